@@ -1,0 +1,226 @@
+//! SYSTEM.INI as the engine core sees it (engine summary §1.5, newest `config/system-ini.md`).
+//!
+//! Every key the core reads, with the section it lives in and the value the installed game
+//! ships. Loading follows the original: a key missing from the file reads as 0, and then the
+//! load-time replacements apply (`normal_frame_rate` 0 → 12, `sheath_sword_delay` 0 → 6,
+//! `swim_depth` 0 → 40, `slide_speed` at least 8, `player_fall_dead_time` at least 3 and
+//! then × 12 into nominal ticks). [`SystemConfig::installed`] is what loading the installed
+//! file gives; [`SystemConfig::installed_with`] lays a partial file (a test scenario, a
+//! user's overrides) over the installed values instead of over zeros.
+//!
+//! Unknown keys and sections are ignored; only malformed text is an error.
+
+use crate::formats::ini::{Ini, IniError};
+
+macro_rules! system_config {
+    ($( $(#[$doc:meta])* $field:ident : [$section:literal] $key:literal = $installed:expr; )*) => {
+        /// The typed SYSTEM.INI values the core uses, after the load-time replacements.
+        ///
+        /// Switches stay integers, as in the original (`yes` reads 1; nothing is
+        /// normalised to a boolean).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct SystemConfig {
+            $( $(#[$doc])* #[doc = concat!("`[", $section, "] ", $key, "`, installed `", stringify!($installed), "`.")] pub $field: i32, )*
+        }
+
+        impl SystemConfig {
+            /// The installed file's raw values, before load-time replacements.
+            const INSTALLED_RAW: SystemConfig = SystemConfig { $( $field: $installed, )* };
+
+            /// What an empty file reads as, before load-time replacements.
+            const ZEROED: SystemConfig = SystemConfig { $( $field: { let _ = $installed; 0 }, )* };
+
+            /// Every key the core reads, as `(section, key)`.
+            pub const KEYS: &'static [(&'static str, &'static str)] = &[ $( ($section, $key), )* ];
+
+            fn read_raw(ini: &Ini<'_>, base: &SystemConfig) -> Result<SystemConfig, IniError> {
+                Ok(SystemConfig {
+                    $( $field: ini.int_if_present($section, $key)?.unwrap_or(base.$field), )*
+                })
+            }
+
+            /// The value of `[section] key` (case-insensitive), if the core uses that key.
+            pub fn get(&self, section: &str, key: &str) -> Option<i32> {
+                $( if section.eq_ignore_ascii_case($section) && key.eq_ignore_ascii_case($key) {
+                    return Some(self.$field);
+                } )*
+                None
+            }
+        }
+    };
+}
+
+system_config! {
+    /// Sphere-stack height cut; half-length of the forward slope segment.
+    post_collide_height: ["system"] "post_collide_height" = 50;
+    /// The hanging variant of `post_collide_height`.
+    hpost_collide_height: ["system"] "hpost_collide_height" = 50;
+    /// Map units added to a support height (× 256 in runtime units).
+    standing_height: ["system"] "standing_height" = -2;
+    /// Wall-slide dot-product threshold.
+    slide_range: ["system"] "slide_range" = -60000;
+    /// Nominal frame rate; the frame scale is `normal_frame_rate * 256 / fps`.
+    normal_frame_rate: ["system"] "normal_frame_rate" = 12;
+    /// Lower clamp of the FPS used for the frame scale.
+    min_frame_rate: ["system"] "min_frame_rate" = 6;
+    /// Upper clamp of the FPS used for the frame scale.
+    max_frame_rate: ["system"] "max_frame_rate" = 300;
+    /// Nonzero: the frame scale follows the smoothed FPS.
+    use_smooth_fps: ["system"] "use_smooth_fps" = 1;
+    /// Nonzero: the frame scale approaches its target through the divisor table.
+    use_smooth_divisor: ["system"] "use_smooth_divisor" = 1;
+    /// Gate of the walking-animation check in forward-walking startup.
+    animation_system: ["system"] "animation_system" = 1;
+    /// Gate of the script task system.
+    task_system: ["system"] "task_system" = 1;
+    /// Floating-point physics switch.
+    floating_point_physics: ["system"] "floating_point_physics" = 1;
+    /// Sphere object scale.
+    sphere_object_scale: ["system"] "sphere_object_scale" = 256;
+    /// Default jump time.
+    jump_time: ["system"] "jump_time" = 6;
+    /// Default jump height.
+    jump_height: ["system"] "jump_height" = 80;
+    /// Sound distance setting.
+    sound_distance: ["system"] "sound_distance" = 64;
+    /// Master volume.
+    volume: ["system"] "volume" = 255;
+    /// Active-object pool size setting.
+    max_active_objects: ["system"] "max_active_objects" = 32;
+    /// Ground-turn increment per input update.
+    turn_speed: ["cyrus"] "turn_speed" = 12;
+    /// Ground-turn accumulator limit.
+    turn_max_speed: ["cyrus"] "turn_max_speed" = 48;
+    /// Minimum residual static-contact separation.
+    poly_push_units: ["cyrus"] "poly_push_units" = 16;
+    /// Walk/run choice when `key_a` is not held (0: run).
+    walk_mode: ["cyrus"] "walk_mode" = 0;
+    /// Tap latch window.
+    tap_time: ["cyrus"] "tap_time" = 12;
+    /// Sheath delay (0 reads as 6).
+    sheath_sword_delay: ["cyrus"] "sheath_sword_delay" = 6;
+    /// Automatic defence.
+    auto_defend: ["cyrus"] "auto_defend" = 1;
+    /// Automatic ledge grab.
+    auto_grab: ["cyrus"] "auto_grab" = 0;
+    /// Mouse turning.
+    mouse_turn: ["cyrus"] "mouse_turn" = 0;
+    /// Joystick dead zone.
+    joy_tolerance: ["cyrus"] "joy_tolerance" = 60;
+    /// Player camera distance.
+    cyrus_camera_distance: ["cyrus"] "camera_distance" = 200;
+    /// Post smoothing minimum.
+    smooth_post_min: ["cyrus"] "smooth_post_min" = 2;
+    /// Post smoothing maximum.
+    smooth_post_max: ["cyrus"] "smooth_post_max" = 10;
+    /// Post smoothing divisor.
+    smooth_post_divisor: ["cyrus"] "smooth_post_divisor" = 2;
+    /// Slope slide speed (at least 8).
+    slide_speed: ["game"] "slide_speed" = 36;
+    /// Fall height that bounces.
+    fall_bounce_height: ["game"] "fall_bounce_height" = 100;
+    /// Fall height that hurts.
+    fall_hurt_height: ["game"] "fall_hurt_height" = 300;
+    /// Fall height that kills.
+    fall_death_height: ["game"] "fall_death_height" = 568;
+    /// Damage of a hurting fall.
+    fall_hurt_zap: ["game"] "fall_hurt_zap" = 10;
+    /// Slide height that hurts.
+    slide_hurt_height: ["game"] "slide_hurt_height" = 1024;
+    /// Damage of a hurting slide.
+    slide_hurt_zap: ["game"] "slide_hurt_zap" = 10;
+    /// Swimming depth (0 reads as 40).
+    swim_depth: ["game"] "swim_depth" = 40;
+    /// Rope attach angle.
+    rope_attach_angle: ["game"] "rope_attach_angle" = 512;
+    /// Rope jump addition.
+    rope_jump_add: ["game"] "rope_jump_add" = 18;
+    /// Pickup text override time.
+    rtx_pickup_override_time: ["game"] "rtx_pickup_override_time" = 24;
+    /// Fall death delay; loaded as nominal ticks (at least 3, then × 12).
+    player_fall_dead_time: ["game"] "player_fall_dead_time" = 12;
+    /// Death delay.
+    player_dead_time: ["game"] "player_dead_time" = 3;
+    /// HUD candle mode (0 timer, 1 always, 2 always with number).
+    candle_mode: ["screen"] "candle_mode" = 2;
+    /// Release build switch.
+    final_version: ["debug"] "final_version" = 1;
+    /// Excludes slave actors from the update.
+    disable_slaves: ["debug"] "disable_slaves" = 0;
+    /// Excludes master-and-slave actors from the update.
+    disable_master_slaves: ["debug"] "disable_master_slaves" = 0;
+    /// Clears actor family links when exactly 1.
+    disable_family: ["debug"] "disable_family" = 0;
+    /// Follow-camera distance.
+    camera_distance: ["camera"] "camera_distance" = 250;
+    /// Follow-camera minimum distance.
+    camera_min_distance: ["camera"] "camera_min_distance" = 120;
+    /// Camera target offset X (runtime units).
+    target_offset_x: ["camera"] "target_offset_x" = -6000;
+    /// Camera target offset Y (runtime units).
+    target_offset_y: ["camera"] "target_offset_y" = -14000;
+    /// Camera target offset Z (runtime units).
+    target_offset_z: ["camera"] "target_offset_z" = 0;
+    /// Camera position offset X (runtime units).
+    offset_pos_x: ["camera"] "offset_pos_x" = 0;
+    /// Camera position offset Y (runtime units).
+    offset_pos_y: ["camera"] "offset_pos_y" = -14000;
+    /// Camera position offset Z (runtime units).
+    offset_pos_z: ["camera"] "offset_pos_z" = 0;
+}
+
+/// Replacement for a zero `normal_frame_rate`.
+pub const DEFAULT_NORMAL_FRAME_RATE: i32 = 12;
+/// Replacement for a zero `sheath_sword_delay`.
+pub const DEFAULT_SHEATH_SWORD_DELAY: i32 = 6;
+/// Replacement for a zero `swim_depth`.
+pub const DEFAULT_SWIM_DEPTH: i32 = 40;
+/// Lower bound of `slide_speed`.
+pub const MIN_SLIDE_SPEED: i32 = 8;
+/// Lower bound of `player_fall_dead_time` before it becomes ticks.
+pub const MIN_PLAYER_FALL_DEAD_TIME: i32 = 3;
+/// Nominal ticks per unit of `player_fall_dead_time`.
+pub const PLAYER_FALL_DEAD_TICKS_PER_UNIT: i32 = 12;
+
+impl SystemConfig {
+    /// What loading the installed SYSTEM.INI gives.
+    pub fn installed() -> SystemConfig {
+        SystemConfig::INSTALLED_RAW.with_load_replacements()
+    }
+
+    /// Loads a SYSTEM.INI as the original does: missing keys read 0.
+    pub fn load(text: &str) -> Result<SystemConfig, IniError> {
+        let ini = Ini::new_checked(text)?;
+        Ok(SystemConfig::read_raw(&ini, &SystemConfig::ZEROED)?.with_load_replacements())
+    }
+
+    /// Lays `text` over the installed values: keys it lacks keep their installed value.
+    pub fn installed_with(text: &str) -> Result<SystemConfig, IniError> {
+        let ini = Ini::new_checked(text)?;
+        Ok(SystemConfig::read_raw(&ini, &SystemConfig::INSTALLED_RAW)?.with_load_replacements())
+    }
+
+    fn with_load_replacements(mut self) -> SystemConfig {
+        if self.normal_frame_rate == 0 {
+            self.normal_frame_rate = DEFAULT_NORMAL_FRAME_RATE;
+        }
+        if self.sheath_sword_delay == 0 {
+            self.sheath_sword_delay = DEFAULT_SHEATH_SWORD_DELAY;
+        }
+        if self.swim_depth == 0 {
+            self.swim_depth = DEFAULT_SWIM_DEPTH;
+        }
+        self.slide_speed = self.slide_speed.max(MIN_SLIDE_SPEED);
+        self.player_fall_dead_time = self
+            .player_fall_dead_time
+            .max(MIN_PLAYER_FALL_DEAD_TIME)
+            .wrapping_mul(PLAYER_FALL_DEAD_TICKS_PER_UNIT);
+        self
+    }
+}
+
+impl Default for SystemConfig {
+    fn default() -> Self {
+        SystemConfig::installed()
+    }
+}

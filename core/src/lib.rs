@@ -1,0 +1,47 @@
+//! # Stros core
+//!
+//! A bit-exact, allocation-free reimplementation of the engine core of *The Elder Scrolls
+//! Adventures: Redguard* (1998, DOS). `#![no_std]`, no `alloc`, no `unsafe`: it runs on a
+//! microcontroller as well as behind the desktop frontends.
+//!
+//! ## How data flows
+//!
+//! ```text
+//!  bytes ──► formats (zero-copy views: ini, later rgm/wld/model/rob/col/sfx)
+//!              │
+//!              ▼
+//!            world (terrain, placements, actors)          ◄── config (SYSTEM.INI)
+//!              │
+//!              ▼
+//!   World::step: timing ─► anim ─► player ─► collision ─► script
+//!              │
+//!              ▼
+//!   render (into a framebuffer the frontend owns) · sound events · trace
+//! ```
+//!
+//! Modules are named after the engine systems the specification names, so a reader who
+//! knows the seed section finds its home:
+//!
+//! | module | seed sections |
+//! |---|---|
+//! | [`units`] | "Coordinate and heading units" |
+//! | [`tables`] | the shared rotation table, the first-octant table |
+//! | [`math`] | "Upright actor orientation", "Incremental orientation refresh", "Heading-based translation", "Direction recovered from displacement", the integer matrix transform |
+//! | [`formats::ini`] | the SYSTEM.INI reader rules |
+//! | [`config`] | SYSTEM.INI keys, installed defaults and load-time replacements |
+//! | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
+//! | [`render`] | the indexed framebuffer, palette, terrain view and HUD |
+//!
+//! Nothing here reads a clock, randomness or the environment: the frontends hand in BIOS
+//! ticks and input, so the same inputs give the same trace on every machine.
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod config;
+pub mod formats;
+pub mod math;
+pub mod render;
+pub mod tables;
+pub mod timing;
+pub mod units;

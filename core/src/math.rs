@@ -1,0 +1,244 @@
+//! Actor matrices and the arithmetic around them (seed 000): "Upright actor orientation",
+//! "Incremental orientation refresh", the integer matrix transform of "Ordinary forward-walk
+//! support checks", "Heading-based translation" and "Direction recovered from displacement".
+//!
+//! The original keeps actor matrices as single-precision floats built from the shared
+//! rotation table, and each product it stores is rounded to f32. Here every stored element
+//! is computed in f64 (the products of two f32 values are exact there) and then rounded to
+//! f32 once, which is what the x87 does when it stores an extended-precision sum.
+
+use crate::tables;
+use crate::units::{ANGLE_MASK, Angles, HALF_TURN, QUARTER_TURN};
+
+/// Nearest-integer rounding with ties to even, the x87's default rounding mode
+/// (`f32::round_ties_even` is not in `core`; `libm::roundevenf` is the same function).
+#[inline]
+pub fn round_ties_even(x: f32) -> f32 {
+    libm::roundevenf(x)
+}
+
+/// [`round_ties_even`] for f64.
+#[inline]
+pub fn round_ties_even_f64(x: f64) -> f64 {
+    libm::roundeven(x)
+}
+
+/// A 3×3 single-precision matrix, row-major: `m[row][col]`, mapping local column vectors
+/// to world axes (`world = M · local`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Mat3 {
+    /// Rows of the matrix.
+    pub m: [[f32; 3]; 3],
+}
+
+/// The three rotation axes of the table-driven rotations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Axis {
+    /// Pitch axis.
+    X,
+    /// Heading (yaw) axis.
+    Y,
+    /// Roll axis.
+    Z,
+}
+
+impl Mat3 {
+    /// The identity matrix every rebuild starts from.
+    pub const IDENTITY: Mat3 = Mat3 { m: [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]] };
+
+    /// The elementary rotation by a 2048-unit angle about `axis`, from the stored table
+    /// samples (never exact zeros at quarter turns: seed 000 says the residuals matter).
+    pub fn rotation(axis: Axis, angle: i32) -> Mat3 {
+        let s = tables::sin(angle);
+        let c = tables::cos(angle);
+        let m = match axis {
+            Axis::X => [[1.0, 0.0, 0.0], [0.0, c, -s], [0.0, s, c]],
+            Axis::Y => [[c, 0.0, s], [0.0, 1.0, 0.0], [-s, 0.0, c]],
+            Axis::Z => [[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]],
+        };
+        Mat3 { m }
+    }
+
+    /// `self · rhs`, each element stored as f32.
+    pub fn mul(&self, rhs: &Mat3) -> Mat3 {
+        let a = &self.m;
+        let b = &rhs.m;
+        let mut out = [[0.0f32; 3]; 3];
+        for (r, row) in out.iter_mut().enumerate() {
+            for (c, cell) in row.iter_mut().enumerate() {
+                *cell = (a[r][0] as f64 * b[0][c] as f64
+                    + a[r][1] as f64 * b[1][c] as f64
+                    + a[r][2] as f64 * b[2][c] as f64) as f32;
+            }
+        }
+        Mat3 { m: out }
+    }
+
+    /// Rotates this matrix by `angle` about `axis` in its own (local) frame:
+    /// `self = self · R(axis, angle)`.
+    pub fn rotate(&mut self, axis: Axis, angle: i32) {
+        *self = self.mul(&Mat3::rotation(axis, angle));
+    }
+
+    /// "Upright actor orientation": assign an orientation by rebuilding from identity with
+    /// the negative heading, then the negative pitch, then the negative roll.
+    ///
+    /// For zero pitch and roll the rows are `(c, 0, s)`, `(0, 1, 0)`, `(-s, 0, c)` where `s`
+    /// is the table sample at `-heading & 2047` and `c` the sample 512 later.
+    pub fn from_orientation(angles: Angles) -> Mat3 {
+        let mut m = Mat3::IDENTITY;
+        m.rotate(Axis::Y, -(angles.heading as i32));
+        m.rotate(Axis::X, -(angles.pitch as i32));
+        m.rotate(Axis::Z, -(angles.roll as i32));
+        m
+    }
+
+    /// The integer matrix transform: each input component converted to f32, each rotated
+    /// component stored as f32, then converted back with nearest-even rounding.
+    pub fn transform_int(&self, v: [i32; 3]) -> [i32; 3] {
+        let x = [v[0] as f32 as f64, v[1] as f32 as f64, v[2] as f32 as f64];
+        let mut out = [0i32; 3];
+        for (r, o) in out.iter_mut().enumerate() {
+            let row = &self.m[r];
+            let stored = (row[0] as f64 * x[0] + row[1] as f64 * x[1] + row[2] as f64 * x[2]) as f32;
+            *o = round_ties_even(stored) as i32;
+        }
+        out
+    }
+
+    /// The transposed ("column") integer transform, `Mᵀ · v`, with the same stores.
+    pub fn transform_int_transposed(&self, v: [i32; 3]) -> [i32; 3] {
+        let x = [v[0] as f32 as f64, v[1] as f32 as f64, v[2] as f32 as f64];
+        let m = &self.m;
+        let mut out = [0i32; 3];
+        for (c, o) in out.iter_mut().enumerate() {
+            let stored = (m[0][c] as f64 * x[0] + m[1][c] as f64 * x[1] + m[2][c] as f64 * x[2]) as f32;
+            *o = round_ties_even(stored) as i32;
+        }
+        out
+    }
+}
+
+/// How the ordinary unattached refresh treats `attr_rotation` (RAAT byte 28).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RotationMode {
+    /// `attr_rotation = 0`: rotate the existing matrix by the negated angle differences.
+    Incremental,
+    /// `attr_rotation = 2`: rebuild from identity with the negated current angles.
+    Rebuild,
+}
+
+impl RotationMode {
+    /// The mode for an `attr_rotation` byte; the spec defines only 0 and 2.
+    pub fn from_attr(attr_rotation: u8) -> Option<RotationMode> {
+        match attr_rotation {
+            0 => Some(RotationMode::Incremental),
+            2 => Some(RotationMode::Rebuild),
+            _ => None,
+        }
+    }
+}
+
+/// "Incremental orientation refresh" in the ordinary unattached branch.
+///
+/// Incremental mode rotates the existing matrix by the negated differences of heading,
+/// pitch and roll, in that order, each wrapped to 2048 for the table lookup; unchanged
+/// angles leave the matrix alone, so the f32 rounding history accumulates exactly as in
+/// the original. Rebuild mode is [`Mat3::from_orientation`] of the current angles.
+pub fn refresh_orientation(m: &mut Mat3, current: Angles, previous: Angles, mode: RotationMode) {
+    match mode {
+        RotationMode::Rebuild => *m = Mat3::from_orientation(current),
+        RotationMode::Incremental => {
+            let steps = [
+                (Axis::Y, current.heading, previous.heading),
+                (Axis::X, current.pitch, previous.pitch),
+                (Axis::Z, current.roll, previous.roll),
+            ];
+            for (axis, cur, prev) in steps {
+                if cur != prev {
+                    let diff = (cur as i32 - prev as i32) & ANGLE_MASK;
+                    m.rotate(axis, -diff & ANGLE_MASK);
+                }
+            }
+        }
+    }
+}
+
+/// "Heading-based translation": move `distance` runtime units along `heading`.
+///
+/// The sine sample is at `-heading & 2047`, the cosine 512 later. Each product is added to
+/// the coordinate converted to f32, the sum is stored as f32 and then truncated. Keeping
+/// the sum in f64 instead changes Z in the seed's own example.
+pub fn translate_heading(x: i32, z: i32, heading: i32, distance: i32) -> (i32, i32) {
+    let angle = -heading & ANGLE_MASK;
+    let s = tables::sin(angle) as f64;
+    let c = tables::cos(angle) as f64;
+    let d = distance as f64;
+    let nx = (d * s + x as f32 as f64) as f32;
+    let nz = (d * c + z as f32 as f64) as f32;
+    (nx as i32, nz as i32)
+}
+
+/// The first-quadrant threshold above which both components are halved.
+const DIRECTION_COMPONENT_MAX: u32 = 511;
+
+/// "Direction recovered from displacement": the actor heading of an integer X/Z
+/// displacement, through the first-octant table.
+///
+/// Both magnitudes are halved (dropping remainders) until neither exceeds 511. Equal
+/// magnitudes give 256 explicitly (the table's endpoint would give 255); otherwise the
+/// table is indexed by `512 * smaller / larger`, and an X-major result is `512 - T`. The
+/// first-quadrant bearing is reflected by the original signs, negated into the heading
+/// convention and masked to 2047. A zero displacement has no direction and returns 0;
+/// callers use the actor's heading instead, as the original does.
+pub fn direction_from_displacement(dx: i32, dz: i32) -> u16 {
+    let mut ax = dx.unsigned_abs();
+    let mut az = dz.unsigned_abs();
+    while ax > DIRECTION_COMPONENT_MAX || az > DIRECTION_COMPONENT_MAX {
+        ax >>= 1;
+        az >>= 1;
+    }
+    // A zero X component (including the zero vector) is the +Z bearing.
+    let quadrant: i32 = if ax == 0 {
+        0
+    } else if az == 0 {
+        QUARTER_TURN
+    } else if ax == az {
+        QUARTER_TURN / 2
+    } else if az > ax {
+        tables::octant((512 * ax / az) as usize) as i32
+    } else {
+        QUARTER_TURN - tables::octant((512 * az / ax) as usize) as i32
+    };
+    let bearing = match (dx < 0, dz < 0) {
+        (false, false) => quadrant,
+        (false, true) => HALF_TURN - quadrant,
+        (true, true) => HALF_TURN + quadrant,
+        (true, false) => -quadrant,
+    };
+    (-bearing & ANGLE_MASK) as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upright_rows_use_stored_samples() {
+        let m = Mat3::from_orientation(Angles::new(0, 512, 0));
+        let s = tables::sin(-512);
+        let c = tables::cos(-512);
+        assert_eq!(m.m, [[c, 0.0, s], [0.0, 1.0, 0.0], [-s, 0.0, c]]);
+        assert_ne!(c, 0.0, "the residual at a quarter turn is kept");
+    }
+
+    #[test]
+    fn direction_axes_and_diagonals() {
+        assert_eq!(direction_from_displacement(0, 100), 0);
+        assert_eq!(direction_from_displacement(100, 0), 1536);
+        assert_eq!(direction_from_displacement(0, -100), 1024);
+        assert_eq!(direction_from_displacement(-100, 0), 512);
+        assert_eq!(direction_from_displacement(7, 7), 1792);
+        assert_eq!(direction_from_displacement(-7, 7), 256);
+    }
+}

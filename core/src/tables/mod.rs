@@ -1,0 +1,60 @@
+//! Tables the original builds at start-up, shipped as generated `static` data.
+//!
+//! - The **shared rotation table** (seed 000, "Upright actor orientation" and "Heading-based
+//!   translation", via the water docs' "Wave lookup table"): 2,561 f32 samples of
+//!   `sin(n * 6.2831852 / 2048)`, the angle kept at register precision. Cosine of angle `a`
+//!   is entry `a + 512`, which is why the table runs a quarter turn past 2048.
+//! - The **first-octant table** (seed 000, "Direction recovered from displacement"):
+//!   `truncate(atan(i / 512) * 65536 / 3.141592654) >> 6` for `i` in `0..512`.
+//!
+//! `stros-tools gen-tables` writes `rotation_data.rs` and `octant_data.rs`; a test recomputes
+//! both with `libm` and checks the bit patterns the docs list.
+
+mod octant_data;
+mod rotation_data;
+
+/// Entries of the shared rotation table (full turn + quarter turn + endpoint).
+pub const ROTATION_ENTRIES: usize = 2561;
+
+/// Entries of the first-octant table.
+pub const OCTANT_ENTRIES: usize = 512;
+
+/// Offset from a sine sample to its cosine.
+pub const COSINE_OFFSET: usize = 512;
+
+/// Sample `n` (`0..=2560`) of the shared rotation table, or `None` past its end.
+#[inline]
+pub fn rotation_sample(n: usize) -> Option<f32> {
+    rotation_data::ROTATION_BITS.get(n).map(|&b| f32::from_bits(b))
+}
+
+/// The stored sine of a 2048-unit angle (wrapped first).
+#[inline]
+pub fn sin(angle: i32) -> f32 {
+    f32::from_bits(rotation_data::ROTATION_BITS[(angle & 2047) as usize])
+}
+
+/// The stored cosine of a 2048-unit angle: the sample 512 entries after its sine.
+#[inline]
+pub fn cos(angle: i32) -> f32 {
+    f32::from_bits(rotation_data::ROTATION_BITS[(angle & 2047) as usize + COSINE_OFFSET])
+}
+
+/// Entry `i` of the first-octant table (`i` is masked to `0..512`).
+#[inline]
+pub fn octant(i: usize) -> u8 {
+    octant_data::OCTANT[i & (OCTANT_ENTRIES - 1)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cosine_is_sine_a_quarter_later() {
+        assert_eq!(cos(0).to_bits(), 0x3f80_0000);
+        assert_eq!(cos(2047).to_bits(), rotation_sample(2559).unwrap().to_bits());
+        assert_eq!(sin(-512).to_bits(), 0xbf80_0000);
+        assert!(rotation_sample(ROTATION_ENTRIES).is_none());
+    }
+}
