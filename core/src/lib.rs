@@ -31,6 +31,7 @@
 //! | [`config`] | SYSTEM.INI keys, installed defaults and load-time replacements |
 //! | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
 //! | [`render`] | the indexed framebuffer, palette, terrain view and HUD |
+//! | [`demo`] | the running skeleton the frontends drive until the world update lands |
 //!
 //! Nothing here reads a clock, randomness or the environment: the frontends hand in BIOS
 //! ticks and input, so the same inputs give the same trace on every machine.
@@ -39,6 +40,7 @@
 #![warn(missing_docs)]
 
 pub mod config;
+pub mod demo;
 pub mod formats;
 pub mod math;
 pub mod render;

@@ -1,0 +1,117 @@
+//! The running skeleton both frontends drive until `World::step` exists: the shared clock,
+//! a walking viewpoint over [`DemoHills`] and the HUD. It keeps the frontends thin and
+//! exercises the real timing and movement arithmetic on every frame.
+
+use crate::config::SystemConfig;
+use crate::math::translate_heading;
+use crate::render::terrain::{self, Camera, DEMO_CENTRE, DemoHills, Heightfield};
+use crate::render::{Framebuffer, hud};
+use crate::timing::{Clock, Tick, TimingConfig};
+use crate::units::{Angles, map_to_runtime, runtime_to_map, wrap_angle};
+
+/// Held directions for one update.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DemoInput {
+    /// Move forward.
+    pub forward: bool,
+    /// Move backward.
+    pub back: bool,
+    /// Turn left (heading increases).
+    pub left: bool,
+    /// Turn right (heading decreases).
+    pub right: bool,
+}
+
+/// Forward speed of the viewpoint per nominal update, runtime units.
+const WALK_PER_UPDATE: i32 = 48 * 256;
+/// Eye height above the ground, map units.
+const EYE_HEIGHT: i32 = 220;
+
+/// The skeleton: clock, viewpoint, turn accumulators.
+#[derive(Clone, Debug)]
+pub struct Demo {
+    clock: Clock,
+    config: SystemConfig,
+    field: DemoHills,
+    x: i32,
+    z: i32,
+    heading: u16,
+    turn_left: i32,
+    turn_right: i32,
+}
+
+impl Demo {
+    /// Starts south of the island centre, looking north across it.
+    pub fn new(config: SystemConfig) -> Demo {
+        Demo {
+            clock: Clock::new(TimingConfig::from(&config)),
+            config,
+            field: DemoHills,
+            x: map_to_runtime(DEMO_CENTRE - 1500),
+            z: map_to_runtime(DEMO_CENTRE - 19500),
+            heading: 40,
+            turn_left: 0,
+            turn_right: 0,
+        }
+    }
+
+    /// One update at BIOS tick `bios_now`.
+    pub fn step(&mut self, input: DemoInput, bios_now: u32) -> Tick {
+        let tick = self.clock.update(bios_now);
+        let scale = tick.frame_scale;
+        // Ground-turn arithmetic (seed 000): independent, unclamped accumulators.
+        self.turn_left = accumulate_turn(self.turn_left, input.left, &self.config);
+        self.turn_right = accumulate_turn(self.turn_right, input.right, &self.config);
+        let turn = ((self.turn_left * scale) >> 8) - ((self.turn_right * scale) >> 8);
+        self.heading = wrap_angle(self.heading as i32 + turn);
+
+        let dir = input.forward as i32 - input.back as i32;
+        if dir != 0 {
+            let distance = (dir * WALK_PER_UPDATE * scale) >> 8;
+            let (x, z) = translate_heading(self.x, self.z, self.heading as i32, distance);
+            self.x = x;
+            self.z = z;
+        }
+        tick
+    }
+
+    /// The viewpoint.
+    pub fn camera(&self) -> Camera {
+        let (mx, mz) = (runtime_to_map(self.x), runtime_to_map(self.z));
+        Camera {
+            x: mx,
+            elevation: self.field.elevation(mx, mz).max(0) + EYE_HEIGHT,
+            z: mz,
+            angles: Angles { pitch: 0, heading: self.heading, roll: 0 },
+        }
+    }
+
+    /// The clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The HUD text of the latest update.
+    pub fn status_line(&self) -> heapless::String<{ hud::STATUS_CAPACITY }> {
+        hud::status_line(&self.clock)
+    }
+
+    /// Draws terrain (and the HUD with the `embedded-graphics` feature).
+    pub fn draw(&self, fb: &mut Framebuffer<'_>) {
+        terrain::draw(fb, &self.field, &self.camera());
+        #[cfg(feature = "embedded-graphics")]
+        hud::draw(fb, &self.status_line());
+    }
+}
+
+/// One ground-turn accumulator step: a held direction adds `turn_speed` while below
+/// `turn_max_speed` (unclamped, so it can overshoot); a released one resets to zero.
+pub fn accumulate_turn(accumulator: i32, held: bool, config: &SystemConfig) -> i32 {
+    if !held {
+        0
+    } else if accumulator < config.turn_max_speed {
+        accumulator.wrapping_add(config.turn_speed)
+    } else {
+        accumulator
+    }
+}

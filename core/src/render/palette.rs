@@ -1,0 +1,129 @@
+//! The 256-colour palette and its shading ramps.
+//!
+//! The world path of the original expands each 6-bit COL channel as `4 * (c >> 2)` and
+//! forces entry 0 to black; [`Palette::from_rgb8`] does the same for a loaded COL.
+//! Until the COL reader lands, [`Palette::default_world`] is a built-in palette with the
+//! ramps the first renderer uses, each running from lit (entry 0) to dark (entry 15).
+
+/// A run of palette entries from lit to dark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ramp {
+    /// First (brightest) entry.
+    pub start: u8,
+    /// Number of entries.
+    pub len: u8,
+}
+
+impl Ramp {
+    /// Entry `shade` of the ramp, clamped to its length (0 = lit).
+    #[inline]
+    pub fn shade(&self, shade: i32) -> u8 {
+        self.start + shade.clamp(0, self.len as i32 - 1) as u8
+    }
+
+    /// Whether `index` belongs to this ramp.
+    pub fn contains(&self, index: u8) -> bool {
+        index >= self.start && index - self.start < self.len
+    }
+}
+
+/// Built-in ramps of [`Palette::default_world`].
+pub mod ramps {
+    use super::Ramp;
+    /// Greys, white first.
+    pub const GREY: Ramp = Ramp { start: 1, len: 15 };
+    /// Sky, horizon haze first.
+    pub const SKY: Ramp = Ramp { start: 16, len: 16 };
+    /// Sea.
+    pub const WATER: Ramp = Ramp { start: 32, len: 16 };
+    /// Beach sand.
+    pub const SAND: Ramp = Ramp { start: 48, len: 16 };
+    /// Grass.
+    pub const GRASS: Ramp = Ramp { start: 64, len: 16 };
+    /// Rock.
+    pub const ROCK: Ramp = Ramp { start: 80, len: 16 };
+    /// Every built-in ramp, for classification.
+    pub const ALL: [Ramp; 6] = [GREY, SKY, WATER, SAND, GRASS, ROCK];
+}
+
+/// HUD text colour in [`Palette::default_world`] (white).
+pub const HUD_TEXT: u8 = ramps::GREY.start;
+/// HUD shadow colour (black).
+pub const HUD_SHADOW: u8 = 0;
+
+/// 256 RGB8 colours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Palette {
+    /// The colours, indexed by palette index.
+    pub rgb: [[u8; 3]; 256],
+}
+
+impl Palette {
+    /// A palette from COL-style 8-bit channels, with the world path's expansion.
+    pub fn from_rgb8(rgb: &[[u8; 3]; 256]) -> Palette {
+        let mut out = [[0u8; 3]; 256];
+        for (o, c) in out.iter_mut().zip(rgb.iter()).skip(1) {
+            *o = [4 * (c[0] >> 2), 4 * (c[1] >> 2), 4 * (c[2] >> 2)];
+        }
+        Palette { rgb: out }
+    }
+
+    /// The built-in palette with the ramps in [`ramps`].
+    pub fn default_world() -> Palette {
+        let mut rgb = [[0u8; 3]; 256];
+        let ramp_colours: [(Ramp, [u8; 3], [u8; 3]); 6] = [
+            (ramps::GREY, [252, 252, 252], [24, 24, 24]),
+            (ramps::SKY, [200, 216, 236], [40, 72, 148]),
+            (ramps::WATER, [72, 140, 184], [8, 28, 60]),
+            (ramps::SAND, [236, 212, 152], [88, 72, 44]),
+            (ramps::GRASS, [120, 176, 72], [20, 44, 16]),
+            (ramps::ROCK, [168, 156, 140], [40, 36, 32]),
+        ];
+        for (ramp, lit, dark) in ramp_colours {
+            let n = ramp.len as u32 - 1;
+            for i in 0..ramp.len as u32 {
+                let mix = |a: u8, b: u8| ((a as u32 * (n - i) + b as u32 * i) / n) as u8;
+                rgb[(ramp.start as u32 + i) as usize] =
+                    [mix(lit[0], dark[0]), mix(lit[1], dark[1]), mix(lit[2], dark[2])];
+            }
+        }
+        Palette { rgb }
+    }
+
+    /// The colour of `index` as `0x00RRGGBB`.
+    #[inline]
+    pub fn xrgb(&self, index: u8) -> u32 {
+        let [r, g, b] = self.rgb[index as usize];
+        (r as u32) << 16 | (g as u32) << 8 | b as u32
+    }
+}
+
+impl Default for Palette {
+    fn default() -> Self {
+        Palette::default_world()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn col_expansion_forces_black_and_drops_low_bits() {
+        let mut rgb = [[255u8; 3]; 256];
+        rgb[1] = [7, 130, 3];
+        let p = Palette::from_rgb8(&rgb);
+        assert_eq!(p.rgb[0], [0, 0, 0]);
+        assert_eq!(p.rgb[1], [4, 128, 0]);
+        assert_eq!(p.rgb[2], [252, 252, 252]);
+    }
+
+    #[test]
+    fn ramps_run_lit_to_dark() {
+        let p = Palette::default_world();
+        assert_eq!(p.rgb[ramps::SKY.start as usize], [200, 216, 236]);
+        assert_eq!(p.rgb[(ramps::SKY.start + 15) as usize], [40, 72, 148]);
+        assert_eq!(ramps::GRASS.shade(99), ramps::GRASS.start + 15);
+        assert!(ramps::ROCK.contains(95) && !ramps::ROCK.contains(96));
+    }
+}

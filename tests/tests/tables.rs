@@ -1,0 +1,66 @@
+//! The generated tables: recomputed with libm, checked against the published bit patterns,
+//! and checked to be exactly what `stros-tools gen-tables` writes.
+
+use stros_core::tables;
+
+fn recompute(n: usize) -> u32 {
+    (libm::sin(n as f64 * 6.2831852 / 2048.0) as f32).to_bits()
+}
+
+#[test]
+fn rotation_table_has_the_published_bits() {
+    // Seed 000 via the 0.10.4 water docs: angle at register precision, 2,561 entries.
+    let expected = [
+        (1, 0x3b49_0fc6),
+        (12, 0x3d16_c32c),
+        (65, 0x3e4a_da4f),
+        (512, 0x3f80_0000),
+        (524, 0x3f7f_d398),
+        (1024, 0x3366_2a9a),
+        (1536, 0xbf80_0000),
+        (2022, 0xbda3_309a),
+        (2048, 0xb3e6_2a9a),
+        (2560, 0x3f80_0000),
+    ];
+    for (n, bits) in expected {
+        assert_eq!(tables::rotation_sample(n).unwrap().to_bits(), bits, "entry {n}");
+    }
+    assert_eq!(tables::ROTATION_ENTRIES, 2561);
+    assert!(tables::rotation_sample(2561).is_none());
+}
+
+#[test]
+fn rotation_table_matches_a_fresh_computation() {
+    for n in 0..tables::ROTATION_ENTRIES {
+        assert_eq!(tables::rotation_sample(n).unwrap().to_bits(), recompute(n), "entry {n}");
+    }
+}
+
+#[test]
+fn rounding_the_angle_to_f32_first_would_differ() {
+    // The older recipe differs at n = 1 (3b490fc5) and many others; ours must not be it.
+    let old = |n: usize| (libm::sin((n as f32 * 6.283_185_2_f32 / 2048.0) as f64) as f32).to_bits();
+    assert_eq!(old(1), 0x3b49_0fc5);
+    let differing = (0..tables::ROTATION_ENTRIES).filter(|&n| old(n) != recompute(n)).count();
+    assert!(differing > 1000, "the two recipes should differ widely, got {differing}");
+}
+
+#[test]
+fn octant_table_checks() {
+    assert_eq!(tables::octant(1), 0);
+    assert_eq!(tables::octant(100), 62);
+    assert_eq!(tables::octant(256), 151);
+    assert_eq!(tables::octant(511), 255);
+    for i in 0..tables::OCTANT_ENTRIES {
+        let v = ((libm::atan(i as f64 / 512.0) * 65536.0 / 3.141592654) as i32) >> 6;
+        assert_eq!(tables::octant(i) as i32, v, "entry {i}");
+    }
+}
+
+#[test]
+fn committed_tables_are_what_the_generator_writes() {
+    for (path, text) in stros_tools::gen_tables::table_paths(&stros_tools::gen_tables::workspace_root()) {
+        let committed = std::fs::read_to_string(&path).unwrap();
+        assert!(committed == text, "{} is stale: run `cargo run -p stros-tools -- gen-tables`", path.display());
+    }
+}
