@@ -168,11 +168,8 @@ impl Clock {
         self.smoothed_fps = smooth_fps(self.smoothed_fps, self.measured_fps);
 
         let in_startup = self.startup_countdown > 0;
-        let fps = if self.config.use_smooth_fps && !in_startup {
-            self.smoothed_fps
-        } else {
-            self.measured_fps
-        };
+        let fps =
+            if self.config.use_smooth_fps && !in_startup { self.smoothed_fps } else { self.measured_fps };
         let target = target_scale(self.config, fps);
         self.next_scale = if self.config.use_smooth_divisor && !in_startup {
             smooth_divisor(self.next_scale, target)

@@ -1,7 +1,9 @@
 //! Seed 000's worked examples for units, orientation, transforms, translation and
 //! direction recovery, with a property test of the direction against a plain reference.
 
-use stros_core::math::{Mat3, RotationMode, direction_from_displacement, refresh_orientation, translate_heading};
+use stros_core::math::{
+    Mat3, RotationMode, direction_from_displacement, refresh_orientation, translate_heading,
+};
 use stros_core::tables;
 use stros_core::units::{Angles, map_to_runtime, runtime_to_map, wrap_angle};
 use stros_tests::Rng;

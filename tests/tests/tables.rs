@@ -39,7 +39,7 @@ fn rotation_table_matches_a_fresh_computation() {
 #[test]
 fn rounding_the_angle_to_f32_first_would_differ() {
     // The older recipe differs at n = 1 (3b490fc5) and many others; ours must not be it.
-    let old = |n: usize| (libm::sin((n as f32 * 6.283_185_2_f32 / 2048.0) as f64) as f32).to_bits();
+    let old = |n: usize| (libm::sin((n as f32 * stros_tools::gen_tables::ROTATION_PERIOD as f32 / 2048.0) as f64) as f32).to_bits();
     assert_eq!(old(1), 0x3b49_0fc5);
     let differing = (0..tables::ROTATION_ENTRIES).filter(|&n| old(n) != recompute(n)).count();
     assert!(differing > 1000, "the two recipes should differ widely, got {differing}");
@@ -52,7 +52,7 @@ fn octant_table_checks() {
     assert_eq!(tables::octant(256), 151);
     assert_eq!(tables::octant(511), 255);
     for i in 0..tables::OCTANT_ENTRIES {
-        let v = ((libm::atan(i as f64 / 512.0) * 65536.0 / 3.141592654) as i32) >> 6;
+        let v = ((libm::atan(i as f64 / 512.0) * 65536.0 / stros_tools::gen_tables::ORIGINAL_PI) as i32) >> 6;
         assert_eq!(tables::octant(i) as i32, v, "entry {i}");
     }
 }
@@ -61,6 +61,10 @@ fn octant_table_checks() {
 fn committed_tables_are_what_the_generator_writes() {
     for (path, text) in stros_tools::gen_tables::table_paths(&stros_tools::gen_tables::workspace_root()) {
         let committed = std::fs::read_to_string(&path).unwrap();
-        assert!(committed == text, "{} is stale: run `cargo run -p stros-tools -- gen-tables`", path.display());
+        assert!(
+            committed == text,
+            "{} is stale: run `cargo run -p stros-tools -- gen-tables`",
+            path.display()
+        );
     }
 }

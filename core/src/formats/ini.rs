@@ -119,8 +119,7 @@ impl<'a> Ini<'a> {
 
     /// The first record of `key` in `section` (both case-insensitive).
     pub fn get(&self, section: &str, key: &str) -> Option<Entry<'a>> {
-        self.entries()
-            .find(|e| e.section.eq_ignore_ascii_case(section) && e.key.eq_ignore_ascii_case(key))
+        self.entries().find(|e| e.section.eq_ignore_ascii_case(section) && e.key.eq_ignore_ascii_case(key))
     }
 
     /// The integer value of `key`: 0 when missing or empty (the original's rule).
@@ -239,7 +238,10 @@ mod tests {
 
     #[test]
     fn errors_name_the_line() {
-        assert_eq!(Ini::new_checked("[a]\n[broken\nx=1").unwrap_err(), IniError::UnterminatedSection { line: 2 });
+        assert_eq!(
+            Ini::new_checked("[a]\n[broken\nx=1").unwrap_err(),
+            IniError::UnterminatedSection { line: 2 }
+        );
         let mut long = [b'x'; 300];
         long[0] = b'k';
         long[1] = b'=';

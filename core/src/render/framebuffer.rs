@@ -117,7 +117,11 @@ mod eg {
             Ok(())
         }
 
-        fn fill_solid(&mut self, area: &embedded_graphics::primitives::Rectangle, color: Self::Color) -> Result<(), Self::Error> {
+        fn fill_solid(
+            &mut self,
+            area: &embedded_graphics::primitives::Rectangle,
+            color: Self::Color,
+        ) -> Result<(), Self::Error> {
             let area = area.intersection(&self.bounding_box());
             if let Some(br) = area.bottom_right() {
                 for y in area.top_left.y..=br.y {

@@ -143,7 +143,7 @@ fn direction(heading: i32) -> (f32, f32) {
 fn shade(field: &impl Heightfield, x: i32, z: i32, elev: i32, material: Material, dist: f32) -> i32 {
     let fog = (dist / FOG_PER_SHADE) as i32;
     let light = if material == Material::Water {
-        3 + ((x >> 6) ^ (z >> 7)) & 1
+        3 + (((x >> 6) ^ (z >> 7)) & 1)
     } else {
         let gx = field.elevation(x + 128, z) - elev;
         let gz = field.elevation(x, z + 128) - elev;

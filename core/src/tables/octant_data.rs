@@ -2,6 +2,7 @@
 // truncate(atan(i / 512) * 65536 / 3.141592654) >> 6 for i = 0..512.
 
 /// The first-octant arctangent table.
+#[rustfmt::skip]
 pub(super) static OCTANT: [u8; 512] = [
     0, 0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 8, 9,
     10, 10, 11, 12, 12, 13, 13, 14, 15, 15, 16, 17, 17, 18, 19, 19,

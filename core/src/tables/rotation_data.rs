@@ -2,6 +2,7 @@
 // sin(n * 6.2831852 / 2048) for n = 0..=2560, angle at register precision, stored as f32.
 
 /// The shared rotation table as f32 bit patterns.
+#[rustfmt::skip]
 pub(super) static ROTATION_BITS: [u32; 2561] = [
     0x00000000, 0x3b490fc6, 0x3bc90f88, 0x3c16cb58, 0x3c490e90, 0x3c7b514b,
     0x3c96c9b6, 0x3cafea69, 0x3cc90ab0, 0x3ce22a7a, 0x3cfb49b9, 0x3d0a342f,

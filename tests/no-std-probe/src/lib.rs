@@ -1,0 +1,47 @@
+//! Links `stros-core` into a `#![no_std]` static library. If anything in the core pulled in
+//! `std`, its `panic_impl` would collide with the handler below and the build would fail.
+#![no_std]
+
+use core::panic::PanicInfo;
+
+use stros_core::config::SystemConfig;
+use stros_core::demo::{Demo, DemoInput};
+use stros_core::math::{Mat3, translate_heading};
+use stros_core::render::{Framebuffer, HEIGHT, WIDTH};
+use stros_core::tables;
+use stros_core::timing::{Clock, TimingConfig};
+use stros_core::units::Angles;
+
+#[panic_handler]
+fn panic(_: &PanicInfo) -> ! {
+    loop {}
+}
+
+/// Runs a little of everything and returns a checksum.
+#[unsafe(no_mangle)]
+pub extern "C" fn stros_probe() -> u32 {
+    let config = match SystemConfig::load("[cyrus]\nturn_speed=12\n") {
+        Ok(c) => c,
+        Err(_) => return 0,
+    };
+    let mut clock = Clock::new(TimingConfig::from(&config));
+    let mut sum = 0u32;
+    for b in 0..100 {
+        sum = sum.wrapping_add(clock.update(b).frame_scale as u32);
+    }
+    let m = Mat3::from_orientation(Angles::new(0, 2036, 0));
+    let v = m.transform_int([0, 0, 4864]);
+    let (x, z) = translate_heading(10_446_802, 10_818_615, 2036, 680);
+    sum = sum.wrapping_add(v[0] as u32).wrapping_add(x as u32 ^ z as u32);
+    sum = sum.wrapping_add(tables::sin(12).to_bits());
+    let mut px = [0u8; WIDTH * HEIGHT];
+    if let Some(mut fb) = Framebuffer::new(&mut px, WIDTH, HEIGHT) {
+        let mut demo = Demo::new(config);
+        demo.step(DemoInput::default(), 0);
+        demo.draw(&mut fb);
+    }
+    for &p in px.iter() {
+        sum = sum.wrapping_mul(31).wrapping_add(p as u32);
+    }
+    sum
+}

@@ -1,0 +1,108 @@
+//! The core allocates nothing: a counting global allocator watches this thread while core
+//! work runs (INI parsing, 10,000 timing updates, table lookups, matrix transforms, a frame).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use stros_core::config::SystemConfig;
+use stros_core::demo::{Demo, DemoInput};
+use stros_core::math::{
+    Mat3, RotationMode, direction_from_displacement, refresh_orientation, translate_heading,
+};
+use stros_core::render::{Framebuffer, HEIGHT, WIDTH};
+use stros_core::tables;
+use stros_core::timing::{Clock, TimingConfig};
+use stros_core::units::Angles;
+
+struct Counting;
+
+thread_local! {
+    static WATCHING: Cell<bool> = const { Cell::new(false) };
+    static COUNT: Cell<u64> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if WATCHING.with(Cell::get) {
+            COUNT.with(|c| c.set(c.get() + 1));
+        }
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if WATCHING.with(Cell::get) {
+            COUNT.with(|c| c.set(c.get() + 1));
+        }
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+fn allocations_during(f: impl FnOnce()) -> u64 {
+    COUNT.with(|c| c.set(0));
+    WATCHING.with(|w| w.set(true));
+    f();
+    WATCHING.with(|w| w.set(false));
+    COUNT.with(Cell::get)
+}
+
+const INI: &str =
+    "[system]\nnormal_frame_rate=12\nuse_smooth_fps=yes\nstanding_height=-2\n[cyrus]\nturn_speed=12\n";
+
+#[test]
+fn the_counter_sees_allocations() {
+    let n = allocations_during(|| drop(std::hint::black_box(vec![1u8; 64])));
+    assert_eq!(n, 1, "the counting allocator must notice a Vec");
+}
+
+#[test]
+fn core_work_allocates_nothing() {
+    let mut pixels = vec![0u8; WIDTH * HEIGHT];
+    let n = allocations_during(|| {
+        let config = SystemConfig::load(INI).unwrap();
+        let overlaid = SystemConfig::installed_with(INI).unwrap();
+        std::hint::black_box((config, overlaid));
+
+        let mut clock = Clock::new(TimingConfig::from(&config));
+        let mut sum = 0i64;
+        for u in 0..10_000u32 {
+            let t = clock.update(u * 3 / 2);
+            sum += t.nominal_ticks as i64 + t.frame_scale as i64;
+        }
+        let saved = clock.save();
+        clock.restore(&saved, 20_000);
+        std::hint::black_box(sum);
+
+        let mut acc = 0f32;
+        for n in 0..tables::ROTATION_ENTRIES {
+            acc += tables::rotation_sample(n).unwrap();
+        }
+        for i in 0..tables::OCTANT_ENTRIES {
+            acc += tables::octant(i) as f32;
+        }
+        std::hint::black_box(acc);
+
+        let mut m = Mat3::from_orientation(Angles::new(0, 100, 0));
+        let mut prev = Angles::new(0, 100, 0);
+        for k in 0..1000 {
+            let cur = Angles::new(k, 100 + k * 3, -k);
+            refresh_orientation(&mut m, cur, prev, RotationMode::Incremental);
+            prev = cur;
+            std::hint::black_box(m.transform_int([k, -k, 4864]));
+            std::hint::black_box(translate_heading(10_446_802, 10_818_615, k, 680));
+            std::hint::black_box(direction_from_displacement(k * 37 - 9000, 4000 - k * 11));
+        }
+
+        let mut demo = Demo::new(config);
+        for b in 0..50 {
+            demo.step(DemoInput { forward: true, ..DemoInput::default() }, b);
+        }
+        demo.draw(&mut Framebuffer::new(&mut pixels, WIDTH, HEIGHT).unwrap());
+        std::hint::black_box(demo.status_line());
+    });
+    assert_eq!(n, 0, "core allocated {n} times");
+}
