@@ -39,7 +39,10 @@ fn rotation_table_matches_a_fresh_computation() {
 #[test]
 fn rounding_the_angle_to_f32_first_would_differ() {
     // The older recipe differs at n = 1 (3b490fc5) and many others; ours must not be it.
-    let old = |n: usize| (libm::sin((n as f32 * stros_tools::gen_tables::ROTATION_PERIOD as f32 / 2048.0) as f64) as f32).to_bits();
+    let old = |n: usize| {
+        (libm::sin((n as f32 * stros_tools::gen_tables::ROTATION_PERIOD as f32 / 2048.0) as f64) as f32)
+            .to_bits()
+    };
     assert_eq!(old(1), 0x3b49_0fc5);
     let differing = (0..tables::ROTATION_ENTRIES).filter(|&n| old(n) != recompute(n)).count();
     assert!(differing > 1000, "the two recipes should differ widely, got {differing}");
