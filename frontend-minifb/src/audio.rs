@@ -15,6 +15,9 @@ pub fn start() -> Option<cpal::Stream> {
 }
 
 fn open() -> Result<cpal::Stream, String> {
+    if !sound_server_or_card() {
+        return Err("no sound device".into());
+    }
     let host = cpal::default_host();
     let device = host.default_output_device().ok_or("no output device")?;
     let supported = device.default_output_config().map_err(|e| e.to_string())?;
@@ -35,4 +38,20 @@ fn open() -> Result<cpal::Stream, String> {
     .map_err(|e| e.to_string())?;
     stream.play().map_err(|e| e.to_string())?;
     Ok(stream)
+}
+
+/// Whether asking ALSA for a device can succeed: a sound card, or a PulseAudio/PipeWire
+/// server. Asking without either makes libasound print its own errors before cpal reports
+/// the failure, so the frontend checks first and says one line instead.
+#[cfg(target_os = "linux")]
+fn sound_server_or_card() -> bool {
+    let runtime = std::env::var_os("XDG_RUNTIME_DIR").map(std::path::PathBuf::from);
+    std::path::Path::new("/dev/snd").exists()
+        || std::env::var_os("PULSE_SERVER").is_some()
+        || runtime.is_some_and(|r| r.join("pulse").exists() || r.join("pipewire-0").exists())
+}
+
+#[cfg(not(target_os = "linux"))]
+fn sound_server_or_card() -> bool {
+    true
 }
