@@ -207,11 +207,18 @@ mod tests {
         assert_eq!(name(b"ABCDEFGH"), b"ABCDEFGH");
     }
 
+    fn text(e: FormatError) -> heapless::String<80> {
+        use core::fmt::Write as _;
+        let mut s = heapless::String::new();
+        write!(s, "{e}").unwrap();
+        s
+    }
+
     #[test]
     fn errors_display_format_kind_and_offset() {
         let e = FormatError::new(Format::Rgm, ErrorKind::Truncated, 42);
-        assert_eq!(e.to_string(), "RGM: data ends early at byte 42");
+        assert_eq!(text(e), "RGM: data ends early at byte 42");
         let e = FormatError::new(Format::Wld, ErrorKind::Invalid("header constant differs"), 20);
-        assert_eq!(e.to_string(), "WLD: header constant differs at byte 20");
+        assert_eq!(text(e), "WLD: header constant differs at byte 20");
     }
 }
