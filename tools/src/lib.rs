@@ -1,4 +1,5 @@
-//! Library half of `stros-tools`: the generators, so tests can check that the committed
-//! output is exactly what the generators write.
+//! Library half of `stros-tools`: the generators and writers, so tests can check that the
+//! committed output is exactly what they write.
 
 pub mod gen_tables;
+pub mod write;

@@ -1,0 +1,11 @@
+//! Writers of the game's file formats, from plain descriptions. Each writer emits through
+//! the `field` offset constants of the matching `stros_core::formats` reader, and its tests
+//! read the bytes back through that reader (the round trip).
+
+pub mod col;
+pub mod model;
+pub mod rgm;
+pub mod rob;
+pub mod sfx;
+pub mod texbsi;
+pub mod wld;
