@@ -2,4 +2,6 @@
 //! committed output is exactly what they write.
 
 pub mod gen_tables;
+pub mod json;
+pub mod world;
 pub mod write;

@@ -1,0 +1,252 @@
+//! The embedded world's palette, textures and sounds, drawn and synthesised from code.
+//!
+//! Deterministic: a fixed xorshift generator, integer maths where it matters, so every run
+//! on every machine writes the same bytes.
+
+/// A 16-entry shading ramp: its first index and its lit and dark colours.
+struct RampDef {
+    start: u8,
+    lit: [u8; 3],
+    dark: [u8; 3],
+}
+
+const RAMPS: [RampDef; 16] = [
+    RampDef { start: 0, lit: [252, 252, 252], dark: [0, 0, 0] },
+    RampDef { start: 16, lit: [200, 216, 236], dark: [40, 72, 148] },
+    RampDef { start: 32, lit: [72, 140, 184], dark: [8, 28, 60] },
+    RampDef { start: 48, lit: [236, 212, 152], dark: [88, 72, 44] },
+    RampDef { start: 64, lit: [120, 176, 72], dark: [20, 44, 16] },
+    RampDef { start: 80, lit: [168, 156, 140], dark: [40, 36, 32] },
+    RampDef { start: 96, lit: [176, 188, 92], dark: [36, 48, 16] },
+    RampDef { start: 112, lit: [164, 120, 72], dark: [36, 24, 12] },
+    RampDef { start: 128, lit: [236, 188, 148], dark: [72, 44, 28] },
+    RampDef { start: 144, lit: [200, 60, 48], dark: [48, 12, 8] },
+    RampDef { start: 160, lit: [96, 100, 140], dark: [16, 16, 32] },
+    RampDef { start: 176, lit: [152, 96, 176], dark: [32, 16, 44] },
+    RampDef { start: 192, lit: [240, 228, 196], dark: [76, 68, 56] },
+    RampDef { start: 208, lit: [196, 104, 64], dark: [48, 20, 12] },
+    RampDef { start: 224, lit: [172, 176, 188], dark: [36, 40, 52] },
+    RampDef { start: 240, lit: [244, 204, 56], dark: [88, 40, 12] },
+];
+
+/// Ramp starts, by use (the first six match `stros_core::render::palette::ramps`).
+pub mod ramp {
+    /// Greys (entry 0 is black, forced by the world path anyway).
+    pub const GREY: u8 = 0;
+    /// Sky.
+    pub const SKY: u8 = 16;
+    /// Sea.
+    pub const WATER: u8 = 32;
+    /// Sand.
+    pub const SAND: u8 = 48;
+    /// Grass.
+    pub const GRASS: u8 = 64;
+    /// Rock.
+    pub const ROCK: u8 = 80;
+    /// Meadow.
+    pub const MEADOW: u8 = 96;
+    /// Wood.
+    pub const WOOD: u8 = 112;
+    /// Plaster.
+    pub const PLASTER: u8 = 192;
+    /// Roof tiles.
+    pub const TILES: u8 = 208;
+    /// Dressed stone.
+    pub const STONE: u8 = 224;
+    /// Flag cloth.
+    pub const CLOTH: u8 = 240;
+}
+
+/// The 256-colour palette, each channel a multiple of 4 (COL's 6-bit precision).
+pub fn palette() -> [[u8; 3]; 256] {
+    let mut rgb = [[0u8; 3]; 256];
+    for r in &RAMPS {
+        for i in 0..16u32 {
+            let mix = |a: u8, b: u8| (((a as u32 * (15 - i) + b as u32 * i) / 15) as u8) & !3;
+            rgb[r.start as usize + i as usize] =
+                [mix(r.lit[0], r.dark[0]), mix(r.lit[1], r.dark[1]), mix(r.lit[2], r.dark[2])];
+        }
+    }
+    rgb[0] = [0, 0, 0];
+    rgb
+}
+
+/// The generator's random numbers (xorshift32), seeded per asset.
+#[derive(Clone, Debug)]
+pub struct Noise(u32);
+
+impl Noise {
+    /// A generator from a seed (zero is replaced).
+    pub fn new(seed: u32) -> Noise {
+        Noise(if seed == 0 { 0x9e37_79b9 } else { seed })
+    }
+    /// The next value.
+    pub fn next_u32(&mut self) -> u32 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        self.0 = x;
+        x
+    }
+    /// A value in `0..n`.
+    pub fn below(&mut self, n: u32) -> u32 {
+        self.next_u32() % n.max(1)
+    }
+}
+
+/// Side of every generated texture.
+pub const TEXTURE_SIDE: usize = 64;
+
+/// A square palette-index image.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    /// Width and height.
+    pub side: usize,
+    /// Row-major palette indices.
+    pub pixels: Vec<u8>,
+}
+
+fn speckle(seed: u32, ramp: u8, base: u32, spread: u32) -> Image {
+    let mut n = Noise::new(seed);
+    let pixels =
+        (0..TEXTURE_SIDE * TEXTURE_SIDE).map(|_| ramp + (base + n.below(spread)).min(15) as u8).collect();
+    Image { side: TEXTURE_SIDE, pixels }
+}
+
+/// Blend a water layer over `under` where `water(x, y)` (texture coordinates) holds.
+fn with_water(under: Image, seed: u32, water: impl Fn(usize, usize) -> bool) -> Image {
+    let mut n = Noise::new(seed);
+    let mut img = under;
+    for y in 0..TEXTURE_SIDE {
+        for x in 0..TEXTURE_SIDE {
+            let w = ramp::WATER + 3 + n.below(4) as u8;
+            if water(x, y) {
+                img.pixels[y * TEXTURE_SIDE + x] = w;
+            }
+        }
+    }
+    img
+}
+
+/// The terrain image `index` of bank 302, drawn so its water follows the coverage rule the
+/// engine applies to it (seed 000, "Terrain material blend coverage"): mask-backed images
+/// show water where the mask is nonzero.
+pub fn terrain_image(index: u8) -> Image {
+    use super::terrain::tex;
+    // Texture pixel (x, y) of a 64-texel tile covers mask coordinates a = 2x, b = 2y.
+    let mask = |x: usize, y: usize| (2 * (x + y) as i32 - 254).clamp(0, 255);
+    let seed = 302 * 1000 + index as u32;
+    match index {
+        tex::WATER => speckle(seed, ramp::WATER, 2, 5),
+        tex::SAND => speckle(seed, ramp::SAND, 1, 5),
+        tex::GRASS => speckle(seed, ramp::GRASS, 2, 6),
+        tex::MEADOW => speckle(seed, ramp::MEADOW, 1, 5),
+        tex::ROCK => speckle(seed, ramp::ROCK, 2, 8),
+        tex::PATH => speckle(seed, ramp::SAND, 5, 6),
+        tex::RIM_CORNER => {
+            with_water(speckle(seed, ramp::SAND, 1, 5), seed, |x, y| mask(2 * x + 109, 2 * y + 109) > 0)
+        }
+        tex::RIM_WIDE => {
+            with_water(speckle(seed, ramp::SAND, 1, 5), seed, |x, y| mask(2 * x + 32, 2 * y + 32) > 0)
+        }
+        tex::RIM_HALF => {
+            with_water(speckle(seed, ramp::SAND, 1, 5), seed, |x, y| mask(2 * x + 128, 2 * y + 128) > 0)
+        }
+        tex::RIM_EDGE | tex::RIM_EDGE2 => {
+            with_water(speckle(seed, ramp::SAND, 1, 5), seed, |x, _| 2 * x > 28)
+        }
+        tex::RIM_ROCK => with_water(speckle(seed, ramp::ROCK, 3, 6), seed, |x, _| 2 * x >= 5),
+        tex::SHOAL => {
+            with_water(speckle(seed, ramp::ROCK, 3, 6), seed, |x, y| mask(2 * x + 64, 2 * y + 64) > 0)
+        }
+        _ => speckle(seed, ramp::GREY, 6, 4),
+    }
+}
+
+/// The village image `index` of the model bank.
+pub fn model_image(index: u8) -> Image {
+    use super::models::img;
+    let seed = 310 * 1000 + index as u32;
+    let s = TEXTURE_SIDE;
+    let mut image = match index {
+        img::PLASTER => speckle(seed, ramp::PLASTER, 1, 3),
+        img::PLANKS => speckle(seed, ramp::WOOD, 2, 3),
+        img::TILES => speckle(seed, ramp::TILES, 2, 3),
+        img::STONE => speckle(seed, ramp::STONE, 2, 4),
+        img::CLOTH => speckle(seed, ramp::CLOTH, 0, 2),
+        _ => speckle(seed, ramp::GREY, 6, 4),
+    };
+    for y in 0..s {
+        for x in 0..s {
+            let line = match index {
+                img::PLANKS => y % 16 == 0,
+                img::TILES => y % 8 == 0 || (x + if (y / 8) % 2 == 0 { 0 } else { 8 }) % 16 == 0,
+                img::STONE => y % 16 == 0 || (x + if (y / 16) % 2 == 0 { 0 } else { 16 }) % 32 == 0,
+                img::CLOTH => (16..48).contains(&y) && (16..48).contains(&x),
+                _ => false,
+            };
+            if line {
+                let p = &mut image.pixels[y * s + x];
+                *p = if index == img::CLOTH { 144 + 2 } else { (*p & !15) + 12 };
+            }
+        }
+    }
+    image
+}
+
+/// Sample rate of the generated sounds.
+pub const SOUND_RATE: u32 = 11025;
+
+/// The generated sounds, in effect-index order.
+pub mod sound {
+    /// Footstep on sand.
+    pub const STEP_SAND: usize = 0;
+    /// Footstep on wood.
+    pub const STEP_WOOD: usize = 1;
+    /// Footstep on stone.
+    pub const STEP_STONE: usize = 2;
+    /// Footstep in water.
+    pub const STEP_WATER: usize = 3;
+    /// The flag flapping.
+    pub const FLAG_FLAP: usize = 4;
+    /// Surf on the beach.
+    pub const SURF: usize = 5;
+    /// How many there are.
+    pub const COUNT: usize = 6;
+}
+
+/// Unsigned 8-bit mono PCM of sound `index` (see [`sound`]).
+pub fn sound_pcm(index: usize) -> Vec<u8> {
+    let mut n = Noise::new(0x5f0 + index as u32);
+    let ms = |m: u32| (SOUND_RATE * m / 1000) as usize;
+    let (len, attack, decay, smooth, tone): (usize, usize, f64, f64, f64) = match index {
+        sound::STEP_SAND => (ms(140), ms(8), 0.025, 0.75, 0.0),
+        sound::STEP_WOOD => (ms(120), ms(2), 0.020, 0.35, 180.0),
+        sound::STEP_STONE => (ms(90), ms(1), 0.012, 0.15, 900.0),
+        sound::STEP_WATER => (ms(260), ms(20), 0.060, 0.55, 0.0),
+        sound::FLAG_FLAP => (ms(420), ms(30), 0.200, 0.85, 0.0),
+        _ => (ms(2400), ms(900), 0.700, 0.93, 0.0),
+    };
+    let mut out = Vec::with_capacity(len);
+    let mut low = 0.0f64;
+    for i in 0..len {
+        let t = i as f64 / SOUND_RATE as f64;
+        let env = if i < attack {
+            i as f64 / attack.max(1) as f64
+        } else {
+            libm::exp(-((i - attack) as f64 / SOUND_RATE as f64) / decay)
+        };
+        let white = n.below(2001) as f64 / 1000.0 - 1.0;
+        low = low * smooth + white * (1.0 - smooth);
+        let flutter = if index == sound::FLAG_FLAP {
+            0.5 + 0.5 * libm::sin(t * 2.0 * std::f64::consts::PI * 14.0).abs()
+        } else {
+            1.0
+        };
+        let ring = if tone > 0.0 { 0.6 * libm::sin(t * 2.0 * std::f64::consts::PI * tone) } else { 0.0 };
+        let v = (low * 2.2 + ring) * env * flutter;
+        out.push((128.0 + (v * 100.0).clamp(-127.0, 127.0)).round() as u8);
+    }
+    out
+}

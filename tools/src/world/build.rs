@@ -1,0 +1,81 @@
+//! Puts the island together: every file of the embedded world, as bytes in the original
+//! formats.
+
+use super::{art, models, terrain};
+use crate::write;
+
+/// The map's name: its files are `HARBOUR.WLD`, `HARBOUR.RGM`, `HARBOUR.ROB`, `HARBOUR.COL`.
+pub const MAP: &str = "HARBOUR";
+
+/// One generated file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct File {
+    /// File name as the game spells it.
+    pub name: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// A TEXBSI image name: type letter, the bank's two-digit file number, the image index.
+pub fn image_name(bank: u16, image: u8) -> Vec<u8> {
+    format!("D{:02}{:03}", bank % 100, image).into_bytes()
+}
+
+/// The WLD description of the island.
+pub fn wld_desc() -> write::wld::WldDesc {
+    let t = terrain::build(&stros_core::formats::wld::HEIGHT_TABLE);
+    write::wld::WldDesc { height: t.height, texture: t.texture }
+}
+
+/// The palette.
+pub fn col_desc() -> write::col::ColDesc {
+    write::col::ColDesc { rgb: art::palette() }
+}
+
+fn bank(bank: u16, images: &[u8], draw: impl Fn(u8) -> art::Image) -> write::texbsi::TexbsiDesc {
+    let images = images
+        .iter()
+        .map(|&i| {
+            let img = draw(i);
+            write::texbsi::ImageDesc::still(
+                &image_name(bank, i),
+                img.side as u16,
+                img.side as u16,
+                img.pixels,
+            )
+        })
+        .collect();
+    write::texbsi::TexbsiDesc { images }
+}
+
+/// Terrain textures (bank 302).
+pub fn terrain_bank() -> write::texbsi::TexbsiDesc {
+    let mut ids = terrain::tex::ALL.to_vec();
+    ids.sort_unstable();
+    bank(302, &ids, art::terrain_image)
+}
+
+/// Village textures (bank 310).
+pub fn model_bank() -> write::texbsi::TexbsiDesc {
+    bank(models::MODEL_BANK, &models::img::ALL, art::model_image)
+}
+
+/// The sound bank.
+pub fn sfx_desc() -> write::sfx::SfxDesc {
+    let effects = (0..art::sound::COUNT)
+        .map(|i| write::sfx::EffectDesc::mono8(art::SOUND_RATE, art::sound_pcm(i)))
+        .collect();
+    write::sfx::SfxDesc { description: b"Stros embedded world sounds".to_vec(), effects }
+}
+
+/// Every file of the embedded world, in a fixed order.
+pub fn files() -> Vec<File> {
+    let file = |name: String, bytes: Vec<u8>| File { name, bytes };
+    vec![
+        file(format!("{MAP}.WLD"), write::wld::to_bytes(&wld_desc())),
+        file(format!("{MAP}.COL"), write::col::to_bytes(&col_desc())),
+        file("TEXBSI.302".into(), write::texbsi::to_bytes(&terrain_bank())),
+        file(format!("TEXBSI.{}", models::MODEL_BANK), write::texbsi::to_bytes(&model_bank())),
+        file("MAIN.SFX".into(), write::sfx::to_bytes(&sfx_desc())),
+    ]
+}

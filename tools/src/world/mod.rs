@@ -1,0 +1,13 @@
+//! The embedded default world: an island with a harbour village, authored in code and
+//! written in the original file formats by `stros-tools gen-world`.
+//!
+//! The design lives in format-neutral pieces ([`terrain`], [`mesh`] and [`models`], [`art`]);
+//! the writers in [`crate::write`] turn them into WLD, RGM, ROB, 3D/3DC, COL, TEXBSI and SFX
+//! bytes, which `stros-core` reads back through the same parsers a real install goes
+//! through.
+
+pub mod art;
+pub mod build;
+pub mod mesh;
+pub mod models;
+pub mod terrain;

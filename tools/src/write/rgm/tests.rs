@@ -1,0 +1,354 @@
+//! Round trips through the core reader.
+
+use super::*;
+use stros_core::formats::rgm::{GroupKind, ModelPath, Rgm, SHIPPED_ORDER};
+
+fn cyrus() -> ActorDesc {
+    let mut attributes = [0u8; 256];
+    attributes[1] = 0x0D;
+    attributes[6] = 40;
+    attributes[115] = 40;
+    attributes[11] = 1;
+    attributes[12] = 8;
+    let mut raex = [0i16; 15];
+    raex[0] = 101;
+    raex[9] = 0; // sphere scale 0 → 256
+    raex[14] = -7;
+    ActorDesc {
+        name: b"CYRUS".to_vec(),
+        instances: 1,
+        raan: vec![
+            RaanDesc { frame_count: 6, model_type: b'c', path: b"3dart\\cyrsa001.3dc".to_vec() },
+            RaanDesc { frame_count: 2, model_type: b'c', path: b"3dart\\cyrsb002.3dc".to_vec() },
+        ],
+        anim_control_prefix: 0,
+        anim_frame_data: 9,
+        anim_speed: [3, 1, 0, 0],
+        groups: vec![
+            GroupDesc {
+                number: 0,
+                anim_id: 2,
+                kind: 0,
+                commands: vec![
+                    Command::ShowFrame { frame: 0 },
+                    Command::ShowFrame { frame: 1 },
+                    Command::GoToPrevious { target: 0 },
+                ],
+            },
+            GroupDesc {
+                number: 20,
+                anim_id: 0x0301,
+                kind: 1,
+                commands: vec![
+                    Command::ShowFrame { frame: 2 },
+                    Command::BreakPoint { operand: 0 },
+                    Command::ShowFrame { frame: 3 },
+                    Command::ShowFrame { frame: 4 },
+                    Command::GoToFuture { target: 6 },
+                    Command::GoToPrevious { target: 0 },
+                    Command::ShowFrame { frame: 7 },
+                    Command::PlaySound { effect: 12, rate: -2 },
+                    Command::EndAnimation { operand: 0 },
+                ],
+            },
+        ],
+        attributes,
+        raex,
+        bounds: [0, 1, -1],
+        texture_set: 0,
+        script: vec![0x01, 0x02, 0x03, 0x04, 0x05],
+        script_pc: 2,
+        variables: vec![7, -1],
+        strings: vec![b"Hello".to_vec(), b"World".to_vec()],
+        hook: vec![0x10, 0x00, 1, 4, 0xAA, 0xBB, 0xCC, 0xDD],
+        locations: vec![[256, 0, -512]],
+        namespace: b"Cyrus".to_vec(),
+    }
+}
+
+fn flag() -> ActorDesc {
+    ActorDesc {
+        name: b"FLAG2".to_vec(),
+        raan: vec![RaanDesc { frame_count: 4, model_type: b's', path: b"fxart\\FLAG2.3DC".to_vec() }],
+        anim_frame_data: 4,
+        groups: vec![
+            GroupDesc {
+                number: 0,
+                anim_id: 1,
+                kind: 2,
+                commands: vec![Command::ShowFrame { frame: 0 }, Command::GoToPrevious { target: 0 }],
+            },
+            GroupDesc {
+                number: 1,
+                anim_id: 1,
+                kind: 0,
+                commands: vec![
+                    Command::ShowFrame { frame: 1 },
+                    Command::DelayCounter { value: 255 },
+                    Command::Transition { mask: 4, start: 0, target: 3 },
+                    Command::EndAnimation { operand: 0 },
+                ],
+            },
+            GroupDesc {
+                number: 10,
+                anim_id: 0,
+                kind: 0,
+                commands: vec![Command::ShowFrame { frame: 3 }, Command::EndAnimation { operand: 0 }],
+            },
+        ],
+        raex: [0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 0, 0, 0, 0, 0],
+        ..ActorDesc::default()
+    }
+}
+
+fn scene() -> RgmDesc {
+    RgmDesc {
+        actors: vec![cyrus(), flag()],
+        mpob: vec![
+            MpobDesc {
+                id: 11,
+                object_type: 1,
+                activation: 0,
+                script_name: b"FLAG2".to_vec(),
+                model_name: b"FLAG2".to_vec(),
+                is_static: 4,
+                position: [-3000, -240, 40000],
+                angles: [0, 2560, 7],
+                texture: -1,
+                intensity: 3,
+                radius: 4,
+                model_id: -1,
+                world_id: 2,
+                rgb: [10, -20, 30],
+            },
+            MpobDesc {
+                id: 12,
+                object_type: 1,
+                script_name: b"BARREL".to_vec(),
+                model_name: b"BARRELXYZ".to_vec(),
+                is_static: 1,
+                position: [8_388_607, -8_388_608, 16_777_215],
+                model_id: 3,
+                ..MpobDesc::default()
+            },
+        ],
+        mpso: vec![
+            MpsoDesc {
+                id: 1,
+                model_name: b"PALMTREE.3D".to_vec(),
+                position: [100, -5, 200],
+                matrix: [1 << 28, 0, 0, 0, 1 << 28, 0, 0, 0, 1 << 28],
+            },
+            MpsoDesc {
+                id: 2,
+                model_name: b"WALL12345678".to_vec(),
+                position: [600, 0, 700],
+                matrix: [0, 0, -(1 << 28), 0, 1 << 28, 0, 1 << 28, 0, 0],
+            },
+        ],
+        markers: vec![
+            MarkerDesc { position: [1000, -240, 2000], aux: 1 },
+            MarkerDesc { position: [-1, 2, -3], aux: 0 },
+        ],
+        mpsz: vec![
+            MpszDesc::from_extents([24, 62, 11], [24, 66, 38]),
+            MpszDesc {
+                flag: 0,
+                total: [200, 20, 30],
+                centre: [0; 3],
+                positive: [100, 10, 15],
+                negative: [100, 10, 15],
+            },
+        ],
+        flat: vec![
+            FlatDesc { archive: 7, image: 1, flags: 2, alpha: 3 },
+            FlatDesc { archive: 2, image: 9, flags: 0, alpha: 255 },
+            FlatDesc { archive: 7, image: 4, flags: 5, alpha: 6 },
+        ],
+        wdnm: vec![vec![1, 2, 3]],
+        mpsl: vec![[0x42; 42]],
+        ..RgmDesc::default()
+    }
+}
+
+#[test]
+fn round_trip_every_field() {
+    let desc = scene();
+    let bytes = to_bytes(&desc);
+    assert_eq!(bytes, to_bytes(&desc), "deterministic");
+    let rgm = Rgm::new_checked(&bytes).unwrap();
+
+    let order: Vec<[u8; 4]> = rgm.sections().map(|s| s.tag).collect();
+    let expect: Vec<[u8; 4]> = SHIPPED_ORDER.iter().copied().filter(|t| *t != tag::RAVC).collect();
+    assert_eq!(order, expect);
+    assert_eq!(rgm.rafs(), &[0]);
+    assert_eq!(rgm.rahd().fixed(), rahd::FIXED_SHIPPED);
+    assert_eq!(&rgm.rava()[..4], &[0; 4], "RAVA sentinel");
+
+    assert_eq!(rgm.rahd().len(), desc.actors.len());
+    for (i, d) in desc.actors.iter().enumerate() {
+        let a = rgm.actor(i).unwrap();
+        assert_eq!(a.name(), &d.name[..]);
+        let h = a.header();
+        assert_eq!(h.instances(), d.instances);
+        assert_eq!(h.anim_control_prefix(), d.anim_control_prefix);
+        assert_eq!(h.anim_frame_data(), d.anim_frame_data);
+        assert_eq!(h.anim_speed(), d.anim_speed);
+        assert_eq!(h.texture_set(), d.texture_set);
+        assert_eq!([h.bounds_primary(), h.bounds_secondary(), h.bounds_tertiary()], d.bounds);
+        assert_eq!(a.model_path(), ModelPath::AnimationTable);
+        assert_eq!(a.attributes(), &d.attributes);
+        assert_eq!(a.extra().unwrap().values(), d.raex);
+        let entries: Vec<_> = a.raan_entries().collect();
+        assert_eq!(entries.len(), d.raan.len());
+        for (e, de) in entries.iter().zip(&d.raan) {
+            assert_eq!((e.frame_count, e.model_type, e.path), (de.frame_count, de.model_type, &de.path[..]));
+        }
+        assert_eq!(a.frame_table_len(), d.raan.iter().map(|e| e.frame_count as u32).sum::<u32>());
+        let groups: Vec<_> = a.groups().collect();
+        assert_eq!(groups.len(), d.groups.len());
+        for (g, dg) in groups.iter().zip(&d.groups) {
+            assert_eq!((g.number(), g.anim_id(), g.type_word()), (dg.number, dg.anim_id, dg.kind));
+            assert_eq!(g.commands().collect::<Vec<_>>(), dg.commands);
+            assert_eq!(a.group(dg.number), Some(*g));
+        }
+        assert_eq!(a.script(), &d.script[..]);
+        assert_eq!(a.script_pc(), d.script_pc);
+        let vars: Vec<i32> = (0..d.variables.len()).map(|k| a.variable(k).unwrap()).collect();
+        assert_eq!(vars, d.variables);
+        let strings: Vec<&[u8]> = (0..d.strings.len()).map(|k| a.string(k).unwrap()).collect();
+        assert_eq!(strings, d.strings.iter().map(|s| &s[..]).collect::<Vec<_>>());
+        assert_eq!(a.hook().unwrap_or(&[]), &d.hook[..]);
+        assert_eq!(a.locations().collect::<Vec<_>>(), d.locations);
+        assert_eq!(a.namespace(), &d.namespace[..]);
+    }
+    let cy = rgm.actor_by_name(b"cyrus").unwrap();
+    let walk = cy.group(20).unwrap();
+    assert_eq!((walk.kind(), walk.countdown_reload(), walk.len()), (GroupKind::MustComplete, 1, 9));
+    assert_eq!(cy.frame(7).unwrap().entry.model_name::<8>().unwrap().as_slice(), b"CYRSB002");
+    let b = cy.bounds();
+    assert_eq!(b.primary.unwrap().total(), [48, 128, 49]);
+    assert_eq!(b.secondary.unwrap().positive(), [100, 10, 15]);
+    assert!(b.tertiary.is_none());
+    let fl = rgm.actor(1).unwrap();
+    assert_eq!(fl.extra().unwrap().sphere_scale(), 128);
+    assert_eq!(cy.extra().unwrap().sphere_scale(), 256);
+    assert_eq!(fl.hook(), None);
+    assert_eq!(fl.group(1).unwrap().command(1).unwrap().delay_byte(), Some(255));
+
+    assert_eq!(rgm.mpob().len(), desc.mpob.len());
+    for (o, d) in rgm.mpob().iter().zip(&desc.mpob) {
+        assert_eq!(
+            (o.id(), o.object_type(), o.activation(), o.is_static()),
+            (d.id, d.object_type, d.activation, d.is_static)
+        );
+        assert_eq!((o.script_name(), o.model_name()), (&d.script_name[..], &d.model_name[..]));
+        assert_eq!((o.position(), o.angles()), (d.position, d.angles));
+        assert_eq!(
+            (o.texture(), o.intensity(), o.radius(), o.model_id(), o.world_id()),
+            (d.texture, d.intensity, d.radius, d.model_id, d.world_id)
+        );
+        assert_eq!(o.rgb(), d.rgb);
+    }
+    assert_eq!(rgm.mpso().len(), desc.mpso.len());
+    for (s, d) in rgm.mpso().iter().zip(&desc.mpso) {
+        assert_eq!(
+            (s.id(), s.model_name(), s.position(), s.matrix_raw()),
+            (d.id, &d.model_name[..], d.position, d.matrix)
+        );
+    }
+    assert_eq!(rgm.mpso().get(1).unwrap().matrix()[0], [0.0, 0.0, -1.0]);
+    let markers: Vec<_> =
+        rgm.mpmk().iter().map(|m| MarkerDesc { position: m.position, aux: m.aux }).collect();
+    assert_eq!(markers, desc.markers);
+    assert!(rgm.mpmk().get(0).unwrap().usable() && !rgm.mpmk().get(1).unwrap().usable());
+    let sizes: Vec<_> = rgm
+        .mpsz()
+        .iter()
+        .map(|z| MpszDesc {
+            flag: z.flag(),
+            total: z.total(),
+            centre: z.centre(),
+            positive: z.positive(),
+            negative: z.negative(),
+        })
+        .collect();
+    assert_eq!(sizes, desc.mpsz);
+    let flat = rgm.flat();
+    assert_eq!((flat.count(2), flat.count(7)), (1, 2));
+    assert_eq!(flat.records(7), &[[1, 2, 3], [4, 5, 6]]);
+    assert_eq!(flat.records(2), &[[9, 0, 255]]);
+    assert_eq!(rgm.wdnm().maps().collect::<Vec<_>>(), vec![&[1u8, 2, 3][..]]);
+    assert_eq!(rgm.mpsl().get(0), Some(&[0x42; 42]));
+    assert!(rgm.mprp().is_empty() && rgm.mpsf().is_empty());
+}
+
+#[test]
+fn every_prefix_is_an_error() {
+    let bytes = to_bytes(&scene());
+    for n in 0..bytes.len() {
+        assert!(Rgm::new_checked(&bytes[..n]).is_err(), "prefix {n}");
+    }
+}
+
+#[test]
+fn empty_scene() {
+    let bytes = to_bytes(&RgmDesc::default());
+    let rgm = Rgm::new_checked(&bytes).unwrap();
+    assert_eq!(rgm.sections().count(), SHIPPED_ORDER.len() - 1);
+    assert_eq!(rgm.flat().raw().len(), 1024);
+    assert!(rgm.rahd().is_empty());
+}
+
+#[test]
+fn bad_descriptions() {
+    let mut d = scene();
+    d.actors[0].groups[0].commands.push(Command::ShowFrame { frame: 1 << 20 });
+    assert_eq!(try_to_bytes(&d), Err(RgmWriteError::Unencodable { actor: 0, group: 0, index: 3 }));
+    let mut d = scene();
+    d.actors[1].name = b"ABCDEFGHI".to_vec();
+    assert!(matches!(try_to_bytes(&d), Err(RgmWriteError::NameTooLong { .. })));
+    let mut d = scene();
+    d.mpob[0].position[2] = -1;
+    assert!(matches!(try_to_bytes(&d), Err(RgmWriteError::OutOfRange(_))));
+    // The writer does not validate semantics; the reader catches them.
+    let mut d = scene();
+    d.actors[0].groups[1].number = 0;
+    assert!(Rgm::new_checked(&to_bytes(&d)).is_err());
+}
+
+/// Reads everything an engine would read; must not panic on any accepted input.
+fn touch(rgm: &Rgm<'_>) -> usize {
+    let mut n = rgm.sections().count();
+    for a in rgm.actors() {
+        n += a.attributes().len() + a.extra().map_or(0, |x| x.values().len());
+        n += a.raan_entries().map(|e| e.stem().len()).sum::<usize>();
+        n += (0..a.frame_table_len() + 2).filter_map(|i| a.frame(i)).count();
+        n += a.groups().map(|g| g.commands().count()).sum::<usize>();
+        n += a.script().len() + a.variables().len() + a.string_offsets().len() + a.namespace().len();
+        n += a.hook().map_or(0, <[u8]>::len) + a.locations().count() + a.vertex_spheres().count();
+        let b = a.bounds();
+        n += [b.primary, b.secondary, b.tertiary].iter().flatten().count();
+        n += (0..4).filter_map(|k| a.string(k)).count();
+    }
+    n += rgm.mpob().iter().count() + rgm.mpso().iter().count() + rgm.mpmk().iter().count();
+    n += rgm.mpsz().iter().count() + rgm.wdnm().maps().count() + rgm.flat().records(511).len();
+    n
+}
+
+#[test]
+fn corrupted_bytes_never_panic() {
+    let bytes = to_bytes(&scene());
+    let mut accepted = 0;
+    for i in 0..bytes.len() {
+        for v in [0x00, 0x01, 0x7F, 0x80, 0xFF] {
+            let mut b = bytes.clone();
+            b[i] = v;
+            if let Ok(rgm) = Rgm::new_checked(&b) {
+                accepted += 1;
+                touch(&rgm);
+            }
+        }
+    }
+    assert!(accepted > 0);
+}
