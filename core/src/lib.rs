@@ -31,6 +31,7 @@
 //! | [`config`] | SYSTEM.INI keys, installed defaults and load-time replacements |
 //! | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
 //! | [`render`] | the indexed framebuffer, palette, terrain view and HUD |
+//! | `embedded` | the default island's files (feature `embedded-world`) |
 //! | [`demo`] | the running skeleton the frontends drive until the world update lands |
 //!
 //! Nothing here reads a clock, randomness or the environment: the frontends hand in BIOS
@@ -41,6 +42,8 @@
 
 pub mod config;
 pub mod demo;
+#[cfg(feature = "embedded-world")]
+pub mod embedded;
 pub mod formats;
 pub mod math;
 pub mod render;

@@ -54,6 +54,21 @@ const INI: &str =
     "[system]\nnormal_frame_rate=12\nuse_smooth_fps=yes\nstanding_height=-2\n[cyrus]\nturn_speed=12\n";
 
 #[test]
+fn parsing_the_whole_embedded_world_allocates_nothing() {
+    // The kind lookup (a String) happens outside the watched closure.
+    let kinds: Vec<_> = stros_core::embedded::FILES
+        .iter()
+        .map(|f| (stros_tools::exercise::Kind::for_name(f.name).unwrap(), f.bytes))
+        .collect();
+    let n = allocations_during(|| {
+        for &(kind, bytes) in &kinds {
+            std::hint::black_box(stros_tools::exercise::exercise(kind, bytes).unwrap());
+        }
+    });
+    assert_eq!(n, 0, "parsing allocated {n} times");
+}
+
+#[test]
 fn the_counter_sees_allocations() {
     let n = allocations_during(|| drop(std::hint::black_box(vec![1u8; 64])));
     assert_eq!(n, 1, "the counting allocator must notice a Vec");

@@ -12,6 +12,9 @@ USAGE:
         Write core/src/tables/{rotation,octant}_data.rs (the rotation and
         first-octant tables the original builds at start-up). --check only
         compares and exits 1 when a file differs.
+    stros-tools gen-world [--check] [--out DIR]
+        Write the embedded default world (WLD, RGM, ROB, 3DC models, COL,
+        TEXBSI banks, SFX) into core/data/world, or DIR. --check only compares.
     stros-tools help
 ";
 
@@ -19,6 +22,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("gen-tables") => gen_tables_cmd(&args[1..]),
+        Some("gen-world") => gen_world_cmd(&args[1..]),
         Some("help") | Some("--help") | Some("-h") | None => {
             print!("{USAGE}");
             ExitCode::SUCCESS
@@ -63,6 +67,49 @@ fn gen_tables_cmd(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         } else {
             println!("wrote:      {}", path.display());
+        }
+    }
+    if stale { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+fn gen_world_cmd(args: &[String]) -> ExitCode {
+    let mut check = false;
+    let mut out = stros_tools::world::build::data_dir();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--check" => check = true,
+            "--out" => match it.next() {
+                Some(dir) => out = dir.into(),
+                None => {
+                    eprintln!("stros-tools gen-world: --out needs a directory");
+                    return ExitCode::from(2);
+                }
+            },
+            other => {
+                eprintln!("stros-tools gen-world: unknown option `{other}`");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if !check && let Err(e) = std::fs::create_dir_all(&out) {
+        eprintln!("stros-tools gen-world: cannot create {}: {e}", out.display());
+        return ExitCode::from(2);
+    }
+    let mut stale = false;
+    for f in stros_tools::world::build::files() {
+        let path = out.join(&f.name);
+        let current = std::fs::read(&path).unwrap_or_default();
+        if current == f.bytes {
+            println!("up to date: {} ({} bytes)", path.display(), f.bytes.len());
+        } else if check {
+            println!("differs:    {}", path.display());
+            stale = true;
+        } else if let Err(e) = std::fs::write(&path, &f.bytes) {
+            eprintln!("stros-tools gen-world: cannot write {}: {e}", path.display());
+            return ExitCode::from(2);
+        } else {
+            println!("wrote:      {} ({} bytes)", path.display(), f.bytes.len());
         }
     }
     if stale { ExitCode::from(1) } else { ExitCode::SUCCESS }

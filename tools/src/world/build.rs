@@ -1,7 +1,7 @@
 //! Puts the island together: every file of the embedded world, as bytes in the original
 //! formats.
 
-use super::{art, models, terrain};
+use super::{art, models, scene, terrain};
 use crate::write;
 
 /// The map's name: its files are `HARBOUR.WLD`, `HARBOUR.RGM`, `HARBOUR.ROB`, `HARBOUR.COL`.
@@ -14,6 +14,11 @@ pub struct File {
     pub name: String,
     /// Its bytes.
     pub bytes: Vec<u8>,
+}
+
+/// Where the committed copy lives: `core/data/world`, embedded by `stros-core`.
+pub fn data_dir() -> std::path::PathBuf {
+    crate::gen_tables::workspace_root().join("core/data/world")
 }
 
 /// A TEXBSI image name: type letter, the bank's two-digit file number, the image index.
@@ -77,5 +82,39 @@ pub fn files() -> Vec<File> {
         file("TEXBSI.302".into(), write::texbsi::to_bytes(&terrain_bank())),
         file(format!("TEXBSI.{}", models::MODEL_BANK), write::texbsi::to_bytes(&model_bank())),
         file("MAIN.SFX".into(), write::sfx::to_bytes(&sfx_desc())),
+        file(format!("{MAP}.RGM"), write::rgm::to_bytes(&scene::rgm_desc())),
+        file(format!("{MAP}.ROB"), write::rob::to_bytes(&scene::rob_desc())),
     ]
+    .into_iter()
+    .chain(
+        scene::actor_models()
+            .into_iter()
+            .map(|(name, desc)| file(format!("{name}.3DC"), write::model::to_bytes(&desc))),
+    )
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stros_core::formats::{
+        col::Col, model::Model, rgm::Rgm, rob::Rob, sfx::Sfx, texbsi::Texbsi, wld::Wld,
+    };
+
+    #[test]
+    fn every_file_parses() {
+        for f in files() {
+            let b = &f.bytes;
+            let ok = match f.name.rsplit('.').next().unwrap() {
+                "WLD" => Wld::new_checked(b).map(|_| ()),
+                "COL" => Col::new_checked(b).map(|_| ()),
+                "SFX" => Sfx::new_checked(b).map(|_| ()),
+                "RGM" => Rgm::new_checked(b).map(|_| ()),
+                "ROB" => Rob::new_checked(b).map(|_| ()),
+                "3DC" => Model::new_checked(b).map(|_| ()),
+                _ => Texbsi::new_checked(b).map(|_| ()),
+            };
+            assert_eq!(ok, Ok(()), "{}", f.name);
+        }
+    }
 }

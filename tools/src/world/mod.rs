@@ -10,4 +10,5 @@ pub mod art;
 pub mod build;
 pub mod mesh;
 pub mod models;
+pub mod scene;
 pub mod terrain;

@@ -1,0 +1,60 @@
+//! The embedded default world: files in the original formats, written by
+//! `stros-tools gen-world` and read through the same [`crate::formats`] parsers a real
+//! install goes through. Behind the `embedded-world` feature.
+//!
+//! The island `HARBOUR`: terrain (WLD), the scene (RGM: Cyrus, three flags, a fisher, a
+//! buoy, a keg, a raft; village placements; markers), the village models (ROB), the actor
+//! models (3DC), the palette (COL), terrain and village textures (TEXBSI 302 and 310) and
+//! sounds (SFX).
+
+/// One embedded file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EmbeddedFile {
+    /// The file name, as the game spells it.
+    pub name: &'static str,
+    /// Its bytes.
+    pub bytes: &'static [u8],
+}
+
+macro_rules! embedded {
+    ($($(#[$doc:meta])* $id:ident = $file:literal;)*) => {
+        $( $(#[$doc])* pub static $id: &[u8] = include_bytes!(concat!("../data/world/", $file)); )*
+        /// Every embedded file, in generator order.
+        pub static FILES: &[EmbeddedFile] = &[ $( EmbeddedFile { name: $file, bytes: $id }, )* ];
+    };
+}
+
+embedded! {
+    /// Terrain.
+    WLD = "HARBOUR.WLD";
+    /// Palette.
+    COL = "HARBOUR.COL";
+    /// Terrain textures.
+    TEXBSI_302 = "TEXBSI.302";
+    /// Village textures.
+    TEXBSI_310 = "TEXBSI.310";
+    /// Sounds.
+    SFX = "MAIN.SFX";
+    /// Scene.
+    RGM = "HARBOUR.RGM";
+    /// Village models.
+    ROB = "HARBOUR.ROB";
+    /// Cyrus.
+    CYRUS_3DC = "CYRUS.3DC";
+    /// The fisher.
+    NPC_3DC = "NPC.3DC";
+    /// The flag.
+    FLAG_3DC = "FLAG.3DC";
+    /// The buoy.
+    BUOY_3DC = "BUOY.3DC";
+    /// The raft.
+    RAFT_3DC = "RAFT.3DC";
+}
+
+/// The map name of the embedded world.
+pub const MAP: &str = "HARBOUR";
+
+/// The embedded file called `name` (case-insensitive), as a real install's lookup would.
+pub fn file(name: &str) -> Option<&'static [u8]> {
+    FILES.iter().find(|f| f.name.eq_ignore_ascii_case(name)).map(|f| f.bytes)
+}

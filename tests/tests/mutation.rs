@@ -1,0 +1,61 @@
+//! Every prefix and 10,000 random mutations of every embedded file go through its reader and
+//! every accessor: errors are fine, panics and hangs are not.
+
+use stros_core::embedded;
+use stros_tests::Rng;
+use stros_tools::exercise::{Kind, exercise};
+
+fn mutate(rng: &mut Rng, data: &[u8], out: &mut Vec<u8>) {
+    out.clear();
+    out.extend_from_slice(data);
+    for _ in 0..1 + rng.range(0, 7) {
+        let at = rng.range(0, out.len() as i32 - 1) as usize;
+        match rng.range(0, 5) {
+            0 => out[at] = rng.range(0, 255) as u8,
+            1 => out[at] ^= 1 << rng.range(0, 7),
+            2 => out[at] = [0x00, 0xFF, 0x7F, 0x80][rng.range(0, 3) as usize],
+            3 => {
+                // A 32-bit field set to an extreme: counts, offsets, sizes.
+                let v = [0u32, 1, 0x7FFF_FFFF, 0xFFFF_FFFF, 0x8000_0000][rng.range(0, 4) as usize];
+                for (k, b) in v.to_le_bytes().iter().enumerate() {
+                    if let Some(slot) = out.get_mut(at + k) {
+                        *slot = *b;
+                    }
+                }
+            }
+            4 => out.truncate(at.max(1)),
+            _ => {
+                let n = rng.range(1, 16) as usize;
+                out.splice(at..at, std::iter::repeat_n(rng.range(0, 255) as u8, n));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_prefix_is_rejected_or_read_safely() {
+    for f in embedded::FILES {
+        let kind = Kind::for_name(f.name).unwrap();
+        let mut accepted = 0;
+        for len in 0..f.bytes.len() {
+            accepted += exercise(kind, &f.bytes[..len]).is_ok() as usize;
+        }
+        // A truncated file is never mistaken for a whole one.
+        assert_eq!(accepted, 0, "{}: {accepted} prefixes accepted", f.name);
+    }
+}
+
+#[test]
+fn random_mutations_never_panic() {
+    let mut buf = Vec::new();
+    for (k, f) in embedded::FILES.iter().enumerate() {
+        let kind = Kind::for_name(f.name).unwrap();
+        let mut rng = Rng(0xF00D_0000 + k as u64);
+        let mut rejected = 0;
+        for _ in 0..10_000 {
+            mutate(&mut rng, f.bytes, &mut buf);
+            rejected += exercise(kind, &buf).is_err() as usize;
+        }
+        assert!(rejected > 0, "{}: no mutation was rejected, so the check is too lax", f.name);
+    }
+}

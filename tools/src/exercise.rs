@@ -1,0 +1,313 @@
+//! Parses a file and reads every field the readers offer, without allocating: the body of
+//! the fuzz targets, the mutation test and the no-allocation test.
+
+use stros_core::formats::FormatError;
+use stros_core::formats::col::Col;
+use stros_core::formats::ini::Ini;
+use stros_core::formats::model::Model;
+use stros_core::formats::rgm::Rgm;
+use stros_core::formats::rob::Rob;
+use stros_core::formats::sfx::Sfx;
+use stros_core::formats::texbsi::Texbsi;
+use stros_core::formats::wld::Wld;
+
+/// Which reader a file goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// RGM scene.
+    Rgm,
+    /// WLD terrain.
+    Wld,
+    /// 3D or 3DC model.
+    Model,
+    /// ROB archive.
+    Rob,
+    /// COL palette.
+    Col,
+    /// TEXBSI bank.
+    Texbsi,
+    /// SFX bank.
+    Sfx,
+    /// INI text.
+    Ini,
+}
+
+impl Kind {
+    /// Every kind.
+    pub const ALL: [Kind; 8] =
+        [Kind::Rgm, Kind::Wld, Kind::Model, Kind::Rob, Kind::Col, Kind::Texbsi, Kind::Sfx, Kind::Ini];
+
+    /// The kind of a file by its name (`TEXBSI.302` by its stem, the rest by extension).
+    pub fn for_name(name: &str) -> Option<Kind> {
+        let upper = name.to_ascii_uppercase();
+        let file = upper.rsplit(['/', '\\']).next().unwrap_or(&upper);
+        if file.starts_with("TEXBSI.") {
+            return Some(Kind::Texbsi);
+        }
+        match file.rsplit('.').next()? {
+            "RGM" => Some(Kind::Rgm),
+            "WLD" => Some(Kind::Wld),
+            "3D" | "3DC" => Some(Kind::Model),
+            "ROB" => Some(Kind::Rob),
+            "COL" => Some(Kind::Col),
+            "SFX" => Some(Kind::Sfx),
+            "INI" => Some(Kind::Ini),
+            _ => None,
+        }
+    }
+
+    /// The kind's name for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Rgm => "RGM",
+            Kind::Wld => "WLD",
+            Kind::Model => "3D",
+            Kind::Rob => "ROB",
+            Kind::Col => "COL",
+            Kind::Texbsi => "TEXBSI",
+            Kind::Sfx => "SFX",
+            Kind::Ini => "INI",
+        }
+    }
+}
+
+/// An error from [`exercise`]: a format error, or INI text that is not UTF-8 or malformed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExerciseError {
+    /// A binary reader refused the file.
+    Format(FormatError),
+    /// The INI reader refused the text (line number).
+    Ini(usize),
+}
+
+/// Parses `data` as `kind` and reads every field; returns a checksum of what it read.
+pub fn exercise(kind: Kind, data: &[u8]) -> Result<u64, ExerciseError> {
+    let mut sum = Sum(0);
+    match kind {
+        Kind::Rgm => rgm(&mut sum, data).map_err(ExerciseError::Format)?,
+        Kind::Wld => wld(&mut sum, data).map_err(ExerciseError::Format)?,
+        Kind::Model => model(&mut sum, &Model::new_checked(data).map_err(ExerciseError::Format)?),
+        Kind::Rob => rob(&mut sum, data).map_err(ExerciseError::Format)?,
+        Kind::Col => {
+            let c = Col::new_checked(data).map_err(ExerciseError::Format)?;
+            for i in 0..=255u8 {
+                sum.add_all(&c.rgb(i));
+                sum.add_all(&c.world_rgb(i));
+            }
+        }
+        Kind::Texbsi => texbsi(&mut sum, data).map_err(ExerciseError::Format)?,
+        Kind::Sfx => sfx(&mut sum, data).map_err(ExerciseError::Format)?,
+        Kind::Ini => {
+            let text = core::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
+            let ini = Ini::new_checked(text).map_err(|e| ExerciseError::Ini(e.line()))?;
+            for e in ini.entries() {
+                sum.add(e.line as u64);
+                sum.add(e.int().unwrap_or(0) as u64);
+            }
+        }
+    }
+    Ok(sum.0)
+}
+
+struct Sum(u64);
+
+impl Sum {
+    fn add(&mut self, v: u64) {
+        self.0 = self.0.rotate_left(5) ^ v;
+    }
+    fn add_all<T: Copy + Into<i64>>(&mut self, vs: &[T]) {
+        for &v in vs {
+            self.add(v.into() as u64);
+        }
+    }
+    fn bytes(&mut self, b: &[u8]) {
+        self.add(b.len() as u64);
+        for &c in b.iter().take(64) {
+            self.add(c as u64);
+        }
+    }
+}
+
+fn rgm(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {
+    let r = Rgm::new_checked(data)?;
+    for s in r.sections() {
+        sum.bytes(&s.tag);
+        sum.add(s.payload.len() as u64);
+    }
+    for a in r.actors() {
+        sum.bytes(a.name());
+        sum.add(a.model_path() as u64);
+        sum.bytes(a.attributes());
+        if let Some(x) = a.extra() {
+            sum.add(x.sphere_scale() as u64);
+        }
+        for e in a.raan_entries() {
+            sum.bytes(e.stem());
+            sum.add(e.kind() as u64);
+        }
+        for i in 0..a.frame_table_len().min(1024) {
+            sum.add(a.frame(i).is_some() as u64);
+        }
+        for g in a.groups() {
+            sum.add(g.number() as u64);
+            sum.add(g.countdown_reload() as u64);
+            sum.add(g.type_word() as u64);
+            for c in g.commands() {
+                sum.add(c.opcode() as u64);
+                sum.add(c.jump_target().unwrap_or(0) as u64);
+            }
+        }
+        sum.bytes(a.script());
+        sum.add(a.script_pc() as u64);
+        for i in 0..8 {
+            sum.add(a.variable(i).unwrap_or(0) as u64);
+            sum.bytes(a.string(i).unwrap_or(&[]));
+        }
+        for l in a.locations().take(64) {
+            sum.add_all(&l);
+        }
+        for v in a.vertex_spheres().take(64) {
+            sum.add(v.radius as u64);
+        }
+    }
+    for m in r.mpob().iter() {
+        sum.add(m.id() as u64);
+        sum.bytes(m.script_name());
+        sum.bytes(m.model_name());
+        sum.add_all(&m.position());
+        sum.add(m.fallback_frames().unwrap_or(0) as u64);
+    }
+    for m in r.mpso().iter() {
+        sum.bytes(m.model_name());
+        sum.add_all(&m.position());
+        sum.add_all(&m.matrix_raw());
+        for row in m.matrix() {
+            for v in row {
+                sum.add(v.to_bits() as u64);
+            }
+        }
+    }
+    for k in r.mpmk().iter() {
+        sum.add_all(&k.position);
+        sum.add(k.usable() as u64);
+    }
+    for z in r.mpsz().iter() {
+        sum.add(z.flag() as u64);
+        sum.add_all(&z.total());
+        sum.add_all(&z.positive());
+        sum.add_all(&z.negative());
+    }
+    for s in [r.rasc(), r.rast(), r.rasb(), r.rava(), r.rahk(), r.ranm(), r.ralc(), r.rafs()] {
+        sum.bytes(s);
+    }
+    Ok(())
+}
+
+fn wld(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {
+    let w = Wld::new_checked(data)?;
+    sum.add_all(&w.texture_counts().map(|c| c as i64));
+    sum.add_all(&w.rotation_counts().map(|c| c as i64));
+    sum.add(w.flagged_heights() as u64);
+    sum.add(w.textures_used());
+    // Every accessor on a diagonal and the border, including outside coordinates.
+    for k in -2..258 {
+        for (x, j) in [(k, k), (k, 255 - k), (0, k), (k, 1)] {
+            sum.add(w.height_index(x, j).unwrap_or(0) as u64);
+            sum.add(w.vertex_height(x, j, 0).unwrap_or(0) as u64);
+            sum.add(w.texture_byte(x, j).unwrap_or(0) as u64);
+            sum.add(w.is_water_corner(x, j) as u64);
+        }
+    }
+    Ok(())
+}
+
+fn model(sum: &mut Sum, m: &Model<'_>) {
+    sum.add(m.vertex_count() as u64);
+    sum.add(m.radius() as u64);
+    for v in m.vertices().take(4096) {
+        sum.add_all(&v);
+    }
+    for f in m.faces().take(4096) {
+        sum.add(f.texture_raw() as u64);
+        sum.add(f.index() as u64);
+        for c in f.vertices() {
+            sum.add(c.index as u64);
+            sum.add(c.u as u64);
+        }
+        sum.add_all(&m.face_normal(f.index()).unwrap_or([0; 3]));
+        for fr in 1..m.frame_count().min(64) {
+            sum.add_all(&m.frame_face_normal(fr, f.index()).unwrap_or([0; 3]));
+        }
+    }
+    for i in 0..m.vertex_count().min(4096) {
+        for fr in 0..m.frame_count().min(64) {
+            sum.add_all(&m.frame_vertex(fr, i).unwrap_or([0; 3]));
+        }
+        if let Some(n) = m.vertex_normal(i) {
+            sum.add(n[0].to_bits() as u64);
+        }
+    }
+    for k in 0..m.normal_index_count().min(4096) {
+        sum.add(m.normal_index(k).unwrap_or(0) as u64);
+    }
+    for s in m.subobjects().take(4096) {
+        sum.add_all(&s.centre());
+        sum.add(s.radius() as u64);
+        if let Some(e) = s.extents() {
+            sum.add(e[0].to_bits() as u64);
+        }
+        for r in s.face_refs() {
+            sum.add(r.index as u64);
+        }
+        for i in s.face_indices() {
+            sum.add(i as u64);
+        }
+    }
+    sum.add(m.runtime_subobjects().count() as u64);
+}
+
+fn rob(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {
+    let r = Rob::new_checked(data)?;
+    for s in r.segments() {
+        sum.bytes(s.name());
+        sum.add(s.kind_raw() as u64);
+        sum.add(s.collision_flags() as u64);
+        sum.add(s.render_mode() as u64);
+        sum.add(s.bbox_total()[0] as u64);
+        if let Ok(m) = s.model() {
+            model(sum, &m);
+        }
+    }
+    Ok(())
+}
+
+fn texbsi(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {
+    let t = Texbsi::new_checked(data)?;
+    for img in t.images() {
+        sum.bytes(img.name());
+        sum.add(img.index().unwrap_or(0) as u64);
+        sum.add((img.width() * img.height() * img.frames()) as u64);
+        sum.add(img.frame_delay_ticks() as u64);
+        sum.add(img.scale_q8() as u64);
+        for f in 0..img.frames().min(64) {
+            for y in 0..img.height().min(512) {
+                sum.bytes(img.row(f, y).unwrap_or(&[]));
+            }
+            sum.add(img.pixel(f, img.width() / 2, img.height() / 2).unwrap_or(0) as u64);
+        }
+        sum.add_all(&img.cmap_rgb(7).unwrap_or([0; 3]));
+    }
+    Ok(())
+}
+
+fn sfx(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {
+    let s = Sfx::new_checked(data)?;
+    sum.bytes(s.description());
+    for e in s.effects() {
+        sum.add(e.type_id() as u64);
+        sum.add(e.rate() as u64);
+        sum.add(e.frames() as u64);
+        sum.bytes(e.pcm());
+    }
+    Ok(())
+}

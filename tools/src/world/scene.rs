@@ -1,0 +1,404 @@
+//! The embedded world's scene: the ROB archive of the village, the actor models (3DC) and
+//! the RGM with actors, animation groups, placements, markers and bounds.
+
+use stros_core::formats::rgm::Command;
+
+use super::art::sound;
+use super::mesh::{Mesh, Paint};
+use super::models;
+use crate::write::model::{FaceDesc, FaceVertexDesc, FrameDesc, ModelDesc, SubobjectDesc, Version};
+use crate::write::rgm::{ActorDesc, GroupDesc, MarkerDesc, MpobDesc, MpsoDesc, MpszDesc, RaanDesc, RgmDesc};
+use crate::write::rob::{COLLISION_ACTOR_LIST, COLLISION_EXCLUDED, RobDesc, SegmentDesc};
+
+/// Frame-2 encoding of later frames: i16 deltas subtracted from frame 0, in model units.
+const FRAMES_I16_DELTA: u32 = 2;
+/// Frame encoding of later frames: absolute i32 positions.
+const FRAMES_ABSOLUTE: u32 = 4;
+/// Frame encoding of later frames: i8 deltas in whole map units.
+const FRAMES_I8_DELTA: u32 = 1;
+/// A single static frame.
+const FRAME_STATIC: u32 = 8;
+
+/// `PushAnimation`'s index in SOUP386.DEF's function list (the order the public RGUnity
+/// transcription of that file gives: index 0 is the synthetic `NullFunction`).
+pub const PUSH_ANIMATION: u16 = 136;
+
+/// Face normals of a mesh with some vertex positions, × 256.
+fn normals_for(mesh: &Mesh, positions: &[[i32; 3]]) -> Vec<[i32; 3]> {
+    mesh.faces
+        .iter()
+        .map(|f| {
+            let desc = face_desc(f);
+            let n = crate::write::model::face_normal(positions, &desc);
+            // Keep the authored orientation: the writer's cross product follows the winding,
+            // which the mesh builder already made agree with the intended normal.
+            let want = Mesh::stored_normal(f);
+            if n == [0; 3] { want } else { n }
+        })
+        .collect()
+}
+
+fn face_desc(f: &super::mesh::Face) -> FaceDesc {
+    let mut desc = match f.paint {
+        Paint::Solid(c) => FaceDesc::solid(c, &f.vertices),
+        Paint::Texture { bank, image } => FaceDesc::textured(bank as u32, image as u32, &f.vertices),
+    };
+    // UVs accumulate from zero in 1/16 texel: store each corner's step from the previous one.
+    let mut prev = [0i32; 2];
+    for (v, uv) in desc.vertices.iter_mut().zip(&f.uv) {
+        let cur = [uv[0] * 4, uv[1] * 4];
+        *v = FaceVertexDesc { index: v.index, du: (cur[0] - prev[0]) as i16, dv: (cur[1] - prev[1]) as i16 };
+        prev = cur;
+    }
+    desc
+}
+
+/// A model description from a mesh; `frames` are the later frames' vertex positions.
+pub fn model_desc(mesh: &Mesh, version: Version, frame_type: u32, frames: &[Vec<[i32; 3]>]) -> ModelDesc {
+    let faces: Vec<FaceDesc> = mesh.faces.iter().map(face_desc).collect();
+    let subobjects = mesh
+        .groups
+        .iter()
+        .map(|g| {
+            let (centre, radius, extents) = mesh.group_bounds(g);
+            SubobjectDesc { centre, radius, extents, faces: g.faces.clone() }
+        })
+        .collect();
+    let base = &mesh.vertices;
+    let later = frames
+        .iter()
+        .skip(1)
+        .map(|pos| {
+            let vertices = match frame_type {
+                FRAMES_ABSOLUTE => pos.clone(),
+                FRAMES_I8_DELTA => {
+                    pos.iter().zip(base).map(|(p, b)| [0, 1, 2].map(|k| (b[k] - p[k]) / 256)).collect()
+                }
+                _ => pos.iter().zip(base).map(|(p, b)| [0, 1, 2].map(|k| b[k] - p[k])).collect(),
+            };
+            FrameDesc { vertices, normals: normals_for(mesh, pos) }
+        })
+        .collect();
+    ModelDesc {
+        version,
+        radius: mesh.radius(),
+        vertices: mesh.vertices.clone(),
+        faces,
+        face_normals: Some(mesh.faces.iter().map(Mesh::stored_normal).collect()),
+        frame_type: if frames.len() > 1 { frame_type } else { FRAME_STATIC },
+        frames: later,
+        subobjects,
+        ..ModelDesc::default()
+    }
+}
+
+/// A static ROB segment.
+struct Static {
+    name: &'static str,
+    mesh: Mesh,
+    version: Version,
+    collision: u8,
+}
+
+fn statics() -> Vec<Static> {
+    let s = |name, mesh, collision| Static { name, mesh, version: Version::V5_0, collision };
+    vec![
+        s("HOUSE", models::house(), 0),
+        s("STAIRS", models::stairs(), 0),
+        s("RAMP", models::ramp(), 0),
+        s("BRIDGE", models::bridge(), 0),
+        s("PIER", models::pier(), 0),
+        s("BARREL", models::barrel(), COLLISION_ACTOR_LIST),
+        s("PLANT", models::plant(), COLLISION_EXCLUDED),
+        Static { name: "CRATE4", mesh: models::crate_box(), version: Version::V4_0, collision: 0 },
+    ]
+}
+
+/// The actor models written as `<NAME>.3DC`, with their frames.
+pub fn actor_models() -> Vec<(&'static str, ModelDesc)> {
+    let (cyrus, cyrus_frames) = models::figure(models::colour::TUNIC, models::colour::TROUSERS);
+    let (npc, npc_frames) = models::figure(models::colour::ROBE, models::colour::ROBE);
+    let (flag, flag_frames) = models::flag();
+    let raft = models::raft();
+    // The buoy bobs in whole map units: i8 deltas.
+    let buoy = models::barrel();
+    let buoy_frames: Vec<Vec<[i32; 3]>> = [0, 3, 6, 3]
+        .iter()
+        .map(|&d| buoy.vertices.iter().map(|v| [v[0], v[1] + d * 256, v[2]]).collect())
+        .collect();
+    vec![
+        ("CYRUS", model_desc(&cyrus, Version::V4_0, FRAMES_I16_DELTA, &cyrus_frames)),
+        ("NPC", model_desc(&npc, Version::V4_0, FRAMES_ABSOLUTE, &npc_frames)),
+        ("FLAG", model_desc(&flag, Version::V4_0, FRAMES_I16_DELTA, &flag_frames)),
+        ("BUOY", model_desc(&buoy, Version::V4_0, FRAMES_I8_DELTA, &buoy_frames)),
+        ("RAFT", model_desc(&raft, Version::V4_0, FRAME_STATIC, &[])),
+    ]
+}
+
+/// The ROB archive: the village's static models, then external entries for the actors.
+pub fn rob_desc() -> RobDesc {
+    let mut segments = Vec::new();
+    for s in statics() {
+        let bytes = crate::write::model::to_bytes(&model_desc(&s.mesh, s.version, FRAME_STATIC, &[]));
+        let mut seg = SegmentDesc::embedded(s.name, bytes);
+        seg.collision_flags = s.collision;
+        segments.push(seg);
+    }
+    for (name, _) in actor_models() {
+        segments.push(SegmentDesc::external(name));
+    }
+    RobDesc { segments }
+}
+
+/// Q4.28 rotation about Y by `angle` (2048 units a turn), row-major.
+fn yaw_matrix(angle: i32) -> [i32; 9] {
+    let a = angle as f64 * std::f64::consts::PI / 1024.0;
+    let one = (1i64 << 28) as f64;
+    let (s, c) = ((libm::sin(a) * one).round() as i32, (libm::cos(a) * one).round() as i32);
+    [c, 0, s, 0, 1 << 28, 0, -s, 0, c]
+}
+
+/// Ground height (Y down) of the plateau, map units.
+pub const PLATEAU_Y: i32 = -240;
+
+/// The village placements: `(model, x, y, z, yaw)`.
+pub const PLACEMENTS: [(&str, i32, i32, i32, i32); 20] = [
+    ("HOUSE", 33000, PLATEAU_Y, 33600, 0),
+    ("HOUSE", 37000, PLATEAU_Y, 34200, 512),
+    ("HOUSE", 39000, PLATEAU_Y, 30400, 256),
+    ("STAIRS", 31600, PLATEAU_Y, 28800, 0),
+    ("RAMP", 32800, PLATEAU_Y, 27800, 1024),
+    ("BRIDGE", 35840, PLATEAU_Y, 29400, 0),
+    ("PIER", 32768, 0, 15400, 1024),
+    ("BARREL", 34300, PLATEAU_Y, 32200, 0),
+    ("BARREL", 34380, PLATEAU_Y, 32260, 0),
+    ("BARREL", 34310, PLATEAU_Y, 32330, 0),
+    ("CRATE4", 34200, PLATEAU_Y, 32000, 100),
+    ("CRATE4", 36300, PLATEAU_Y, 33000, 0),
+    ("PLANT", 33600, PLATEAU_Y, 31000, 0),
+    ("PLANT", 34800, PLATEAU_Y, 30000, 300),
+    ("PLANT", 37800, PLATEAU_Y, 32600, 700),
+    ("PLANT", 38600, PLATEAU_Y, 28000, 0),
+    ("PLANT", 31200, PLATEAU_Y, 31800, 0),
+    ("PLANT", 36900, PLATEAU_Y, 27400, 0),
+    ("HOUSE", 38200, PLATEAU_Y, 27500, 1536),
+    ("BARREL", 32700, 0, 16200, 0),
+];
+
+fn group(number: u16, anim_id: u16, kind: u16, commands: Vec<Command>) -> GroupDesc {
+    GroupDesc { number, anim_id, kind, commands }
+}
+
+use Command::{
+    BreakPoint as Bp, DelayCounter, EndAnimation as End, GoToFuture as Fut, GoToPrevious as Prev, PlaySound,
+    ShowFrame as F,
+};
+
+fn show(frame: u32) -> Command {
+    F { frame }
+}
+
+/// The 61-byte FLAG2-style script: four blocking PushAnimation tasks, then End 0.
+pub fn flag_script() -> Vec<u8> {
+    let mut s = Vec::new();
+    for (g, n) in [(1i32, 25i32), (10, 1), (1, 3), (10, 2)] {
+        s.push(0x00); // Task
+        s.extend_from_slice(&PUSH_ANIMATION.to_le_bytes());
+        s.push(2); // two parameters
+        s.push(0x07);
+        s.extend_from_slice(&g.to_le_bytes());
+        s.push(0x07);
+        s.extend_from_slice(&n.to_le_bytes());
+    }
+    s.extend_from_slice(&[0x05, 0, 0, 0, 0]); // End 0
+    s
+}
+
+/// Cyrus's walking group 20 (type 1): frames gated by a BreakPoint, a GoToFuture into the
+/// exit tail with a footstep and EndAnimation.
+pub fn cyrus_walk() -> Vec<Command> {
+    vec![
+        show(1),
+        Bp { operand: 0 },
+        show(2),
+        show(3),
+        Fut { target: 6 },
+        Prev { target: 0 },
+        show(4),
+        PlaySound { effect: sound::STEP_SAND as i16, rate: 0 },
+        End { operand: 0 },
+    ]
+}
+
+fn living(walk: u8, run: u8) -> [u8; 256] {
+    let mut a = [0u8; 256];
+    a[1] = 0x0D; // collide: body contacts, ground response and steep test, overlap
+    a[6] = 64; // weight
+    a[115] = 64; // reserved weight, restored into 6 every update
+    a[119] = 0x0D; // reserved collide
+    a[8] = run; // forward_speed
+    a[11] = 1; // step_type
+    a[12] = walk; // forward_walk
+    a[15] = 32; // turn_speed (slope turns)
+    a[21] = 64; // fight_turn_speed
+    a[22] = 12; // fight_turn_accel
+    a[44] = 0; // panic_group: the idle default
+    a
+}
+
+/// The RGM scene.
+pub fn rgm_desc() -> RgmDesc {
+    let raan = |frames: u8, name: &str| {
+        vec![RaanDesc { frame_count: frames, model_type: b'c', path: format!("{name}.3DC").into_bytes() }]
+    };
+    let cyrus = ActorDesc {
+        name: b"CYRUS".to_vec(),
+        raan: raan(5, "CYRUS"),
+        groups: vec![
+            group(0, 4, 0, vec![show(0), show(0), Prev { target: 0 }]),
+            group(
+                18,
+                1,
+                1,
+                vec![
+                    show(1),
+                    show(2),
+                    show(3),
+                    show(4),
+                    Fut { target: 6 },
+                    Prev { target: 0 },
+                    show(0),
+                    End { operand: 0 },
+                ],
+            ),
+            group(20, 2, 1, cyrus_walk()),
+        ],
+        attributes: living(8, 16),
+        bounds: [0, -1, -1],
+        ..ActorDesc::default()
+    };
+    let flag = ActorDesc {
+        name: b"FLAG2".to_vec(),
+        instances: 3,
+        raan: raan(8, "FLAG"),
+        groups: vec![
+            group(0, 3, 0, vec![show(0), show(1), Prev { target: 0 }]),
+            group(
+                1,
+                1,
+                0,
+                vec![
+                    show(0),
+                    show(1),
+                    show(2),
+                    show(3),
+                    show(4),
+                    show(5),
+                    show(6),
+                    show(7),
+                    Prev { target: 0 },
+                    End { operand: 0 },
+                ],
+            ),
+            group(
+                10,
+                0,
+                0,
+                vec![
+                    show(4),
+                    show(5),
+                    show(6),
+                    show(7),
+                    PlaySound { effect: sound::FLAG_FLAP as i16, rate: 0 },
+                    Prev { target: 0 },
+                    End { operand: 0 },
+                ],
+            ),
+        ],
+        script: flag_script(),
+        variables: vec![0],
+        ..ActorDesc::default()
+    };
+    let npc = ActorDesc {
+        name: b"FISHER".to_vec(),
+        raan: raan(5, "NPC"),
+        groups: vec![
+            group(0, 3, 0, vec![show(0), DelayCounter { value: 6 }, show(0), Prev { target: 0 }]),
+            group(20, 2, 1, cyrus_walk()),
+        ],
+        attributes: living(6, 12),
+        bounds: [0, -1, -1],
+        ..ActorDesc::default()
+    };
+    // No RAAN: the MPOB model_name supplies a four-frame table at placement.
+    let buoy = ActorDesc {
+        name: b"BUOY".to_vec(),
+        groups: vec![group(0, 3, 0, vec![show(0), show(1), show(2), show(3), Prev { target: 0 }])],
+        ..ActorDesc::default()
+    };
+    // No RAAN and is_static = 1 in its MPOB: the static model path with the ROB's collision byte.
+    let keg = ActorDesc { name: b"KEG".to_vec(), ..ActorDesc::default() };
+    let mut raft_attrs = [0u8; 256];
+    raft_attrs[24] = 1; // carries riders
+    let raft = ActorDesc {
+        name: b"RAFT".to_vec(),
+        raan: raan(1, "RAFT"),
+        groups: vec![group(0, 6, 0, vec![show(0), Prev { target: 0 }])],
+        attributes: raft_attrs,
+        ..ActorDesc::default()
+    };
+
+    let mpob = |id: u32,
+                ty: u8,
+                activation: u8,
+                script: &str,
+                model: &str,
+                is_static: u8,
+                pos: [i32; 3],
+                yaw: u32| MpobDesc {
+        id,
+        object_type: ty,
+        activation,
+        script_name: script.as_bytes().to_vec(),
+        model_name: model.as_bytes().to_vec(),
+        is_static,
+        position: pos,
+        angles: [0, yaw, 0],
+        model_id: -1,
+        ..MpobDesc::default()
+    };
+    let placements = vec![
+        mpob(1, 1, 0, "FLAG2", "FLAG", 0, [35200, PLATEAU_Y, 31000], 0),
+        mpob(2, 1, 0, "FLAG2", "FLAG", 0, [32900, -60, 16400], 512),
+        mpob(3, 1, 0, "FLAG2", "FLAG", 0, [38400, -900, 19968], 0),
+        mpob(4, 3, 0, "FISHER", "NPC", 0, [33400, 0, 15200], 1024),
+        mpob(5, 1, 0, "BUOY", "BUOY", 4, [34200, 0, 13800], 0),
+        mpob(6, 1, 0, "KEG", "BARREL", 1, [36600, PLATEAU_Y, 32800], 0),
+        mpob(7, 1, 1, "RAFT", "RAFT", 0, [31200, 0, 14400], 0),
+    ];
+    let mpso = PLACEMENTS
+        .iter()
+        .enumerate()
+        .map(|(k, &(name, x, y, z, yaw))| MpsoDesc {
+            id: 100 + k as u32,
+            model_name: name.as_bytes().to_vec(),
+            position: [x, y, z],
+            matrix: yaw_matrix(yaw),
+        })
+        .collect();
+    let marker = |x, y, z, aux| MarkerDesc { position: [x, y, z], aux };
+    RgmDesc {
+        actors: vec![cyrus, flag, npc, buoy, keg, raft],
+        mpob: placements,
+        mpso,
+        markers: vec![
+            marker(35000, PLATEAU_Y, 30600, 1), // 0: the plateau by the village
+            marker(20000, 0, 20000, 0),         // 1: unusable
+            marker(32400, -40, 16600, 1),       // 2: the beach by the pier
+            marker(38400, -900, 19968, 1),      // 3: the hilltop
+            marker(32768, -40, 14700, 1),       // 4: the end of the pier
+        ],
+        mpsz: vec![MpszDesc::from_extents([24, 62, 11], [24, 66, 38])],
+        ..RgmDesc::default()
+    }
+}
