@@ -41,7 +41,7 @@ impl Kind {
     pub fn for_name(name: &str) -> Option<Kind> {
         let upper = name.to_ascii_uppercase();
         let file = upper.rsplit(['/', '\\']).next().unwrap_or(&upper);
-        if file.starts_with("TEXBSI.") {
+        if file.contains("TEXBSI.") {
             return Some(Kind::Texbsi);
         }
         match file.rsplit('.').next()? {

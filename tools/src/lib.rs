@@ -3,6 +3,7 @@
 
 pub mod exercise;
 pub mod gen_tables;
+pub mod inspect;
 pub mod json;
 pub mod world;
 pub mod write;

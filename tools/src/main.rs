@@ -15,6 +15,10 @@ USAGE:
     stros-tools gen-world [--check] [--out DIR]
         Write the embedded default world (WLD, RGM, ROB, 3DC models, COL,
         TEXBSI banks, SFX) into core/data/world, or DIR. --check only compares.
+    stros-tools inspect FILE
+        Print an RGM, WLD, 3D/3DC, ROB, COL, TEXBSI.nnn, SFX or INI file as JSON.
+        A damaged file gives one line naming the file, the format and the byte
+        offset, and exit code 2.
     stros-tools help
 ";
 
@@ -23,6 +27,7 @@ fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("gen-tables") => gen_tables_cmd(&args[1..]),
         Some("gen-world") => gen_world_cmd(&args[1..]),
+        Some("inspect") => inspect_cmd(&args[1..]),
         Some("help") | Some("--help") | Some("-h") | None => {
             print!("{USAGE}");
             ExitCode::SUCCESS
@@ -113,4 +118,39 @@ fn gen_world_cmd(args: &[String]) -> ExitCode {
         }
     }
     if stale { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+fn inspect_cmd(args: &[String]) -> ExitCode {
+    use stros_tools::exercise::{ExerciseError, Kind};
+    let [path] = args else {
+        eprintln!("stros-tools inspect: give one file");
+        return ExitCode::from(2);
+    };
+    let Some(kind) = Kind::for_name(path) else {
+        eprintln!(
+            "stros-tools inspect: {path}: unknown file type (expected .RGM .WLD .3D .3DC .ROB .COL .SFX .INI or TEXBSI.nnn)"
+        );
+        return ExitCode::from(2);
+    };
+    let data = match std::fs::read(path) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("stros-tools inspect: {path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match stros_tools::inspect::inspect(kind, &data) {
+        Ok(json) => {
+            println!("{}", json.pretty());
+            ExitCode::SUCCESS
+        }
+        Err(ExerciseError::Format(e)) => {
+            eprintln!("stros-tools inspect: {path}: {e}");
+            ExitCode::from(2)
+        }
+        Err(ExerciseError::Ini(line)) => {
+            eprintln!("stros-tools inspect: {path}: INI: malformed at line {line}");
+            ExitCode::from(2)
+        }
+    }
 }

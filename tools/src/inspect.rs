@@ -1,0 +1,262 @@
+//! `stros-tools inspect`: any supported file as JSON.
+
+use stros_core::formats::col::Col;
+use stros_core::formats::model::{Model, Texture};
+use stros_core::formats::rgm::Rgm;
+use stros_core::formats::rob::Rob;
+use stros_core::formats::sfx::Sfx;
+use stros_core::formats::texbsi::Texbsi;
+use stros_core::formats::wld::Wld;
+
+use crate::exercise::{ExerciseError, Kind, exercise};
+use crate::json::{Json, bytes_str};
+
+/// The JSON description of `data` read as `kind`.
+pub fn inspect(kind: Kind, data: &[u8]) -> Result<Json, ExerciseError> {
+    // Validate and walk everything first, so a file that inspects is a file that parses.
+    exercise(kind, data)?;
+    let f = ExerciseError::Format;
+    Ok(match kind {
+        Kind::Rgm => rgm(&Rgm::new_checked(data).map_err(f)?),
+        Kind::Wld => wld(&Wld::new_checked(data).map_err(f)?),
+        Kind::Model => model(&Model::new_checked(data).map_err(f)?),
+        Kind::Rob => rob(&Rob::new_checked(data).map_err(f)?),
+        Kind::Col => {
+            let c = Col::new_checked(data).map_err(f)?;
+            Json::object()
+                .with("format", "COL")
+                .with("colours", (0..=255u8).map(|i| Json::from(c.rgb(i))).collect::<Vec<_>>())
+        }
+        Kind::Texbsi => {
+            let t = Texbsi::new_checked(data).map_err(f)?;
+            let images = t
+                .images()
+                .map(|i| {
+                    Json::object()
+                        .with("name", bytes_str(i.name()))
+                        .with("index", i.index())
+                        .with("width", i.width())
+                        .with("height", i.height())
+                        .with("frames", i.frames())
+                        .with("animated", i.is_animated())
+                        .with("frame_delay_ticks", i.frame_delay_ticks())
+                        .with("scale_q8", i.scale_q8())
+                })
+                .collect::<Vec<_>>();
+            Json::object().with("format", "TEXBSI").with("images", images)
+        }
+        Kind::Sfx => {
+            let s = Sfx::new_checked(data).map_err(f)?;
+            let effects = s
+                .effects()
+                .map(|e| {
+                    Json::object()
+                        .with("index", e.index())
+                        .with("kind", format!("{:?}", e.kind()))
+                        .with("rate", e.rate())
+                        .with("frames", e.frames())
+                        .with("base_volume", e.base_volume())
+                        .with("loop", e.loop_flag())
+                })
+                .collect::<Vec<_>>();
+            Json::object()
+                .with("format", "SFX")
+                .with("description", bytes_str(s.description()))
+                .with("effects", effects)
+        }
+        Kind::Ini => {
+            let text = std::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
+            let ini =
+                stros_core::formats::ini::Ini::new_checked(text).map_err(|e| ExerciseError::Ini(e.line()))?;
+            let entries = ini
+                .entries()
+                .map(|e| {
+                    Json::object()
+                        .with("section", e.section)
+                        .with("key", e.key)
+                        .with("value", e.value)
+                        .with("line", e.line)
+                })
+                .collect::<Vec<_>>();
+            Json::object().with("format", "INI").with("entries", entries)
+        }
+    })
+}
+
+fn rgm(r: &Rgm<'_>) -> Json {
+    let sections = r
+        .sections()
+        .map(|s| {
+            Json::object()
+                .with("tag", bytes_str(&s.tag))
+                .with("offset", s.offset)
+                .with("length", s.payload.len())
+        })
+        .collect::<Vec<_>>();
+    let actors = r
+        .actors()
+        .map(|a| {
+            let groups = a
+                .groups()
+                .map(|g| {
+                    Json::object()
+                        .with("group", g.number())
+                        .with("anim_id", g.anim_id())
+                        .with("type", g.type_word())
+                        .with(
+                            "commands",
+                            g.commands().map(|c| Json::from(format!("{c:?}"))).collect::<Vec<_>>(),
+                        )
+                })
+                .collect::<Vec<_>>();
+            let attributes = Json::Object(
+                a.attributes()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, v)| **v != 0)
+                    .map(|(i, &v)| (i.to_string(), Json::from(v)))
+                    .collect(),
+            );
+            Json::object()
+                .with("name", bytes_str(a.name()))
+                .with("model_path", format!("{:?}", a.model_path()))
+                .with(
+                    "raan",
+                    a.raan_entries()
+                        .map(|e| {
+                            Json::object()
+                                .with("path", bytes_str(e.path))
+                                .with("frames", e.frame_count)
+                                .with("type", bytes_str(&[e.model_type]))
+                        })
+                        .collect::<Vec<_>>(),
+                )
+                .with("frame_table", a.frame_table_len())
+                .with("attributes", attributes)
+                .with("sphere_scale", a.extra().map(|x| x.sphere_scale()))
+                .with("script_bytes", a.script().len())
+                .with("script_pc", a.script_pc())
+                .with("groups", groups)
+        })
+        .collect::<Vec<_>>();
+    let placements = r
+        .mpob()
+        .iter()
+        .map(|m| {
+            Json::object()
+                .with("id", m.id())
+                .with("type", m.object_type())
+                .with("activation", m.activation())
+                .with("script", bytes_str(m.script_name()))
+                .with("model", bytes_str(m.model_name()))
+                .with("is_static", m.is_static())
+                .with("position", m.position())
+                .with("angles", m.angles())
+        })
+        .collect::<Vec<_>>();
+    let statics = r
+        .mpso()
+        .iter()
+        .map(|m| {
+            Json::object()
+                .with("id", m.id())
+                .with("model", bytes_str(m.model_name()))
+                .with("position", m.position())
+                .with("matrix", m.matrix_raw())
+        })
+        .collect::<Vec<_>>();
+    let markers = r
+        .mpmk()
+        .iter()
+        .map(|k| Json::object().with("position", k.position).with("aux", k.aux).with("usable", k.usable()))
+        .collect::<Vec<_>>();
+    let bounds = r
+        .mpsz()
+        .iter()
+        .map(|z| {
+            Json::object()
+                .with("total", z.total())
+                .with("positive", z.positive())
+                .with("negative", z.negative())
+        })
+        .collect::<Vec<_>>();
+    Json::object()
+        .with("format", "RGM")
+        .with("sections", sections)
+        .with("actors", actors)
+        .with("placements", placements)
+        .with("statics", statics)
+        .with("markers", markers)
+        .with("bounds", bounds)
+}
+
+fn wld(w: &Wld<'_>) -> Json {
+    let textures = Json::Object(
+        w.texture_counts()
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(i, &c)| (i.to_string(), Json::from(c)))
+            .collect(),
+    );
+    let mut water = 0u32;
+    for j in 0..256 {
+        for x in 0..256 {
+            water += w.is_water_corner(x, j) as u32;
+        }
+    }
+    Json::object()
+        .with("format", "WLD")
+        .with("height_index_range", w.height_index_range().map(|(a, b)| Json::from(vec![a, b])))
+        .with("flagged_heights", w.flagged_heights())
+        .with("texture_counts", textures)
+        .with("rotation_counts", w.rotation_counts())
+        .with("water_vertices", water)
+}
+
+fn model(m: &Model<'_>) -> Json {
+    let (mut solid, mut textured) = (0u32, 0u32);
+    for f in m.faces() {
+        match f.texture() {
+            Texture::Solid { .. } => solid += 1,
+            _ => textured += 1,
+        }
+    }
+    let subobjects = m
+        .subobjects()
+        .map(|s| {
+            Json::object()
+                .with("centre", s.centre())
+                .with("radius", s.radius())
+                .with("extents", s.extents().map(|e| Json::from(e)))
+                .with("faces", s.face_indices().collect::<Vec<_>>())
+        })
+        .collect::<Vec<_>>();
+    Json::object()
+        .with("format", "3D")
+        .with("version", m.version().map(|v| String::from_utf8_lossy(&v.bytes()).into_owned()))
+        .with("vertices", m.vertex_count())
+        .with("faces", m.face_count())
+        .with("solid_faces", solid)
+        .with("textured_faces", textured)
+        .with("radius", m.radius())
+        .with("frames", m.frame_count())
+        .with("frame_encoding", format!("{:?}", m.frame_encoding()))
+        .with("subobjects", subobjects)
+        .with("runtime_subobjects", m.runtime_subobjects().count())
+}
+
+fn rob(r: &Rob<'_>) -> Json {
+    let segments = r
+        .segments()
+        .map(|s| {
+            Json::object()
+                .with("name", bytes_str(s.name()))
+                .with("kind", format!("{:?}", s.kind()))
+                .with("collision_flags", s.collision_flags())
+                .with("render_mode", s.render_mode())
+                .with("model", s.model().ok().map(|m| model(&m)))
+        })
+        .collect::<Vec<_>>();
+    Json::object().with("format", "ROB").with("segments", segments)
+}

@@ -1,0 +1,52 @@
+//! `stros-tools inspect` as a user runs it: JSON for every embedded file, and for a
+//! truncated copy one line naming the file, format and offset, with exit code 2.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn world() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../core/data/world")
+}
+
+fn inspect(path: &std::path::Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_stros-tools")).arg("inspect").arg(path).output().unwrap()
+}
+
+#[test]
+fn inspects_every_embedded_file_and_rejects_truncated_copies() {
+    let scratch = std::env::temp_dir().join(format!("stros-inspect-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let mut names: Vec<_> = std::fs::read_dir(world()).unwrap().map(|e| e.unwrap().path()).collect();
+    names.sort();
+    assert_eq!(names.len(), 12);
+    for path in names {
+        let out = inspect(&path);
+        assert!(out.status.success(), "{}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
+        let json = String::from_utf8(out.stdout).unwrap();
+        assert!(json.starts_with('{') && json.contains("\"format\""), "{}", path.display());
+
+        let bytes = std::fs::read(&path).unwrap();
+        let cut = scratch.join(path.file_name().unwrap());
+        std::fs::write(&cut, &bytes[..bytes.len() * 2 / 3]).unwrap();
+        let out = inspect(&cut);
+        assert_eq!(out.status.code(), Some(2), "{}", cut.display());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(&*cut.to_string_lossy()) && err.contains("at byte "), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    let rgm = String::from_utf8(inspect(&world().join("HARBOUR.RGM")).stdout).unwrap();
+    assert!(rgm.contains("\"GoToFuture { target: 6 }\"") && rgm.contains("\"usable\": false"));
+    std::fs::remove_dir_all(&scratch).unwrap();
+}
+
+#[test]
+fn unknown_and_missing_files_exit_2() {
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_stros-tools")).args(["inspect", "nothing.txt"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = Command::new(env!("CARGO_BIN_EXE_stros-tools"))
+        .args(["inspect", "/nonexistent/X.RGM"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
