@@ -228,7 +228,7 @@ fn model(m: &Model<'_>) -> Json {
             Json::object()
                 .with("centre", s.centre())
                 .with("radius", s.radius())
-                .with("extents", s.extents().map(|e| Json::from(e)))
+                .with("extents", s.extents().map(Json::from))
                 .with("faces", s.face_indices().collect::<Vec<_>>())
         })
         .collect::<Vec<_>>();
