@@ -179,3 +179,57 @@ fn actor_models_animate() {
         assert_eq!(Model::new_checked(bytes).unwrap().frame_count(), frames);
     }
 }
+
+#[test]
+fn palette_textures_sounds_and_models_round_trip() {
+    use stros_core::formats::{col::Col, sfx::Sfx, texbsi::Texbsi};
+
+    let col = Col::new_checked(embedded::COL).unwrap();
+    assert_eq!(col.to_rgb_array(), build::col_desc().rgb);
+
+    for (bytes, desc) in
+        [(embedded::TEXBSI_302, build::terrain_bank()), (embedded::TEXBSI_310, build::model_bank())]
+    {
+        let t = Texbsi::new_checked(bytes).unwrap();
+        assert_eq!(t.len(), desc.images.len());
+        for (img, d) in t.images().zip(&desc.images) {
+            assert_eq!(img.name(), &d.name[..]);
+            assert_eq!((img.width(), img.height(), img.frames()), (d.width as usize, d.height as usize, 1));
+            assert_eq!(img.frame_pixels(0).unwrap(), &d.frames[0][..]);
+        }
+    }
+
+    let sfx = Sfx::new_checked(embedded::SFX).unwrap();
+    let desc = build::sfx_desc();
+    assert_eq!(sfx.effects().count(), desc.effects.len());
+    for (e, d) in sfx.effects().zip(&desc.effects) {
+        assert_eq!((e.rate(), e.pcm()), (d.rate, &d.pcm[..]));
+    }
+
+    let rob = Rob::new_checked(embedded::ROB).unwrap();
+    let desc = scene::rob_desc();
+    assert_eq!(rob.segments().count(), desc.segments.len());
+    for (s, d) in rob.segments().zip(&desc.segments) {
+        assert_eq!((s.name(), s.kind(), s.collision_flags()), (d.name.as_bytes(), d.kind, d.collision_flags));
+        if let Some(bytes) = &d.model {
+            assert_eq!(s.data(), &bytes[..]);
+        }
+    }
+
+    for ((name, desc), file) in scene::actor_models().iter().zip(&embedded::FILES[7..]) {
+        assert_eq!(file.name, format!("{name}.3DC"));
+        let m = Model::new_checked(file.bytes).unwrap();
+        assert_eq!(m.vertices().collect::<Vec<_>>(), desc.vertices);
+        assert_eq!(m.face_count() as usize, desc.faces.len());
+        for (f, fd) in m.faces().zip(&desc.faces) {
+            assert_eq!(f.texture_raw(), fd.texture);
+            assert_eq!(
+                f.vertices().map(|v| v.index).collect::<Vec<_>>(),
+                fd.vertices.iter().map(|v| v.index).collect::<Vec<_>>()
+            );
+        }
+        assert_eq!(m.frame_count() as usize, 1 + desc.frames.len());
+        let subs: Vec<Vec<u32>> = m.subobjects().map(|s| s.face_indices().collect()).collect();
+        assert_eq!(subs, desc.subobjects.iter().map(|s| s.faces.clone()).collect::<Vec<_>>());
+    }
+}

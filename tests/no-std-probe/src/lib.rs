@@ -6,6 +6,7 @@ use core::panic::PanicInfo;
 
 use stros_core::config::SystemConfig;
 use stros_core::demo::{Demo, DemoInput};
+use stros_core::formats::rgm::Rgm;
 use stros_core::math::{Mat3, translate_heading};
 use stros_core::render::{Framebuffer, HEIGHT, WIDTH};
 use stros_core::tables;
@@ -34,6 +35,10 @@ pub extern "C" fn stros_probe() -> u32 {
     let (x, z) = translate_heading(10_446_802, 10_818_615, 2036, 680);
     sum = sum.wrapping_add(v[0] as u32).wrapping_add(x as u32 ^ z as u32);
     sum = sum.wrapping_add(tables::sin(12).to_bits());
+    match Rgm::new_checked(stros_core::embedded::RGM) {
+        Ok(rgm) => sum = sum.wrapping_add(rgm.actors().count() as u32),
+        Err(_) => return 0,
+    }
     let mut px = [0u8; WIDTH * HEIGHT];
     if let Some(mut fb) = Framebuffer::new(&mut px, WIDTH, HEIGHT) {
         let mut demo = Demo::new(config);
