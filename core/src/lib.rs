@@ -29,6 +29,8 @@
 //! | [`math`] | "Upright actor orientation", "Incremental orientation refresh", "Heading-based translation", "Direction recovered from displacement", the integer matrix transform |
 //! | [`formats::ini`] | the SYSTEM.INI reader rules |
 //! | [`config`] | SYSTEM.INI keys, installed defaults and load-time replacements |
+//! | [`terrain`] | "Terrain support sampling", "Terrain material lookup", "Terrain material blend coverage" |
+//! | [`collision`] | surface classification (the collision queries grow here) |
 //! | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
 //! | [`render`] | the indexed framebuffer, palette, terrain view and HUD |
 //! | `embedded` | the default island's files (feature `embedded-world`) |
@@ -40,6 +42,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod collision;
 pub mod config;
 pub mod demo;
 #[cfg(feature = "embedded-world")]
@@ -48,5 +51,6 @@ pub mod formats;
 pub mod math;
 pub mod render;
 pub mod tables;
+pub mod terrain;
 pub mod timing;
 pub mod units;

@@ -1,0 +1,238 @@
+//! Terrain queries over the decoded WLD map (seed 000): "Terrain support sampling",
+//! "Terrain material lookup" and "Terrain material blend coverage".
+//!
+//! Engine vertex `(i, j)` sits at map `(256 i, Y, 256 j)` with `Y = scapeshift − T[b & 0x7F]`
+//! (Y points down) and engine row `j` is WLD source row `256 − j`. The original reads
+//! neighbouring vertices without bounds checks; Stros clamps vertex coordinates to the
+//! stored grid (columns 0..=255, rows 1..=256) instead of reading past the array.
+//!
+//! Near the camera the original samples its terrain vertex cache, which carries the water
+//! displacement; beyond 15 cells it reads the decoded map. [`VertexHeights`] is that seam:
+//! [`Decoded`] is the decoded map; the vertex cache joins it with the water animation.
+
+use crate::formats::wld::Wld;
+use crate::math::round_ties_even;
+
+/// Map units per terrain cell.
+pub const CELL: i32 = 256;
+/// Distance in cells beyond which queries read the decoded map instead of the vertex cache.
+pub const NEAR_CELLS: i32 = 15;
+/// Valid material columns: `0..=MATERIAL_MAX_COLUMN`.
+pub const MATERIAL_MAX_COLUMN: i32 = 254;
+/// Valid material rows: `MATERIAL_MIN_ROW..=255`.
+pub const MATERIAL_MIN_ROW: i32 = 1;
+/// The texture set terrain surface assignments use.
+pub const TERRAIN_TEXTURE_SET: u16 = 302;
+
+/// Heights of terrain vertices, Y down, map units.
+pub trait VertexHeights {
+    /// The height of engine vertex `(i, j)`.
+    fn vertex_y(&self, i: i32, j: i32) -> f32;
+}
+
+/// The decoded WLD heightmap.
+#[derive(Clone, Copy, Debug)]
+pub struct Decoded<'a> {
+    wld: Wld<'a>,
+    scapeshift: i32,
+}
+
+impl<'a> Decoded<'a> {
+    /// The decoded map of `wld` with a `world_scapeshift` offset.
+    pub fn new(wld: Wld<'a>, scapeshift: i32) -> Self {
+        Decoded { wld, scapeshift }
+    }
+
+    /// The map.
+    pub fn wld(&self) -> &Wld<'a> {
+        &self.wld
+    }
+}
+
+impl VertexHeights for Decoded<'_> {
+    fn vertex_y(&self, i: i32, j: i32) -> f32 {
+        let i = i.clamp(0, 255);
+        let j = j.clamp(1, 256);
+        self.wld.vertex_height(i, j, self.scapeshift).unwrap_or(0) as f32
+    }
+}
+
+/// Which triangle of a cell a point fell in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Triangle {
+    /// The triangle with the cell's second corner `(256(i+1), 256j)`.
+    Second,
+    /// The triangle with the cell's third corner `(256i, 256(j−1))`.
+    Third,
+}
+
+/// What a terrain support sample returns.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TerrainSample {
+    /// The selected cell `(i, j)`.
+    pub cell: (i32, i32),
+    /// The triangle used.
+    pub triangle: Triangle,
+    /// Surface height at the point (Y down, map units), stored as f32.
+    pub height: f32,
+    /// The triangle's unit normal × 256, nearest-even (Y negative for ground).
+    pub normal: [i32; 3],
+}
+
+/// The cell of integer map `(x, z)`: `round_even(x/256 − 0.5)`, `round_even(z/256 + 0.5)`,
+/// each stored at single precision before rounding.
+pub fn cell_of(map_x: i32, map_z: i32) -> (i32, i32) {
+    let fx = (map_x as f32 * (1.0 / 256.0)) - 0.5;
+    let fz = (map_z as f32 * (1.0 / 256.0)) + 0.5;
+    (round_ties_even(fx) as i32, round_ties_even(fz) as i32)
+}
+
+/// "Terrain support sampling" at integer map `(x, z)` (runtime coordinates already shifted
+/// right by eight, so fractional bits never reach the interpolation).
+///
+/// The diagonal joins the cell's first corner `(256i, 256j)` and its last
+/// `(256(i+1), 256(j−1))`; when `x − 256i > 256j − z` the point is in the triangle with the
+/// second corner, otherwise in the one with the third. The height comes from that
+/// triangle's plane; the normal is the plane's, normalised, × 256, nearest-even — not an
+/// interpolated shading normal.
+pub fn sample(heights: &impl VertexHeights, map_x: i32, map_z: i32) -> TerrainSample {
+    let (i, j) = cell_of(map_x, map_z);
+    let corner = |ci: i32, cj: i32| [(ci * CELL) as f64, heights.vertex_y(ci, cj) as f64, (cj * CELL) as f64];
+    let c1 = corner(i, j);
+    let c4 = corner(i + 1, j - 1);
+    let dx = map_x as i64 - (i as i64 * CELL as i64);
+    let dz = j as i64 * CELL as i64 - map_z as i64;
+    let (triangle, other) =
+        if dx > dz { (Triangle::Second, corner(i + 1, j)) } else { (Triangle::Third, corner(i, j - 1)) };
+    let u = [other[0] - c1[0], other[1] - c1[1], other[2] - c1[2]];
+    let v = [c4[0] - c1[0], c4[1] - c1[1], c4[2] - c1[2]];
+    let mut n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+    // Face the normal up (negative Y): terrain is seen from above.
+    if n[1] > 0.0 {
+        n = [-n[0], -n[1], -n[2]];
+    }
+    let height = c1[1] - (n[0] * (map_x as f64 - c1[0]) + n[2] * (map_z as f64 - c1[2])) / n[1];
+    let len = libm::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    let normal = n.map(|c| round_ties_even((c / len * 256.0) as f32) as i32);
+    TerrainSample { cell: (i, j), triangle, height: height as f32, normal }
+}
+
+/// "Terrain material lookup": the Map3 byte (texture index in the low six bits, rotation in
+/// the top two) of the cell containing integer map `(x, z)`, or −1 outside columns
+/// 0..=254 and rows 1..=255.
+pub fn material(wld: &Wld<'_>, map_x: i32, map_z: i32) -> i32 {
+    let (i, j) = cell_of(map_x, map_z);
+    if !(0..=MATERIAL_MAX_COLUMN).contains(&i) || !(MATERIAL_MIN_ROW..=255).contains(&j) {
+        return -1;
+    }
+    wld.texture_byte(i, j).map_or(-1, i32::from)
+}
+
+/// The generated 256×256 blend mask at `(x, y)`: `clamp(2 × (x + y − 254), 0, 255)`.
+pub const fn blend_mask(x: i32, y: i32) -> i32 {
+    let v = 2 * (x + y - 254);
+    if v < 0 {
+        0
+    } else if v > 255 {
+        255
+    } else {
+        v
+    }
+}
+
+/// Full coverage. Mask-backed images reach at most 255, which is not full coverage.
+pub const FULL_COVERAGE: i32 = 256;
+
+/// The local mask coordinates `(a, b)` of integer map `(x, z)` under a tile rotation.
+pub const fn mask_coordinates(map_x: i32, map_z: i32, rotation: u8) -> (i32, i32) {
+    let u = (map_x >> 1) & 127;
+    let v = 127 - ((map_z >> 1) & 127);
+    match rotation & 3 {
+        0 => (u, v),
+        1 => (127 - v, u),
+        2 => (127 - u, 127 - v),
+        _ => (v, 127 - u),
+    }
+}
+
+/// "Terrain material blend coverage" of a Map3 byte at integer map `(x, z)`: 0..=256.
+pub fn blend_coverage(byte: u8, map_x: i32, map_z: i32) -> i32 {
+    let image = byte & 0x3F;
+    let (a, b) = mask_coordinates(map_x, map_z, byte >> 6);
+    match image {
+        0 => FULL_COVERAGE,
+        5 => blend_mask(a + 109, b + 109),
+        6 | 52 => {
+            if a <= 28 {
+                0
+            } else if a < 100 {
+                ((a - 28) * 455) >> 7
+            } else {
+                FULL_COVERAGE
+            }
+        }
+        7 => blend_mask(a + 32, b + 32),
+        30 => blend_mask(a + 128, b + 128),
+        31 => {
+            if a < 5 {
+                0
+            } else {
+                FULL_COVERAGE
+            }
+        }
+        32 => {
+            if blend_mask(a + 64, b + 64) == 0 {
+                0
+            } else {
+                FULL_COVERAGE
+            }
+        }
+        _ => 0,
+    }
+}
+
+/// SURFACE.INI surface ids the blend rules name.
+pub mod surface {
+    /// Water.
+    pub const WATER: u8 = 1;
+    /// Deep water.
+    pub const DEEPWATER: u8 = 2;
+    /// Terrain water (nonzero, partial coverage).
+    pub const SCAPEWATER: u8 = 3;
+    /// Terrain deep water (full coverage).
+    pub const SCAPEDEEPWATER: u8 = 4;
+    /// Sand.
+    pub const SAND: u8 = 6;
+    /// Rock.
+    pub const ROCK: u8 = 10;
+}
+
+/// The terrain surface at integer map `(x, z)`: the base assignment of texture set 302 and
+/// the image index (`base`, the SURFACE.INI table), then the blend rules: dry pixels of
+/// images 6 and 52 are sand and of 31 and 32 rock; on the other mask-backed images (5, 7,
+/// 30) zero coverage turns water or deep water into sand; then nonzero coverage selects
+/// scape water (3), and full coverage (256, never 255) scape deep water (4). Outside the
+/// valid cells the material is −1 and the surface 0.
+pub fn surface_at(wld: &Wld<'_>, map_x: i32, map_z: i32, base: impl Fn(u16, u8) -> u8) -> u8 {
+    let byte = material(wld, map_x, map_z);
+    if byte < 0 {
+        return 0;
+    }
+    let byte = byte as u8;
+    let image = byte & 0x3F;
+    let coverage = blend_coverage(byte, map_x, map_z);
+    let mut s = base(TERRAIN_TEXTURE_SET, image);
+    match image {
+        6 | 52 if coverage == 0 => s = surface::SAND,
+        31 | 32 if coverage == 0 => s = surface::ROCK,
+        5 | 7 | 30 if coverage == 0 && (s == surface::WATER || s == surface::DEEPWATER) => s = surface::SAND,
+        _ => {}
+    }
+    if coverage == FULL_COVERAGE {
+        surface::SCAPEDEEPWATER
+    } else if coverage > 0 {
+        surface::SCAPEWATER
+    } else {
+        s
+    }
+}

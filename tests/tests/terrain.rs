@@ -1,0 +1,227 @@
+//! Seed 000's terrain sections: "Terrain support sampling", "Terrain material lookup",
+//! "Terrain material blend coverage", with a differential test of the height against a
+//! plain f64 reference.
+
+use stros_core::collision::SurfaceClass;
+use stros_core::formats::wld::{HEIGHT_TABLE, Wld};
+use stros_core::terrain::{self, Decoded, Triangle, VertexHeights};
+use stros_tests::Rng;
+use stros_tools::write::wld::{WldDesc, to_bytes};
+
+/// A WLD whose engine vertex (i, j) has height index `f(i, j)` and texture `t(i, j)`.
+fn world(f: impl Fn(i32, i32) -> u8, t: impl Fn(i32, i32) -> u8) -> Vec<u8> {
+    let mut d = WldDesc::flat(0, 0);
+    for j in 1..=256 {
+        for i in 0..256 {
+            let s = WldDesc::engine_index(i, j).unwrap();
+            d.height[s] = f(i, j);
+            d.texture[s] = t(i, j);
+        }
+    }
+    to_bytes(&d)
+}
+
+#[test]
+fn cell_rounding_ties_to_even() {
+    // x/256 − 0.5 and z/256 + 0.5 land on halves at multiples of 256.
+    assert_eq!(terrain::cell_of(256, 0), (0, 0));
+    assert_eq!(terrain::cell_of(512, 256), (2, 2));
+    assert_eq!(terrain::cell_of(768, 512), (2, 2));
+    assert_eq!(terrain::cell_of(1000, 1000), (3, 4));
+    assert_eq!(terrain::cell_of(-1, -1), (-1, 0));
+}
+
+#[test]
+fn flat_ground_and_engine_row_flip() {
+    let bytes = world(|i, j| if i == 10 && j == 20 { 5 } else { 17 }, |_, _| 2);
+    let wld = Wld::new_checked(&bytes).unwrap();
+    let t = Decoded::new(wld, 0);
+    assert_eq!(t.vertex_y(3, 3), -240.0, "index 17 is height 240, Y up is negative");
+    assert_eq!(t.vertex_y(10, 20), -80.0);
+    // Engine row 20 is source row 236.
+    assert_eq!(wld.source_height(10, 236), Some(5));
+    let s = terrain::sample(&t, 50 * 256 + 17, 50 * 256 - 3);
+    assert_eq!((s.height, s.normal), (-240.0, [0, -256, 0]));
+    assert_eq!(SurfaceClass::from_normal_y(s.normal[1]), SurfaceClass::Ground);
+}
+
+#[test]
+fn triangle_choice_and_plane_height() {
+    // Cell (4, 6): corners c1 = (1024, 1536) idx 0, c2 = (1280, 1536) idx 4 (80),
+    // c3 = (1024, 1280) idx 7 (120), c4 = (1280, 1280) idx 0.
+    let h = |i, j| match (i, j) {
+        (5, 6) => 4,
+        (4, 5) => 7,
+        _ => 0,
+    };
+    let bytes = world(h, |_, _| 0);
+    let t = Decoded::new(Wld::new_checked(&bytes).unwrap(), 0);
+    // x − 256i = 128 > 256j − z = 64: the second-corner triangle (c1, c2, c4). On it the
+    // height at (1152, 1472) is −80 × (1 − 64/256)·(128/256)… by the plane through
+    // (0, 0, 0), (256, −80, 0), (256, 0, −256) in local (dx, y, −dz): y = −80·(dx − dz)/256.
+    let s = terrain::sample(&t, 1024 + 128, 1536 - 64);
+    assert_eq!((s.cell, s.triangle), ((4, 6), Triangle::Second));
+    assert_eq!(s.height, -80.0 * (128.0 - 64.0) / 256.0);
+    // On the diagonal (dx = dz) the third-corner triangle is used.
+    let s = terrain::sample(&t, 1024 + 100, 1536 - 100);
+    assert_eq!(s.triangle, Triangle::Third);
+    assert_eq!(s.height, -120.0 * 0.0, "the diagonal is at height 0 in both triangles");
+    let s = terrain::sample(&t, 1024 + 10, 1536 - 200);
+    assert_eq!(s.triangle, Triangle::Third);
+    // Third triangle: y = −120·(dz − dx)/256.
+    assert_eq!(s.height, -120.0 * 190.0 / 256.0);
+}
+
+#[test]
+fn slope_classes_from_the_sampled_normal() {
+    // A ramp rising along +X by T[k] per cell: 40 per cell is ground, 640 per cell steep,
+    // 2440 per cell a side surface (indices 1, 41, 100 of the height table).
+    for (rise_index, class) in
+        [(1u8, SurfaceClass::Ground), (41, SurfaceClass::Steep), (100, SurfaceClass::Side)]
+    {
+        let bytes = world(move |i, _| if i % 2 == 1 { rise_index } else { 0 }, |_, _| 0);
+        let t = Decoded::new(Wld::new_checked(&bytes).unwrap(), 0);
+        let s = terrain::sample(&t, 40 * 256 + 100, 60 * 256 - 30);
+        let rise = HEIGHT_TABLE[rise_index as usize] as f64;
+        let ny = -256.0 / (1.0 + (rise / 256.0).powi(2)).sqrt();
+        assert_eq!(s.normal[1], ny.round() as i32, "rise {rise}");
+        assert_eq!(SurfaceClass::from_normal_y(s.normal[1]), class, "rise {rise}");
+    }
+}
+
+#[test]
+fn material_lookup_valid_cells_and_row_flip() {
+    let bytes = world(|_, _| 0, |i, j| ((i + j) % 64) as u8 | ((i as u8 & 3) << 6));
+    let wld = Wld::new_checked(&bytes).unwrap();
+    // Cell (10, 20) covers x in [2560, 2816], z in [4864, 5120].
+    let byte = terrain::material(&wld, 2700, 5000);
+    assert_eq!(byte, ((10 + 20) % 64) as i32 | ((10 & 3) << 6));
+    assert_eq!(byte, wld.source_texture(10, 256 - 20).unwrap() as i32);
+    // Column 254 is valid, 255 not; row 1 is valid, 0 not.
+    assert!(terrain::material(&wld, 254 * 256 + 200, 5000) >= 0);
+    assert_eq!(terrain::material(&wld, 255 * 256 + 200, 5000), -1);
+    assert!(terrain::material(&wld, 2700, 100) >= 0, "row 1");
+    assert_eq!(terrain::material(&wld, 2700, -200), -1, "row 0");
+    assert_eq!(terrain::material(&wld, -300, 5000), -1);
+}
+
+#[test]
+fn blend_coverage_rows() {
+    use terrain::{blend_coverage, blend_mask, mask_coordinates};
+    assert_eq!(blend_mask(127, 127), 0);
+    assert_eq!(blend_mask(128, 128), 4);
+    assert_eq!(blend_mask(255, 255), 255);
+    // Rotations select (u, v), (127−v, u), (127−u, 127−v), (v, 127−u); u = (X>>1)&127,
+    // v = 127 − ((Z>>1)&127). X = 20 → u = 10; Z = 60 → v = 97.
+    assert_eq!(mask_coordinates(20, 60, 0), (10, 97));
+    assert_eq!(mask_coordinates(20, 60, 1), (30, 10));
+    assert_eq!(mask_coordinates(20, 60, 2), (117, 30));
+    assert_eq!(mask_coordinates(20, 60, 3), (97, 117));
+    // a, b from X = 2a, Z chosen so that v = b (rotation 0).
+    let at = |a: i32, b: i32| (2 * a, 2 * (127 - b));
+    let cov = |image: u8, a: i32, b: i32| {
+        let (x, z) = at(a, b);
+        blend_coverage(image, x, z)
+    };
+    assert_eq!(cov(0, 3, 4), 256);
+    assert_eq!(cov(5, 10, 20), blend_mask(119, 129));
+    assert_eq!(cov(5, 127, 127), 255, "image 5 never reaches full coverage");
+    assert_eq!(cov(6, 28, 0), 0);
+    assert_eq!(cov(6, 29, 0), 455 >> 7);
+    assert_eq!(cov(52, 99, 0), (71 * 455) >> 7);
+    assert_eq!(cov(52, 100, 0), 256);
+    assert_eq!(cov(7, 100, 120), blend_mask(132, 152));
+    assert_eq!(cov(30, 60, 70), blend_mask(188, 198));
+    assert_eq!(cov(31, 4, 50), 0);
+    assert_eq!(cov(31, 5, 50), 256);
+    assert_eq!(cov(32, 60, 60), 0, "mask at (124, 124) is zero");
+    assert_eq!(cov(32, 64, 64), 256, "mask at (128, 128) is nonzero");
+    assert_eq!(cov(9, 64, 64), 0, "other images have no coverage");
+}
+
+#[test]
+fn surface_assignment_with_blend_rules() {
+    use terrain::surface;
+    // Cells: (1,2) image 0, (2,2) image 5, (3,2) image 6, (4,2) image 31, (5,2) image 9.
+    let images = [0u8, 0, 5, 6, 31, 9];
+    let bytes = world(|_, _| 0, move |i, _| images.get(i as usize).copied().unwrap_or(9));
+    let wld = Wld::new_checked(&bytes).unwrap();
+    // SURFACE.INI stand-in: water images are water (1), image 9 is tile (8).
+    let base = |set: u16, image: u8| {
+        assert_eq!(set, 302);
+        match image {
+            0 | 5 => surface::WATER,
+            9 => 8,
+            _ => 0,
+        }
+    };
+    let z = 2 * 256 - 10; // row 2 (z in [256, 512]); b = 127 − ((502 >> 1) & 127) = 4
+    // Cell i covers x in [256i, 256(i+1)); a = (x >> 1) & 127.
+    let x_in = |cell: i32, a: i32| cell * 256 + 2 * a;
+    assert_eq!(terrain::surface_at(&wld, x_in(1, 40), z, base), surface::SCAPEDEEPWATER, "coverage 256");
+    assert_eq!(
+        terrain::surface_at(&wld, x_in(2, 100), z, base),
+        surface::SCAPEWATER,
+        "coverage 255 is not 256"
+    );
+    assert_eq!(terrain::surface_at(&wld, x_in(2, 0), z, base), surface::SAND, "dry rim pixel");
+    assert_eq!(terrain::surface_at(&wld, x_in(3, 10), z, base), surface::SAND, "dry beach edge");
+    assert_eq!(terrain::surface_at(&wld, x_in(4, 2), z, base), surface::ROCK, "dry rock strip");
+    assert_eq!(terrain::surface_at(&wld, x_in(5, 60), z, base), 8, "base assignment kept");
+    assert_eq!(terrain::surface_at(&wld, -5000, z, base), 0, "outside the valid cells");
+}
+
+/// Independent restatement: the cell from f64 rounding, the height by barycentric
+/// interpolation of the three corners read straight from the description's grid.
+fn reference_height(heights: &[u8], x: i32, z: i32) -> f64 {
+    fn round_even(v: f64) -> f64 {
+        let r = v.round();
+        if (v - v.trunc()).abs() == 0.5 { 2.0 * (v / 2.0).round() } else { r }
+    }
+    let i = round_even(x as f64 / 256.0 - 0.5) as i32;
+    let j = round_even(z as f64 / 256.0 + 0.5) as i32;
+    let y = |ci: i32, cj: i32| {
+        let (ci, cj) = (ci.clamp(0, 255), cj.clamp(1, 256));
+        -(HEIGHT_TABLE[(heights[(256 - cj as usize) * 256 + ci as usize] & 0x7F) as usize] as f64)
+    };
+    let fx = (x - 256 * i) as f64 / 256.0; // 0..1 toward i+1
+    let fz = (256 * j - z) as f64 / 256.0; // 0..1 toward j−1
+    if fx > fz {
+        // Corners c1 (0,0), c2 (1,0), c4 (1,1) in (fx, fz).
+        y(i, j) * (1.0 - fx) + y(i + 1, j) * (fx - fz) + y(i + 1, j - 1) * fz
+    } else {
+        // Corners c1 (0,0), c3 (0,1), c4 (1,1).
+        y(i, j) * (1.0 - fz) + y(i, j - 1) * (fz - fx) + y(i + 1, j - 1) * fx
+    }
+}
+
+#[test]
+fn height_matches_reference_on_100000_random_points() {
+    let mut rng = Rng(0x7e44_a1b0);
+    let mut d = WldDesc::flat(0, 0);
+    for h in d.height.iter_mut() {
+        *h = rng.range(0, 127) as u8;
+    }
+    let bytes = to_bytes(&d);
+    let t = Decoded::new(Wld::new_checked(&bytes).unwrap(), 0);
+    let mut in_band = 0;
+    for _ in 0..100_000 {
+        let x = rng.range(-300, 65_835);
+        let z = rng.range(-300, 65_835);
+        let core = terrain::sample(&t, x, z).height;
+        let reference = reference_height(&d.height, x, z);
+        assert!(
+            (core as f64 - reference).abs() <= 1e-3 * reference.abs().max(1.0),
+            "({x}, {z}): {core} vs {reference}"
+        );
+        // The verdict the engine uses is the height truncated toward zero.
+        if core.trunc() as i32 != reference.trunc() as i32 {
+            // Only when the reference sits within 0.01 of an integer.
+            assert!((reference - reference.round()).abs() < 0.01, "({x}, {z}): {core} vs {reference}");
+            in_band += 1;
+        }
+    }
+    println!(
+        "terrain height: {in_band} of 100000 cases within 0.01 of an integer boundary disagreed after truncation"
+    );
+}
