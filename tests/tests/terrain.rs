@@ -95,7 +95,7 @@ fn material_lookup_valid_cells_and_row_flip() {
     let wld = Wld::new_checked(&bytes).unwrap();
     // Cell (10, 20) covers x in [2560, 2816], z in [4864, 5120].
     let byte = terrain::material(&wld, 2700, 5000);
-    assert_eq!(byte, ((10 + 20) % 64) as i32 | ((10 & 3) << 6));
+    assert_eq!(byte, 30 | (2 << 6), "texture (10 + 20) % 64, rotation 10 & 3");
     assert_eq!(byte, wld.source_texture(10, 256 - 20).unwrap() as i32);
     // Column 254 is valid, 255 not; row 1 is valid, 0 not.
     assert!(terrain::material(&wld, 254 * 256 + 200, 5000) >= 0);

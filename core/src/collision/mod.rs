@@ -1,5 +1,10 @@
 //! Collision and ground support (seed 000). This module grows with the model queries and
-//! body responses; it starts with the surface classes every contact is sorted into.
+//! body responses; so far it holds the surface classes every contact is sorted into, the
+//! actor shapes ([`shape`]) and the static candidate selection ([`candidates`]).
+
+pub mod admission;
+pub mod candidates;
+pub mod shape;
 
 /// "Surface classification": the class of a contact from the signed Y component of its
 /// normal × 256 (Y points down, so ordinary ground has a negative Y).

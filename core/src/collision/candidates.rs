@@ -1,0 +1,124 @@
+//! Static collision candidates (seed 000): "Static collision list order", "Model-distance
+//! candidate test" and "Static candidate list separation".
+
+use heapless::Vec;
+
+/// Map units per placement cell.
+pub const PLACEMENT_CELL: i32 = 512;
+/// Cells per side of the spatial window (the four corners are omitted).
+pub const WINDOW_CELLS: i32 = 18;
+/// Half the window, map units.
+pub const WINDOW_HALF: i32 = 4608;
+/// Window start used when the centre is near the upper map edge.
+pub const WINDOW_UPPER_START: i32 = 56_319;
+/// Largest map coordinate.
+pub const MAP_MAX: i32 = 65_535;
+/// Capacity of each candidate list.
+pub const MAX_CANDIDATES: usize = 64;
+/// Search radius of a query without a model, map units.
+pub const DEFAULT_SEARCH_RADIUS: i32 = 200;
+/// ROB collision flag: excluded from collision.
+pub const FLAG_EXCLUDED: u8 = 0x02;
+/// ROB collision flag: goes to the actor-style list.
+pub const FLAG_ACTOR_STYLE: u8 = 0x01;
+
+/// The first window cell along one axis: start coordinate 0 below 4,608, 56,319 when the
+/// centre plus 4,608 passes 65,535, else the centre minus 4,608; divided by 512.
+pub const fn window_start_cell(centre: i32) -> i32 {
+    let start = if centre < WINDOW_HALF {
+        0
+    } else if centre + WINDOW_HALF > MAP_MAX {
+        WINDOW_UPPER_START
+    } else {
+        centre - WINDOW_HALF
+    };
+    start / PLACEMENT_CELL
+}
+
+/// The window's cells in visiting order: increasing X within increasing Z rows, 18 × 18
+/// without the four corners (320 cells).
+pub fn window_cells(centre_x: i32, centre_z: i32) -> impl Iterator<Item = (i32, i32)> {
+    let (x0, z0) = (window_start_cell(centre_x), window_start_cell(centre_z));
+    let last = WINDOW_CELLS - 1;
+    (0..WINDOW_CELLS).flat_map(move |dz| {
+        (0..WINDOW_CELLS)
+            .filter(move |&dx| !((dx == 0 || dx == last) && (dz == 0 || dz == last)))
+            .map(move |dx| (x0 + dx, z0 + dz))
+    })
+}
+
+/// Whether a window cell is on its outer border (where actors with attribute 113 are left out).
+pub fn is_window_border(centre_x: i32, centre_z: i32, cell: (i32, i32)) -> bool {
+    let (x0, z0) = (window_start_cell(centre_x), window_start_cell(centre_z));
+    let last = WINDOW_CELLS - 1;
+    cell.0 == x0 || cell.0 == x0 + last || cell.1 == z0 || cell.1 == z0 + last
+}
+
+/// The placement cell of a nonnegative map position: `x / 512`, `z / 512`.
+pub const fn placement_cell(x: i32, z: i32) -> (i32, i32) {
+    (x / PLACEMENT_CELL, z / PLACEMENT_CELL)
+}
+
+/// The query radius: twice the querying actor's model radius (truncated), or 200.
+pub fn search_radius(model_radius: Option<f32>) -> i32 {
+    model_radius.map_or(DEFAULT_SEARCH_RADIUS, |r| (2.0 * r) as i32)
+}
+
+/// "Model-distance candidate test": the squared distance from the integer map origin to the
+/// placement, against the square of the summed radii. Differences, the squared sum and the
+/// combined radius are stored as f32 first; equality passes.
+pub fn within_distance(
+    origin: [i32; 3],
+    query_radius: i32,
+    model_position: [f32; 3],
+    model_radius: f32,
+) -> bool {
+    let d = [0, 1, 2].map(|k| (model_position[k] as f64 - origin[k] as f32 as f64) as f32 as f64);
+    let sq = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) as f32;
+    let combined = (query_radius as f32 as f64 + model_radius as f64) as f32 as f64;
+    sq as f64 <= combined * combined
+}
+
+/// One static candidate: its index among the placements and its ROB collision byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// Index of the placement.
+    pub placement: usize,
+    /// The collision flag byte, kept as support metadata.
+    pub flags: u8,
+}
+
+/// The two candidate lists of a static scan.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Candidates {
+    /// Flag-0x01 placements (one sphere of model radius).
+    pub actor_style: Vec<Candidate, MAX_CANDIDATES>,
+    /// Face-model placements (Section4 face lists): what ground support reads.
+    pub faces: Vec<Candidate, MAX_CANDIDATES>,
+    /// Whether a full face list ended the scan early.
+    pub truncated: bool,
+}
+
+/// "Static candidate list separation" over placements in window order, each with its flag
+/// byte and whether it passed the distance test.
+///
+/// Flag 0x02 excludes a placement first. Flag 0x01 goes to the actor-style list; a full
+/// actor-style list skips further ones and the scan goes on. Any other admitted placement
+/// goes to the face list; meeting one more when the face list is full ends the whole scan,
+/// later actor-style placements included.
+pub fn separate(placements: impl IntoIterator<Item = (usize, u8, bool)>) -> Candidates {
+    let mut c = Candidates::default();
+    for (placement, flags, near) in placements {
+        if flags & FLAG_EXCLUDED != 0 || !near {
+            continue;
+        }
+        let cand = Candidate { placement, flags };
+        if flags & FLAG_ACTOR_STYLE != 0 {
+            let _ = c.actor_style.push(cand);
+        } else if c.faces.push(cand).is_err() {
+            c.truncated = true;
+            break;
+        }
+    }
+    c
+}
