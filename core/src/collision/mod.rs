@@ -4,6 +4,7 @@
 
 pub mod admission;
 pub mod candidates;
+pub mod faces;
 pub mod shape;
 
 /// "Surface classification": the class of a contact from the signed Y component of its
