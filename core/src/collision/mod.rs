@@ -6,6 +6,7 @@ pub mod admission;
 pub mod candidates;
 pub mod faces;
 pub mod shape;
+pub mod support;
 
 /// "Surface classification": the class of a contact from the signed Y component of its
 /// normal × 256 (Y points down, so ordinary ground has a negative Y).

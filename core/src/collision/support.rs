@@ -1,0 +1,331 @@
+//! Ground support (seed 000): "Ground-support ranking", "Startup ground settling" ranks,
+//! "Support-query misses", "Converting support height to actor position", "Forward slope
+//! surface selection", the support-history counter and the surface-state veto.
+//!
+//! These are the selection rules over the candidates a query found: terrain (sampled by
+//! [`crate::terrain`]) and model contacts (from [`super::faces`]) already in world
+//! coordinates with integer normals.
+
+use super::SurfaceClass;
+
+/// Rank before any candidate: nothing selected.
+pub const NO_RANK: i32 = 65_536;
+/// Rank of terrain above the segment's upper end.
+pub const TERRAIN_ABOVE_RANK: i32 = 65_535;
+/// The returned actor height when no support was found (the original's sentinel value is
+/// not documented; Stros uses the most negative runtime coordinate).
+pub const NO_SUPPORT_HEIGHT: i32 = i32::MIN;
+/// Half-length of the startup settling segment, map units.
+pub const SETTLE_REACH: i32 = 500;
+/// Search radius of startup settling's candidate query, map units.
+pub const SETTLE_RADIUS: i32 = 1000;
+/// Centre value of the rank distance rules (half of the 32,768 scale).
+pub const RANK_CENTRE: i32 = 16_384;
+/// Initial comparison value of the forward slope selection.
+pub const SLOPE_START_RANK: i32 = 999_999;
+/// Initial model height of the forward slope selection, map units.
+pub const SLOPE_START_HEIGHT: i32 = 9_999_999;
+/// Support-history counter value after support metadata with mask 0x04.
+pub const SUPPORT_HISTORY_RESET: i32 = 12;
+/// Support metadata mask that resets the support-history counter.
+pub const SUPPORT_HISTORY_MASK: u8 = 0x04;
+/// Fallback sphere radius while the support-history counter is zero, map units.
+pub const FALLBACK_RADIUS: i32 = 10;
+/// Fallback sphere radius while the counter is nonzero.
+pub const FALLBACK_RADIUS_RECENT: i32 = 14;
+
+/// A vertical support segment, map units, Y down: from `start` (top) to `end` (bottom).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// Upper end.
+    pub start: i32,
+    /// Lower end.
+    pub end: i32,
+}
+
+impl Segment {
+    /// The segment centred on `centre_y` reaching `reach` both ways.
+    pub const fn around(centre_y: i32, reach: i32) -> Segment {
+        Segment { start: centre_y - reach, end: centre_y + reach }
+    }
+
+    /// The ordinary support segment: integer actor Y plus the positive Y extent, ± R.
+    pub const fn ordinary(actor_map_y: i32, positive_y_extent: i32, reach: i32) -> Segment {
+        Segment::around(actor_map_y + positive_y_extent, reach)
+    }
+}
+
+/// Where a selected support came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Nothing (a miss).
+    None,
+    /// The terrain.
+    Terrain,
+    /// A static face model: the candidate's index in the face list.
+    Model(usize),
+}
+
+/// A model contact offered to the ranking: world point Y, integer normal, its segment
+/// fraction × 32768, the candidate and its collision byte (support metadata), and the face
+/// texture word (the surface identity).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ModelSupport {
+    /// Candidate index in the face list.
+    pub candidate: usize,
+    /// Contact height, map units (Y down).
+    pub height: i32,
+    /// Integer world normal × 256.
+    pub normal: [i32; 3],
+    /// Segment rank on the 32,768 scale.
+    pub rank: i32,
+    /// The candidate's collision flag byte.
+    pub metadata: u8,
+    /// The face's texture word.
+    pub texture: u32,
+}
+
+/// A terrain sample offered to the ranking.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TerrainSupport {
+    /// Sampled height (Y down, map units).
+    pub height: f32,
+    /// Integer normal × 256.
+    pub normal: [i32; 3],
+}
+
+/// The state a support query leaves: selection, and the fields a miss retains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Support {
+    /// Source of the selection ([`Source::None`] after a miss).
+    pub source: Source,
+    /// Stored classification (steep may be stored as ground; see [`select_ordinary`]).
+    pub class: Option<SurfaceClass>,
+    /// Selected surface height, map units, truncated toward zero.
+    pub height: i32,
+    /// Contact normal (retained through a miss).
+    pub normal: [i32; 3],
+    /// Texture identity (retained through a miss).
+    pub texture: u32,
+    /// Support metadata: the candidate's collision byte, 0 for terrain (retained through a miss).
+    pub metadata: u8,
+    /// The winning rank.
+    pub rank: i32,
+}
+
+impl Default for Support {
+    fn default() -> Self {
+        Support { source: Source::None, class: None, height: 0, normal: [0; 3], texture: 0, metadata: 0, rank: NO_RANK }
+    }
+}
+
+impl Support {
+    /// Whether a support was selected.
+    pub fn found(&self) -> bool {
+        self.source != Source::None
+    }
+
+    /// "Support-query misses": clear the selection, keep normal, texture and metadata.
+    pub fn miss(&mut self) {
+        self.source = Source::None;
+        self.class = None;
+        self.rank = NO_RANK;
+    }
+}
+
+/// The terrain's rank in an ordinary segment: `None` below the lower end, 65,535 above the
+/// upper end, else `(truncate(2²⁴ / 2R) × (truncate(Y) − start)) >> 8`.
+pub fn terrain_rank(seg: Segment, terrain_y: f32) -> Option<i32> {
+    let y = terrain_y as i32;
+    if y > seg.end {
+        None
+    } else if y < seg.start {
+        Some(TERRAIN_ABOVE_RANK)
+    } else {
+        let reach2 = (seg.end - seg.start).max(1);
+        Some(((16_777_216 / reach2).wrapping_mul(y - seg.start)) >> 8)
+    }
+}
+
+/// "Ground-support ranking" of an ordinary query, updating `state` in place (a miss keeps
+/// its retained fields). Terrain competes first, then model contacts of class 2 or 4 in
+/// candidate and contact order; a rank less than *or equal to* the current one replaces it.
+/// With collision-attribute bit 2 clear, a steep model contact is stored as ground.
+pub fn select_ordinary(
+    state: &mut Support,
+    seg: Segment,
+    terrain: Option<TerrainSupport>,
+    contacts: impl IntoIterator<Item = ModelSupport>,
+    steep_test: bool,
+) {
+    let mut best = NO_RANK;
+    let mut chosen: Option<Support> = None;
+    if let Some(t) = terrain
+        && let Some(rank) = terrain_rank(seg, t.height)
+        && rank <= best
+    {
+        best = rank;
+        chosen = Some(Support {
+            source: Source::Terrain,
+            class: Some(SurfaceClass::from_normal_y(t.normal[1])),
+            height: t.height as i32,
+            normal: t.normal,
+            texture: 0,
+            metadata: 0,
+            rank,
+        });
+    }
+    for c in contacts {
+        let class = SurfaceClass::from_normal_y(c.normal[1]);
+        if !class.supports() || c.rank > best {
+            continue;
+        }
+        best = c.rank;
+        let stored = if class == SurfaceClass::Steep && !steep_test { SurfaceClass::Ground } else { class };
+        chosen = Some(Support {
+            source: Source::Model(c.candidate),
+            class: Some(stored),
+            height: c.height,
+            normal: c.normal,
+            texture: c.texture,
+            metadata: c.metadata,
+            rank: c.rank,
+        });
+    }
+    match chosen {
+        Some(s) => *state = s,
+        None => state.miss(),
+    }
+}
+
+/// "Startup ground settling" selection over the ±500 segment: terrain (height truncated)
+/// only strictly between the ends, ranked `|16384 − ((|h − start| × 8388) >> 8)|`; model
+/// contacts of class 2 or 4 ranked `|16384 − rank|`; only a strictly smaller rank replaces
+/// (the earlier of equals is kept, unlike ordinary selection). Returns the selected height.
+pub fn select_settling(seg: Segment, terrain: Option<f32>, contacts: impl IntoIterator<Item = ModelSupport>) -> Option<i32> {
+    let mut best = NO_RANK;
+    let mut height = None;
+    if let Some(h) = terrain {
+        let h = h as i32;
+        if h > seg.start && h < seg.end {
+            best = (RANK_CENTRE - (((h - seg.start).abs() * 8388) >> 8)).abs();
+            height = Some(h);
+        }
+    }
+    for c in contacts {
+        if !SurfaceClass::from_normal_y(c.normal[1]).supports() {
+            continue;
+        }
+        let rank = (RANK_CENTRE - c.rank).abs();
+        if rank < best {
+            best = rank;
+            height = Some(c.height);
+        }
+    }
+    height
+}
+
+/// "Converting support height to actor position": `(trunc(h) − positive Y extent) × 256 +
+/// standing_height × 256`, runtime units.
+pub const fn actor_y_from_support(height: i32, positive_y_extent: i32, standing_height: i32) -> i32 {
+    (height - positive_y_extent).wrapping_mul(256).wrapping_add(standing_height.wrapping_mul(256))
+}
+
+/// The outcome of the forward steep-surface check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlopeVerdict {
+    /// No surface was selected, or it is not steep: the walk may go on.
+    Allow,
+    /// The selected surface is steep ground (class 2): the walk is refused.
+    Reject,
+}
+
+/// "Forward slope surface selection" on the segment of half-length `post_collide_height`
+/// around the integer actor Y plus positive Y extent.
+///
+/// Model contacts of class 2 or 4 compete by `|16384 − rank|` from 999,999, strictly smaller
+/// replacing (the first of equals stays); the model height starts at 9,999,999. Terrain no
+/// lower than the lower end then wins when `|trunc(h − centre)|` is strictly less than
+/// `|model_height − centre|`, replacing normal and height.
+pub fn forward_slope(centre: i32, reach: i32, terrain: Option<TerrainSupport>, contacts: impl IntoIterator<Item = ModelSupport>) -> SlopeVerdict {
+    let lower_end = centre + reach;
+    let mut best = SLOPE_START_RANK;
+    let mut model_height = SLOPE_START_HEIGHT;
+    let mut normal: Option<[i32; 3]> = None;
+    for c in contacts {
+        if !SurfaceClass::from_normal_y(c.normal[1]).supports() {
+            continue;
+        }
+        let rank = (RANK_CENTRE - c.rank).abs();
+        if rank < best {
+            best = rank;
+            model_height = c.height;
+            normal = Some(c.normal);
+        }
+    }
+    if let Some(t) = terrain
+        && t.height <= lower_end as f32
+    {
+        let diff = ((t.height - centre as f32) as i32).abs();
+        if diff < (model_height.wrapping_sub(centre)).abs() {
+            normal = Some(t.normal);
+        }
+    }
+    match normal {
+        Some(n) if SurfaceClass::from_normal_y(n[1]) == SurfaceClass::Steep => SlopeVerdict::Reject,
+        _ => SlopeVerdict::Allow,
+    }
+}
+
+/// The designated player's support-history counter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SupportHistory(pub i32);
+
+impl SupportHistory {
+    /// The per-update decrement by the nominal ticks, saturating at zero.
+    pub fn tick(&mut self, nominal_ticks: i32) {
+        self.0 = self.0.saturating_sub(nominal_ticks).max(0);
+    }
+
+    /// After a designated-player support query (a miss included, probes included): metadata
+    /// with mask 0x04 resets the counter to 12.
+    pub fn after_query(&mut self, support: &Support) {
+        if support.metadata & SUPPORT_HISTORY_MASK != 0 {
+            self.0 = SUPPORT_HISTORY_RESET;
+        }
+    }
+
+    /// The fallback sphere's radius: 10 at zero, 14 otherwise.
+    pub fn fallback_radius(&self) -> i32 {
+        if self.0 == 0 { FALLBACK_RADIUS } else { FALLBACK_RADIUS_RECENT }
+    }
+}
+
+/// "Selected-player fallback support": the first contact whose class is not side (1),
+/// underside included; the actor's Y stays as it is. Steep is stored as ground with
+/// collision-attribute bit 2 clear.
+pub fn select_fallback(state: &mut Support, contacts: impl IntoIterator<Item = ModelSupport>, steep_test: bool) {
+    for c in contacts {
+        let class = SurfaceClass::from_normal_y(c.normal[1]);
+        if class == SurfaceClass::Side {
+            continue;
+        }
+        let stored = if class == SurfaceClass::Steep && !steep_test { SurfaceClass::Ground } else { class };
+        *state = Support {
+            source: Source::Model(c.candidate),
+            class: Some(stored),
+            height: state.height,
+            normal: c.normal,
+            texture: c.texture,
+            metadata: c.metadata,
+            rank: c.rank,
+        };
+        return;
+    }
+    state.miss();
+}
+
+/// The surface states that set the shared veto (lava 5 and gloop 11).
+pub const fn surface_veto(surface: u8) -> bool {
+    matches!(surface, 5 | 11)
+}
