@@ -5,7 +5,14 @@ use stros_core::collision::SurfaceClass;
 use stros_core::collision::support::*;
 
 fn contact(candidate: usize, height: i32, ny: i32, rank: i32) -> ModelSupport {
-    ModelSupport { candidate, height, normal: [0, ny, 0], rank, metadata: candidate as u8, texture: 100 + candidate as u32 }
+    ModelSupport {
+        candidate,
+        height,
+        normal: [0, ny, 0],
+        rank,
+        metadata: candidate as u8,
+        texture: 100 + candidate as u32,
+    }
 }
 const FLAT: [i32; 3] = [0, -256, 0];
 
@@ -30,7 +37,13 @@ fn ordinary_selection_prefers_later_equal_and_supporting_classes() {
     let terrain = TerrainSupport { height: -240.0, normal: FLAT };
     let mut s = Support::default();
     // Terrain rank 32767; a model contact at 20000 beats it, a later equal one replaces it.
-    select_ordinary(&mut s, seg, Some(terrain), [contact(0, -250, -256, 20_000), contact(1, -250, -256, 20_000)], true);
+    select_ordinary(
+        &mut s,
+        seg,
+        Some(terrain),
+        [contact(0, -250, -256, 20_000), contact(1, -250, -256, 20_000)],
+        true,
+    );
     assert_eq!((s.source, s.rank, s.metadata, s.texture), (Source::Model(1), 20_000, 1, 101));
     // Side (1) and underside (8) contacts never support.
     let mut s = Support::default();
@@ -95,10 +108,16 @@ fn forward_slope_rejects_steep_winners() {
     assert_eq!(forward_slope(centre, reach, None, [contact(0, -240, -100, 16_384)]), SlopeVerdict::Reject);
     // Flat terrain closer to the centre than the steep contact replaces its normal.
     let terrain = TerrainSupport { height: -241.0, normal: FLAT };
-    assert_eq!(forward_slope(centre, reach, Some(terrain), [contact(0, -200, -100, 16_384)]), SlopeVerdict::Allow);
+    assert_eq!(
+        forward_slope(centre, reach, Some(terrain), [contact(0, -200, -100, 16_384)]),
+        SlopeVerdict::Allow
+    );
     // Terrain below the lower end does not participate.
     let low = TerrainSupport { height: -180.0, normal: FLAT };
-    assert_eq!(forward_slope(centre, reach, Some(low), [contact(0, -200, -100, 16_384)]), SlopeVerdict::Reject);
+    assert_eq!(
+        forward_slope(centre, reach, Some(low), [contact(0, -200, -100, 16_384)]),
+        SlopeVerdict::Reject
+    );
     // Steep terrain alone rejects.
     let steep = TerrainSupport { height: -240.0, normal: [0, -120, 240] };
     assert_eq!(forward_slope(centre, reach, Some(steep), []), SlopeVerdict::Reject);

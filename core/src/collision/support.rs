@@ -115,7 +115,15 @@ pub struct Support {
 
 impl Default for Support {
     fn default() -> Self {
-        Support { source: Source::None, class: None, height: 0, normal: [0; 3], texture: 0, metadata: 0, rank: NO_RANK }
+        Support {
+            source: Source::None,
+            class: None,
+            height: 0,
+            normal: [0; 3],
+            texture: 0,
+            metadata: 0,
+            rank: NO_RANK,
+        }
     }
 }
 
@@ -202,7 +210,11 @@ pub fn select_ordinary(
 /// only strictly between the ends, ranked `|16384 − ((|h − start| × 8388) >> 8)|`; model
 /// contacts of class 2 or 4 ranked `|16384 − rank|`; only a strictly smaller rank replaces
 /// (the earlier of equals is kept, unlike ordinary selection). Returns the selected height.
-pub fn select_settling(seg: Segment, terrain: Option<f32>, contacts: impl IntoIterator<Item = ModelSupport>) -> Option<i32> {
+pub fn select_settling(
+    seg: Segment,
+    terrain: Option<f32>,
+    contacts: impl IntoIterator<Item = ModelSupport>,
+) -> Option<i32> {
     let mut best = NO_RANK;
     let mut height = None;
     if let Some(h) = terrain {
@@ -247,7 +259,12 @@ pub enum SlopeVerdict {
 /// replacing (the first of equals stays); the model height starts at 9,999,999. Terrain no
 /// lower than the lower end then wins when `|trunc(h − centre)|` is strictly less than
 /// `|model_height − centre|`, replacing normal and height.
-pub fn forward_slope(centre: i32, reach: i32, terrain: Option<TerrainSupport>, contacts: impl IntoIterator<Item = ModelSupport>) -> SlopeVerdict {
+pub fn forward_slope(
+    centre: i32,
+    reach: i32,
+    terrain: Option<TerrainSupport>,
+    contacts: impl IntoIterator<Item = ModelSupport>,
+) -> SlopeVerdict {
     let lower_end = centre + reach;
     let mut best = SLOPE_START_RANK;
     let mut model_height = SLOPE_START_HEIGHT;
@@ -304,7 +321,11 @@ impl SupportHistory {
 /// "Selected-player fallback support": the first contact whose class is not side (1),
 /// underside included; the actor's Y stays as it is. Steep is stored as ground with
 /// collision-attribute bit 2 clear.
-pub fn select_fallback(state: &mut Support, contacts: impl IntoIterator<Item = ModelSupport>, steep_test: bool) {
+pub fn select_fallback(
+    state: &mut Support,
+    contacts: impl IntoIterator<Item = ModelSupport>,
+    steep_test: bool,
+) {
     for c in contacts {
         let class = SurfaceClass::from_normal_y(c.normal[1]);
         if class == SurfaceClass::Side {
