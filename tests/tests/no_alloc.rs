@@ -69,6 +69,50 @@ fn parsing_the_whole_embedded_world_allocates_nothing() {
 }
 
 #[test]
+fn collision_queries_allocate_nothing() {
+    use stros_core::collision::response::{
+        BodyContact, collect_primary, faces_movement, horizontal_response, residual_push, separation_distance,
+    };
+    use stros_core::collision::shape::{Bounds, build, collision_matrix, prepare};
+    use stros_core::collision::statics::{Statics, face_contacts, ground_support, obstacle, world_spheres};
+    use stros_core::collision::support::Support;
+    use stros_core::embedded;
+    use stros_core::formats::{rgm::Rgm, rob::Rob, wld::Wld};
+    use stros_core::terrain::Decoded;
+
+    // The static world is built before watching; it is boxed only because it is a large
+    // fixed-size value for a test thread's stack.
+    let rgm = Rgm::new_checked(embedded::RGM).unwrap();
+    let rob = Rob::new_checked(embedded::ROB).unwrap();
+    let statics = Box::new(Statics::<64>::new(&rgm, &rob).unwrap());
+    let t = Decoded::new(Wld::new_checked(embedded::WLD).unwrap(), 0);
+    let bounds = Bounds { total: [48, 128, 49], positive: [24, 62, 11], negative: [24, 66, 38] };
+    let n = allocations_during(|| {
+        let shape = build(&bounds, 0, 50, -2);
+        let mut support = Support::default();
+        for k in 0..200 {
+            let p = prepare([(33_100 + k) * 256, -302 * 256, 33_600 * 256], 0, 512, 0);
+            let m = collision_matrix(p.angle_fields);
+            let origin = p.origin.map(|c| c as i32);
+            ground_support(&mut support, &statics, &t, origin, 62, 50, 98, true);
+            let blocked = obstacle(&statics, origin, &m, shape.ordinary_spheres(), 98);
+            let spheres = world_spheres::<8>(p.origin, &m, shape.ordinary_spheres());
+            let contacts = face_contacts::<64, 64>(&statics, origin, &spheres, 98);
+            let primary = collect_primary(contacts.iter().map(|c| BodyContact::new(c.point, c.normal)), None);
+            let prev = [(33_100 + k - 8) * 256, -302 * 256, 33_600 * 256];
+            let cur = [(33_100 + k) * 256, -302 * 256, 33_600 * 256];
+            for c in primary.iter().filter(|c| faces_movement(c, 512)) {
+                std::hint::black_box(horizontal_response(prev, cur, c.normal, -60_000));
+            }
+            let normals: heapless::Vec<[i32; 3], 64> = contacts.iter().map(|c| c.normal).collect();
+            std::hint::black_box(residual_push(cur, &normals, separation_distance(2048, 0, 16)));
+            std::hint::black_box((blocked, support));
+        }
+    });
+    assert_eq!(n, 0, "collision queries allocated {n} times");
+}
+
+#[test]
 fn the_counter_sees_allocations() {
     let n = allocations_during(|| drop(std::hint::black_box(vec![1u8; 64])));
     assert_eq!(n, 1, "the counting allocator must notice a Vec");

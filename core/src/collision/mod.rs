@@ -7,6 +7,7 @@ pub mod candidates;
 pub mod faces;
 pub mod response;
 pub mod shape;
+pub mod statics;
 pub mod support;
 
 /// "Surface classification": the class of a contact from the signed Y component of its

@@ -1,0 +1,84 @@
+//! The static collision world over the embedded island: cell order, candidates, and the
+//! ground-support, obstacle and residual queries against the village models.
+
+use stros_core::collision::SurfaceClass;
+use stros_core::collision::shape::{Sphere, build, collision_matrix, prepare};
+use stros_core::collision::statics::{Statics, face_contacts, ground_support, obstacle, world_spheres};
+use stros_core::collision::support::{Source, Support, actor_y_from_support};
+use stros_core::embedded;
+use stros_core::formats::rgm::Rgm;
+use stros_core::formats::rob::Rob;
+use stros_core::formats::wld::Wld;
+use stros_core::terrain::Decoded;
+
+fn world() -> (Rgm<'static>, Rob<'static>, Wld<'static>) {
+    (
+        Rgm::new_checked(embedded::RGM).unwrap(),
+        Rob::new_checked(embedded::ROB).unwrap(),
+        Wld::new_checked(embedded::WLD).unwrap(),
+    )
+}
+
+const CYRUS: stros_core::collision::shape::Bounds = stros_core::collision::shape::Bounds {
+    total: [48, 128, 49],
+    positive: [24, 62, 11],
+    negative: [24, 66, 38],
+};
+
+#[test]
+fn placements_sit_in_cells_in_reverse_mpso_order() {
+    let (rgm, rob, _) = world();
+    let s = Statics::<64>::new(&rgm, &rob).unwrap();
+    assert_eq!((s.placements().len(), s.unmatched), (20, 0));
+    // Barrel 7 (34300, 32200) and crate 10 (34200, 32000) share cell (66, 62): the later
+    // MPSO record comes first.
+    let order: Vec<usize> = s.window(34_300, 32_200).collect();
+    let crate_at = order.iter().position(|&i| i == 10).unwrap();
+    let barrel_at = order.iter().position(|&i| i == 7).unwrap();
+    assert_eq!(barrel_at, crate_at + 1);
+    // Flags: the plant (0x02) never becomes a candidate, barrels (0x01) go to the actor list.
+    let c = s.candidates([34_300, -240, 32_200], 200);
+    assert!(c.actor_style.iter().all(|k| s.placements()[k.placement].flags == 0x01));
+    assert!(!c.actor_style.is_empty());
+    assert!(c.faces.iter().all(|k| s.placements()[k.placement].flags == 0));
+}
+
+#[test]
+fn ground_support_on_the_plateau_the_bridge_deck_and_under_it() {
+    let (rgm, rob, wld) = world();
+    let s = Statics::<64>::new(&rgm, &rob).unwrap();
+    let t = Decoded::new(wld, 0);
+    // On the plateau at marker 0: terrain at −240.
+    let mut sup = Support::default();
+    ground_support(&mut sup, &s, &t, [35_000, -302, 30_600], 62, 50, 98, true);
+    assert_eq!((sup.source, sup.height, sup.class), (Source::Terrain, -240, Some(SurfaceClass::Ground)));
+    assert_eq!(actor_y_from_support(sup.height, 62, -2), -304 * 256);
+    // On the bridge deck (world Y −410): the deck wins; the terrain is below the segment.
+    ground_support(&mut sup, &s, &t, [35_840, -472, 29_400], 62, 50, 98, true);
+    assert!(matches!(sup.source, Source::Model(_)), "{sup:?}");
+    assert_eq!((sup.height, sup.normal, sup.metadata), (-410, [0, -256, 0], 0));
+    // Under the deck: the terrain, the deck far above the segment.
+    ground_support(&mut sup, &s, &t, [35_840, -302, 29_400], 62, 50, 98, true);
+    assert_eq!((sup.source, sup.height), (Source::Terrain, -240));
+}
+
+#[test]
+fn house_walls_block_and_report_contacts() {
+    let (rgm, rob, _) = world();
+    let s = Statics::<64>::new(&rgm, &rob).unwrap();
+    let shape = build(&CYRUS, 0, 50, -2);
+    // Facing west (heading 512) into the first house's east wall at X 33200.
+    let near = prepare([33_215 * 256, -302 * 256, 33_600 * 256], 0, 512, 0);
+    let m = collision_matrix(near.angle_fields);
+    let origin = near.origin.map(|c| c as i32);
+    assert!(obstacle(&s, origin, &m, shape.ordinary_spheres(), 98));
+    assert!(!obstacle(&s, [33_300, -302, 33_600], &m, shape.ordinary_spheres(), 98));
+    let spheres = world_spheres::<8>(near.origin, &m, shape.ordinary_spheres());
+    let contacts = face_contacts::<64, 64>(&s, origin, &spheres, 98);
+    assert!(!contacts.is_empty());
+    assert!(contacts.iter().any(|c| c.normal == [256, 0, 0] && c.point[0] == 33_200), "{contacts:?}");
+    // A sphere well inside the house, away from walls and floor, touches nothing.
+    let free = [Sphere { centre: [0, -60, 0], radius: 20 }];
+    let inside = world_spheres::<2>([33_000.0, -302.0, 33_600.0], &m, &free);
+    assert!(face_contacts::<64, 64>(&s, [33_000, -302, 33_600], &inside, 98).is_empty());
+}
