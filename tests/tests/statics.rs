@@ -82,3 +82,44 @@ fn house_walls_block_and_report_contacts() {
     let inside = world_spheres::<2>([33_000.0, -302.0, 33_600.0], &m, &free);
     assert!(face_contacts::<64, 64>(&s, [33_000, -302, 33_600], &inside, 98).is_empty());
 }
+
+#[test]
+fn startup_settling_and_the_fallback_sphere() {
+    use stros_core::collision::statics::{fallback_support, settle};
+    use stros_core::collision::support::SupportHistory;
+    let (rgm, rob, wld) = world();
+    let s = Statics::<64>::new(&rgm, &rob).unwrap();
+    let t = Decoded::new(wld, 0);
+    // Marker 0 (35000, −240, 30600) × 256: settling finds the plateau at −240.
+    let y = settle(&s, &t, [35_000 * 256, -240 * 256, 30_600 * 256], 62, -2);
+    assert_eq!(y, Some((-240 - 62 - 2) * 256));
+    // Dropped 300 above the bridge deck: the ±500 segment sees deck and terrain; the deck
+    // ranks closer to the segment centre.
+    let y = settle(&s, &t, [35_840 * 256, -772 * 256, 29_400 * 256], 62, -2);
+    assert_eq!(y, Some((-410 - 62 - 2) * 256));
+    // Fallback sphere on the deck: radius 10 at the feet minus 3 touches the deck (class 4).
+    let mut sup = Support { height: -999, ..Support::default() };
+    fallback_support(
+        &mut sup,
+        &s,
+        [35_840 * 256, -472 * 256, 29_400 * 256],
+        [0; 3],
+        62,
+        &SupportHistory(0),
+        98,
+        true,
+    );
+    assert_eq!((sup.class, sup.height), (Some(SurfaceClass::Ground), -999), "the actor's Y is kept");
+    // Far above anything: no contact, a miss.
+    fallback_support(
+        &mut sup,
+        &s,
+        [35_840 * 256, -900 * 256, 29_400 * 256],
+        [0; 3],
+        62,
+        &SupportHistory(3),
+        98,
+        true,
+    );
+    assert!(!sup.found());
+}

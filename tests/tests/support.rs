@@ -136,3 +136,40 @@ fn fallback_takes_the_first_non_side_contact() {
     assert!(!s.found());
     assert!(surface_veto(5) && surface_veto(11) && !surface_veto(1) && !surface_veto(0));
 }
+
+#[test]
+fn surface_updater_keeps_three_separate_results() {
+    let terrain = Support { source: Source::Terrain, ..Support::default() };
+    let model = Support { source: Source::Model(0), texture: 77, ..Support::default() };
+    let mut st = SurfaceState { surface: 9, veto: true };
+    // Excluded: 0 returned, nothing replaced.
+    assert_eq!(update_surface(SurfaceMode::Excluded, &terrain, &mut st, || 1, |_| 2), 0);
+    assert_eq!(st, SurfaceState { surface: 9, veto: true });
+    // Report only: the resolved surface, state kept.
+    assert_eq!(update_surface(SurfaceMode::Report, &model, &mut st, || 1, |t| (t / 7) as u8), 11);
+    assert_eq!(st, SurfaceState { surface: 9, veto: true });
+    // Assign: lava sets the veto, water clears it, a miss assigns 0.
+    assert_eq!(update_surface(SurfaceMode::Assign, &terrain, &mut st, || 5, |_| 0), 5);
+    assert_eq!(st, SurfaceState { surface: 5, veto: true });
+    update_surface(SurfaceMode::Assign, &terrain, &mut st, || 1, |_| 0);
+    assert_eq!(st, SurfaceState { surface: 1, veto: false });
+    update_surface(SurfaceMode::Assign, &Support::default(), &mut st, || 1, |_| 11);
+    assert_eq!(st, SurfaceState { surface: 0, veto: false });
+}
+
+#[test]
+fn forward_admission_restores_the_position() {
+    let ground = Support { source: Source::Terrain, class: Some(SurfaceClass::Ground), ..Support::default() };
+    let steep = Support { class: Some(SurfaceClass::Steep), ..ground };
+    let mut pos = [1, 2, 3];
+    let mut seen = [0; 3];
+    assert!(forward_ground_admits(&mut pos, [10, 20, 30], true, |p| {
+        seen = *p;
+        (ground, false)
+    }));
+    assert_eq!((pos, seen), ([1, 2, 3], [10, 20, 30]));
+    assert!(!forward_ground_admits(&mut pos, [0; 3], true, |_| (steep, false)), "steep with bit 2");
+    assert!(forward_ground_admits(&mut pos, [0; 3], false, |_| (steep, false)), "steep without bit 2");
+    assert!(!forward_ground_admits(&mut pos, [0; 3], false, |_| (ground, true)), "the veto");
+    assert!(!forward_ground_admits(&mut pos, [0; 3], false, |_| (Support::default(), false)), "no support");
+}

@@ -204,33 +204,8 @@ pub fn ground_support<const N: usize>(
     let sample = terrain::sample(heights, origin[0], origin[2]);
     let terrain = TerrainSupport { height: sample.height, normal: sample.normal };
     let cands = statics.candidates(origin, query_radius);
-    let (top, bottom) = (
-        [origin[0] as f32, seg.start as f32, origin[2] as f32],
-        [origin[0] as f32, seg.end as f32, origin[2] as f32],
-    );
-    let mut contacts: Vec<ModelSupport, 64> = Vec::new();
-    'models: for (k, cand) in cands.faces.iter().enumerate() {
-        let p = &statics.placements[cand.placement];
-        let (a, b) = (statics.to_model(cand.placement, top), statics.to_model(cand.placement, bottom));
-        if !segment_admits_model(a, b, p.radius) {
-            continue;
-        }
-        for c in faces::segment_query(&p.model, a, b, true).iter() {
-            let w = world_contact(statics, cand.placement, c);
-            let texture = p.model.face(c.face).map_or(0, |f| f.texture_raw());
-            let support = ModelSupport {
-                candidate: k,
-                height: w.point[1],
-                normal: w.normal,
-                rank: w.fraction,
-                metadata: cand.flags,
-                texture,
-            };
-            if contacts.push(support).is_err() {
-                break 'models;
-            }
-        }
-    }
+    let (x, z) = (origin[0] as f32, origin[2] as f32);
+    let contacts = segment_offers(statics, &cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
     select_ordinary(state, seg, Some(terrain), contacts, steep_test);
 }
 
@@ -314,4 +289,104 @@ pub fn face_contacts<const N: usize, const M: usize>(
         }
     }
     out
+}
+
+/// Segment contacts of every face-model candidate as ranked support offers.
+fn segment_offers<const N: usize>(
+    statics: &Statics<'_, N>,
+    cands: &Candidates,
+    top: [f32; 3],
+    bottom: [f32; 3],
+) -> Vec<ModelSupport, 64> {
+    let mut offers = Vec::new();
+    for (k, cand) in cands.faces.iter().enumerate() {
+        let p = &statics.placements[cand.placement];
+        let (a, b) = (statics.to_model(cand.placement, top), statics.to_model(cand.placement, bottom));
+        if !segment_admits_model(a, b, p.radius) {
+            continue;
+        }
+        for c in faces::segment_query(&p.model, a, b, true).iter() {
+            let w = world_contact(statics, cand.placement, c);
+            let texture = p.model.face(c.face).map_or(0, |f| f.texture_raw());
+            let offer = ModelSupport {
+                candidate: k,
+                height: w.point[1],
+                normal: w.normal,
+                rank: w.fraction,
+                metadata: cand.flags,
+                texture,
+            };
+            if offers.push(offer).is_err() {
+                return offers;
+            }
+        }
+    }
+    offers
+}
+
+/// "Startup ground settling": candidates within 1,000 map units, the segment ±500 around
+/// the prepared Y plus the positive Y extent, its own ranking (earlier equals kept). Returns
+/// the new runtime Y, or `None` (Y unchanged) without a selection. X and Z never move.
+pub fn settle<const N: usize>(
+    statics: &Statics<'_, N>,
+    heights: &impl VertexHeights,
+    runtime_position: [i32; 3],
+    positive_y_extent: i32,
+    standing_height: i32,
+) -> Option<i32> {
+    use super::support::{SETTLE_RADIUS, SETTLE_REACH, actor_y_from_support, select_settling};
+    let origin = runtime_position.map(|c| c >> 8);
+    let seg = Segment::around(origin[1] + positive_y_extent, SETTLE_REACH);
+    let cands = statics.candidates(origin, SETTLE_RADIUS);
+    let (x, z) = (origin[0] as f32, origin[2] as f32);
+    let offers = segment_offers(statics, &cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
+    let terrain = terrain::sample(heights, origin[0], origin[2]).height;
+    select_settling(seg, Some(terrain), offers)
+        .map(|h| actor_y_from_support(h, positive_y_extent, standing_height))
+}
+
+/// "Selected-player fallback support": one sphere of radius 10 or 14 (the support-history
+/// counter) at `(position >> 8) + centre_offset`, Y plus the positive extent minus 3, with an
+/// identity rotation; the first non-side contact of the face candidates in order is taken,
+/// and the support height stays the actor's own.
+#[allow(clippy::too_many_arguments)]
+pub fn fallback_support<const N: usize>(
+    state: &mut Support,
+    statics: &Statics<'_, N>,
+    runtime_position: [i32; 3],
+    centre_offset: [i32; 3],
+    positive_y_extent: i32,
+    history: &super::support::SupportHistory,
+    query_radius: i32,
+    steep_test: bool,
+) {
+    let origin = runtime_position.map(|c| c >> 8);
+    let mut centre = [0, 1, 2].map(|k| origin[k] + centre_offset[k]);
+    centre[1] += positive_y_extent - 3;
+    let sphere = QuerySphere { centre: centre.map(|c| c as f32), radius: history.fallback_radius() as f32 };
+    let cands = statics.candidates(origin, query_radius);
+    let mut offers: Vec<ModelSupport, 64> = Vec::new();
+    'models: for (k, cand) in cands.faces.iter().enumerate() {
+        let p = &statics.placements[cand.placement];
+        let local =
+            [QuerySphere { centre: statics.to_model(cand.placement, sphere.centre), radius: sphere.radius }];
+        for c in faces::sphere_query(&p.model, &local, true).iter() {
+            let w = world_contact(statics, cand.placement, c);
+            let texture = p.model.face(c.face).map_or(0, |f| f.texture_raw());
+            if offers
+                .push(ModelSupport {
+                    candidate: k,
+                    height: w.point[1],
+                    normal: w.normal,
+                    rank: 0,
+                    metadata: cand.flags,
+                    texture,
+                })
+                .is_err()
+            {
+                break 'models;
+            }
+        }
+    }
+    super::support::select_fallback(state, offers, steep_test);
 }

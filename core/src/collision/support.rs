@@ -350,3 +350,70 @@ pub fn select_fallback(
 pub const fn surface_veto(surface: u8) -> bool {
     matches!(surface, 5 | 11)
 }
+
+/// How the surface updater is invoked ("Surface-query state retention").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SurfaceMode {
+    /// An excluded query: returns 0, changes nothing.
+    Excluded,
+    /// An admitted query that only reports the resolved surface.
+    Report,
+    /// The ordinary assignment path: stores the surface and sets the veto from it.
+    Assign,
+}
+
+/// The actor surface and the shared veto, the two results the updater may assign besides
+/// its return value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SurfaceState {
+    /// The actor's stored surface.
+    pub surface: u8,
+    /// The shared surface veto.
+    pub veto: bool,
+}
+
+/// The surface updater. Model supports resolve through the face's texture assignment
+/// (`model_surface`), terrain through the actor's integer map X/Z (`terrain_surface`),
+/// anything else (a miss included) to 0. Only [`SurfaceMode::Assign`] stores the surface and
+/// sets the veto (1 for surfaces 5 and 11, else 0).
+pub fn update_surface(
+    mode: SurfaceMode,
+    support: &Support,
+    state: &mut SurfaceState,
+    terrain_surface: impl FnOnce() -> u8,
+    model_surface: impl FnOnce(u32) -> u8,
+) -> u8 {
+    if mode == SurfaceMode::Excluded {
+        return 0;
+    }
+    let resolved = match support.source {
+        Source::Model(_) => model_surface(support.texture),
+        Source::Terrain => terrain_surface(),
+        Source::None => 0,
+    };
+    if mode == SurfaceMode::Assign {
+        state.surface = resolved;
+        state.veto = surface_veto(resolved);
+    }
+    resolved
+}
+
+/// "Forward ground-support admission": runs `query` with the actor at `probe`, then
+/// restores all three coordinates (the query's other effects stay). The attempt fails when
+/// support is absent, when the shared veto (read after the query) is set, or when the
+/// steep test (collision bit 2) is on and the support is class 2.
+pub fn forward_ground_admits(
+    position: &mut [i32; 3],
+    probe: [i32; 3],
+    steep_test: bool,
+    query: impl FnOnce(&[i32; 3]) -> (Support, bool),
+) -> bool {
+    let saved = *position;
+    *position = probe;
+    let (support, veto) = query(position);
+    *position = saved;
+    if !support.found() || veto {
+        return false;
+    }
+    !(steep_test && support.class == Some(SurfaceClass::Steep))
+}
