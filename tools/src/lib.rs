@@ -1,6 +1,7 @@
 //! Library half of `stros-tools`: the generators and writers, so tests can check that the
 //! committed output is exactly what they write.
 
+pub mod bench;
 pub mod exercise;
 pub mod gen_tables;
 pub mod inspect;

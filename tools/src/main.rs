@@ -19,6 +19,10 @@ USAGE:
         Print an RGM, WLD, 3D/3DC, ROB, COL, TEXBSI.nnn, SFX or INI file as JSON.
         A damaged file gives one line naming the file, the format and the byte
         offset, and exit code 2.
+    stros-tools bench collision [--queries N]
+        Sphere-vs-model queries on the embedded village's models, through Stros
+        and through parry3d (sphere vs TriMesh of the same faces): queries per
+        second, their ratio, and how often the hit/miss verdicts agree.
     stros-tools help
 ";
 
@@ -28,6 +32,7 @@ fn main() -> ExitCode {
         Some("gen-tables") => gen_tables_cmd(&args[1..]),
         Some("gen-world") => gen_world_cmd(&args[1..]),
         Some("inspect") => inspect_cmd(&args[1..]),
+        Some("bench") => bench_cmd(&args[1..]),
         Some("help") | Some("--help") | Some("-h") | None => {
             print!("{USAGE}");
             ExitCode::SUCCESS
@@ -150,6 +155,47 @@ fn inspect_cmd(args: &[String]) -> ExitCode {
         }
         Err(ExerciseError::Ini(line)) => {
             eprintln!("stros-tools inspect: {path}: INI: malformed at line {line}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn bench_cmd(args: &[String]) -> ExitCode {
+    let mut queries = 20_000usize;
+    let mut it = args.iter();
+    let what = it.next().map(String::as_str);
+    while let Some(a) = it.next() {
+        match (a.as_str(), it.next()) {
+            ("--queries", Some(n)) if n.parse::<usize>().is_ok() => queries = n.parse().unwrap_or(queries),
+            _ => {
+                eprintln!("stros-tools bench: bad option `{a}`");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    match what {
+        Some("collision") => {
+            let path = stros_tools::world::build::data_dir().join("HARBOUR.ROB");
+            let bytes = match std::fs::read(&path) {
+                Ok(b) => b,
+                Err(e) => {
+                    eprintln!("stros-tools bench: {}: {e}", path.display());
+                    return ExitCode::from(2);
+                }
+            };
+            match stros_tools::bench::collision(&bytes, queries) {
+                Ok(report) => {
+                    print!("{report}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("stros-tools bench: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        _ => {
+            eprintln!("stros-tools bench: give `collision`");
             ExitCode::from(2)
         }
     }

@@ -1,0 +1,99 @@
+//! `stros-tools bench`: speed measurements (never timed tests).
+
+use std::time::Instant;
+
+use stros_core::collision::faces::{QuerySphere, sphere_query};
+use stros_core::formats::model::Model;
+use stros_core::formats::rob::Rob;
+
+/// A deterministic stream of query spheres around a model (xorshift).
+struct Queries(u64);
+
+impl Queries {
+    fn next(&mut self, radius: f32) -> QuerySphere {
+        let mut r = || {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % 20_001) as f32 / 10_000.0 - 1.0
+        };
+        let centre = [r() * radius, r() * radius, r() * radius];
+        QuerySphere { centre, radius: 10.0 + (r() + 1.0) * 20.0 }
+    }
+}
+
+/// The model's faces as a parry TriMesh (fans of each polygon), map units.
+fn trimesh(m: &Model<'_>) -> Option<parry3d::shape::TriMesh> {
+    use parry3d::math::Vector;
+    let vertices: Vec<Vector> = m
+        .vertices()
+        .map(|v| Vector::new(v[0] as f32 / 256.0, v[1] as f32 / 256.0, v[2] as f32 / 256.0))
+        .collect();
+    let mut indices = Vec::new();
+    for f in m.faces() {
+        let c: Vec<u32> = f.vertices().map(|v| v.index).collect();
+        for k in 1..c.len().saturating_sub(1) {
+            indices.push([c[0], c[k], c[k + 1]]);
+        }
+    }
+    parry3d::shape::TriMesh::new(vertices, indices).ok()
+}
+
+/// Sphere-vs-model queries on the embedded village: Stros's face traversal against parry3d's
+/// sphere-vs-TriMesh test on the same faces. Prints throughput, ratio and verdict agreement.
+pub fn collision(rob_bytes: &[u8], queries_per_model: usize) -> Result<String, String> {
+    use parry3d::math::Pose;
+    use parry3d::query::intersection_test;
+    use parry3d::shape::Ball;
+
+    let rob = Rob::new_checked(rob_bytes).map_err(|e| e.to_string())?;
+    let models: Vec<(String, Model<'_>)> = rob
+        .segments()
+        .filter_map(|s| Some((String::from_utf8_lossy(s.name()).into_owned(), s.model().ok()?)))
+        .filter(|(_, m)| m.runtime_subobjects().count() > 0)
+        .collect();
+    let mut out = String::new();
+    let (mut t_core, mut t_parry, mut total, mut agree) = (0.0f64, 0.0f64, 0usize, 0usize);
+    for (name, m) in &models {
+        let Some(mesh) = trimesh(m) else { continue };
+        let radius = m.radius() as f32 / 256.0;
+        let mut q = Queries(0x9e37_79b9_7f4a_7c15);
+        let spheres: Vec<QuerySphere> = (0..queries_per_model).map(|_| q.next(radius)).collect();
+        let start = Instant::now();
+        let core_hits: Vec<bool> =
+            spheres.iter().map(|s| !sphere_query(m, std::slice::from_ref(s), false).is_empty()).collect();
+        let core_s = start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        let parry_hits: Vec<bool> = spheres
+            .iter()
+            .map(|s| {
+                let pose =
+                    Pose::from_translation(parry3d::math::Vector::new(s.centre[0], s.centre[1], s.centre[2]));
+                intersection_test(&pose, &Ball::new(s.radius), &Pose::IDENTITY, &mesh)
+                    .is_ok_and(|i| i.intersecting)
+            })
+            .collect();
+        let parry_s = start.elapsed().as_secs_f64();
+        let same = core_hits.iter().zip(&parry_hits).filter(|(a, b)| a == b).count();
+        out.push_str(&format!(
+            "{name:8} faces {:4}  stros {:9.0} q/s  parry3d {:9.0} q/s  agree {:5.1}%\n",
+            m.face_count(),
+            queries_per_model as f64 / core_s,
+            queries_per_model as f64 / parry_s,
+            100.0 * same as f64 / queries_per_model as f64
+        ));
+        t_core += core_s;
+        t_parry += parry_s;
+        total += queries_per_model;
+        agree += same;
+    }
+    out.push_str(&format!(
+        "all       stros {:.0} q/s, parry3d {:.0} q/s, ratio stros/parry3d {:.2}, verdicts agree {:.1}% of {total}\n",
+        total as f64 / t_core,
+        total as f64 / t_parry,
+        t_parry / t_core,
+        100.0 * agree as f64 / total.max(1) as f64
+    ));
+    out.push_str("(verdicts differ by design: Stros tests only the faces its Section4 lists name, as the original does,\n and parry3d may count a sphere wholly inside a closed mesh as intersecting)\n");
+    Ok(out)
+}
