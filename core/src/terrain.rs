@@ -8,7 +8,7 @@
 //!
 //! Near the camera the original samples its terrain vertex cache, which carries the water
 //! displacement; beyond 15 cells it reads the decoded map. [`VertexHeights`] is that seam:
-//! [`Decoded`] is the decoded map; the vertex cache joins it with the water animation.
+//! [`Decoded`] is the decoded map and [`VertexCache`] adds the water wave near the camera.
 
 use crate::formats::wld::Wld;
 use crate::math::round_ties_even;
@@ -234,5 +234,66 @@ pub fn surface_at(wld: &Wld<'_>, map_x: i32, map_z: i32, base: impl Fn(u16, u8) 
         surface::SCAPEWATER
     } else {
         s
+    }
+}
+
+/// `world_wave` parameters of a map (WORLD.INI): amplitude (float), speed and spatial
+/// frequency (truncated to integers at terrain setup). A zero amplitude disables waves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Wave {
+    /// Vertical displacement scale, map units.
+    pub amplitude: f32,
+    /// Phase advance per BIOS tick.
+    pub speed: i32,
+    /// Multiplier of the squared grid distance.
+    pub frequency: i32,
+}
+
+/// Grid centre of the wave's radial phase: the whole terrain's midpoint.
+pub const WAVE_CENTRE: i32 = 128;
+
+/// The wave phase of engine vertex `(i, j)` at BIOS tick `t`:
+/// `(distance² × F + T × S) & 2047` from the terrain midpoint, with wrapping arithmetic.
+pub fn wave_phase(wave: &Wave, i: i32, j: i32, bios_ticks: u32) -> i32 {
+    let (dx, dz) = (i - WAVE_CENTRE, j - WAVE_CENTRE);
+    let d2 = dx.wrapping_mul(dx).wrapping_add(dz.wrapping_mul(dz));
+    d2.wrapping_mul(wave.frequency).wrapping_add((bios_ticks as i32).wrapping_mul(wave.speed)) & 2047
+}
+
+/// The terrain vertex cache near the camera: the decoded heights with the water wave of the
+/// newest `engine/water.md` on the selected vertices (texture 0, 30 or 31 with the three
+/// −X/+Z neighbours in 0, 5, 30, 31), `base + table[512 + phase] × A − A/2`, the half
+/// amplitude stored as f32 first and the sum kept wide until the final f32 store. Vertices
+/// more than 15 cells from the camera read the decoded map, as the original's far queries do.
+#[derive(Clone, Copy, Debug)]
+pub struct VertexCache<'a> {
+    decoded: Decoded<'a>,
+    wave: Wave,
+    bios_ticks: u32,
+    camera_cell: (i32, i32),
+}
+
+impl<'a> VertexCache<'a> {
+    /// The cache for the camera's terrain cell at BIOS tick `bios_ticks`.
+    pub fn new(decoded: Decoded<'a>, wave: Wave, bios_ticks: u32, camera_cell: (i32, i32)) -> Self {
+        VertexCache { decoded, wave, bios_ticks, camera_cell }
+    }
+
+    fn near(&self, i: i32, j: i32) -> bool {
+        (i - self.camera_cell.0).abs() <= NEAR_CELLS && (j - self.camera_cell.1).abs() <= NEAR_CELLS
+    }
+}
+
+impl VertexHeights for VertexCache<'_> {
+    fn vertex_y(&self, i: i32, j: i32) -> f32 {
+        let base = self.decoded.vertex_y(i, j);
+        if self.wave.amplitude == 0.0 || !self.near(i, j) || !self.decoded.wld().is_water_corner(i, j) {
+            return base;
+        }
+        let bias = self.wave.amplitude * 0.5;
+        let sample =
+            crate::tables::rotation_sample(512 + wave_phase(&self.wave, i, j, self.bios_ticks) as usize)
+                .unwrap_or(0.0);
+        (base as f64 + sample as f64 * self.wave.amplitude as f64 - bias as f64) as f32
     }
 }

@@ -123,3 +123,52 @@ fn startup_settling_and_the_fallback_sphere() {
     );
     assert!(!sup.found());
 }
+
+#[test]
+fn seventy_crates_in_one_cell_and_the_64_cap() {
+    use stros_tools::world::{mesh::Mesh, models, scene};
+    use stros_tools::write::model::Version;
+    use stros_tools::write::rgm::{MpsoDesc, RgmDesc, to_bytes as rgm_bytes};
+    use stros_tools::write::rob::{RobDesc, SegmentDesc, to_bytes as rob_bytes};
+    let crate_mesh: Mesh = models::crate_box();
+    let model = stros_tools::write::model::to_bytes(&scene::model_desc(&crate_mesh, Version::V5_0, 8, &[]));
+    let rob = rob_bytes(&RobDesc {
+        segments: vec![SegmentDesc::embedded("CRATE", model), {
+            let mut b = SegmentDesc::embedded(
+                "BARREL",
+                stros_tools::write::model::to_bytes(&scene::model_desc(
+                    &models::barrel(),
+                    Version::V5_0,
+                    8,
+                    &[],
+                )),
+            );
+            b.collision_flags = 0x01;
+            b
+        }],
+    });
+    let identity = [1 << 28, 0, 0, 0, 1 << 28, 0, 0, 0, 1 << 28];
+    let mut mpso: Vec<MpsoDesc> = (0..70)
+        .map(|k| MpsoDesc {
+            id: k,
+            model_name: b"CRATE".to_vec(),
+            position: [10_240 + (k as i32 % 10) * 40, 0, 10_240 + (k as i32 / 10) * 40],
+            matrix: identity,
+        })
+        .collect();
+    // A barrel earlier in MPSO order sits later in the cell's list (reverse order).
+    mpso.insert(
+        0,
+        MpsoDesc { id: 99, model_name: b"BARREL".to_vec(), position: [10_300, 0, 10_300], matrix: identity },
+    );
+    let rgm = rgm_bytes(&RgmDesc { mpso, ..RgmDesc::default() });
+    let (rgm, rob) = (Rgm::new_checked(&rgm).unwrap(), Rob::new_checked(&rob).unwrap());
+    let s = Statics::<128>::new(&rgm, &rob).unwrap();
+    assert_eq!(s.placements().len(), 71);
+    let c = s.candidates([10_400, 0, 10_400], 400);
+    assert_eq!(c.faces.len(), 64, "the face list holds 64");
+    assert!(c.truncated, "the 65th face model ends the scan");
+    assert!(c.actor_style.is_empty(), "the barrel, last in the cell, was never reached");
+    // The first candidate is the last crate in MPSO order.
+    assert_eq!(c.faces[0].placement, 70);
+}

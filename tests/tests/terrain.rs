@@ -225,3 +225,32 @@ fn height_matches_reference_on_100000_random_points() {
         "terrain height: {in_band} of 100000 cases within 0.01 of an integer boundary disagreed after truncation"
     );
 }
+
+#[test]
+fn water_vertices_move_near_the_camera_only() {
+    use terrain::{VertexCache, Wave, wave_phase};
+    // Water (texture 0) everywhere except a grass strip at column 100.
+    let bytes = world(|_, _| 3, |i, _| if i == 100 { 2 } else { 0 });
+    let wld = Wld::new_checked(&bytes).unwrap();
+    let decoded = Decoded::new(wld, 0);
+    let wave = Wave { amplitude: 8.0, speed: 3, frequency: 5 };
+    let cache = VertexCache::new(decoded, wave, 1000, (90, 90));
+    // Vertex (90, 90): phase = ((−38)² + (−38)²) × 5 + 1000 × 3 = 17440 → & 2047 = 1056.
+    assert_eq!(wave_phase(&wave, 90, 90, 1000), (2888 * 5 + 3000) & 2047);
+    let sample = stros_core::tables::rotation_sample(512 + 1056).unwrap() as f64;
+    assert_eq!(cache.vertex_y(90, 90), (-40.0 + sample * 8.0 - 4.0) as f32);
+    // Column 100 is grass; column 101's −X neighbour is grass too: neither moves.
+    assert_eq!(cache.vertex_y(100, 90), -40.0);
+    assert_eq!(cache.vertex_y(101, 90), -40.0);
+    // More than 15 cells from the camera: the decoded height.
+    assert_eq!(cache.vertex_y(106, 90), -40.0);
+    assert_ne!(cache.vertex_y(105, 90), -40.0);
+    // Zero amplitude disables the wave; another tick moves it.
+    let still = VertexCache::new(decoded, Wave { amplitude: 0.0, ..wave }, 1000, (90, 90));
+    assert_eq!(still.vertex_y(90, 90), -40.0);
+    let later = VertexCache::new(decoded, wave, 1001, (90, 90));
+    assert_ne!(later.vertex_y(90, 90), cache.vertex_y(90, 90));
+    // Support sampling reads the cache.
+    let s = terrain::sample(&cache, 90 * 256, 90 * 256 - 1);
+    assert!(s.height != -40.0);
+}
