@@ -1,8 +1,6 @@
 //! Static collision candidates (seed 000): "Static collision list order", "Model-distance
 //! candidate test" and "Static candidate list separation".
 
-use heapless::Vec;
-
 /// Map units per placement cell.
 pub const PLACEMENT_CELL: i32 = 512;
 /// Cells per side of the spatial window (the four corners are omitted).
@@ -92,9 +90,9 @@ pub struct Candidate {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Candidates {
     /// Flag-0x01 placements (one sphere of model radius).
-    pub actor_style: Vec<Candidate, MAX_CANDIDATES>,
+    pub actor_style: heapless::Vec<Candidate, MAX_CANDIDATES>,
     /// Face-model placements (Section4 face lists): what ground support reads.
-    pub faces: Vec<Candidate, MAX_CANDIDATES>,
+    pub faces: heapless::Vec<Candidate, MAX_CANDIDATES>,
     /// Whether a full face list ended the scan early.
     pub truncated: bool,
 }

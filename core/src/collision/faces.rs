@@ -4,8 +4,6 @@
 //! Geometry is in model coordinates, map units (model vertices ÷ 256), with the model's
 //! stored face normals (÷ 256) rather than a triangulated mesh.
 
-use heapless::Vec;
-
 use super::admission::{segment_admits_subobject, sphere_admits_subobject};
 use crate::formats::model::Model;
 
@@ -150,7 +148,7 @@ fn load_face(
     model: &Model<'_>,
     offset: u32,
     index: u32,
-    out: &mut Vec<[f32; 3], MAX_CORNERS>,
+    out: &mut heapless::Vec<[f32; 3], MAX_CORNERS>,
 ) -> Option<[f32; 3]> {
     let face = model.face_at(offset, index)?;
     out.clear();
@@ -176,7 +174,7 @@ pub struct FaceContact {
 }
 
 /// The contacts of one model query, in order of first success.
-pub type ModelContacts = Vec<FaceContact, MAX_MODEL_CONTACTS>;
+pub type ModelContacts = heapless::Vec<FaceContact, MAX_MODEL_CONTACTS>;
 
 /// A sphere of a query, model coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -194,7 +192,7 @@ pub struct QuerySphere {
 pub fn sphere_query(model: &Model<'_>, spheres: &[QuerySphere], sidedness: bool) -> ModelContacts {
     let mut out = ModelContacts::new();
     let mut accepted = [0u64; MAX_FACES / 64];
-    let mut poly = Vec::new();
+    let mut poly = heapless::Vec::new();
     for s in spheres {
         for node in model.runtime_subobjects() {
             let centre = node.centre().map(|c| c as f32 / 256.0);
@@ -225,7 +223,7 @@ pub fn sphere_query(model: &Model<'_>, spheres: &[QuerySphere], sidedness: bool)
 /// references in order, repeats kept; stops after 32 contacts.
 pub fn segment_query(model: &Model<'_>, a: [f32; 3], b: [f32; 3], sidedness: bool) -> ModelContacts {
     let mut out = ModelContacts::new();
-    let mut poly = Vec::new();
+    let mut poly = heapless::Vec::new();
     for node in model.runtime_subobjects() {
         let centre = node.centre().map(|c| c as f32 / 256.0);
         let extents = node.extents().unwrap_or([1.0; 3]);

@@ -3,8 +3,6 @@
 //! body-contact response", "Grounded wall-facing adjustment" and "Residual static-contact
 //! separation".
 
-use heapless::Vec;
-
 use super::SurfaceClass;
 use crate::math::{direction_from_displacement, round_ties_even};
 
@@ -34,7 +32,7 @@ impl BodyContact {
 }
 
 /// The primary body query's contact list: at most 16 model contacts and one terrain contact.
-pub type PrimaryContacts = Vec<BodyContact, { MAX_PRIMARY_MODEL_CONTACTS + 1 }>;
+pub type PrimaryContacts = heapless::Vec<BodyContact, { MAX_PRIMARY_MODEL_CONTACTS + 1 }>;
 
 /// "Primary body-contact collection": model contacts in candidate and contact order, up to
 /// the sixteenth (then later candidates and the terrain are omitted); an available terrain

@@ -2,8 +2,6 @@
 //! spheres", the horizontal shapes, "Per-update collision shape preparation" and the
 //! collision matrix built from the prepared angle fields.
 
-use heapless::Vec;
-
 use crate::tables;
 
 /// Most spheres a shape stores, the extra support sphere included. The original sizes its
@@ -58,7 +56,7 @@ pub struct Shape {
     pub kind: ShapeKind,
     /// Ordinary spheres followed by the extra one (the upright support sphere, or a copy of
     /// the first sphere for horizontal shapes).
-    pub spheres: Vec<Sphere, MAX_SPHERES>,
+    pub spheres: heapless::Vec<Sphere, MAX_SPHERES>,
     /// How many of `spheres` the ordinary obstacle query uses.
     pub ordinary: usize,
 }
@@ -76,7 +74,7 @@ impl Shape {
 
     /// The default shape: one sphere of radius 12 at the origin, no extra sphere.
     pub fn default_shape() -> Shape {
-        let mut spheres = Vec::new();
+        let mut spheres = heapless::Vec::new();
         let _ = spheres.push(Sphere { centre: [0; 3], radius: DEFAULT_RADIUS });
         Shape { kind: ShapeKind::Default, spheres, ordinary: 1 }
     }
@@ -112,7 +110,7 @@ fn upright(b: &Bounds, scale: i32, pch: i32, standing_height: i32) -> Shape {
     }
     let count = (available / spacing.max(1)).max(2) as usize;
     let scaled = radius.wrapping_mul(scale) >> 8;
-    let mut spheres = Vec::new();
+    let mut spheres = heapless::Vec::new();
     let ordinary = count.min(MAX_SPHERES - 1);
     let mut y = radius - b.negative[1];
     for _ in 0..ordinary - 1 {
@@ -144,7 +142,7 @@ fn horizontal(b: &Bounds, kind: ShapeKind, scale: i32, pch: i32) -> Shape {
     let spacing = (3 * radius) >> 1;
     let count = ((b.total[dominant] / spacing.max(1)).max(1) as usize).min(MAX_SPHERES - 1);
     let stored = radius.wrapping_mul(scale) >> 8;
-    let mut spheres = Vec::new();
+    let mut spheres = heapless::Vec::new();
     let start = radius - b.negative[dominant];
     for k in 0..count as i32 {
         // X-dominant shapes advance an accumulator the original never applies to the

@@ -3,8 +3,6 @@
 //! candidate gathering, the ordinary ground-support query, the forward sphere obstacle
 //! probe and the residual face-contact query.
 
-use heapless::Vec;
-
 use super::admission::{segment_admits_model, sphere_admits_model};
 use super::candidates::{self, Candidates, PLACEMENT_CELL, separate, within_distance};
 use super::faces::{self, FaceContact, QuerySphere};
@@ -45,7 +43,7 @@ pub enum StaticsError {
 /// Static placements in cells, capacity `N` placements (at most 65,535).
 #[derive(Clone, Debug)]
 pub struct Statics<'a, const N: usize> {
-    placements: Vec<Placement<'a>, N>,
+    placements: heapless::Vec<Placement<'a>, N>,
     heads: [u16; CELLS * CELLS],
     /// Placements whose model name matched no embedded ROB segment.
     pub unmatched: usize,
@@ -72,7 +70,7 @@ impl<'a, const N: usize> Statics<'a, N> {
     /// The placements of `rgm` with models from `rob`. Each cell keeps its placements in
     /// reverse MPSO order (each one is put at the front of its cell's list).
     pub fn new(rgm: &Rgm<'a>, rob: &Rob<'a>) -> Result<Self, StaticsError> {
-        let mut s = Statics { placements: Vec::new(), heads: [NONE; CELLS * CELLS], unmatched: 0 };
+        let mut s = Statics { placements: heapless::Vec::new(), heads: [NONE; CELLS * CELLS], unmatched: 0 };
         for m in rgm.mpso().iter() {
             let model = rob
                 .find(segment_name(m.model_name()))
@@ -215,7 +213,7 @@ pub fn world_spheres<const M: usize>(
     origin: [f32; 3],
     matrix: &[[f32; 3]; 3],
     local: &[super::shape::Sphere],
-) -> Vec<QuerySphere, M> {
+) -> heapless::Vec<QuerySphere, M> {
     local
         .iter()
         .map(|s| {
@@ -248,7 +246,7 @@ pub fn obstacle<const N: usize>(
         let local_offset = [0, 1, 2].map(|c| {
             (matrix[0][c] as f64 * d[0] + matrix[1][c] as f64 * d[1] + matrix[2][c] as f64 * d[2]) as f32
         });
-        let admitted: Vec<QuerySphere, { super::shape::MAX_SPHERES }> = local
+        let admitted: heapless::Vec<QuerySphere, { super::shape::MAX_SPHERES }> = local
             .iter()
             .filter(|s| {
                 sphere_admits_model(s.centre.map(|v| v as f32), s.radius as f32, local_offset, p.radius)
@@ -273,12 +271,12 @@ pub fn face_contacts<const N: usize, const M: usize>(
     origin: [i32; 3],
     spheres: &[QuerySphere],
     query_radius: i32,
-) -> Vec<WorldContact, M> {
-    let mut out = Vec::new();
+) -> heapless::Vec<WorldContact, M> {
+    let mut out = heapless::Vec::new();
     let cands = statics.candidates(origin, query_radius);
     for cand in cands.faces.iter() {
         let p = &statics.placements[cand.placement];
-        let local: Vec<QuerySphere, { super::shape::MAX_SPHERES }> = spheres
+        let local: heapless::Vec<QuerySphere, { super::shape::MAX_SPHERES }> = spheres
             .iter()
             .map(|s| QuerySphere { centre: statics.to_model(cand.placement, s.centre), radius: s.radius })
             .collect();
@@ -297,8 +295,8 @@ fn segment_offers<const N: usize>(
     cands: &Candidates,
     top: [f32; 3],
     bottom: [f32; 3],
-) -> Vec<ModelSupport, 64> {
-    let mut offers = Vec::new();
+) -> heapless::Vec<ModelSupport, 64> {
+    let mut offers = heapless::Vec::new();
     for (k, cand) in cands.faces.iter().enumerate() {
         let p = &statics.placements[cand.placement];
         let (a, b) = (statics.to_model(cand.placement, top), statics.to_model(cand.placement, bottom));
@@ -365,7 +363,7 @@ pub fn fallback_support<const N: usize>(
     centre[1] += positive_y_extent - 3;
     let sphere = QuerySphere { centre: centre.map(|c| c as f32), radius: history.fallback_radius() as f32 };
     let cands = statics.candidates(origin, query_radius);
-    let mut offers: Vec<ModelSupport, 64> = Vec::new();
+    let mut offers: heapless::Vec<ModelSupport, 64> = heapless::Vec::new();
     'models: for (k, cand) in cands.faces.iter().enumerate() {
         let p = &statics.placements[cand.placement];
         let local =
