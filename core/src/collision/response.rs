@@ -2,6 +2,12 @@
 //! "Primary body-contact collection", "Body-contact facing admission", "Horizontal
 //! body-contact response", "Grounded wall-facing adjustment" and "Residual static-contact
 //! separation".
+//!
+//! These are the seed's arithmetic. The newest player docs narrow *when* they run: primary
+//! body response only for living states 0, 15 and 27–32; the heading adjustment only with
+//! the queued, falling, living-state and sliding bytes all zero; residual separation after
+//! the overlap stage with working radii halved in state 15 and scaled by 200/256 while
+//! queued or falling. Those gates read actor state, so the actor update applies them.
 
 use super::SurfaceClass;
 use crate::math::{direction_from_displacement, round_ties_even};
