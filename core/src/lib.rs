@@ -42,6 +42,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod anim;
 pub mod collision;
 pub mod config;
 pub mod demo;

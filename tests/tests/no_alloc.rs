@@ -113,6 +113,29 @@ fn collision_queries_allocate_nothing() {
 }
 
 #[test]
+fn ten_thousand_advances_of_every_embedded_group_allocate_nothing() {
+    use stros_core::anim::{AnimSet, AnimState, Events};
+    let rgm = stros_core::formats::rgm::Rgm::new_checked(stros_core::embedded::RGM).unwrap();
+    let sets: Vec<AnimSet<'_>> = rgm.actors().filter_map(|a| AnimSet::from_actor(&a)).collect();
+    let mut advanced = 0u32;
+    let n = allocations_during(|| {
+        for set in &sets {
+            for g in set.groups() {
+                let (mut a, mut ev) = (AnimState::default(), Events::default());
+                a.force(set, g.number(), 0, 1, &mut ev);
+                for k in 0..10_000 {
+                    ev.queue.clear();
+                    a.advance(set, (k % 3) as i32, &mut ev);
+                    advanced += 1;
+                }
+            }
+        }
+    });
+    assert!(advanced >= 70_000, "every group advanced: {advanced}");
+    assert_eq!(n, 0, "animation allocated {n} times");
+}
+
+#[test]
 fn the_counter_sees_allocations() {
     let n = allocations_during(|| drop(std::hint::black_box(vec![1u8; 64])));
     assert_eq!(n, 1, "the counting allocator must notice a Vec");

@@ -302,7 +302,7 @@ pub fn rgm_desc() -> RgmDesc {
             ),
             group(
                 10,
-                0,
+                1,
                 0,
                 vec![
                     show(4),

@@ -1,0 +1,429 @@
+//! The RAGR animation interpreter (seed 001 and the newest `engine/animation.md`).
+//!
+//! An actor keeps a current group, one pending group and a default group. Requests do not
+//! queue: each one either replaces the pending group or is refused by its numeric priority
+//! ("Ordinary requests and default groups"), a forced request resets and starts at once
+//! ("Forced requests"). [`AnimState::advance`] runs one advancement with the shared whole
+//! nominal ticks: delays first ("Forward animation delays"), then the exit-marker
+//! replacement of type-1/2 groups ("Forward type-one transitions"), then the byte frame
+//! countdown with multi-tick frame skipping ("Forward frame countdown"), then commands until
+//! a `ShowFrame` is selected, a delay yields, or `EndAnimation` hands over in the same call.
+//!
+//! Sounds and actor events are emitted as [`AnimEvent`]s into a fixed queue; the core never
+//! plays audio. Every advancement is bounded ([`MAX_COMMANDS_PER_ADVANCE`]), so a group that
+//! jumps to itself cannot hang the game.
+
+pub mod default;
+pub mod set;
+pub mod task;
+
+use crate::formats::rgm::Command;
+use crate::formats::rgm::ragr::GroupKind;
+pub use set::{AnimSet, GroupView, Pose};
+
+/// "No group" in the current, pending and default fields.
+pub const NO_GROUP: i16 = -1;
+/// Commands one advancement may interpret before it gives up (a self-jumping group).
+pub const MAX_COMMANDS_PER_ADVANCE: usize = 1024;
+/// Group hand-overs (End → next group) one advancement may make.
+pub const MAX_HANDOVERS: usize = 8;
+/// Events one update can queue; later ones are dropped and counted.
+pub const MAX_EVENTS: usize = 16;
+
+/// What the interpreter asks the world to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnimEvent {
+    /// `PlaySound`: effect index and rate offset (× 64 Hz), before surface remapping.
+    Sound {
+        /// Effect index.
+        effect: i16,
+        /// Rate offset field.
+        rate: i16,
+    },
+    /// `ActorEvent`: the bit set for the actor-event service.
+    Actor {
+        /// Event bits.
+        mask: i32,
+    },
+    /// `EndAnimation` stops the sound this animation remembered.
+    StopSound,
+}
+
+/// The events of one update, and how many did not fit.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Events {
+    /// Queued events in order.
+    pub queue: heapless::Vec<AnimEvent, MAX_EVENTS>,
+    /// Events dropped because the queue was full.
+    pub dropped: u32,
+}
+
+impl Events {
+    fn push(&mut self, e: AnimEvent) {
+        if self.queue.push(e).is_err() {
+            self.dropped += 1;
+        }
+    }
+}
+
+/// Why an advancement stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A frame is selected (or kept).
+    Frame,
+    /// A delay yields; the previous pose stays.
+    Delayed,
+    /// No current group could be started (no pending group and no default).
+    Idle,
+    /// The command bound was hit: the group loops without selecting a frame.
+    Runaway,
+}
+
+/// One actor's animation receiver ("the animation state").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnimState {
+    /// Current group, or [`NO_GROUP`].
+    pub current: i16,
+    /// Pending group, or [`NO_GROUP`].
+    pub pending: i16,
+    /// Default group (new actors start with 0).
+    pub default: i16,
+    /// Signed command cursor.
+    pub cursor: i16,
+    /// Byte frame countdown.
+    pub countdown: u8,
+    /// Countdown reload of the current group (low header byte plus the request modifier).
+    pub reload: u8,
+    /// Countdown the pending group will start with.
+    pub pending_reload: u8,
+    /// Finite loop countdown (set by `PushAnimation`).
+    pub loops: u8,
+    /// `DelayCounter` byte (255 waits indefinitely).
+    pub delay: u8,
+    /// `LoopControl`'s own counter.
+    pub loop_control: u8,
+    /// Exit processing active.
+    pub exit: bool,
+    /// The movement-suppression marker (`BreakPoint`).
+    pub marker: bool,
+    /// Reverse playback.
+    pub reverse: bool,
+    /// Frame progress byte (`WaitAnimFrame`), wrapping.
+    pub real_frame: u8,
+    /// The selected pose.
+    pub pose: Option<Pose>,
+    /// A sound is remembered by this animation.
+    pub sound: bool,
+}
+
+impl Default for AnimState {
+    fn default() -> Self {
+        AnimState {
+            current: NO_GROUP,
+            pending: NO_GROUP,
+            default: 0,
+            cursor: 0,
+            countdown: 0,
+            reload: 0,
+            pending_reload: 0,
+            loops: 0,
+            delay: 0,
+            loop_control: 0,
+            exit: false,
+            marker: false,
+            reverse: false,
+            real_frame: 0,
+            pose: None,
+            sound: false,
+        }
+    }
+}
+
+impl AnimState {
+    /// "Ordinary requests and default groups": an ordinary request for `group` with a speed
+    /// `modifier`, then an immediate advancement with the shared `ticks` when no group is
+    /// current.
+    pub fn request(&mut self, set: &AnimSet<'_>, group: i16, modifier: u8, ticks: i32, events: &mut Events) {
+        if self.current != NO_GROUP && self.current == self.default {
+            if group == self.default {
+                return;
+            }
+            // Another group clears the current default so the request can start at once.
+            self.current = NO_GROUP;
+        }
+        let accept = self.current == NO_GROUP
+            || self.pending == NO_GROUP
+            || self.pending <= group
+            || self.pending == self.current;
+        if accept {
+            let chosen = if set.has(group) {
+                Some(group)
+            } else if set.has(self.default) {
+                Some(self.default)
+            } else {
+                None
+            };
+            match chosen {
+                Some(g) => {
+                    self.pending = g;
+                    self.pending_reload = set.group(g).map_or(0, |v| v.reload()).wrapping_add(modifier);
+                }
+                None => self.pending = NO_GROUP,
+            }
+        }
+        if self.current == NO_GROUP {
+            self.advance(set, ticks, events);
+        }
+    }
+
+    /// "Forced requests": for the current group before its exit marker, only the pending
+    /// request clears; otherwise the current group clears, the pending one is replaced and
+    /// the playback state resets, and advancement runs at once with the shared `ticks`.
+    pub fn force(&mut self, set: &AnimSet<'_>, group: i16, modifier: u8, ticks: i32, events: &mut Events) {
+        if self.current != NO_GROUP && self.current == group && !self.exit {
+            self.pending = NO_GROUP;
+            return;
+        }
+        self.current = NO_GROUP;
+        let chosen = if set.has(group) {
+            Some(group)
+        } else if set.has(self.default) {
+            Some(self.default)
+        } else {
+            None
+        };
+        let Some(g) = chosen else {
+            self.pending = NO_GROUP;
+            return;
+        };
+        self.pending = g;
+        self.pending_reload = set.group(g).map_or(0, |v| v.reload()).wrapping_add(modifier);
+        self.reset_playback();
+        self.advance(set, ticks, events);
+    }
+
+    fn reset_playback(&mut self) {
+        self.cursor = 0;
+        self.reverse = false;
+        self.delay = 0;
+        self.loop_control = 0;
+        self.exit = false;
+        self.marker = false;
+        self.loops = 0;
+    }
+
+    /// Selects the pending group: cursor 0, countdown from the request, markers, delays and
+    /// loops reset, frame progress 0; the remembered sound is forgotten, not stopped.
+    fn start_pending(&mut self) {
+        self.current = self.pending;
+        self.pending = NO_GROUP;
+        self.reset_playback();
+        self.countdown = self.pending_reload;
+        self.reload = self.pending_reload;
+        self.real_frame = 0;
+        self.sound = false;
+    }
+
+    /// One advancement with the shared whole nominal `ticks`.
+    pub fn advance(&mut self, set: &AnimSet<'_>, ticks: i32, events: &mut Events) -> Outcome {
+        for _ in 0..MAX_HANDOVERS {
+            if self.current == NO_GROUP {
+                if self.pending == NO_GROUP {
+                    // Neither current nor pending: the default, modifier zero.
+                    if set.has(self.default) {
+                        self.pending = self.default;
+                        self.pending_reload = set.group(self.default).map_or(0, |v| v.reload());
+                    } else {
+                        return Outcome::Idle;
+                    }
+                }
+                self.start_pending();
+            }
+            let Some(group) = set.group(self.current) else {
+                self.current = NO_GROUP;
+                continue;
+            };
+            // Delays come first: an indefinite or unexpired delay yields.
+            if self.delay != 0 {
+                if self.delay == u8::MAX {
+                    return Outcome::Delayed;
+                }
+                let left = (self.delay as i32).wrapping_sub(ticks);
+                if left > 0 {
+                    self.delay = left as u8;
+                    return Outcome::Delayed;
+                }
+                self.delay = 0;
+            }
+            // A set exit marker lets a pending group replace a type-1/2 group before its
+            // countdown; a pending default waits for EndAnimation instead.
+            if self.exit && self.pending != NO_GROUP && set.has(self.pending) {
+                let replace = match group.kind() {
+                    GroupKind::MustComplete | GroupKind::NoPanicRevert => self.pending != self.default,
+                    _ => true,
+                };
+                if replace {
+                    self.start_pending();
+                    continue;
+                }
+            }
+            let step: i16 = if self.reverse { -1 } else { 1 };
+            let mut skips = 0;
+            if ticks > 0 {
+                if self.countdown == 0 {
+                    self.cursor = self.cursor.wrapping_add(step);
+                    self.countdown = self.reload;
+                    self.real_frame = self.real_frame.wrapping_add(if self.reverse { u8::MAX } else { 1 });
+                    self.marker = false;
+                    skips = ticks - 1;
+                }
+                self.countdown = self.countdown.wrapping_sub(1);
+            }
+            match self.interpret(set, &group, skips, events) {
+                Step::Frame => return Outcome::Frame,
+                Step::Delayed => return Outcome::Delayed,
+                Step::Runaway => return Outcome::Runaway,
+                Step::End => {
+                    // EndAnimation: clear the group, stop its sound, advance again with the
+                    // same ticks so the pending group or the default starts now.
+                    if self.sound {
+                        events.push(AnimEvent::StopSound);
+                        self.sound = false;
+                    }
+                    self.current = NO_GROUP;
+                }
+            }
+        }
+        Outcome::Runaway
+    }
+
+    fn interpret(
+        &mut self,
+        set: &AnimSet<'_>,
+        group: &GroupView<'_>,
+        mut skips: i32,
+        events: &mut Events,
+    ) -> Step {
+        let reverse = self.reverse;
+        let step: i16 = if reverse { -1 } else { 1 };
+        for _ in 0..MAX_COMMANDS_PER_ADVANCE {
+            if reverse && self.cursor < 1 {
+                return Step::End;
+            }
+            // A cursor outside the group (a group with no EndAnimation running off its end)
+            // ends it; the original would read past the table.
+            let Some(cmd) = usize::try_from(self.cursor).ok().and_then(|c| group.command(c)) else {
+                return Step::End;
+            };
+            let next = self.cursor.wrapping_add(step);
+            match cmd {
+                Command::ShowFrame { frame } => {
+                    if skips > 0 {
+                        skips -= 1;
+                        self.cursor = next;
+                        self.real_frame = self.real_frame.wrapping_add(if reverse { u8::MAX } else { 1 });
+                        self.marker = false;
+                        continue;
+                    }
+                    self.pose = set.pose(frame).or(self.pose);
+                    return Step::Frame;
+                }
+                Command::EndAnimation { .. } => return Step::End,
+                Command::GoToPrevious { target } => {
+                    if reverse {
+                        // Reverse: no count steps back; a count decrements, 0 → cursor + 1.
+                        if self.loops == 0 {
+                            self.cursor = next;
+                        } else {
+                            self.loops -= 1;
+                            self.cursor =
+                                if self.loops == 0 { self.cursor.wrapping_add(1) } else { target as i16 };
+                        }
+                    } else if self.loops != 0 {
+                        self.loops -= 1;
+                        if self.loops == 0 {
+                            self.cursor = next;
+                        } else {
+                            self.cursor = target as i16;
+                            self.marker = false;
+                        }
+                    } else {
+                        self.cursor = target as i16;
+                        self.marker = false;
+                    }
+                }
+                Command::GoToFuture { target } => {
+                    if reverse {
+                        self.cursor = if self.loops != 0 { self.cursor.wrapping_add(1) } else { next };
+                    } else if self.loops != 0 {
+                        self.cursor = next;
+                    } else if (self.pending != NO_GROUP && self.pending != self.current) || self.exit {
+                        // The type-two exception: a pending default does not take the exit.
+                        if group.kind() == GroupKind::NoPanicRevert && self.pending == self.default {
+                            self.cursor = next;
+                        } else {
+                            self.cursor = target as i16;
+                            self.exit = true;
+                            self.marker = false;
+                        }
+                    } else {
+                        self.cursor = next;
+                    }
+                }
+                Command::PlaySound { effect, rate } => {
+                    events.push(AnimEvent::Sound { effect, rate });
+                    self.sound = true;
+                    self.cursor = next;
+                }
+                Command::BreakPoint { .. } => {
+                    self.marker = true;
+                    self.cursor = next;
+                }
+                Command::ActorEvent { mask } => {
+                    events.push(AnimEvent::Actor { mask });
+                    self.cursor = next;
+                }
+                Command::DelayCounter { value } => {
+                    self.cursor = next;
+                    let byte = value as u8;
+                    if byte != 0 {
+                        self.delay = byte;
+                        return Step::Delayed;
+                    }
+                }
+                Command::LoopControl { target } => {
+                    if reverse {
+                        self.cursor = next;
+                    } else {
+                        self.loop_control = self.loop_control.wrapping_sub(1);
+                        self.cursor = if self.loop_control > 0 { target as i16 } else { next };
+                    }
+                }
+                // Not used by any shipped map (engine summary §1.2): stepped over. Transition
+                // needs the action words and falling state the actor issue adds.
+                Command::SetRotationXyz { .. }
+                | Command::SetRotationAxis { .. }
+                | Command::SetPositionXyz { .. }
+                | Command::SetPositionAxis { .. }
+                | Command::ChangeAnimGroup { .. }
+                | Command::ConditionalDelay { .. }
+                | Command::Transition { .. } => self.cursor = next,
+            }
+        }
+        Step::Runaway
+    }
+
+    /// "Ordinary collision rollback snapshot" restore: everything but the default selection.
+    pub fn restore(&mut self, snapshot: &AnimState) {
+        let default = self.default;
+        *self = *snapshot;
+        self.default = default;
+    }
+}
+
+enum Step {
+    Frame,
+    Delayed,
+    End,
+    Runaway,
+}

@@ -1,0 +1,408 @@
+//! Seed 001's animation rules on hand-built groups, with exact cursor, countdown, loop,
+//! group and frame values after each advance; the FLAG2 PushAnimation task; a golden trace
+//! of the embedded world's CYRUS walk and FLAG2 groups.
+
+use stros_core::anim::default::*;
+use stros_core::anim::task::{PushAnimation, TaskStatus, wait_anim_frame};
+use stros_core::anim::{AnimEvent, AnimSet, AnimState, Events, NO_GROUP, Outcome, Pose};
+use stros_core::formats::rgm::{Command, Rgm};
+use stros_tools::write::rgm::{ActorDesc, GroupDesc, RaanDesc, RgmDesc, to_bytes};
+
+use Command::{
+    BreakPoint as Bp, DelayCounter as Delay, EndAnimation as End, GoToFuture as Fut, GoToPrevious as Prev,
+    PlaySound, ShowFrame,
+};
+
+fn sf(frame: u32) -> Command {
+    ShowFrame { frame }
+}
+
+fn scene(groups: Vec<GroupDesc>) -> Vec<u8> {
+    let actor = ActorDesc {
+        name: b"TEST".to_vec(),
+        raan: vec![RaanDesc { frame_count: 12, model_type: b'c', path: b"TEST.3DC".to_vec() }],
+        groups,
+        ..ActorDesc::default()
+    };
+    to_bytes(&RgmDesc { actors: vec![actor], ..RgmDesc::default() })
+}
+
+fn g(number: u16, reload: u16, kind: u16, commands: Vec<Command>) -> GroupDesc {
+    GroupDesc { number, anim_id: reload, kind, commands }
+}
+
+macro_rules! with_set {
+    ($groups:expr, |$set:ident| $body:block) => {{
+        let bytes = scene($groups);
+        let rgm = Rgm::new_checked(&bytes).unwrap();
+        let actor = rgm.actor(0).unwrap();
+        let $set = AnimSet::from_actor(&actor).unwrap();
+        $body
+    }};
+}
+
+fn pose(frame: u16) -> Option<Pose> {
+    Some(Pose { model: 0, frame })
+}
+
+fn idle_and_walk() -> Vec<GroupDesc> {
+    vec![
+        g(0, 1, 0, vec![sf(0), sf(0), Prev { target: 0 }]),
+        g(
+            20,
+            1,
+            1,
+            vec![
+                sf(1),
+                Bp { operand: 0 },
+                sf(2),
+                sf(3),
+                Fut { target: 6 },
+                Prev { target: 0 },
+                sf(4),
+                PlaySound { effect: 3, rate: 0 },
+                End { operand: 0 },
+            ],
+        ),
+    ]
+}
+
+#[test]
+fn type_one_walk_runs_its_exit_tail_and_starts_the_default_in_the_same_advance() {
+    with_set!(idle_and_walk(), |set| {
+        let mut a = AnimState::default();
+        let mut ev = Events::default();
+        // Actor setup: two ordinary requests for group 0.
+        a.request(&set, 0, 0, 1, &mut ev);
+        a.request(&set, 0, 0, 1, &mut ev);
+        assert_eq!((a.current, a.pending, a.pose), (0, NO_GROUP, pose(0)));
+        // Requesting the walk clears the current default and starts 20 at once: countdown
+        // 1 decrements to 0 with the shared tick, command 0 is shown.
+        a.request(&set, 20, 0, 1, &mut ev);
+        assert_eq!((a.current, a.cursor, a.countdown, a.pose), (20, 0, 0, pose(1)));
+        // Next tick: the countdown expired, the cursor steps to the BreakPoint, which sets
+        // the marker, and frame 2 is selected.
+        assert_eq!(a.advance(&set, 1, &mut ev), Outcome::Frame);
+        assert_eq!((a.cursor, a.pose, a.marker, a.real_frame), (2, pose(2), true, 1));
+        assert_eq!(a.advance(&set, 1, &mut ev), Outcome::Frame);
+        assert_eq!((a.cursor, a.pose, a.marker, a.real_frame), (3, pose(3), false, 2));
+        // The default becomes pending; GoToFuture takes the exit tail.
+        a.request(&set, 0, 0, 1, &mut ev);
+        assert_eq!((a.current, a.pending), (20, 0));
+        a.advance(&set, 1, &mut ev);
+        assert_eq!((a.cursor, a.pose, a.exit, a.pending), (6, pose(4), true, 0), "the pending default waits");
+        // PlaySound, then EndAnimation starts the default in this same advance.
+        ev.queue.clear();
+        a.advance(&set, 1, &mut ev);
+        assert_eq!((a.current, a.pending, a.cursor, a.pose, a.exit), (0, NO_GROUP, 0, pose(0), false));
+        assert_eq!(&ev.queue[..], &[AnimEvent::Sound { effect: 3, rate: 0 }, AnimEvent::StopSound]);
+    })
+}
+
+#[test]
+fn a_pending_non_default_replaces_a_type_one_group_once_the_exit_marker_is_set() {
+    let mut groups = idle_and_walk();
+    groups.push(g(30, 2, 0, vec![sf(9), Prev { target: 0 }]));
+    with_set!(groups, |set| {
+        let (mut a, mut ev) = (AnimState::default(), Events::default());
+        a.request(&set, 20, 0, 1, &mut ev);
+        a.advance(&set, 1, &mut ev);
+        a.advance(&set, 1, &mut ev);
+        a.request(&set, 30, 0, 1, &mut ev);
+        a.advance(&set, 1, &mut ev);
+        assert_eq!((a.current, a.cursor, a.exit), (20, 6, true), "GoToFuture took the exit");
+        // The next advance replaces 20 by 30 before the countdown: countdown 2 → 1, frame 9.
+        a.advance(&set, 1, &mut ev);
+        assert_eq!((a.current, a.pending, a.cursor, a.countdown, a.pose), (30, NO_GROUP, 0, 1, pose(9)));
+    })
+}
+
+#[test]
+fn multi_tick_advances_skip_frames_and_zero_ticks_still_interpret() {
+    let frames = vec![
+        Bp { operand: 0 },
+        sf(0),
+        sf(1),
+        PlaySound { effect: 1, rate: 2 },
+        sf(2),
+        sf(3),
+        sf(4),
+        sf(5),
+        Prev { target: 1 },
+    ];
+    with_set!(vec![g(0, 1, 0, frames)], |set| {
+        let (mut a, mut ev) = (AnimState::default(), Events::default());
+        // Zero ticks: no countdown change, but the BreakPoint is interpreted before frame 0.
+        a.request(&set, 0, 0, 0, &mut ev);
+        assert_eq!((a.cursor, a.countdown, a.marker, a.pose), (1, 1, true, pose(0)));
+        a.advance(&set, 1, &mut ev); // countdown 1 → 0, frame 0 kept
+        assert_eq!((a.cursor, a.countdown, a.pose, a.marker), (1, 0, pose(0), true));
+        // Three ticks: the cursor steps to frame 1 and skips two ShowFrames; PlaySound
+        // consumes no skip.
+        ev.queue.clear();
+        a.advance(&set, 3, &mut ev);
+        assert_eq!((a.cursor, a.pose, a.real_frame, a.marker), (5, pose(3), 3, false));
+        assert_eq!(&ev.queue[..], &[AnimEvent::Sound { effect: 1, rate: 2 }]);
+        // Zero ticks keep the selected frame and the countdown.
+        a.advance(&set, 0, &mut ev);
+        assert_eq!((a.cursor, a.countdown, a.pose), (5, 0, pose(3)));
+    })
+}
+
+#[test]
+fn delays_255_wait_forever_and_finite_ones_expire_with_the_full_ticks() {
+    let groups = vec![
+        g(0, 1, 0, vec![sf(0), Delay { value: 255 }, sf(1), Prev { target: 0 }]),
+        g(
+            1,
+            1,
+            0,
+            vec![sf(0), Delay { value: 3 }, sf(1), sf(2), sf(3), sf(4), sf(5), sf(6), Prev { target: 0 }],
+        ),
+    ];
+    with_set!(groups, |set| {
+        let (mut a, mut ev) = (AnimState::default(), Events::default());
+        a.request(&set, 0, 0, 1, &mut ev);
+        assert_eq!(a.advance(&set, 1, &mut ev), Outcome::Delayed);
+        assert_eq!((a.cursor, a.delay, a.pose), (2, 255, pose(0)), "the pose stays during the wait");
+        for _ in 0..50 {
+            assert_eq!(a.advance(&set, 5, &mut ev), Outcome::Delayed);
+        }
+        // Finite: 3 − 1 = 2 yields; zero ticks preserve it; 2 − 4 expires and the full four
+        // ticks then run the countdown (cursor 2 → 3, the delay's cursor had already moved)
+        // and skip three frames (2, 3, 4) to select frame 5.
+        a.force(&set, 1, 0, 1, &mut ev);
+        assert_eq!((a.current, a.pose), (1, pose(0)));
+        assert_eq!(a.advance(&set, 1, &mut ev), Outcome::Delayed);
+        assert_eq!(a.delay, 3);
+        assert_eq!(a.advance(&set, 1, &mut ev), Outcome::Delayed);
+        assert_eq!(a.delay, 2);
+        assert_eq!(a.advance(&set, 0, &mut ev), Outcome::Delayed);
+        assert_eq!(a.delay, 2);
+        assert_eq!(a.advance(&set, 4, &mut ev), Outcome::Frame);
+        assert_eq!((a.delay, a.cursor, a.pose), (0, 6, pose(5)));
+    })
+}
+
+#[test]
+fn pending_priority_rules() {
+    let groups = vec![
+        g(0, 1, 0, vec![sf(0), Prev { target: 0 }]),
+        g(5, 1, 0, vec![sf(1), Prev { target: 0 }]),
+        g(10, 1, 0, vec![sf(2), Prev { target: 0 }]),
+        g(20, 1, 0, vec![sf(3), Prev { target: 0 }]),
+    ];
+    with_set!(groups, |set| {
+        let (mut a, mut ev) = (AnimState::default(), Events::default());
+        a.request(&set, 5, 0, 1, &mut ev);
+        assert_eq!(a.current, 5);
+        a.request(&set, 20, 0, 1, &mut ev);
+        assert_eq!(a.pending, 20);
+        // A lower number cannot replace a higher pending one …
+        a.request(&set, 10, 0, 1, &mut ev);
+        assert_eq!(a.pending, 20);
+        // … an equal or higher one can.
+        a.request(&set, 20, 3, 1, &mut ev);
+        assert_eq!((a.pending, a.pending_reload), (20, 4));
+        // A missing group falls back to the default.
+        a.request(&set, 170, 0, 1, &mut ev);
+        assert_eq!(a.pending, 0);
+        // With the pending group equal to the current one, anything replaces it.
+        a.pending = 5;
+        a.request(&set, 0, 0, 1, &mut ev);
+        assert_eq!(a.pending, 0);
+        // The modifier adds to the reload byte with wrapping.
+        a.request(&set, 10, 255, 1, &mut ev);
+        assert_eq!((a.pending, a.pending_reload), (10, 0));
+    })
+}
+
+#[test]
+fn forced_requests() {
+    with_set!(idle_and_walk(), |set| {
+        let (mut a, mut ev) = (AnimState::default(), Events::default());
+        a.request(&set, 20, 0, 1, &mut ev);
+        a.advance(&set, 1, &mut ev);
+        a.pending = 0;
+        // Forcing the current group before its exit marker only clears the pending request.
+        a.force(&set, 20, 0, 1, &mut ev);
+        assert_eq!((a.current, a.pending, a.cursor, a.marker), (20, NO_GROUP, 2, true));
+        // Forcing another group resets everything and starts it now.
+        a.force(&set, 0, 0, 1, &mut ev);
+        assert_eq!((a.current, a.cursor, a.marker, a.exit, a.pose), (0, 0, false, false, pose(0)));
+        // Rollback snapshots restore everything but the default.
+        let snap = a;
+        a.default = 20;
+        a.force(&set, 20, 0, 1, &mut ev);
+        a.restore(&snap);
+        assert_eq!((a.current, a.default), (0, 20));
+    })
+}
+
+#[test]
+fn push_animation_1_25_through_both_phases() {
+    let groups = vec![
+        g(0, 1, 0, vec![sf(0), Prev { target: 0 }]),
+        g(1, 1, 0, vec![sf(1), sf(2), Prev { target: 0 }, End { operand: 0 }]),
+    ];
+    with_set!(groups, |set| {
+        let (mut a, mut ev) = (AnimState::default(), Events::default());
+        a.request(&set, 0, 0, 1, &mut ev);
+        let mut task = PushAnimation::default();
+        // First invocation: the request starts group 1 at once, but the count is not set.
+        assert_eq!(task.invoke(&mut a, &set, 1, 25, 1, &mut ev), TaskStatus::Active);
+        assert_eq!((a.current, a.loops, task.started), (1, 0, false));
+        // Second: group 1 is current, loops = 25 (low byte), started.
+        assert_eq!(task.invoke(&mut a, &set, 1, 25 + 256, 1, &mut ev), TaskStatus::Active);
+        assert_eq!((a.loops, task.started), (25, true));
+        // 25 passes of two frames: each GoToPrevious decrements and jumps back (the 25th falls
+        // through to End, which starts the default), so 2 × 25 advances.
+        let mut advances = 0;
+        while a.current == 1 {
+            a.advance(&set, 1, &mut ev);
+            advances += 1;
+            assert_eq!(task.invoke(&mut a, &set, 1, 99, 1, &mut ev) == TaskStatus::Done, a.current != 1);
+        }
+        assert_eq!((a.current, advances), (0, 50));
+        // A group the actor lacks: the request falls back to the default, the task stays.
+        let mut missing = PushAnimation::default();
+        for _ in 0..3 {
+            assert_eq!(missing.invoke(&mut a, &set, 77, 1, 1, &mut ev), TaskStatus::Active);
+        }
+        // The full 32-bit argument is compared: 65536 + 1 never equals group 1.
+        let mut wide = PushAnimation::default();
+        a.force(&set, 1, 0, 1, &mut ev);
+        assert_eq!(wide.invoke(&mut a, &set, 65_537, 3, 1, &mut ev), TaskStatus::Active);
+        assert!(!wide.started);
+    })
+}
+
+#[test]
+fn wait_anim_frame_reads_the_progress_byte() {
+    let mut a = AnimState { current: 3, pending: 4, real_frame: 2, ..AnimState::default() };
+    assert_eq!(wait_anim_frame(&a, 3, 2), TaskStatus::Done);
+    assert_eq!(wait_anim_frame(&a, 3, 3), TaskStatus::Active);
+    assert_eq!(wait_anim_frame(&a, 4, 0), TaskStatus::Active, "only pending");
+    assert_eq!(wait_anim_frame(&a, 5, 0), TaskStatus::Done, "neither");
+    a.real_frame = 255;
+    assert_eq!(wait_anim_frame(&a, 3, 256), TaskStatus::Active);
+}
+
+#[test]
+fn a_self_jumping_group_cannot_hang() {
+    let groups = vec![g(0, 1, 0, vec![Prev { target: 0 }]), g(1, 0, 0, vec![Fut { target: 0 }])];
+    with_set!(groups, |set| {
+        let (mut a, mut ev) = (AnimState::default(), Events::default());
+        a.request(&set, 0, 0, 1, &mut ev);
+        assert_eq!(a.advance(&set, 1, &mut ev), Outcome::Runaway);
+        a.pending = 1;
+        a.force(&set, 1, 0, 1, &mut ev);
+        assert_eq!(a.advance(&set, 3, &mut ev), Outcome::Runaway);
+    })
+}
+
+#[test]
+fn default_selection_branches_and_replacement() {
+    let mut attrs = [0u8; 256];
+    attrs[44] = 9;
+    let base = Subject {
+        attributes: &attrs,
+        state: 0,
+        lifecycle: 0,
+        death_override: false,
+        weapon_drawn: false,
+        combat_capable: true,
+        combat_death_default: None,
+        torch: 0,
+        on_rope: false,
+        player_in_deep_water: false,
+        item_system: true,
+        shell: false,
+    };
+    let a = AnimState::default();
+    assert_eq!(living_default(&base, &a), 9, "attribute 44");
+    assert_eq!(living_default(&Subject { player_in_deep_water: true, on_rope: true, ..base }, &a), 141);
+    assert_eq!(living_default(&Subject { on_rope: true, state: 15, ..base }, &a), 79);
+    assert_eq!(living_default(&Subject { state: 15, torch: 4, ..base }, &a), 7);
+    assert_eq!(
+        living_default(&Subject { state: 21, weapon_drawn: true, ..base }, &a),
+        9,
+        "sheathing wins over holding"
+    );
+    assert_eq!(living_default(&Subject { state: 20, ..base }, &a), 8, "drawing");
+    assert_eq!(living_default(&Subject { weapon_drawn: true, torch: 1, ..base }, &a), 8, "holding");
+    assert_eq!(living_default(&Subject { torch: 1, ..base }, &a), 5);
+    assert_eq!(
+        living_default(&Subject { state: 20, item_system: false, ..base }, &a),
+        9,
+        "gated by the item system"
+    );
+    let mut a110 = attrs;
+    a110[110] = 1;
+    assert!(
+        is_holding_weapon(&Subject { attributes: &a110, item_system: false, ..base }, &a),
+        "attribute 110 before the gates"
+    );
+    assert_eq!(living_default(&base, &AnimState { current: 129, ..a }), 9, "group 129 is sheathing");
+
+    let groups = vec![
+        g(0, 1, 0, vec![sf(0), Prev { target: 0 }]),
+        g(9, 1, 0, vec![sf(5), Prev { target: 0 }]),
+        g(123, 1, 0, vec![sf(6), Prev { target: 0 }]),
+    ];
+    with_set!(groups, |set| {
+        assert_eq!(dead_default(&Subject { lifecycle: 8, ..base }, &set), 123);
+        assert_eq!(dead_default(&Subject { combat_death_default: Some(124), ..base }, &set), 124);
+        assert!(is_dead(&Subject { death_override: true, ..base }));
+        // The old default current and not exiting: the new default replaces it at once.
+        let (mut a, mut ev) = (AnimState::default(), Events::default());
+        a.request(&set, 0, 0, 1, &mut ev);
+        set_default(&mut a, &set, 9, false, 1, &mut ev);
+        assert_eq!((a.default, a.current, a.pose), (9, 9, pose(5)));
+        // In the shell nothing is replaced.
+        set_default(&mut a, &set, 0, true, 1, &mut ev);
+        assert_eq!((a.default, a.current), (0, 9));
+    })
+}
+
+#[test]
+fn golden_trace_of_the_embedded_walk_and_flag_groups() {
+    use std::fmt::Write as _;
+    let rgm = Rgm::new_checked(stros_core::embedded::RGM).unwrap();
+    let mut trace = String::new();
+    let ticks = [1, 1, 0, 2, 1, 1, 3, 1, 0, 1, 1, 2, 1, 1, 1, 4, 1, 0, 1, 1, 1, 2, 1, 1];
+    for name in [&b"CYRUS"[..], b"FLAG2"] {
+        let actor = rgm.actor_by_name(name).unwrap();
+        let set = AnimSet::from_actor(&actor).unwrap();
+        let (mut a, mut ev) = (AnimState::default(), Events::default());
+        a.request(&set, 0, 0, 1, &mut ev);
+        a.request(&set, 0, 0, 1, &mut ev);
+        let walk: i16 = if name == b"CYRUS" { 20 } else { 1 };
+        for (k, &t) in ticks.iter().enumerate() {
+            if k == 2 {
+                a.request(&set, walk, 0, t, &mut ev);
+            }
+            if k == 12 {
+                a.request(&set, if name == b"CYRUS" { 0 } else { 10 }, 0, t, &mut ev);
+            }
+            let out = a.advance(&set, t, &mut ev);
+            let frame = a.pose.map_or(-1, |p| p.frame as i32);
+            writeln!(
+                trace,
+                "{} {k:2} t={t} {out:?} group={} pending={} cursor={} frame={frame} marker={}",
+                String::from_utf8_lossy(name),
+                a.current,
+                a.pending,
+                a.cursor,
+                a.marker as u8
+            )
+            .unwrap();
+        }
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/anim_trace.txt");
+    if std::env::var_os("STROS_BLESS").is_some() {
+        std::fs::write(&path, &trace).unwrap();
+    }
+    let golden = std::fs::read_to_string(&path).expect("golden trace (STROS_BLESS=1 writes it)");
+    assert_eq!(trace, golden);
+}
