@@ -125,7 +125,7 @@ fn ten_thousand_advances_of_every_embedded_group_allocate_nothing() {
                 a.force(set, g.number(), 0, 1, &mut ev);
                 for k in 0..10_000 {
                     ev.queue.clear();
-                    a.advance(set, (k % 3) as i32, &mut ev);
+                    a.advance(set, k % 3, &mut ev);
                     advanced += 1;
                 }
             }
