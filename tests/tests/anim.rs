@@ -406,3 +406,94 @@ fn golden_trace_of_the_embedded_walk_and_flag_groups() {
     let golden = std::fs::read_to_string(&path).expect("golden trace (STROS_BLESS=1 writes it)");
     assert_eq!(trace, golden);
 }
+
+#[test]
+fn combat_entry_weapon_draw_and_cleanup() {
+    use stros_core::anim::combat::*;
+    let mut attrs = [0u8; 256];
+    attrs[23] = 7; // a weapon item
+    let subject = Subject {
+        attributes: &attrs,
+        state: 0,
+        lifecycle: 0,
+        death_override: false,
+        weapon_drawn: false,
+        combat_capable: true,
+        combat_death_default: None,
+        torch: 0,
+        on_rope: false,
+        player_in_deep_water: false,
+        item_system: true,
+        shell: false,
+    };
+    let groups = vec![
+        g(0, 1, 0, vec![sf(0), Prev { target: 0 }]),
+        g(91, 1, 1, vec![sf(1), sf(2), End { operand: 0 }]),
+    ];
+    with_set!(groups, |set| {
+        let (mut a, mut ev) = (AnimState::default(), Events::default());
+        a.request(&set, 0, 0, 1, &mut ev);
+        let mut f = Fighter { has_weapon_state: true, ..Fighter::default() };
+        // A nonplayer with a weapon and group 91: control bit 0x02, lifecycle 6, the draw
+        // admitted (state 20) and group 91 requested, armed flag, the taunt.
+        assert_eq!(begin_combat(&mut f, &subject, &mut a, &set, 1, &mut ev), Some(CombatRequest::Taunt(0)));
+        assert_eq!(
+            (f.script_control, f.lifecycle, f.state, f.combat_flags, a.current),
+            (0x02, 6, 20, 0x04, 91)
+        );
+        assert!(!f.weapon_drawn, "admission does not set the drawn flag");
+        // Already in combat: only the control bit.
+        f.script_control = 0;
+        assert_eq!(begin_combat(&mut f, &subject, &mut a, &set, 1, &mut ev), None);
+        assert_eq!(f.script_control, 0x02);
+        // Cleanup for the player holding a drawn weapon in group 91.
+        let mut p = Fighter {
+            is_player: true,
+            weapon_drawn: true,
+            state: 20,
+            companion: 3,
+            combat_flags: 0x04,
+            playback_default: 0,
+            ..Fighter::default()
+        };
+        weapon_cleanup(&mut p, &mut a, &set, 1, &mut ev);
+        assert_eq!(
+            (p.state, p.companion, p.weapon_drawn, p.combat_flags, p.candle_timer),
+            (0, 0, false, 0, 25)
+        );
+        assert_eq!(a.pending, 0, "the playback default was requested");
+        // Cleanup with the flag already clear leaves the timer and flags alone.
+        let mut q = Fighter { is_player: true, combat_flags: 0x04, candle_timer: 7, ..Fighter::default() };
+        weapon_cleanup(&mut q, &mut a, &set, 1, &mut ev);
+        assert_eq!((q.combat_flags, q.candle_timer), (0x04, 7));
+        // Deep water (surface 2) prevents a draw; state 15 blocks it earlier.
+        let mut w = Fighter { has_weapon_state: true, surface: 2, ..Fighter::default() };
+        assert!(!weapon_draw_admission(&mut w, &subject, &mut a, &set, 1, &mut ev));
+        let mut s15 = Fighter { has_weapon_state: true, state: 15, ..Fighter::default() };
+        assert!(!weapon_draw_admission(&mut s15, &subject, &mut a, &set, 1, &mut ev));
+        // While group 91 is current the actor counts as drawing: no admission at all.
+        let mut none = Fighter { state: 21, ..Fighter::default() };
+        assert_eq!(a.current, 91);
+        assert!(!weapon_draw_admission(&mut none, &subject, &mut a, &set, 1, &mut ev));
+        assert_eq!(none.state, 21);
+        // Idle, without weapon state: the admission runs cleanup instead (state 21 → 0).
+        let mut idle = AnimState::default();
+        idle.request(&set, 0, 0, 1, &mut ev);
+        assert!(!weapon_draw_admission(&mut none, &subject, &mut idle, &set, 1, &mut ev));
+        assert_eq!(none.state, 0);
+    })
+}
+
+#[test]
+fn death_pairs_release_walk_nodes_first() {
+    use stros_core::anim::combat::{Death, death_animation};
+    let groups =
+        vec![g(0, 1, 0, vec![sf(0), Prev { target: 0 }]), g(122, 1, 2, vec![sf(7), Prev { target: 0 }])];
+    with_set!(groups, |set| {
+        let (mut a, mut ev) = (AnimState::default(), Events::default());
+        let (mut stored, mut nodes, mut res) = (0i16, [5u8, 0x105u16 as u8, 9, 5], [3i16, 4]);
+        death_animation(Death::Group122, &mut stored, &mut nodes, &mut res, 0x105, &mut a, &set, 1, &mut ev);
+        assert_eq!((stored, nodes, res), (124, [0, 0, 9, 0], [-1, -1]));
+        assert_eq!((a.current, a.pose), (122, pose(7)));
+    })
+}
