@@ -30,7 +30,8 @@
 //! | [`formats::ini`] | the SYSTEM.INI reader rules |
 //! | [`config`] | SYSTEM.INI keys, installed defaults and load-time replacements |
 //! | [`terrain`] | "Terrain support sampling", "Terrain material lookup", "Terrain material blend coverage" |
-//! | [`collision`] | surface classification (the collision queries grow here) |
+//! | [`collision`] | shapes, candidates, admissions, face contacts, ground support, body responses, the static world |
+//! | [`anim`] | the RAGR interpreter, requests, defaults, combat-side rules, animation tasks |
 //! | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
 //! | [`render`] | the indexed framebuffer, palette, terrain view and HUD |
 //! | `embedded` | the default island's files (feature `embedded-world`) |

@@ -497,3 +497,65 @@ fn death_pairs_release_walk_nodes_first() {
         assert_eq!((a.current, a.pose), (122, pose(7)));
     })
 }
+
+#[test]
+fn transitions_by_mask() {
+    use Command::Transition;
+    let t = |mask, start, target| Transition { mask, start, target };
+    let groups = vec![
+        g(0, 1, 0, vec![sf(0), Prev { target: 0 }]),
+        g(18, 1, 0, vec![sf(1), Prev { target: 0 }]),
+        // 0: frame, 1: mask-1 transition to start 6 (cursor 4), 2: mask 4 to 5, 3: mask 8.
+        g(40, 0, 1, vec![sf(2), t(1, 6, 0), t(4, 0, 5), t(8, 0, 0), sf(3), sf(4), sf(5)]),
+    ];
+    with_set!(groups, |set| {
+        let (mut a, mut ev) = (AnimState::default(), Events::default());
+        a.request(&set, 40, 0, 1, &mut ev);
+        // Reload 0: the first tick already steps to the transitions; none is taken, so the
+        // cursor walks on to frame 3 (mask 8 without a forward request is not taken).
+        assert_eq!((a.cursor, a.pose), (4, pose(3)));
+        // Mask 1 with a pending action: cursor = start − 2, exit set, bit 1 cleared, the
+        // remaining pending bits accepted.
+        a.force(&set, 40, 0, 0, &mut ev);
+        a.actions.pending = 0b111;
+        a.cursor = 1;
+        a.countdown = 1;
+        a.advance(&set, 0, &mut ev);
+        assert_eq!((a.cursor, a.exit, a.actions.pending, a.actions.accepted), (4, true, 0b101, 0b101));
+        // Mask 4 with the falling byte: jump to the third field like a taken GoToFuture.
+        a.actions = Default::default();
+        a.falling = 1;
+        a.cursor = 2;
+        a.marker = true;
+        a.advance(&set, 0, &mut ev);
+        assert_eq!((a.cursor, a.pose, a.exit, a.marker), (5, pose(4), true, false));
+        // Mask 8 for the selected player holding forward: force group 18, end the update.
+        a.falling = 0;
+        a.forward_request = Some(18);
+        a.cursor = 3;
+        ev.queue.clear();
+        a.advance(&set, 0, &mut ev);
+        assert_eq!((a.current, a.transition_flag, a.forward_request), (18, true, None));
+        assert_eq!(&ev.queue[..], &[AnimEvent::CombatBits(0x30)]);
+    })
+}
+
+#[test]
+fn placed_actors_start_in_group_zero_and_actions_are_accepted_after_36_ticks() {
+    use stros_core::anim::ActionWords;
+    with_set!(idle_and_walk(), |set| {
+        let mut ev = Events::default();
+        let a = AnimState::placed(&set, 1, &mut ev);
+        assert_eq!((a.current, a.default, a.pending, a.pose), (0, 0, NO_GROUP, pose(0)));
+    });
+    let mut w = ActionWords { pending: 0b1101, ..ActionWords::default() };
+    w.update(36, 18, false);
+    assert_eq!((w.pending, w.accepted, w.timer), (0b1101, 0, 36));
+    w.update(1, 18, false);
+    assert_eq!((w.pending, w.accepted, w.timer), (0, 0b1101, 0));
+    w.update(1, 20, false);
+    assert_eq!(w.accepted, 0b1100, "another group clears the low two bits");
+    w.timer = 250;
+    w.update(10, 18, false);
+    assert_eq!(w.timer, 4, "the timer wraps as a byte");
+}

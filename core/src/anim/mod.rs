@@ -48,6 +48,8 @@ pub enum AnimEvent {
     },
     /// `EndAnimation` stops the sound this animation remembered.
     StopSound,
+    /// A taken mask-8 `Transition` sets these bits of the actor's combat-state byte.
+    CombatBits(u8),
 }
 
 /// The events of one update, and how many did not fit.
@@ -115,6 +117,48 @@ pub struct AnimState {
     pub pose: Option<Pose>,
     /// A sound is remembered by this animation.
     pub sound: bool,
+    /// The actor's action words (`SetAction`), read and cleared by `Transition`.
+    pub actions: ActionWords,
+    /// The actor's falling byte, as `Transition` mask 4 reads it (set by the actor update).
+    pub falling: u8,
+    /// For the selected player with `key_up` held: the group `Transition` mask 8 forces
+    /// (31 armed, 30 with a torch, else 18). Consumed by the first mask-8 transition.
+    pub forward_request: Option<i16>,
+    /// Byte `+0x0a` of the animation record, set by a taken mask-8 transition.
+    pub transition_flag: bool,
+}
+
+/// An actor's pending and accepted action words and their byte timer (newest docs,
+/// "Action words").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ActionWords {
+    /// Pending word (`SetAction` fills it).
+    pub pending: u32,
+    /// Accepted word.
+    pub accepted: u32,
+    /// Byte timer.
+    pub timer: u8,
+}
+
+/// Timer value above which pending actions are accepted.
+pub const ACTION_ACCEPT_TICKS: u8 = 36;
+
+impl ActionWords {
+    /// The per-update action step: the timer gains the nominal ticks (byte wrap); above 36
+    /// the pending word is accepted. Queued motion, or a current group other than 18 and
+    /// 30, clears the low two bits of both words.
+    pub fn update(&mut self, ticks: i32, current_group: i16, queued: bool) {
+        self.timer = self.timer.wrapping_add(ticks as u8);
+        if self.timer > ACTION_ACCEPT_TICKS {
+            self.accepted |= self.pending;
+            self.pending = 0;
+            self.timer = 0;
+        }
+        if queued || (current_group != 18 && current_group != 30) {
+            self.pending &= !3;
+            self.accepted &= !3;
+        }
+    }
 }
 
 impl Default for AnimState {
@@ -136,6 +180,10 @@ impl Default for AnimState {
             real_frame: 0,
             pose: None,
             sound: false,
+            actions: ActionWords::default(),
+            falling: 0,
+            forward_request: None,
+            transition_flag: false,
         }
     }
 }
@@ -284,6 +332,12 @@ impl AnimState {
                 Step::Frame => return Outcome::Frame,
                 Step::Delayed => return Outcome::Delayed,
                 Step::Runaway => return Outcome::Runaway,
+                Step::Force(g) => {
+                    self.transition_flag = true;
+                    events.push(AnimEvent::CombatBits(0x30));
+                    self.force(set, g, 0, ticks, events);
+                    return Outcome::Frame;
+                }
                 Step::End => {
                     // EndAnimation: clear the group, stop its sound, advance again with the
                     // same ticks so the pending group or the default starts now.
@@ -308,8 +362,13 @@ impl AnimState {
         let reverse = self.reverse;
         let step: i16 = if reverse { -1 } else { 1 };
         for _ in 0..MAX_COMMANDS_PER_ADVANCE {
-            if reverse && self.cursor < 1 {
-                return Step::End;
+            if reverse {
+                // Each reverse iteration clears both markers before the boundary test.
+                self.exit = false;
+                self.marker = false;
+                if self.cursor < 1 {
+                    return Step::End;
+                }
             }
             // A cursor outside the group (a group with no EndAnimation running off its end)
             // ends it; the original would read past the table.
@@ -400,18 +459,52 @@ impl AnimState {
                         self.cursor = if self.loop_control > 0 { target as i16 } else { next };
                     }
                 }
-                // Not used by any shipped map (engine summary §1.2): stepped over. Transition
-                // needs the action words and falling state the actor issue adds.
+                Command::Transition { mask, start, target } => {
+                    if reverse {
+                        self.cursor = next;
+                        continue;
+                    }
+                    match mask {
+                        1 | 2 if self.actions.pending & 3 != 0 => {
+                            let clear = if mask == 1 { 2 } else { 1 };
+                            self.actions.pending &= !clear;
+                            self.actions.accepted &= !clear;
+                            self.actions.accepted |= self.actions.pending;
+                            self.cursor = (start as i16).wrapping_sub(2);
+                            self.exit = true;
+                        }
+                        4 if self.falling != 0 => {
+                            self.cursor = target as i16;
+                            self.exit = true;
+                            self.marker = false;
+                        }
+                        8 => match self.forward_request.take() {
+                            Some(g) => return Step::Force(g),
+                            None => self.cursor = next,
+                        },
+                        _ => self.cursor = next,
+                    }
+                }
+                // Not used by any shipped map (engine summary §1.2) and without a documented
+                // forward meaning for the interpreter: stepped over in both directions.
                 Command::SetRotationXyz { .. }
                 | Command::SetRotationAxis { .. }
                 | Command::SetPositionXyz { .. }
                 | Command::SetPositionAxis { .. }
                 | Command::ChangeAnimGroup { .. }
-                | Command::ConditionalDelay { .. }
-                | Command::Transition { .. } => self.cursor = next,
+                | Command::ConditionalDelay { .. } => self.cursor = next,
             }
         }
         Step::Runaway
+    }
+
+    /// "Placed actor initialization": a new animation state (default group 0) and the two
+    /// ordinary requests for group 0 with modifier zero, using the shared ticks.
+    pub fn placed(set: &AnimSet<'_>, ticks: i32, events: &mut Events) -> AnimState {
+        let mut a = AnimState::default();
+        a.request(set, 0, 0, ticks, events);
+        a.request(set, 0, 0, ticks, events);
+        a
     }
 
     /// "Ordinary collision rollback snapshot" restore: everything but the default selection.
@@ -427,4 +520,6 @@ enum Step {
     Delayed,
     End,
     Runaway,
+    /// A taken mask-8 transition: force this group and end the update.
+    Force(i16),
 }
