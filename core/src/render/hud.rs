@@ -1,7 +1,7 @@
 //! The HUD line: FPS, frame scale and nominal ticks from [`crate::timing`].
 //!
 //! [`status_line`] formats the text without allocating (the terminal frontend prints it);
-//! with the `embedded-graphics` feature [`draw`] renders it with a shadow in a mono font.
+//! with the `embedded-graphics` feature `draw` renders it with a shadow in a mono font.
 
 use core::fmt::Write as _;
 
