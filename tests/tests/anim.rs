@@ -559,3 +559,42 @@ fn placed_actors_start_in_group_zero_and_actions_are_accepted_after_36_ticks() {
     w.update(10, 18, false);
     assert_eq!(w.timer, 4, "the timer wraps as a byte");
 }
+
+#[test]
+fn delta_opcodes_and_group_changes() {
+    use Command::{ChangeAnimGroup, SetPositionAxis, SetPositionXyz, SetRotationAxis, SetRotationXyz};
+    let groups = vec![
+        g(0, 1, 0, vec![sf(0), Prev { target: 0 }]),
+        g(
+            1,
+            1,
+            0,
+            vec![
+                SetRotationXyz { x: 1, y: -2, z: 3 },
+                SetPositionXyz { x: -1, y: 2, z: 31 },
+                SetRotationAxis { axis: 1, value: 100 },
+                SetPositionAxis { axis: 2, value: -7 },
+                sf(1),
+                ChangeAnimGroup { group: 2, frame: 1 },
+            ],
+        ),
+        g(2, 3, 0, vec![sf(8), sf(9), ChangeAnimGroup { group: 3, frame: 0 }]),
+        // Two groups changing into each other forever: bounded.
+        g(3, 1, 0, vec![ChangeAnimGroup { group: 4, frame: 0 }]),
+        g(4, 1, 0, vec![ChangeAnimGroup { group: 3, frame: 0 }]),
+    ];
+    with_set!(groups, |set| {
+        let (mut a, mut ev) = (AnimState::default(), Events::default());
+        a.request(&set, 1, 0, 1, &mut ev);
+        assert_eq!((a.rotate_delta, a.translate_delta, a.pose), ([256, 100, 768], [-8, 16, -7], pose(1)));
+        // The next tick reaches ChangeAnimGroup and carries on at group 2, command 1.
+        a.advance(&set, 1, &mut ev);
+        assert_eq!((a.current, a.cursor, a.pose, a.reload), (2, 1, pose(9), 3));
+        // Group 2 hands over to the 3 ↔ 4 loop, which the command budget stops.
+        a.countdown = 0;
+        assert_eq!(a.advance(&set, 1, &mut ev), Outcome::Runaway);
+        // Starting a group clears the deltas.
+        a.force(&set, 0, 0, 1, &mut ev);
+        assert_eq!((a.rotate_delta, a.translate_delta), ([0; 3], [0; 3]));
+    })
+}

@@ -59,3 +59,30 @@ fn random_mutations_never_panic() {
         assert!(rejected > 0, "{}: no mutation was rejected, so the check is too lax", f.name);
     }
 }
+
+#[test]
+fn mutated_scenes_animate_without_panics() {
+    use stros_core::anim::{AnimSet, AnimState, Events};
+    use stros_core::formats::rgm::Rgm;
+    let mut rng = Rng(0xA41A_0001);
+    let mut buf = Vec::new();
+    let mut animated = 0;
+    for _ in 0..3_000 {
+        // Mutations that still parse are animated; the rest are rejected by the reader.
+        mutate(&mut rng, embedded::RGM, &mut buf);
+        let Ok(rgm) = Rgm::new_checked(&buf) else { continue };
+        for actor in rgm.actors() {
+            let Some(set) = AnimSet::from_actor(&actor) else { continue };
+            for g in set.groups() {
+                let (mut a, mut ev) = (AnimState::default(), Events::default());
+                a.force(&set, g.number(), rng.range(0, 255) as u8, 1, &mut ev);
+                for k in 0..100 {
+                    ev.queue.clear();
+                    a.advance(&set, k % 4, &mut ev);
+                }
+                animated += 1;
+            }
+        }
+    }
+    assert!(animated > 1_000, "mutated groups animated: {animated}");
+}

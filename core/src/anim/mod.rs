@@ -126,6 +126,10 @@ pub struct AnimState {
     pub forward_request: Option<i16>,
     /// Byte `+0x0a` of the animation record, set by a taken mask-8 transition.
     pub transition_flag: bool,
+    /// The retained rotation delta record (opcodes 6 and 7), for the actor update to apply.
+    pub rotate_delta: [i16; 3],
+    /// The retained translation delta record (opcodes 8 and 9).
+    pub translate_delta: [i16; 3],
 }
 
 /// An actor's pending and accepted action words and their byte timer (newest docs,
@@ -184,6 +188,8 @@ impl Default for AnimState {
             falling: 0,
             forward_request: None,
             transition_flag: false,
+            rotate_delta: [0; 3],
+            translate_delta: [0; 3],
         }
     }
 }
@@ -251,6 +257,11 @@ impl AnimState {
         self.advance(set, ticks, events);
     }
 
+    fn clear_deltas(&mut self) {
+        self.rotate_delta = [0; 3];
+        self.translate_delta = [0; 3];
+    }
+
     fn reset_playback(&mut self) {
         self.cursor = 0;
         self.reverse = false;
@@ -259,6 +270,7 @@ impl AnimState {
         self.exit = false;
         self.marker = false;
         self.loops = 0;
+        self.clear_deltas();
     }
 
     /// Selects the pending group: cursor 0, countdown from the request, markers, delays and
@@ -352,20 +364,23 @@ impl AnimState {
         Outcome::Runaway
     }
 
-    fn interpret(
+    fn interpret<'s>(
         &mut self,
-        set: &AnimSet<'_>,
-        group: &GroupView<'_>,
+        set: &AnimSet<'s>,
+        group: &GroupView<'s>,
         mut skips: i32,
         events: &mut Events,
     ) -> Step {
+        let mut group = *group;
         let reverse = self.reverse;
         let step: i16 = if reverse { -1 } else { 1 };
         for _ in 0..MAX_COMMANDS_PER_ADVANCE {
             if reverse {
-                // Each reverse iteration clears both markers before the boundary test.
+                // Each reverse iteration clears both markers and the deltas before the
+                // boundary test.
                 self.exit = false;
                 self.marker = false;
+                self.clear_deltas();
                 if self.cursor < 1 {
                     return Step::End;
                 }
@@ -425,6 +440,7 @@ impl AnimState {
                             self.cursor = target as i16;
                             self.exit = true;
                             self.marker = false;
+                            self.clear_deltas();
                         }
                     } else {
                         self.cursor = next;
@@ -472,11 +488,13 @@ impl AnimState {
                             self.actions.accepted |= self.actions.pending;
                             self.cursor = (start as i16).wrapping_sub(2);
                             self.exit = true;
+                            self.clear_deltas();
                         }
                         4 if self.falling != 0 => {
                             self.cursor = target as i16;
                             self.exit = true;
                             self.marker = false;
+                            self.clear_deltas();
                         }
                         8 => match self.forward_request.take() {
                             Some(g) => return Step::Force(g),
@@ -485,14 +503,46 @@ impl AnimState {
                         _ => self.cursor = next,
                     }
                 }
-                // Not used by any shipped map (engine summary §1.2) and without a documented
-                // forward meaning for the interpreter: stepped over in both directions.
-                Command::SetRotationXyz { .. }
-                | Command::SetRotationAxis { .. }
-                | Command::SetPositionXyz { .. }
-                | Command::SetPositionAxis { .. }
-                | Command::ChangeAnimGroup { .. }
-                | Command::ConditionalDelay { .. } => self.cursor = next,
+                // Opcodes 6–10 occur in no shipped map (engine summary §1.2). Forward, they
+                // fill the delta records (XYZ forms scaled × 256 and × 8) or jump into another
+                // group; reverse steps over them without their forward effect.
+                Command::SetRotationXyz { x, y, z } => {
+                    if !reverse {
+                        self.rotate_delta = [x, y, z].map(|v| (v as i16).wrapping_mul(256));
+                    }
+                    self.cursor = next;
+                }
+                Command::SetPositionXyz { x, y, z } => {
+                    if !reverse {
+                        self.translate_delta = [x, y, z].map(|v| (v as i16).wrapping_mul(8));
+                    }
+                    self.cursor = next;
+                }
+                Command::SetRotationAxis { axis, value } => {
+                    if !reverse && let Some(d) = self.rotate_delta.get_mut(axis as usize) {
+                        *d = value as i16;
+                    }
+                    self.cursor = next;
+                }
+                Command::SetPositionAxis { axis, value } => {
+                    if !reverse && let Some(d) = self.translate_delta.get_mut(axis as usize) {
+                        *d = value as i16;
+                    }
+                    self.cursor = next;
+                }
+                Command::ChangeAnimGroup { group: to, frame } => match set.group(to) {
+                    Some(other) if !reverse => {
+                        // Carry on in the other group within this advance's command budget.
+                        self.current = to;
+                        self.cursor = frame;
+                        self.reload = other.reload();
+                        group = other;
+                    }
+                    _ => self.cursor = next,
+                },
+                // `ConditionalDelay` is documented only as a direction-dependent delay with
+                // its own state; no shipped map uses it. Stepped over.
+                Command::ConditionalDelay { .. } => self.cursor = next,
             }
         }
         Step::Runaway
