@@ -8,6 +8,11 @@
 //! replacement of type-1/2 groups ("Forward type-one transitions"), then the byte frame
 //! countdown with multi-tick frame skipping ("Forward frame countdown"), then commands until
 //! a `ShowFrame` is selected, a delay yields, or `EndAnimation` hands over in the same call.
+//! `ShowFrame` operands resolve through the instance's frame table ([`set`], "Model and frame
+//! selection"); `BreakPoint` sets the movement marker walking reads ("Breakpoints and
+//! walking translation"); [`AnimState::restore`] is the "Ordinary collision rollback
+//! snapshot"; reverse playback follows "Reverse frame countdown" and "Reverse control
+//! commands", `Transition` the "Transition command" and "Action words".
 //!
 //! Sounds and actor events are emitted as [`AnimEvent`]s into a fixed queue; the core never
 //! plays audio. Every advancement is bounded ([`MAX_COMMANDS_PER_ADVANCE`]), so a group that
