@@ -4,10 +4,11 @@
 
 use crate::config::SystemConfig;
 use crate::math::translate_heading;
+use crate::player::Turn;
 use crate::render::terrain::{self, Camera, DEMO_CENTRE, DemoHills, Heightfield};
 use crate::render::{Framebuffer, hud};
 use crate::timing::{Clock, Tick, TimingConfig};
-use crate::units::{Angles, map_to_runtime, runtime_to_map, wrap_angle};
+use crate::units::{Angles, map_to_runtime, runtime_to_map};
 
 /// Held directions for one update.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,8 +37,7 @@ pub struct Demo {
     x: i32,
     z: i32,
     heading: u16,
-    turn_left: i32,
-    turn_right: i32,
+    turn: Turn,
 }
 
 impl Demo {
@@ -50,8 +50,7 @@ impl Demo {
             x: map_to_runtime(DEMO_CENTRE - 1500),
             z: map_to_runtime(DEMO_CENTRE - 19500),
             heading: 40,
-            turn_left: 0,
-            turn_right: 0,
+            turn: Turn::default(),
         }
     }
 
@@ -59,11 +58,7 @@ impl Demo {
     pub fn step(&mut self, input: DemoInput, bios_now: u32) -> Tick {
         let tick = self.clock.update(bios_now);
         let scale = tick.frame_scale;
-        // Ground-turn arithmetic (seed 000): independent, unclamped accumulators.
-        self.turn_left = accumulate_turn(self.turn_left, input.left, &self.config);
-        self.turn_right = accumulate_turn(self.turn_right, input.right, &self.config);
-        let turn = ((self.turn_left * scale) >> 8) - ((self.turn_right * scale) >> 8);
-        self.heading = wrap_angle(self.heading as i32 + turn);
+        self.heading = self.turn.update(self.heading, input.left, input.right, scale, &self.config);
 
         let dir = input.forward as i32 - input.back as i32;
         if dir != 0 {
@@ -101,17 +96,5 @@ impl Demo {
         terrain::draw(fb, &self.field, &self.camera());
         #[cfg(feature = "embedded-graphics")]
         hud::draw(fb, &self.status_line());
-    }
-}
-
-/// One ground-turn accumulator step: a held direction adds `turn_speed` while below
-/// `turn_max_speed` (unclamped, so it can overshoot); a released one resets to zero.
-pub fn accumulate_turn(accumulator: i32, held: bool, config: &SystemConfig) -> i32 {
-    if !held {
-        0
-    } else if accumulator < config.turn_max_speed {
-        accumulator.wrapping_add(config.turn_speed)
-    } else {
-        accumulator
     }
 }

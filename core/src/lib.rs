@@ -31,6 +31,8 @@
 //! | [`config`] | SYSTEM.INI keys, installed defaults and load-time replacements |
 //! | [`terrain`] | "Terrain support sampling", "Terrain material lookup", "Terrain material blend coverage" |
 //! | [`collision`] | shapes, candidates, admissions, face contacts, ground support, body responses, the static world |
+//! | [`input`] | KEYS.INI bindings, held actions, the walk/run choice |
+//! | [`player`] | "Ground-turn arithmetic", the forward-walking startup amounts |
 //! | [`anim`] | the RAGR interpreter, requests, defaults, combat-side rules, animation tasks |
 //! | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
 //! | [`render`] | the indexed framebuffer, palette, terrain view and HUD |
@@ -50,7 +52,9 @@ pub mod demo;
 #[cfg(feature = "embedded-world")]
 pub mod embedded;
 pub mod formats;
+pub mod input;
 pub mod math;
+pub mod player;
 pub mod render;
 pub mod tables;
 pub mod terrain;

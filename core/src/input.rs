@@ -1,0 +1,128 @@
+//! Input as the original reads it (engine summary §1.6, newest `config/keys-ini.md`):
+//! KEYS.INI bindings (a keyboard and a pad code per action; PC AT scancodes, 128–139 for
+//! mouse and joystick), actions held from scancode state, and the walk/run choice.
+
+use crate::formats::ini::{Ini, IniError};
+
+/// Scancodes the state array covers (keyboard 0–127, mouse/joystick 128–139).
+pub const SCANCODES: usize = 140;
+
+/// The bound movement and action keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Forward.
+    Up,
+    /// Backward.
+    Down,
+    /// Turn left.
+    Left,
+    /// Turn right.
+    Right,
+    /// Walk/run modifier.
+    A,
+    /// Jump.
+    B,
+    /// View / look.
+    C,
+    /// Activate / attack.
+    D,
+}
+
+impl Action {
+    /// Every action, in KEYS.INI order.
+    pub const ALL: [Action; 8] =
+        [Action::Up, Action::Down, Action::Left, Action::Right, Action::A, Action::B, Action::C, Action::D];
+
+    /// The KEYS.INI key stem (`key_up`, …).
+    pub const fn key(self) -> &'static str {
+        match self {
+            Action::Up => "key_up",
+            Action::Down => "key_down",
+            Action::Left => "key_left",
+            Action::Right => "key_right",
+            Action::A => "key_a",
+            Action::B => "key_b",
+            Action::C => "key_c",
+            Action::D => "key_d",
+        }
+    }
+
+    const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The installed bindings: `[0]` keyboard, `[1]` pad.
+pub const INSTALLED: [[u8; 2]; 8] =
+    [[17, 138], [31, 139], [30, 136], [32, 137], [42, 135], [57, 133], [56, 134], [18, 132]];
+
+/// Two codes per action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bindings {
+    /// `codes[action] = [keyboard, pad]`.
+    pub codes: [[u8; 2]; 8],
+}
+
+impl Default for Bindings {
+    fn default() -> Self {
+        Bindings { codes: INSTALLED }
+    }
+}
+
+impl Bindings {
+    /// Reads `[input] key_x[0]`/`key_x[1]` over the installed values (a missing key keeps
+    /// its installed code; codes outside 0–139 read as 0, no key).
+    pub fn from_keys_ini(text: &str) -> Result<Bindings, IniError> {
+        let ini = Ini::new_checked(text)?;
+        let mut b = Bindings::default();
+        for a in Action::ALL {
+            for slot in 0..2 {
+                let mut key: heapless::String<16> = heapless::String::new();
+                let _ = key.push_str(a.key());
+                let _ = key.push_str(if slot == 0 { "[0]" } else { "[1]" });
+                if let Some(v) = ini.int_if_present("input", &key)? {
+                    b.codes[a.index()][slot] = if (0..SCANCODES as i32).contains(&v) { v as u8 } else { 0 };
+                }
+            }
+        }
+        Ok(b)
+    }
+
+    /// Whether `action` is held: its keyboard *or* its pad code is down (code 0 is no key).
+    pub fn held(&self, action: Action, down: &[bool; SCANCODES]) -> bool {
+        self.codes[action.index()].iter().any(|&c| c != 0 && down[c as usize])
+    }
+}
+
+/// Walking or running.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gait {
+    /// `WalkForward(1)`.
+    Walk,
+    /// `MoveForward(1)`.
+    Run,
+}
+
+/// The walk/run choice: sheathed and out of combat, `walk_mode` 0 runs unless `key_a` is
+/// held and nonzero walks unless it is held; armed or in combat, `key_a` walks, else run.
+pub const fn gait(walk_mode: i32, key_a: bool, armed_or_combat: bool) -> Gait {
+    let walk = if armed_or_combat {
+        key_a
+    } else if walk_mode == 0 {
+        key_a
+    } else {
+        !key_a
+    };
+    if walk { Gait::Walk } else { Gait::Run }
+}
+
+/// What the controller sees of the movement keys: forward beats backward.
+pub const fn forward_backward(up: bool, down: bool) -> i32 {
+    if up {
+        1
+    } else if down {
+        -1
+    } else {
+        0
+    }
+}
