@@ -106,13 +106,8 @@ pub enum Gait {
 /// The walk/run choice: sheathed and out of combat, `walk_mode` 0 runs unless `key_a` is
 /// held and nonzero walks unless it is held; armed or in combat, `key_a` walks, else run.
 pub const fn gait(walk_mode: i32, key_a: bool, armed_or_combat: bool) -> Gait {
-    let walk = if armed_or_combat {
-        key_a
-    } else if walk_mode == 0 {
-        key_a
-    } else {
-        !key_a
-    };
+    // Armed, in combat or with walk_mode 0, key_a walks; otherwise key_a runs.
+    let walk = if armed_or_combat || walk_mode == 0 { key_a } else { !key_a };
     if walk { Gait::Walk } else { Gait::Run }
 }
 
