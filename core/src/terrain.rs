@@ -97,13 +97,18 @@ pub fn cell_of(map_x: i32, map_z: i32) -> (i32, i32) {
 /// interpolated shading normal.
 pub fn sample(heights: &impl VertexHeights, map_x: i32, map_z: i32) -> TerrainSample {
     let (i, j) = cell_of(map_x, map_z);
-    let corner = |ci: i32, cj: i32| [(ci * CELL) as f64, heights.vertex_y(ci, cj) as f64, (cj * CELL) as f64];
+    let corner = |ci: i32, cj: i32| {
+        [ci as f64 * CELL as f64, heights.vertex_y(ci, cj) as f64, cj as f64 * CELL as f64]
+    };
     let c1 = corner(i, j);
-    let c4 = corner(i + 1, j - 1);
+    let c4 = corner(i.wrapping_add(1), j.wrapping_sub(1));
     let dx = map_x as i64 - (i as i64 * CELL as i64);
     let dz = j as i64 * CELL as i64 - map_z as i64;
-    let (triangle, other) =
-        if dx > dz { (Triangle::Second, corner(i + 1, j)) } else { (Triangle::Third, corner(i, j - 1)) };
+    let (triangle, other) = if dx > dz {
+        (Triangle::Second, corner(i.wrapping_add(1), j))
+    } else {
+        (Triangle::Third, corner(i, j.wrapping_sub(1)))
+    };
     let u = [other[0] - c1[0], other[1] - c1[1], other[2] - c1[2]];
     let v = [c4[0] - c1[0], c4[1] - c1[1], c4[2] - c1[2]];
     let mut n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];

@@ -254,3 +254,25 @@ fn water_vertices_move_near_the_camera_only() {
     let s = terrain::sample(&cache, 90 * 256, 90 * 256 - 1);
     assert!(s.height != -40.0);
 }
+
+#[test]
+fn extreme_coordinates_never_panic() {
+    let bytes = world(|i, j| ((i * 7 + j) % 128) as u8, |i, _| (i % 64) as u8);
+    let wld = Wld::new_checked(&bytes).unwrap();
+    let t = Decoded::new(wld, 0);
+    for x in [i32::MIN, i32::MIN + 1, -1, 0, 65_535, 65_536, i32::MAX] {
+        for z in [i32::MIN, -1, 0, 65_536, i32::MAX] {
+            let s = terrain::sample(&t, x, z);
+            assert!(s.height.is_finite());
+            let _ = terrain::material(&wld, x, z);
+            let _ = terrain::surface_at(&wld, x, z, |_, _| 1);
+            let _ = terrain::blend_coverage((x & 0xFF) as u8, x, z);
+        }
+    }
+    use stros_core::collision::support::*;
+    let seg = Segment::around(i32::MAX - 5, 50);
+    let _ = terrain_rank(seg, f32::MAX);
+    let _ = select_settling(seg, Some(f32::MIN), []);
+    let _ = actor_y_from_support(i32::MIN, 62, -2);
+    let _ = forward_slope(i32::MAX, 50, Some(TerrainSupport { height: f32::NAN, normal: [0, -256, 0] }), []);
+}

@@ -25,7 +25,7 @@ pub const FLAG_ACTOR_STYLE: u8 = 0x01;
 pub const fn window_start_cell(centre: i32) -> i32 {
     let start = if centre < WINDOW_HALF {
         0
-    } else if centre + WINDOW_HALF > MAP_MAX {
+    } else if centre.saturating_add(WINDOW_HALF) > MAP_MAX {
         WINDOW_UPPER_START
     } else {
         centre - WINDOW_HALF

@@ -46,12 +46,12 @@ pub struct Segment {
 impl Segment {
     /// The segment centred on `centre_y` reaching `reach` both ways.
     pub const fn around(centre_y: i32, reach: i32) -> Segment {
-        Segment { start: centre_y - reach, end: centre_y + reach }
+        Segment { start: centre_y.wrapping_sub(reach), end: centre_y.wrapping_add(reach) }
     }
 
     /// The ordinary support segment: integer actor Y plus the positive Y extent, ± R.
     pub const fn ordinary(actor_map_y: i32, positive_y_extent: i32, reach: i32) -> Segment {
-        Segment::around(actor_map_y + positive_y_extent, reach)
+        Segment::around(actor_map_y.wrapping_add(positive_y_extent), reach)
     }
 }
 
@@ -150,8 +150,8 @@ pub fn terrain_rank(seg: Segment, terrain_y: f32) -> Option<i32> {
     } else if y < seg.start {
         Some(TERRAIN_ABOVE_RANK)
     } else {
-        let reach2 = (seg.end - seg.start).max(1);
-        Some(((16_777_216 / reach2).wrapping_mul(y - seg.start)) >> 8)
+        let reach2 = seg.end.wrapping_sub(seg.start).max(1);
+        Some(((16_777_216 / reach2).wrapping_mul(y.wrapping_sub(seg.start))) >> 8)
     }
 }
 
@@ -220,7 +220,9 @@ pub fn select_settling(
     if let Some(h) = terrain {
         let h = h as i32;
         if h > seg.start && h < seg.end {
-            best = (RANK_CENTRE - (((h - seg.start).abs() * 8388) >> 8)).abs();
+            best = RANK_CENTRE
+                .wrapping_sub((h.wrapping_sub(seg.start).wrapping_abs().wrapping_mul(8388)) >> 8)
+                .wrapping_abs();
             height = Some(h);
         }
     }
@@ -228,7 +230,7 @@ pub fn select_settling(
         if !SurfaceClass::from_normal_y(c.normal[1]).supports() {
             continue;
         }
-        let rank = (RANK_CENTRE - c.rank).abs();
+        let rank = RANK_CENTRE.wrapping_sub(c.rank).wrapping_abs();
         if rank < best {
             best = rank;
             height = Some(c.height);
@@ -240,7 +242,7 @@ pub fn select_settling(
 /// "Converting support height to actor position": `(trunc(h) − positive Y extent) × 256 +
 /// standing_height × 256`, runtime units.
 pub const fn actor_y_from_support(height: i32, positive_y_extent: i32, standing_height: i32) -> i32 {
-    (height - positive_y_extent).wrapping_mul(256).wrapping_add(standing_height.wrapping_mul(256))
+    height.wrapping_sub(positive_y_extent).wrapping_mul(256).wrapping_add(standing_height.wrapping_mul(256))
 }
 
 /// The outcome of the forward steep-surface check.
@@ -265,7 +267,7 @@ pub fn forward_slope(
     terrain: Option<TerrainSupport>,
     contacts: impl IntoIterator<Item = ModelSupport>,
 ) -> SlopeVerdict {
-    let lower_end = centre + reach;
+    let lower_end = centre.wrapping_add(reach);
     let mut best = SLOPE_START_RANK;
     let mut model_height = SLOPE_START_HEIGHT;
     let mut normal: Option<[i32; 3]> = None;
@@ -273,7 +275,7 @@ pub fn forward_slope(
         if !SurfaceClass::from_normal_y(c.normal[1]).supports() {
             continue;
         }
-        let rank = (RANK_CENTRE - c.rank).abs();
+        let rank = RANK_CENTRE.wrapping_sub(c.rank).wrapping_abs();
         if rank < best {
             best = rank;
             model_height = c.height;
@@ -283,8 +285,8 @@ pub fn forward_slope(
     if let Some(t) = terrain
         && t.height <= lower_end as f32
     {
-        let diff = ((t.height - centre as f32) as i32).abs();
-        if diff < (model_height.wrapping_sub(centre)).abs() {
+        let diff = ((t.height - centre as f32) as i32).wrapping_abs();
+        if diff < model_height.wrapping_sub(centre).wrapping_abs() {
             normal = Some(t.normal);
         }
     }
