@@ -41,6 +41,24 @@ macro_rules! with_set {
     }};
 }
 
+/// A living, sheathed, out-of-combat actor with the item system loaded.
+fn subject(attributes: &[u8; 256]) -> Subject<'_> {
+    Subject {
+        attributes,
+        state: 0,
+        lifecycle: 0,
+        death_override: false,
+        weapon_drawn: false,
+        combat_capable: true,
+        combat_death_default: None,
+        torch: 0,
+        on_rope: false,
+        player_in_deep_water: false,
+        item_system: true,
+        shell: false,
+    }
+}
+
 fn pose(frame: u16) -> Option<Pose> {
     Some(Pose { model: 0, frame })
 }
@@ -305,20 +323,7 @@ fn a_self_jumping_group_cannot_hang() {
 fn default_selection_branches_and_replacement() {
     let mut attrs = [0u8; 256];
     attrs[44] = 9;
-    let base = Subject {
-        attributes: &attrs,
-        state: 0,
-        lifecycle: 0,
-        death_override: false,
-        weapon_drawn: false,
-        combat_capable: true,
-        combat_death_default: None,
-        torch: 0,
-        on_rope: false,
-        player_in_deep_water: false,
-        item_system: true,
-        shell: false,
-    };
+    let base = subject(&attrs);
     let a = AnimState::default();
     assert_eq!(living_default(&base, &a), 9, "attribute 44");
     assert_eq!(living_default(&Subject { player_in_deep_water: true, on_rope: true, ..base }, &a), 141);
@@ -412,20 +417,7 @@ fn combat_entry_weapon_draw_and_cleanup() {
     use stros_core::anim::combat::*;
     let mut attrs = [0u8; 256];
     attrs[23] = 7; // a weapon item
-    let subject = Subject {
-        attributes: &attrs,
-        state: 0,
-        lifecycle: 0,
-        death_override: false,
-        weapon_drawn: false,
-        combat_capable: true,
-        combat_death_default: None,
-        torch: 0,
-        on_rope: false,
-        player_in_deep_water: false,
-        item_system: true,
-        shell: false,
-    };
+    let subject = subject(&attrs);
     let groups = vec![
         g(0, 1, 0, vec![sf(0), Prev { target: 0 }]),
         g(91, 1, 1, vec![sf(1), sf(2), End { operand: 0 }]),
