@@ -33,6 +33,7 @@
 //! | [`collision`] | shapes, candidates, admissions, face contacts, ground support, body responses, the static world |
 //! | [`input`] | KEYS.INI bindings, held actions, the walk/run choice |
 //! | [`player`] | "Ground-turn arithmetic", the forward-walking startup amounts |
+//! | [`actor`] | "Ordinary actor eligibility", "Supporting actor motion" |
 //! | [`anim`] | the RAGR interpreter, requests, defaults, combat-side rules, animation tasks |
 //! | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
 //! | [`render`] | the indexed framebuffer, palette, terrain view and HUD |
@@ -45,6 +46,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod actor;
 pub mod anim;
 pub mod collision;
 pub mod config;

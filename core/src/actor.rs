@@ -1,0 +1,91 @@
+//! Actor-side rules of seed 001 that stand on their own: "Ordinary actor eligibility" and
+//! "Supporting actor motion" (the unattached, nonplayer path).
+
+use crate::math::Mat3;
+use crate::units::Angles;
+
+/// Script-control bit that excludes an actor from the ordinary update.
+pub const SCRIPT_CONTROL_EXCLUDED: u8 = 0x08;
+/// Attribute byte: can carry riders.
+pub const ATTR_PLAYER_ALIGN: usize = 24;
+/// Attribute byte: master.
+pub const ATTR_MASTER: usize = 25;
+/// Attribute byte: slave.
+pub const ATTR_SLAVE: usize = 26;
+
+/// What "Ordinary actor eligibility" tests before an actor's update body runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Eligibility {
+    /// The actor is the unselected member of the two designated player actors.
+    pub unselected_player: bool,
+    /// An active script-name exclusion matches the actor.
+    pub script_name_excluded: bool,
+    /// The runtime object-update exclusion.
+    pub object_update_exclusion: u8,
+    /// The script-control bits.
+    pub script_control: u8,
+}
+
+impl Eligibility {
+    /// Whether the update body (animation stage and main script stage) runs.
+    pub const fn admitted(&self) -> bool {
+        !self.unselected_player
+            && !self.script_name_excluded
+            && self.object_update_exclusion == 0
+            && self.script_control & SCRIPT_CONTROL_EXCLUDED == 0
+    }
+}
+
+/// `[debug] disable_slaves` / `disable_master_slaves`: set the object-update exclusion of
+/// slave-only actors, or of actors that are both master and slave. An option that is off
+/// never clears an exclusion already set.
+pub fn apply_debug_exclusions(
+    attributes: &[u8; 256],
+    disable_slaves: i32,
+    disable_master_slaves: i32,
+    exclusion: &mut u8,
+) {
+    let (master, slave) = (attributes[ATTR_MASTER] != 0, attributes[ATTR_SLAVE] != 0);
+    if (disable_slaves != 0 && slave && !master) || (disable_master_slaves != 0 && slave && master) {
+        *exclusion = 1;
+    }
+}
+
+/// A supporting actor's pose this update and at update entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SupportPose {
+    /// Current local position (runtime units).
+    pub position: [i32; 3],
+    /// Local position at update entry.
+    pub entry_position: [i32; 3],
+    /// Current angles.
+    pub angles: Angles,
+    /// Previous angles.
+    pub previous_angles: Angles,
+}
+
+/// "Supporting actor motion", unattached nonplayer path: the rider moves by the support's
+/// position delta and turns by its heading delta (wrapped to 2048); then its offset from the
+/// support is taken back through the column (transposed) transform of the matrix of the
+/// negated previous angles and out through the row transform of the negated current ones,
+/// each storing its inputs as f32 and rounding results nearest-even. Pitch and roll move the
+/// rider but never change its own pitch or roll. A support with attribute 24 zero carries
+/// nobody.
+pub fn carry_rider(
+    rider: &mut [i32; 3],
+    rider_heading: &mut u16,
+    support: &SupportPose,
+    support_attr_24: u8,
+) {
+    if support_attr_24 == 0 {
+        return;
+    }
+    let moved =
+        [0, 1, 2].map(|k| rider[k].wrapping_add(support.position[k].wrapping_sub(support.entry_position[k])));
+    let turn = support.angles.heading as i32 - support.previous_angles.heading as i32;
+    *rider_heading = ((*rider_heading as i32 + turn) & 2047) as u16;
+    let offset = [0, 1, 2].map(|k| moved[k].wrapping_sub(support.position[k]));
+    let undone = Mat3::from_orientation(support.previous_angles).transform_int_transposed(offset);
+    let redone = Mat3::from_orientation(support.angles).transform_int(undone);
+    *rider = [0, 1, 2].map(|k| redone[k].wrapping_add(support.position[k]));
+}
