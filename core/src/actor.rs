@@ -46,7 +46,8 @@ pub fn apply_debug_exclusions(
     exclusion: &mut u8,
 ) {
     let (master, slave) = (attributes[ATTR_MASTER] != 0, attributes[ATTR_SLAVE] != 0);
-    if (disable_slaves != 0 && slave && !master) || (disable_master_slaves != 0 && slave && master) {
+    let option = if master { disable_master_slaves } else { disable_slaves };
+    if slave && option != 0 {
         *exclusion = 1;
     }
 }
