@@ -70,6 +70,14 @@ impl Demo {
         tick
     }
 
+    /// Runs `frames` updates with no input, one BIOS tick apart from tick 0: the repeatable
+    /// off-screen run both frontends use for screenshots and dumps.
+    pub fn run_offscreen(&mut self, frames: u32) {
+        for tick in 0..frames {
+            self.step(DemoInput::default(), tick);
+        }
+    }
+
     /// The viewpoint.
     pub fn camera(&self) -> Camera {
         let (mx, mz) = (runtime_to_map(self.x), runtime_to_map(self.z));

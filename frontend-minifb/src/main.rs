@@ -128,9 +128,7 @@ fn main() -> ExitCode {
         }
         None => {
             let frames = opts.frames.unwrap_or(1);
-            for frame in 0..frames {
-                demo.step(DemoInput::default(), frame as u32);
-            }
+            demo.run_offscreen(frames as u32);
             draw(&demo, &mut pixels);
         }
     }

@@ -81,9 +81,7 @@ fn main() -> ExitCode {
     let mut demo = Demo::new(SystemConfig::installed());
     let mut pixels = vec![0u8; WIDTH * HEIGHT];
     if opts.dump {
-        for frame in 0..opts.frames.unwrap_or(1) {
-            demo.step(DemoInput::default(), frame as u32);
-        }
+        demo.run_offscreen(opts.frames.unwrap_or(1) as u32);
         draw(&demo, &mut pixels);
         print!("{}", dump(&demo, &pixels, opts.cols, opts.rows));
         return ExitCode::SUCCESS;

@@ -216,20 +216,7 @@ impl AnimState {
             || self.pending <= group
             || self.pending == self.current;
         if accept {
-            let chosen = if set.has(group) {
-                Some(group)
-            } else if set.has(self.default) {
-                Some(self.default)
-            } else {
-                None
-            };
-            match chosen {
-                Some(g) => {
-                    self.pending = g;
-                    self.pending_reload = set.group(g).map_or(0, |v| v.reload()).wrapping_add(modifier);
-                }
-                None => self.pending = NO_GROUP,
-            }
+            self.set_pending(set, group, modifier);
         }
         if self.current == NO_GROUP {
             self.advance(set, ticks, events);
@@ -245,21 +232,29 @@ impl AnimState {
             return;
         }
         self.current = NO_GROUP;
-        let chosen = if set.has(group) {
-            Some(group)
-        } else if set.has(self.default) {
-            Some(self.default)
-        } else {
-            None
-        };
-        let Some(g) = chosen else {
-            self.pending = NO_GROUP;
+        if !self.set_pending(set, group, modifier) {
             return;
-        };
-        self.pending = g;
-        self.pending_reload = set.group(g).map_or(0, |v| v.reload()).wrapping_add(modifier);
+        }
         self.reset_playback();
         self.advance(set, ticks, events);
+    }
+
+    /// Makes `group` pending — or the default when the actor lacks it — with the countdown
+    /// its low header byte plus `modifier` (byte wrapping); clears the pending request and
+    /// returns false when neither exists.
+    fn set_pending(&mut self, set: &AnimSet<'_>, group: i16, modifier: u8) -> bool {
+        let chosen = [group, self.default].into_iter().find_map(|g| set.group(g).map(|v| (g, v.reload())));
+        match chosen {
+            Some((g, reload)) => {
+                self.pending = g;
+                self.pending_reload = reload.wrapping_add(modifier);
+                true
+            }
+            None => {
+                self.pending = NO_GROUP;
+                false
+            }
+        }
     }
 
     fn clear_deltas(&mut self) {
@@ -294,14 +289,9 @@ impl AnimState {
     pub fn advance(&mut self, set: &AnimSet<'_>, ticks: i32, events: &mut Events) -> Outcome {
         for _ in 0..MAX_HANDOVERS {
             if self.current == NO_GROUP {
-                if self.pending == NO_GROUP {
-                    // Neither current nor pending: the default, modifier zero.
-                    if set.has(self.default) {
-                        self.pending = self.default;
-                        self.pending_reload = set.group(self.default).map_or(0, |v| v.reload());
-                    } else {
-                        return Outcome::Idle;
-                    }
+                // Neither current nor pending: the default, modifier zero.
+                if self.pending == NO_GROUP && !self.set_pending(set, self.default, 0) {
+                    return Outcome::Idle;
                 }
                 self.start_pending();
             }

@@ -289,6 +289,27 @@ pub fn face_contacts<const N: usize, const M: usize>(
     out
 }
 
+/// A face contact of candidate `k` as a support offer: world height and integer normal,
+/// the segment fraction as its rank (0 for sphere contacts), the candidate's collision byte
+/// as metadata and the face's texture word.
+fn support_offer<const N: usize>(
+    statics: &Statics<'_, N>,
+    k: usize,
+    cand: &super::candidates::Candidate,
+    c: &FaceContact,
+) -> ModelSupport {
+    let w = world_contact(statics, cand.placement, c);
+    let texture = statics.placements[cand.placement].model.face(c.face).map_or(0, |f| f.texture_raw());
+    ModelSupport {
+        candidate: k,
+        height: w.point[1],
+        normal: w.normal,
+        rank: w.fraction,
+        metadata: cand.flags,
+        texture,
+    }
+}
+
 /// Segment contacts of every face-model candidate as ranked support offers.
 fn segment_offers<const N: usize>(
     statics: &Statics<'_, N>,
@@ -304,17 +325,7 @@ fn segment_offers<const N: usize>(
             continue;
         }
         for c in faces::segment_query(&p.model, a, b, true).iter() {
-            let w = world_contact(statics, cand.placement, c);
-            let texture = p.model.face(c.face).map_or(0, |f| f.texture_raw());
-            let offer = ModelSupport {
-                candidate: k,
-                height: w.point[1],
-                normal: w.normal,
-                rank: w.fraction,
-                metadata: cand.flags,
-                texture,
-            };
-            if offers.push(offer).is_err() {
+            if offers.push(support_offer(statics, k, cand, c)).is_err() {
                 return offers;
             }
         }
@@ -369,19 +380,7 @@ pub fn fallback_support<const N: usize>(
         let local =
             [QuerySphere { centre: statics.to_model(cand.placement, sphere.centre), radius: sphere.radius }];
         for c in faces::sphere_query(&p.model, &local, true).iter() {
-            let w = world_contact(statics, cand.placement, c);
-            let texture = p.model.face(c.face).map_or(0, |f| f.texture_raw());
-            if offers
-                .push(ModelSupport {
-                    candidate: k,
-                    height: w.point[1],
-                    normal: w.normal,
-                    rank: 0,
-                    metadata: cand.flags,
-                    texture,
-                })
-                .is_err()
-            {
+            if offers.push(support_offer(statics, k, cand, c)).is_err() {
                 break 'models;
             }
         }

@@ -141,6 +141,31 @@ impl Support {
     }
 }
 
+/// The stored class of a model support: steep (2) is stored as ground (4) when the steep
+/// test (collision-attribute bit 2) is off; the normal itself is unchanged.
+fn stored_class(class: SurfaceClass, steep_test: bool) -> SurfaceClass {
+    if class == SurfaceClass::Steep && !steep_test { SurfaceClass::Ground } else { class }
+}
+
+/// The first supporting (class 2 or 4) contact with the smallest `|16384 − rank|`, the
+/// earlier of equals kept — the rule settling and the forward slope check share.
+/// `start` is the comparison value a contact must beat.
+fn closest_to_centre(contacts: impl IntoIterator<Item = ModelSupport>, start: i32) -> Option<ModelSupport> {
+    let mut best = start;
+    let mut chosen = None;
+    for c in contacts {
+        if !SurfaceClass::from_normal_y(c.normal[1]).supports() {
+            continue;
+        }
+        let rank = RANK_CENTRE.wrapping_sub(c.rank).wrapping_abs();
+        if rank < best {
+            best = rank;
+            chosen = Some(c);
+        }
+    }
+    chosen
+}
+
 /// The terrain's rank in an ordinary segment: `None` below the lower end, 65,535 above the
 /// upper end, else `(truncate(2²⁴ / 2R) × (truncate(Y) − start)) >> 8`.
 pub fn terrain_rank(seg: Segment, terrain_y: f32) -> Option<i32> {
@@ -189,7 +214,7 @@ pub fn select_ordinary(
             continue;
         }
         best = c.rank;
-        let stored = if class == SurfaceClass::Steep && !steep_test { SurfaceClass::Ground } else { class };
+        let stored = stored_class(class, steep_test);
         chosen = Some(Support {
             source: Source::Model(c.candidate),
             class: Some(stored),
@@ -226,17 +251,7 @@ pub fn select_settling(
             height = Some(h);
         }
     }
-    for c in contacts {
-        if !SurfaceClass::from_normal_y(c.normal[1]).supports() {
-            continue;
-        }
-        let rank = RANK_CENTRE.wrapping_sub(c.rank).wrapping_abs();
-        if rank < best {
-            best = rank;
-            height = Some(c.height);
-        }
-    }
-    height
+    closest_to_centre(contacts, best).map(|c| c.height).or(height)
 }
 
 /// "Converting support height to actor position": `(trunc(h) − positive Y extent) × 256 +
@@ -268,20 +283,9 @@ pub fn forward_slope(
     contacts: impl IntoIterator<Item = ModelSupport>,
 ) -> SlopeVerdict {
     let lower_end = centre.wrapping_add(reach);
-    let mut best = SLOPE_START_RANK;
-    let mut model_height = SLOPE_START_HEIGHT;
-    let mut normal: Option<[i32; 3]> = None;
-    for c in contacts {
-        if !SurfaceClass::from_normal_y(c.normal[1]).supports() {
-            continue;
-        }
-        let rank = RANK_CENTRE.wrapping_sub(c.rank).wrapping_abs();
-        if rank < best {
-            best = rank;
-            model_height = c.height;
-            normal = Some(c.normal);
-        }
-    }
+    let model = closest_to_centre(contacts, SLOPE_START_RANK);
+    let model_height = model.map_or(SLOPE_START_HEIGHT, |c| c.height);
+    let mut normal = model.map(|c| c.normal);
     if let Some(t) = terrain
         && t.height <= lower_end as f32
     {
@@ -333,7 +337,7 @@ pub fn select_fallback(
         if class == SurfaceClass::Side {
             continue;
         }
-        let stored = if class == SurfaceClass::Steep && !steep_test { SurfaceClass::Ground } else { class };
+        let stored = stored_class(class, steep_test);
         *state = Support {
             source: Source::Model(c.candidate),
             class: Some(stored),
