@@ -84,7 +84,8 @@ fn collision_queries_allocate_nothing() {
     // fixed-size value for a test thread's stack.
     let rgm = Rgm::new_checked(embedded::RGM).unwrap();
     let rob = Rob::new_checked(embedded::ROB).unwrap();
-    let statics = Box::new(Statics::<64>::new(&rgm, &rob).unwrap());
+    let boxed = Box::new(Statics::<64>::new(&rgm, &rob).unwrap());
+    let statics = &*boxed;
     let t = Decoded::new(Wld::new_checked(embedded::WLD).unwrap(), 0);
     let bounds = Bounds { total: [48, 128, 49], positive: [24, 62, 11], negative: [24, 66, 38] };
     let n = allocations_during(|| {
@@ -94,10 +95,10 @@ fn collision_queries_allocate_nothing() {
             let p = prepare([(33_100 + k) * 256, -302 * 256, 33_600 * 256], 0, 512, 0);
             let m = collision_matrix(p.angle_fields);
             let origin = p.origin.map(|c| c as i32);
-            ground_support(&mut support, &statics, &t, origin, 62, 50, 98, true);
-            let blocked = obstacle(&statics, origin, &m, shape.ordinary_spheres(), 98);
+            ground_support(&mut support, statics, &t, origin, 62, 50, 98, true);
+            let blocked = obstacle(statics, origin, &m, shape.ordinary_spheres(), 98);
             let spheres = world_spheres::<8>(p.origin, &m, shape.ordinary_spheres());
-            let contacts = face_contacts::<64, 64>(&statics, origin, &spheres, 98);
+            let contacts = face_contacts::<64>(statics, origin, &spheres, 98);
             let primary = collect_primary(contacts.iter().map(|c| BodyContact::new(c.point, c.normal)), None);
             let prev = [(33_100 + k - 8) * 256, -302 * 256, 33_600 * 256];
             let cur = [(33_100 + k) * 256, -302 * 256, 33_600 * 256];

@@ -17,6 +17,50 @@ pub const CELLS: usize = 128;
 /// "No placement" in the cell lists.
 const NONE: u16 = u16::MAX;
 
+/// A model placed in the world: what every face query reads of a candidate.
+#[derive(Clone, Copy, Debug)]
+pub struct PlacedModel<'a> {
+    /// Map-unit position.
+    pub position: [f32; 3],
+    /// Row-major rotation, local → world.
+    pub matrix: [[f32; 3]; 3],
+    /// The model.
+    pub model: Model<'a>,
+    /// Model radius, map units.
+    pub radius: f32,
+    /// The collision flag byte (support metadata).
+    pub flags: u8,
+}
+
+impl PlacedModel<'_> {
+    /// World → model coordinates (the rotation's transpose).
+    pub fn to_model(&self, world: [f32; 3]) -> [f32; 3] {
+        let d = [0, 1, 2].map(|k| world[k] as f64 - self.position[k] as f64);
+        let m = &self.matrix;
+        [0, 1, 2].map(|c| (m[0][c] as f64 * d[0] + m[1][c] as f64 * d[1] + m[2][c] as f64 * d[2]) as f32)
+    }
+
+    /// Model → world of a point.
+    pub fn to_world(&self, local: [f32; 3]) -> [f32; 3] {
+        [0, 1, 2].map(|r| (self.position[r] as f64 + rotate_row(&self.matrix[r], local)) as f32)
+    }
+
+    /// Model → world of a direction.
+    pub fn direction_to_world(&self, local: [f32; 3]) -> [f32; 3] {
+        [0, 1, 2].map(|r| rotate_row(&self.matrix[r], local) as f32)
+    }
+}
+
+/// What the collision queries search: candidate lists around a point, and the placed model
+/// behind each candidate index. [`Statics`] is the static world alone; the world update adds
+/// the live actors' models ("Live and transient collision candidates").
+pub trait Scene<'a> {
+    /// The separated candidate lists for a query at integer map `origin` with `query_radius`.
+    fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Candidates;
+    /// The placed model of candidate index `index`.
+    fn model(&self, index: usize) -> Option<PlacedModel<'a>>;
+}
+
 /// One static placement.
 #[derive(Clone, Copy, Debug)]
 pub struct Placement<'a> {
@@ -134,26 +178,25 @@ impl<'a, const N: usize> Statics<'a, N> {
         }))
     }
 
-    /// World → model coordinates of placement `i` (the rotation's transpose).
-    pub fn to_model(&self, i: usize, world: [f32; 3]) -> [f32; 3] {
-        let p = &self.placements[i];
-        let d = [0, 1, 2].map(|k| world[k] as f64 - p.position[k] as f64);
-        [0, 1, 2].map(|c| {
-            (p.matrix[0][c] as f64 * d[0] + p.matrix[1][c] as f64 * d[1] + p.matrix[2][c] as f64 * d[2])
-                as f32
+    /// Placement `i` as a placed model.
+    pub fn placed(&self, i: usize) -> Option<PlacedModel<'a>> {
+        self.placements.get(i).map(|p| PlacedModel {
+            position: p.position,
+            matrix: p.matrix,
+            model: p.model,
+            radius: p.radius,
+            flags: p.flags,
         })
     }
+}
 
-    /// Model → world of a point of placement `i`.
-    pub fn to_world(&self, i: usize, local: [f32; 3]) -> [f32; 3] {
-        let p = &self.placements[i];
-        [0, 1, 2].map(|r| (p.position[r] as f64 + rotate_row(&p.matrix[r], local)) as f32)
+impl<'a, const N: usize> Scene<'a> for Statics<'a, N> {
+    fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Candidates {
+        Statics::candidates(self, origin, query_radius)
     }
 
-    /// Model → world of a direction of placement `i`.
-    pub fn direction_to_world(&self, i: usize, local: [f32; 3]) -> [f32; 3] {
-        let p = &self.placements[i];
-        [0, 1, 2].map(|r| rotate_row(&p.matrix[r], local) as f32)
+    fn model(&self, index: usize) -> Option<PlacedModel<'a>> {
+        self.placed(index)
     }
 }
 
@@ -177,10 +220,17 @@ pub struct WorldContact {
     pub fraction: i32,
 }
 
-fn world_contact<const N: usize>(s: &Statics<'_, N>, i: usize, c: &FaceContact) -> WorldContact {
-    let (point, normal) =
-        faces::body_contact_integers(s.to_world(i, c.point), s.direction_to_world(i, c.normal));
-    WorldContact { placement: i, face: c.face, point, normal, fraction: c.fraction }
+fn world_contact(p: &PlacedModel<'_>, index: usize, c: &FaceContact) -> WorldContact {
+    let (point, normal) = faces::body_contact_integers(p.to_world(c.point), p.direction_to_world(c.normal));
+    WorldContact { placement: index, face: c.face, point, normal, fraction: c.fraction }
+}
+
+/// The face-model candidates of a query with their placed models, in candidate order.
+fn face_models<'a, 's, S: Scene<'a>>(
+    scene: &'s S,
+    cands: &'s Candidates,
+) -> impl Iterator<Item = (usize, &'s super::candidates::Candidate, PlacedModel<'a>)> + 's {
+    cands.faces.iter().enumerate().filter_map(|(k, c)| Some((k, c, scene.model(c.placement)?)))
 }
 
 /// The ordinary ground-support query at integer map `origin` (the actor's runtime position
@@ -188,9 +238,9 @@ fn world_contact<const N: usize>(s: &Statics<'_, N>, i: usize, c: &FaceContact) 
 /// against the terrain and the face-model candidates' polygons, then
 /// [`select_ordinary`]. `query_radius` is [`candidates::search_radius`] of the actor.
 #[allow(clippy::too_many_arguments)]
-pub fn ground_support<const N: usize>(
+pub fn ground_support<'a>(
     state: &mut Support,
-    statics: &Statics<'_, N>,
+    scene: &impl Scene<'a>,
     heights: &impl VertexHeights,
     origin: [i32; 3],
     positive_y_extent: i32,
@@ -201,9 +251,9 @@ pub fn ground_support<const N: usize>(
     let seg = Segment::ordinary(origin[1], positive_y_extent, reach);
     let sample = terrain::sample(heights, origin[0], origin[2]);
     let terrain = TerrainSupport { height: sample.height, normal: sample.normal };
-    let cands = statics.candidates(origin, query_radius);
+    let cands = scene.candidates(origin, query_radius);
     let (x, z) = (origin[0] as f32, origin[2] as f32);
-    let contacts = segment_offers(statics, &cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
+    let contacts = segment_offers(scene, &cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
     select_ordinary(state, seg, Some(terrain), contacts, steep_test);
 }
 
@@ -230,17 +280,16 @@ pub fn world_spheres<const M: usize>(
 /// The forward obstacle probe: whether any face-model candidate reports a sphere contact
 /// for the shape's ordinary spheres at `origin` (map units, integer). Spheres are first
 /// admitted against each model's radius in actor-local axes ("Sphere model admission").
-pub fn obstacle<const N: usize>(
-    statics: &Statics<'_, N>,
+pub fn obstacle<'a>(
+    scene: &impl Scene<'a>,
     origin: [i32; 3],
     matrix: &[[f32; 3]; 3],
     local: &[super::shape::Sphere],
     query_radius: i32,
 ) -> bool {
-    let cands = statics.candidates(origin, query_radius);
+    let cands = scene.candidates(origin, query_radius);
     let o = origin.map(|c| c as f32);
-    for cand in cands.faces.iter() {
-        let p = &statics.placements[cand.placement];
+    for (_, _, p) in face_models(scene, &cands) {
         // The model placement in actor-local axes: the collision matrix's transpose.
         let d = [0, 1, 2].map(|k| p.position[k] as f64 - o[k] as f64);
         let local_offset = [0, 1, 2].map(|c| {
@@ -254,7 +303,7 @@ pub fn obstacle<const N: usize>(
             .map(|s| {
                 let c = s.centre.map(|v| v as f32);
                 let world = [0, 1, 2].map(|r| (o[r] as f64 + rotate_row(&matrix[r], c)) as f32);
-                QuerySphere { centre: statics.to_model(cand.placement, world), radius: s.radius as f32 }
+                QuerySphere { centre: p.to_model(world), radius: s.radius as f32 }
             })
             .collect();
         if !faces::sphere_query(&p.model, &admitted, true).is_empty() {
@@ -266,22 +315,44 @@ pub fn obstacle<const N: usize>(
 
 /// The residual query's contacts: every face-model candidate's sphere contacts (each model
 /// keeps its 32-contact limit; no 16 cap, no terrain), as integer world contacts.
-pub fn face_contacts<const N: usize, const M: usize>(
-    statics: &Statics<'_, N>,
+pub fn face_contacts<'a, const M: usize>(
+    scene: &impl Scene<'a>,
     origin: [i32; 3],
     spheres: &[QuerySphere],
     query_radius: i32,
 ) -> heapless::Vec<WorldContact, M> {
     let mut out = heapless::Vec::new();
-    let cands = statics.candidates(origin, query_radius);
-    for cand in cands.faces.iter() {
-        let p = &statics.placements[cand.placement];
-        let local: heapless::Vec<QuerySphere, { super::shape::MAX_SPHERES }> = spheres
-            .iter()
-            .map(|s| QuerySphere { centre: statics.to_model(cand.placement, s.centre), radius: s.radius })
-            .collect();
+    let cands = scene.candidates(origin, query_radius);
+    for (_, cand, p) in face_models(scene, &cands) {
+        let local: heapless::Vec<QuerySphere, { super::shape::MAX_SPHERES }> =
+            spheres.iter().map(|s| QuerySphere { centre: p.to_model(s.centre), radius: s.radius }).collect();
         for c in faces::sphere_query(&p.model, &local, true).iter() {
-            if out.push(world_contact(statics, cand.placement, c)).is_err() {
+            if out.push(world_contact(&p, cand.placement, c)).is_err() {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+/// The segment contacts of every face-model candidate between map points `a` and `b`, as
+/// integer world contacts in candidate and contact order ("Ordinary forward segment
+/// response" reads them; `sidedness` is the polygon-sidedness flag).
+pub fn segment_contacts<'a, const M: usize>(
+    scene: &impl Scene<'a>,
+    cands: &Candidates,
+    a: [f32; 3],
+    b: [f32; 3],
+    sidedness: bool,
+) -> heapless::Vec<WorldContact, M> {
+    let mut out = heapless::Vec::new();
+    for (_, cand, p) in face_models(scene, cands) {
+        let (la, lb) = (p.to_model(a), p.to_model(b));
+        if !segment_admits_model(la, lb, p.radius) {
+            continue;
+        }
+        for c in faces::segment_query(&p.model, la, lb, sidedness).iter() {
+            if out.push(world_contact(&p, cand.placement, c)).is_err() {
                 return out;
             }
         }
@@ -292,14 +363,14 @@ pub fn face_contacts<const N: usize, const M: usize>(
 /// A face contact of candidate `k` as a support offer: world height and integer normal,
 /// the segment fraction as its rank (0 for sphere contacts), the candidate's collision byte
 /// as metadata and the face's texture word.
-fn support_offer<const N: usize>(
-    statics: &Statics<'_, N>,
+fn support_offer(
+    p: &PlacedModel<'_>,
     k: usize,
     cand: &super::candidates::Candidate,
     c: &FaceContact,
 ) -> ModelSupport {
-    let w = world_contact(statics, cand.placement, c);
-    let texture = statics.placements[cand.placement].model.face(c.face).map_or(0, |f| f.texture_raw());
+    let w = world_contact(p, cand.placement, c);
+    let texture = p.model.face(c.face).map_or(0, |f| f.texture_raw());
     ModelSupport {
         candidate: k,
         height: w.point[1],
@@ -311,21 +382,20 @@ fn support_offer<const N: usize>(
 }
 
 /// Segment contacts of every face-model candidate as ranked support offers.
-fn segment_offers<const N: usize>(
-    statics: &Statics<'_, N>,
+fn segment_offers<'a>(
+    scene: &impl Scene<'a>,
     cands: &Candidates,
     top: [f32; 3],
     bottom: [f32; 3],
 ) -> heapless::Vec<ModelSupport, 64> {
     let mut offers = heapless::Vec::new();
-    for (k, cand) in cands.faces.iter().enumerate() {
-        let p = &statics.placements[cand.placement];
-        let (a, b) = (statics.to_model(cand.placement, top), statics.to_model(cand.placement, bottom));
+    for (k, cand, p) in face_models(scene, cands) {
+        let (a, b) = (p.to_model(top), p.to_model(bottom));
         if !segment_admits_model(a, b, p.radius) {
             continue;
         }
         for c in faces::segment_query(&p.model, a, b, true).iter() {
-            if offers.push(support_offer(statics, k, cand, c)).is_err() {
+            if offers.push(support_offer(&p, k, cand, c)).is_err() {
                 return offers;
             }
         }
@@ -333,11 +403,26 @@ fn segment_offers<const N: usize>(
     offers
 }
 
+/// The model support offers of a vertical segment from `top` to `bottom` (map units) at
+/// integer map X/Z `origin` — the contacts "Forward slope surface selection" and ground
+/// prevalidation rank.
+pub fn vertical_offers<'a>(
+    scene: &impl Scene<'a>,
+    origin: [i32; 3],
+    query_radius: i32,
+    top: i32,
+    bottom: i32,
+) -> heapless::Vec<ModelSupport, 64> {
+    let cands = scene.candidates(origin, query_radius);
+    let (x, z) = (origin[0] as f32, origin[2] as f32);
+    segment_offers(scene, &cands, [x, top as f32, z], [x, bottom as f32, z])
+}
+
 /// "Startup ground settling": candidates within 1,000 map units, the segment ±500 around
 /// the prepared Y plus the positive Y extent, its own ranking (earlier equals kept). Returns
 /// the new runtime Y, or `None` (Y unchanged) without a selection. X and Z never move.
-pub fn settle<const N: usize>(
-    statics: &Statics<'_, N>,
+pub fn settle<'a>(
+    scene: &impl Scene<'a>,
     heights: &impl VertexHeights,
     runtime_position: [i32; 3],
     positive_y_extent: i32,
@@ -346,9 +431,9 @@ pub fn settle<const N: usize>(
     use super::support::{SETTLE_RADIUS, SETTLE_REACH, actor_y_from_support, select_settling};
     let origin = runtime_position.map(|c| c >> 8);
     let seg = Segment::around(origin[1] + positive_y_extent, SETTLE_REACH);
-    let cands = statics.candidates(origin, SETTLE_RADIUS);
+    let cands = scene.candidates(origin, SETTLE_RADIUS);
     let (x, z) = (origin[0] as f32, origin[2] as f32);
-    let offers = segment_offers(statics, &cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
+    let offers = segment_offers(scene, &cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
     let terrain = terrain::sample(heights, origin[0], origin[2]).height;
     select_settling(seg, Some(terrain), offers)
         .map(|h| actor_y_from_support(h, positive_y_extent, standing_height))
@@ -359,9 +444,9 @@ pub fn settle<const N: usize>(
 /// identity rotation; the first non-side contact of the face candidates in order is taken,
 /// and the support height stays the actor's own.
 #[allow(clippy::too_many_arguments)]
-pub fn fallback_support<const N: usize>(
+pub fn fallback_support<'a>(
     state: &mut Support,
-    statics: &Statics<'_, N>,
+    scene: &impl Scene<'a>,
     runtime_position: [i32; 3],
     centre_offset: [i32; 3],
     positive_y_extent: i32,
@@ -373,14 +458,12 @@ pub fn fallback_support<const N: usize>(
     let mut centre = [0, 1, 2].map(|k| origin[k] + centre_offset[k]);
     centre[1] += positive_y_extent - 3;
     let sphere = QuerySphere { centre: centre.map(|c| c as f32), radius: history.fallback_radius() as f32 };
-    let cands = statics.candidates(origin, query_radius);
+    let cands = scene.candidates(origin, query_radius);
     let mut offers: heapless::Vec<ModelSupport, 64> = heapless::Vec::new();
-    'models: for (k, cand) in cands.faces.iter().enumerate() {
-        let p = &statics.placements[cand.placement];
-        let local =
-            [QuerySphere { centre: statics.to_model(cand.placement, sphere.centre), radius: sphere.radius }];
+    'models: for (k, cand, p) in face_models(scene, &cands) {
+        let local = [QuerySphere { centre: p.to_model(sphere.centre), radius: sphere.radius }];
         for c in faces::sphere_query(&p.model, &local, true).iter() {
-            if offers.push(support_offer(statics, k, cand, c)).is_err() {
+            if offers.push(support_offer(&p, k, cand, c)).is_err() {
                 break 'models;
             }
         }

@@ -270,18 +270,18 @@ pub enum SlopeVerdict {
 }
 
 /// "Forward slope surface selection" on the segment of half-length `post_collide_height`
-/// around the integer actor Y plus positive Y extent.
+/// around the integer actor Y plus positive Y extent: the selected surface's normal.
 ///
 /// Model contacts of class 2 or 4 compete by `|16384 − rank|` from 999,999, strictly smaller
 /// replacing (the first of equals stays); the model height starts at 9,999,999. Terrain no
 /// lower than the lower end then wins when `|trunc(h − centre)|` is strictly less than
 /// `|model_height − centre|`, replacing normal and height.
-pub fn forward_slope(
+pub fn slope_surface(
     centre: i32,
     reach: i32,
     terrain: Option<TerrainSupport>,
     contacts: impl IntoIterator<Item = ModelSupport>,
-) -> SlopeVerdict {
+) -> Option<[i32; 3]> {
     let lower_end = centre.wrapping_add(reach);
     let model = closest_to_centre(contacts, SLOPE_START_RANK);
     let model_height = model.map_or(SLOPE_START_HEIGHT, |c| c.height);
@@ -294,7 +294,18 @@ pub fn forward_slope(
             normal = Some(t.normal);
         }
     }
-    match normal {
+    normal
+}
+
+/// The forward steep-surface check: [`slope_surface`], and a selected surface of class 2
+/// (steep) refuses the walk.
+pub fn forward_slope(
+    centre: i32,
+    reach: i32,
+    terrain: Option<TerrainSupport>,
+    contacts: impl IntoIterator<Item = ModelSupport>,
+) -> SlopeVerdict {
+    match slope_surface(centre, reach, terrain, contacts) {
         Some(n) if SurfaceClass::from_normal_y(n[1]) == SurfaceClass::Steep => SlopeVerdict::Reject,
         _ => SlopeVerdict::Allow,
     }
