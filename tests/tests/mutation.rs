@@ -40,8 +40,11 @@ fn every_prefix_is_rejected_or_read_safely() {
         for len in 0..f.bytes.len() {
             accepted += exercise(kind, &f.bytes[..len]).is_ok() as usize;
         }
-        // A truncated file is never mistaken for a whole one.
-        assert_eq!(accepted, 0, "{}: {accepted} prefixes accepted", f.name);
+        // A truncated binary file is never mistaken for a whole one; a text file cut at a
+        // line end is a whole (shorter) file, so text prefixes need only read safely.
+        if !kind.is_text() {
+            assert_eq!(accepted, 0, "{}: {accepted} prefixes accepted", f.name);
+        }
     }
 }
 

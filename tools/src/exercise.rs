@@ -8,6 +8,7 @@ use stros_core::formats::model::Model;
 use stros_core::formats::rgm::Rgm;
 use stros_core::formats::rob::Rob;
 use stros_core::formats::sfx::Sfx;
+use stros_core::formats::surface::{SurfaceError, SurfaceTable};
 use stros_core::formats::texbsi::Texbsi;
 use stros_core::formats::wld::Wld;
 
@@ -30,12 +31,23 @@ pub enum Kind {
     Sfx,
     /// INI text.
     Ini,
+    /// SURFACE.INI text (its `[surfaces]` table).
+    Surface,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 8] =
-        [Kind::Rgm, Kind::Wld, Kind::Model, Kind::Rob, Kind::Col, Kind::Texbsi, Kind::Sfx, Kind::Ini];
+    pub const ALL: [Kind; 9] = [
+        Kind::Rgm,
+        Kind::Wld,
+        Kind::Model,
+        Kind::Rob,
+        Kind::Col,
+        Kind::Texbsi,
+        Kind::Sfx,
+        Kind::Ini,
+        Kind::Surface,
+    ];
 
     /// The kind of a file by its name (`TEXBSI.302` by its stem, the rest by extension).
     pub fn for_name(name: &str) -> Option<Kind> {
@@ -43,6 +55,9 @@ impl Kind {
         let file = upper.rsplit(['/', '\\']).next().unwrap_or(&upper);
         if file.contains("TEXBSI.") {
             return Some(Kind::Texbsi);
+        }
+        if file == "SURFACE.INI" {
+            return Some(Kind::Surface);
         }
         match file.rsplit('.').next()? {
             "RGM" => Some(Kind::Rgm),
@@ -67,7 +82,13 @@ impl Kind {
             Kind::Texbsi => "TEXBSI",
             Kind::Sfx => "SFX",
             Kind::Ini => "INI",
+            Kind::Surface => "SURFACE.INI",
         }
+    }
+
+    /// Whether files of this kind are text, whose prefixes may be whole files too.
+    pub fn is_text(self) -> bool {
+        matches!(self, Kind::Ini | Kind::Surface)
     }
 }
 
@@ -105,8 +126,28 @@ pub fn exercise(kind: Kind, data: &[u8]) -> Result<u64, ExerciseError> {
                 sum.add(e.int().unwrap_or(0) as u64);
             }
         }
+        Kind::Surface => {
+            let text = core::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
+            let t = SurfaceTable::parse(text).map_err(|e| ExerciseError::Ini(surface_line(e)))?;
+            for set in [0u16, 302, 310, 511] {
+                for index in 0..128u8 {
+                    sum.add(t.lookup(set, index) as u64);
+                }
+            }
+        }
     }
     Ok(sum.0)
+}
+
+/// The line a SURFACE.INI error names (0 for a missing section).
+pub fn surface_line(e: SurfaceError) -> usize {
+    match e {
+        SurfaceError::NoSurfaces => 0,
+        SurfaceError::Malformed { line }
+        | SurfaceError::OutOfRange { line }
+        | SurfaceError::UnknownClass { line }
+        | SurfaceError::TooMany { line } => line,
+    }
 }
 
 struct Sum(u64);

@@ -80,6 +80,31 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Json, ExerciseError> {
                 .collect::<Vec<_>>();
             Json::object().with("format", "INI").with("entries", entries)
         }
+        Kind::Surface => {
+            let text = std::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
+            let table = stros_core::formats::surface::SurfaceTable::parse(text)
+                .map_err(|e| ExerciseError::Ini(crate::exercise::surface_line(e)))?;
+            let names = stros_core::formats::surface::class::NAMES;
+            let assignments = text
+                .lines()
+                .skip_while(|l| !l.trim().eq_ignore_ascii_case("[surfaces]"))
+                .skip(1)
+                .take_while(|l| !l.trim_start().starts_with('['))
+                .filter_map(|l| {
+                    let mut p = l.split(';').next()?.split(',').map(str::trim);
+                    let set: u16 = p.next()?.parse().ok()?;
+                    let index: u8 = p.next()?.parse().unwrap_or(0);
+                    let surface = table.lookup(set, index);
+                    Some(
+                        Json::object()
+                            .with("set", set)
+                            .with("index", index)
+                            .with("surface", names.get(surface as usize).copied().unwrap_or("unknown")),
+                    )
+                })
+                .collect::<Vec<_>>();
+            Json::object().with("format", "SURFACE.INI").with("assignments", assignments)
+        }
     })
 }
 

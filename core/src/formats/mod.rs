@@ -18,6 +18,7 @@
 //! | [`col`] | COL palettes |
 //! | [`texbsi`] | TEXBSI texture banks |
 //! | [`sfx`] | SFX sound banks |
+//! | [`surface`] | SURFACE.INI surface assignments |
 
 use core::fmt;
 
@@ -27,6 +28,7 @@ pub mod model;
 pub mod rgm;
 pub mod rob;
 pub mod sfx;
+pub mod surface;
 pub mod texbsi;
 pub mod wld;
 
