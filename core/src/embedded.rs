@@ -35,6 +35,8 @@ embedded! {
     TEXBSI_310 = "TEXBSI.310";
     /// Sounds.
     SFX = "MAIN.SFX";
+    /// Texture surfaces.
+    SURFACE_INI = "SURFACE.INI";
     /// Scene.
     RGM = "HARBOUR.RGM";
     /// Village models.

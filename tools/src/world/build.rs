@@ -73,6 +73,37 @@ pub fn sfx_desc() -> write::sfx::SfxDesc {
     write::sfx::SfxDesc { description: b"Stros embedded world sounds".to_vec(), effects }
 }
 
+/// SURFACE.INI's `[surfaces]` section for the island: the terrain images of set 302 and the
+/// village images of set 310, in the format the game's own file uses.
+pub fn surface_ini() -> String {
+    use super::models::img;
+    use super::terrain::tex;
+    let mut s = String::from("; Stros embedded world: the surfaces of HARBOUR's textures\r\n[surfaces]\r\n");
+    let terrain = [
+        (tex::WATER, "deepwater"),
+        (tex::SAND, "sand"),
+        (tex::GRASS, "scape"),
+        (tex::MEADOW, "scape"),
+        (tex::ROCK, "rock"),
+        (tex::RIM_CORNER, "water"),
+        (tex::RIM_EDGE, "water"),
+        (tex::RIM_WIDE, "water"),
+        (tex::PATH, "sand"),
+        (tex::RIM_HALF, "water"),
+        (tex::RIM_ROCK, "water"),
+        (tex::SHOAL, "water"),
+        (tex::RIM_EDGE2, "water"),
+    ];
+    for (image, kind) in terrain {
+        s.push_str(&format!("302, {image}, {kind}\r\n"));
+    }
+    let village = [(img::PLASTER, "tile"), (img::PLANKS, "wood"), (img::TILES, "tile"), (img::STONE, "rock")];
+    for (image, kind) in village {
+        s.push_str(&format!("{}, {image}, {kind}\r\n", models::MODEL_BANK));
+    }
+    s
+}
+
 /// Every file of the embedded world, in a fixed order.
 pub fn files() -> Vec<File> {
     let file = |name: String, bytes: Vec<u8>| File { name, bytes };
@@ -82,6 +113,7 @@ pub fn files() -> Vec<File> {
         file("TEXBSI.302".into(), write::texbsi::to_bytes(&terrain_bank())),
         file(format!("TEXBSI.{}", models::MODEL_BANK), write::texbsi::to_bytes(&model_bank())),
         file("MAIN.SFX".into(), write::sfx::to_bytes(&sfx_desc())),
+        file("SURFACE.INI".into(), surface_ini().into_bytes()),
         file(format!("{MAP}.RGM"), write::rgm::to_bytes(&scene::rgm_desc())),
         file(format!("{MAP}.ROB"), write::rob::to_bytes(&scene::rob_desc())),
     ]
@@ -111,6 +143,11 @@ mod tests {
                 "SFX" => Sfx::new_checked(b).map(|_| ()),
                 "RGM" => Rgm::new_checked(b).map(|_| ()),
                 "ROB" => Rob::new_checked(b).map(|_| ()),
+                "INI" => {
+                    let text = std::str::from_utf8(b).unwrap();
+                    stros_core::formats::surface::SurfaceTable::parse(text).unwrap();
+                    Ok(())
+                }
                 "3DC" => Model::new_checked(b).map(|_| ()),
                 _ => Texbsi::new_checked(b).map(|_| ()),
             };

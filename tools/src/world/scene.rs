@@ -230,9 +230,53 @@ pub fn cyrus_walk() -> Vec<Command> {
     ]
 }
 
+/// Cyrus's backward walk (type 1): the walk's frames in reverse, gated by a BreakPoint.
+fn cyrus_walk_back() -> Vec<Command> {
+    vec![
+        show(4),
+        Bp { operand: 0 },
+        show(3),
+        show(2),
+        Fut { target: 6 },
+        Prev { target: 0 },
+        show(1),
+        End { operand: 0 },
+    ]
+}
+
+/// A type-1 stride over `frames` with an exit tail back to the idle frame.
+fn stride(frames: &[u32]) -> Vec<Command> {
+    let mut c: Vec<Command> = frames.iter().map(|&f| show(f)).collect();
+    let n = c.len() as i32;
+    c.push(Fut { target: n + 2 });
+    c.push(Prev { target: 0 });
+    c.push(show(0));
+    c.push(End { operand: 0 });
+    c
+}
+
+/// A looping hold of `frames` (type 0): what falling, sliding and treading water show.
+fn hold(frames: &[u32]) -> Vec<Command> {
+    let mut c: Vec<Command> = frames.iter().map(|&f| show(f)).collect();
+    c.push(Prev { target: 0 });
+    c
+}
+
+/// A one-shot sequence ending the group (landing, hurting).
+fn once(frames: &[u32]) -> Vec<Command> {
+    let mut c: Vec<Command> = frames.iter().map(|&f| show(f)).collect();
+    c.push(End { operand: 0 });
+    c
+}
+
 fn living(walk: u8, run: u8) -> [u8; 256] {
     let mut a = [0u8; 256];
     a[1] = 0x0D; // collide: body contacts, ground response and steep test, overlap
+    a[3] = 100; // health
+    a[9] = run * 5 / 8; // backward_speed
+    a[13] = walk * 3 / 4; // backward_walk
+    a[31] = 6; // jump_time (SYSTEM.INI's default)
+    a[32] = 80; // jump_height (SYSTEM.INI's default): the fall origin and fall speed
     a[6] = 64; // weight
     a[115] = 64; // reserved weight, restored into 6 every update
     a[119] = 0x0D; // reserved collide
@@ -272,6 +316,20 @@ pub fn rgm_desc() -> RgmDesc {
                 ],
             ),
             group(20, 2, 1, cyrus_walk()),
+            // Turning on the spot, backward steps, falling, landing, hurting, sliding and
+            // swimming: the groups the controller and the ground response request.
+            group(14, 2, 0, stride(&[1, 2])),
+            group(15, 2, 0, stride(&[3, 4])),
+            group(19, 1, 1, cyrus_walk_back()),
+            group(22, 2, 1, cyrus_walk_back()),
+            group(56, 2, 0, hold(&[2])),
+            group(65, 2, 1, once(&[1, 0])),
+            group(73, 2, 1, once(&[2, 4, 0])),
+            group(75, 2, 0, hold(&[1])),
+            group(76, 2, 0, hold(&[3])),
+            group(141, 3, 0, hold(&[0, 2])),
+            group(142, 2, 1, stride(&[1, 2, 3, 4])),
+            group(143, 2, 1, cyrus_walk_back()),
         ],
         attributes: living(8, 16),
         bounds: [0, -1, -1],
