@@ -46,6 +46,14 @@ macro_rules! system_config {
                 } )*
                 None
             }
+
+            fn set_raw(&mut self, section: &str, key: &str, value: i32) -> bool {
+                $( if section.eq_ignore_ascii_case($section) && key.eq_ignore_ascii_case($key) {
+                    self.$field = value;
+                    return true;
+                } )*
+                false
+            }
         }
     };
 }
@@ -198,6 +206,27 @@ impl SystemConfig {
     pub fn installed_with(text: &str) -> Result<SystemConfig, IniError> {
         let ini = Ini::new_checked(text)?;
         Ok(SystemConfig::read_raw(&ini, &SystemConfig::INSTALLED_RAW)?.with_load_replacements())
+    }
+
+    /// The installed values with `overrides` (`(section, key, value)`, raw file values)
+    /// laid over them, then the load-time replacements — what a SYSTEM.INI holding the
+    /// installed file plus those records would load as. Returns the first override whose key
+    /// the core does not use as the error.
+    pub fn installed_with_values<'k>(
+        overrides: impl IntoIterator<Item = (&'k str, &'k str, i32)>,
+    ) -> Result<SystemConfig, (&'k str, &'k str)> {
+        let mut raw = SystemConfig::INSTALLED_RAW;
+        for (section, key, value) in overrides {
+            if !raw.set_raw(section, key, value) {
+                return Err((section, key));
+            }
+        }
+        Ok(raw.with_load_replacements())
+    }
+
+    /// The section of `key` (the first one in [`SystemConfig::KEYS`] order).
+    pub fn section_of(key: &str) -> Option<&'static str> {
+        SystemConfig::KEYS.iter().find(|(_, k)| k.eq_ignore_ascii_case(key)).map(|(s, _)| *s)
     }
 
     fn with_load_replacements(mut self) -> SystemConfig {

@@ -121,3 +121,67 @@ pub const fn forward_backward(up: bool, down: bool) -> i32 {
         0
     }
 }
+
+/// Tab's scancode: the fixed key that toggles `walk_mode`.
+pub const TAB: u8 = 15;
+
+/// What one update reads of the player's input: the bound actions held, and whether Tab
+/// was pressed since the previous update (it toggles `walk_mode`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Input {
+    /// Held actions, one bit per [`Action`] in [`Action::ALL`] order.
+    pub held: u8,
+    /// Tab was pressed.
+    pub toggle_walk_mode: bool,
+}
+
+impl Input {
+    /// Nothing held.
+    pub const NONE: Input = Input { held: 0, toggle_walk_mode: false };
+
+    /// The input with `actions` held.
+    pub fn with(actions: &[Action]) -> Input {
+        Input { held: actions.iter().fold(0, |m, a| m | 1 << a.index()), toggle_walk_mode: false }
+    }
+
+    /// Actions held from the scancode state through `bindings`; `tab` is Tab's press edge.
+    pub fn from_scancodes(bindings: &Bindings, down: &[bool; SCANCODES], tab: bool) -> Input {
+        let held = Action::ALL.iter().filter(|&&a| bindings.held(a, down)).fold(0, |m, a| m | 1 << a.index());
+        Input { held, toggle_walk_mode: tab }
+    }
+
+    /// Whether `action` is held.
+    pub const fn held(&self, action: Action) -> bool {
+        self.held & (1 << action.index()) != 0
+    }
+
+    /// Holds or releases `action`.
+    pub fn set(&mut self, action: Action, held: bool) {
+        if held {
+            self.held |= 1 << action.index();
+        } else {
+            self.held &= !(1 << action.index());
+        }
+    }
+}
+
+impl Action {
+    /// The action's name in recordings and scenarios: its KEYS.INI stem without `key_`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Action::Up => "up",
+            Action::Down => "down",
+            Action::Left => "left",
+            Action::Right => "right",
+            Action::A => "a",
+            Action::B => "b",
+            Action::C => "c",
+            Action::D => "d",
+        }
+    }
+
+    /// The action called `name` (see [`Action::name`]), case-insensitive.
+    pub fn from_name(name: &str) -> Option<Action> {
+        Action::ALL.into_iter().find(|a| a.name().eq_ignore_ascii_case(name))
+    }
+}
