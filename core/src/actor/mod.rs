@@ -1,5 +1,13 @@
-//! Actor-side rules of seed 001 that stand on their own: "Ordinary actor eligibility" and
-//! "Supporting actor motion" (the unattached, nonplayer path).
+//! Actors: the runtime record every placed object, the player and his shadow share
+//! ([`Actor`]), and the actor-side rules of seed 001 that stand on their own —
+//! "Ordinary actor eligibility" and "Supporting actor motion" (the unattached, nonplayer
+//! path). The steppers that move an actor along its heading live in [`motion`]; the world
+//! update that runs them in order lives in [`crate::world`].
+
+pub mod motion;
+mod record;
+
+pub use record::*;
 
 use crate::math::Mat3;
 use crate::units::Angles;

@@ -1,6 +1,9 @@
-//! Player movement arithmetic (seed 000): "Ground-turn arithmetic" and the startup amounts
-//! of "Forward-walking startup". The controller state machine that decides when these run
-//! joins them with the world update.
+//! The player (seed 000): "Ground-turn arithmetic", the startup amounts of
+//! "Forward-walking startup", and the selected player's controller ([`controller`]: the
+//! turning, walk/run choice and forward/backward dispatch of "Ordinary controller
+//! dispatch" and "Ground-turn eligibility and animation").
+
+pub mod controller;
 
 use crate::config::SystemConfig;
 
@@ -47,23 +50,32 @@ impl Turn {
 /// Startup phases of ordinary forward walking.
 pub const STARTUP_PHASES: u8 = 4;
 
+/// The startup-distance adjustment of a step counter below three, by `attr_step_type`
+/// (newest `engine/SOUP.md`, `MoveBackward`; seed 000 gives the type-1 row): type 1 takes a
+/// quarter, a third and a half (`>> 2`, `/ 3`, `>> 1`), type 2 nothing, `d × 85 >> 8` and
+/// `d × 170 >> 8`, type 3 nothing, nothing and a half; other types the whole distance.
+/// Counter three and above keeps the whole distance.
+pub const fn startup_adjust(d: i32, step_type: u8, counter: u8) -> i32 {
+    match (step_type, counter) {
+        (1, 0) => d >> 2,
+        (1, 1) => d / 3,
+        (1, 2) => d >> 1,
+        (2, 0) | (3, 0) | (3, 1) => 0,
+        (2, 1) => d.wrapping_mul(85) >> 8,
+        (2, 2) => d.wrapping_mul(170) >> 8,
+        (3, 2) => d >> 1,
+        _ => d,
+    }
+}
+
 /// The runtime-unit startup amount of a forward walk in `phase` (0–3), before frame scaling.
 ///
-/// The selected walking speed × 256; with `attr_step_type = 1` phases 0, 1, 2 take a
-/// quarter, a third and a half (integer division) and phase 3 the whole. A zero walking
-/// speed uses `attr_forward_speed >> 1` instead, not multiplied by 256 but divided the same
-/// way. Other step types use the whole amount in every phase (the seed describes type 1).
+/// The selected walking speed × 256 — or, when it is zero, `attr_forward_speed >> 1`, not
+/// multiplied by 256 — through [`startup_adjust`]. A walking speed of 8 with step type 1
+/// gives 512, 682, 1024 and then 2048.
 pub const fn startup_amount(walk_speed: u8, forward_speed: u8, step_type: u8, phase: u8) -> i32 {
     let base = if walk_speed == 0 { (forward_speed >> 1) as i32 } else { walk_speed as i32 * 256 };
-    if step_type != 1 {
-        return base;
-    }
-    match phase {
-        0 => base / 4,
-        1 => base / 3,
-        2 => base / 2,
-        _ => base,
-    }
+    startup_adjust(base, step_type, phase)
 }
 
 /// The scaled translation distance: `(amount × scale) >> 8`.

@@ -1,0 +1,243 @@
+//! The steppers that move an actor along its heading — the SOUP natives `WalkForward`,
+//! `MoveForward`, `WalkBackward` and `MoveBackward` with duration 1, which the player's
+//! controller calls as its walk and run helpers — and the animation-driven continuation
+//! after input release (seed 000, "Forward-walking startup", "Continuation after input
+//! release"; newest `engine/SOUP.md` for the groups and attributes of each stepper).
+//!
+//! Every stepper shares one shape: admission, a step check, the group request and the
+//! `animation_system` gate (a requested group that is not yet current waits without moving
+//! or advancing the step counter), the called flag (the "accepted forward movement" of
+//! "Ending a walking update"), the startup distance of the step counter (advanced before
+//! the movement-marker test, which therefore does not undo it), the `BreakPoint` marker
+//! gate, and the frame-scaled heading translation.
+
+use super::{Actor, Direction, attr};
+use crate::math::translate_heading;
+use crate::player::startup_adjust;
+use crate::world::queries::Env;
+
+/// Walking forward, sheathed.
+pub const GROUP_WALK: i16 = 20;
+/// Walking forward with a burning torch.
+pub const GROUP_WALK_TORCH: i16 = 21;
+/// Walking forward in the combat stance.
+pub const GROUP_WALK_ARMED: i16 = 31;
+/// Running forward.
+pub const GROUP_RUN: i16 = 18;
+/// Running with a burning torch.
+pub const GROUP_RUN_TORCH: i16 = 30;
+/// Running in the combat stance.
+pub const GROUP_RUN_ARMED: i16 = 92;
+/// Swimming forward.
+pub const GROUP_SWIM: i16 = 142;
+/// Swimming backward.
+pub const GROUP_SWIM_BACK: i16 = 143;
+/// Running backward.
+pub const GROUP_BACK: i16 = 19;
+/// Walking backward.
+pub const GROUP_WALK_BACK: i16 = 22;
+/// Backward with a burning torch.
+pub const GROUP_BACK_TORCH: i16 = 23;
+/// Backward in the combat stance.
+pub const GROUP_BACK_ARMED: i16 = 93;
+
+/// Motion-direction byte of a run.
+pub const MOTION_RUN: u8 = 2;
+/// Motion-direction byte of a backward step.
+pub const MOTION_BACK: u8 = 7;
+/// Motion-direction byte (the "walk movement classification") of a walk.
+pub const MOTION_WALK: u8 = 6;
+
+/// What a stepper did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Admission, the step check or a missing group refused it: nothing happened.
+    Refused,
+    /// The requested group is not current yet (`animation_system = 1`): it waits.
+    Waiting,
+    /// Accepted; the movement marker suppressed the translation.
+    Suppressed,
+    /// Accepted and translated by this many runtime units (possibly 0).
+    Moved(i32),
+}
+
+/// The accepted tail every stepper shares: mark the direction called, take the startup
+/// distance of its counter (advancing the counter below three), stop at a set movement
+/// marker, scale by the frame and translate a positive distance along `heading`.
+fn accept(a: &mut Actor, env: &Env<'_, '_>, direction: Direction, distance: i32, heading: i32) -> Step {
+    a.steps.mark_called(direction);
+    let counter = a.steps.get(direction);
+    let mut d = distance;
+    if counter < 3 {
+        d = startup_adjust(d, a.attr(attr::STEP_TYPE), counter);
+        a.steps.set(direction, counter + 1);
+    }
+    if a.anim.marker {
+        return Step::Suppressed;
+    }
+    let d = d.wrapping_mul(env.tick.frame_scale) >> 8;
+    if d > 0 {
+        let (x, z) = translate_heading(a.position[0], a.position[2], heading & 2047, d);
+        a.position[0] = x;
+        a.position[2] = z;
+    }
+    Step::Moved(d)
+}
+
+/// Requests `group` (modifier 0, as `PlayAnimation(group, 0)`), then the gate: with
+/// `animation_system = 1` a different current group waits.
+fn request_gate(a: &mut Actor, env: &mut Env<'_, '_>, group: i16) -> bool {
+    env.request(a, group);
+    env.config.animation_system == 0 || a.anim.current == group
+}
+
+/// `WalkForward(1)`: in deep water it is `MoveForward`. Refused by a rope or special
+/// motion, then by the walk step check (which marks the blocked attempt); the walk
+/// classification 6 is stored; group 31 (combat stance, attribute 19), 21 (torch) or 20
+/// (attribute 12); a zero step length uses `attr_forward_speed >> 1` unscaled by 256.
+pub(crate) fn walk_forward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
+    if a.in_deep_water() {
+        return move_forward(a, env);
+    }
+    if a.in_special_motion() || !env.walk_forward_check(a) {
+        return Step::Refused;
+    }
+    a.motion_direction = MOTION_WALK;
+    let (group, length) = if a.in_combat_stance() {
+        (GROUP_WALK_ARMED, a.attr(attr::FIGHT_FORWARD_WALK))
+    } else if a.torch != 0 {
+        (GROUP_WALK_TORCH, a.attr(attr::FORWARD_WALK))
+    } else {
+        (GROUP_WALK, a.attr(attr::FORWARD_WALK))
+    };
+    if !env.has(group) {
+        return Step::Refused;
+    }
+    if !request_gate(a, env, group) {
+        return Step::Waiting;
+    }
+    accept(a, env, Direction::Forward, walk_distance(a, length), a.angles.heading as i32)
+}
+
+/// A walk step length in runtime units: × 256, or `attr_forward_speed >> 1` for zero.
+fn walk_distance(a: &Actor, length: u8) -> i32 {
+    if length == 0 { (a.attr(attr::FORWARD_SPEED) >> 1) as i32 } else { length as i32 * 256 }
+}
+
+/// `MoveForward(1)`: refused by a rope or special motion; below counter three the forward
+/// step check (the step hazard half a run step ahead) must pass; motion direction 2; group
+/// 92 (combat stance, attribute 17), 142 in deep water (the edge probe must pass, distance
+/// halved), 30 with a torch or 18 (attribute 8).
+pub(crate) fn move_forward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
+    if a.in_special_motion() {
+        return Step::Refused;
+    }
+    if a.steps.get(Direction::Forward) < 3 && !(a.lifecycle == 7 && a.collide() & 0x01 == 0) {
+        let half = ((a.attr(attr::FORWARD_SPEED) >> 1) as i32 * 256).wrapping_mul(env.tick.frame_scale) >> 8;
+        let (x, z) = translate_heading(a.position[0], a.position[2], a.angles.heading as i32, half);
+        if env.step_hazard(a, [x, a.position[1], z]) {
+            return Step::Refused;
+        }
+    }
+    a.motion_direction = MOTION_RUN;
+    let heading = a.angles.heading as i32;
+    let (group, length, halve) = if a.in_combat_stance() {
+        (GROUP_RUN_ARMED, a.attr(attr::FIGHT_FORWARD_SPEED), false)
+    } else if a.in_deep_water() {
+        if !env.edge_probe_passes(a, heading) {
+            return Step::Refused;
+        }
+        (GROUP_SWIM, a.attr(attr::FORWARD_SPEED), true)
+    } else if a.torch != 0 {
+        (GROUP_RUN_TORCH, a.attr(attr::FORWARD_SPEED), false)
+    } else {
+        (GROUP_RUN, a.attr(attr::FORWARD_SPEED), false)
+    };
+    if !env.has(group) {
+        return Step::Refused;
+    }
+    if !request_gate(a, env, group) {
+        return Step::Waiting;
+    }
+    let d = (length as i32) * 256;
+    accept(a, env, Direction::Forward, if halve { d >> 1 } else { d }, heading)
+}
+
+/// `MoveBackward(1)`: refused by a rope, special motion or a living state other than 0;
+/// motion direction 7; group 143 in deep water, 23 with a torch, else 19 (attribute 9; the
+/// combat stance's group 93 with attribute 18); heading plus 1024.
+pub(crate) fn move_backward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
+    if a.in_special_motion() || a.living != 0 {
+        return Step::Refused;
+    }
+    a.motion_direction = MOTION_BACK;
+    let (group, length) = if a.in_combat_stance() {
+        (GROUP_BACK_ARMED, a.attr(attr::FIGHT_BACKWARD_SPEED))
+    } else if a.in_deep_water() {
+        (GROUP_SWIM_BACK, a.attr(attr::BACKWARD_SPEED))
+    } else if a.torch != 0 {
+        (GROUP_BACK_TORCH, a.attr(attr::BACKWARD_SPEED))
+    } else {
+        (GROUP_BACK, a.attr(attr::BACKWARD_SPEED))
+    };
+    if !env.has(group) {
+        return Step::Refused;
+    }
+    if !request_gate(a, env, group) {
+        return Step::Waiting;
+    }
+    accept(a, env, Direction::Backward, length as i32 * 256, a.angles.heading as i32 + 1024)
+}
+
+/// `WalkBackward(1)`: in deep water it is `MoveBackward`. Refused like `MoveBackward`, then
+/// by the backward step check; group 93 (combat stance, attribute 20), 23 with a torch,
+/// else 22 (attribute 13); a zero length uses attribute 9 `>> 1` unscaled.
+pub(crate) fn walk_backward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
+    if a.in_deep_water() {
+        return move_backward(a, env);
+    }
+    if a.in_special_motion() || a.living != 0 || !env.walk_backward_check(a) {
+        return Step::Refused;
+    }
+    a.motion_direction = MOTION_BACK;
+    let (group, length) = if a.in_combat_stance() {
+        (GROUP_BACK_ARMED, a.attr(attr::FIGHT_BACKWARD_WALK))
+    } else if a.torch != 0 {
+        (GROUP_BACK_TORCH, a.attr(attr::BACKWARD_WALK))
+    } else {
+        (GROUP_WALK_BACK, a.attr(attr::BACKWARD_WALK))
+    };
+    if !env.has(group) {
+        return Step::Refused;
+    }
+    if !request_gate(a, env, group) {
+        return Step::Waiting;
+    }
+    let d = if length == 0 { (a.attr(attr::BACKWARD_SPEED) >> 1) as i32 } else { length as i32 * 256 };
+    accept(a, env, Direction::Backward, d, a.angles.heading as i32 + 1024)
+}
+
+/// "Continuation after input release": an admitted, sheathed actor whose current group is
+/// the walk (20) or the run (18) keeps moving when no earlier movement of the update was
+/// accepted — the walk repeating its forward support probe — with the step counter, frame
+/// scale and movement marker, but without requesting the group again, so the pending
+/// default survives. A marker-suppressed continuation still counts as accepted.
+pub(crate) fn continue_forward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
+    if a.steps.was_called(Direction::Forward) || a.in_special_motion() || a.in_combat_stance() {
+        return Step::Refused;
+    }
+    match a.anim.current {
+        GROUP_WALK | GROUP_WALK_TORCH => {
+            if !env.walk_forward_check(a) {
+                return Step::Refused;
+            }
+            let d = walk_distance(a, a.attr(attr::FORWARD_WALK));
+            accept(a, env, Direction::Forward, d, a.angles.heading as i32)
+        }
+        GROUP_RUN | GROUP_RUN_TORCH => {
+            let d = a.attr(attr::FORWARD_SPEED) as i32 * 256;
+            accept(a, env, Direction::Forward, d, a.angles.heading as i32)
+        }
+        _ => Step::Refused,
+    }
+}

@@ -1,0 +1,373 @@
+//! The runtime actor record: what the ordinary update, the collision stage and the
+//! steppers read and write of one actor.
+//!
+//! Field names follow the newest player and animation docs: the *living state* (the motion
+//! state that selects idle, hanging, drawing … branches), the *lifecycle selector* `IsDead`
+//! reads, the queued, falling and sliding motion bytes, the packed step counters of the
+//! steppers, the stored surface and the retained support.
+
+use crate::anim::AnimState;
+use crate::collision::shape::{Bounds, Shape};
+use crate::collision::support::Support;
+use crate::math::Mat3;
+use crate::units::Angles;
+
+/// RAAT attribute indices the engine core reads (engine summary §4, SOUP386.DEF order).
+pub mod attr {
+    /// `collide`: the collision attribute mask (0x01 body contacts, 0x02 step hazard,
+    /// 0x04 ground response and steep test, 0x08 overlap).
+    pub const COLLIDE: usize = 1;
+    /// `health`.
+    pub const HEALTH: usize = 3;
+    /// `weight`.
+    pub const WEIGHT: usize = 6;
+    /// `forward_speed` (the run step, whole units).
+    pub const FORWARD_SPEED: usize = 8;
+    /// `backward_speed`.
+    pub const BACKWARD_SPEED: usize = 9;
+    /// `side_speed`.
+    pub const SIDE_SPEED: usize = 10;
+    /// `step_type`: the startup-distance table.
+    pub const STEP_TYPE: usize = 11;
+    /// `forward_walk` (the walk step, whole units).
+    pub const FORWARD_WALK: usize = 12;
+    /// `backward_walk`.
+    pub const BACKWARD_WALK: usize = 13;
+    /// `combat`: nonzero creates combat state.
+    pub const COMBAT: usize = 14;
+    /// `turn_speed` (the slope turn helper only).
+    pub const TURN_SPEED: usize = 15;
+    /// `fight_lunge_speed`.
+    pub const FIGHT_LUNGE_SPEED: usize = 16;
+    /// `fight_forward_speed`.
+    pub const FIGHT_FORWARD_SPEED: usize = 17;
+    /// `fight_backward_speed`.
+    pub const FIGHT_BACKWARD_SPEED: usize = 18;
+    /// `fight_forward_walk`.
+    pub const FIGHT_FORWARD_WALK: usize = 19;
+    /// `fight_backward_walk`.
+    pub const FIGHT_BACKWARD_WALK: usize = 20;
+    /// `fight_turn_speed`: the armed turn limit.
+    pub const FIGHT_TURN_SPEED: usize = 21;
+    /// `fight_turn_accel`: the armed turn increment.
+    pub const FIGHT_TURN_ACCEL: usize = 22;
+    /// `player_align`: nonzero carries riders.
+    pub const PLAYER_ALIGN: usize = 24;
+    /// `master`.
+    pub const MASTER: usize = 25;
+    /// `slave`: nonzero is left out of overlap responses.
+    pub const SLAVE: usize = 26;
+    /// `rotation`: the orientation refresh mode.
+    pub const ROTATION: usize = 28;
+    /// `jump_height`: the fall-origin offset.
+    pub const JUMP_HEIGHT: usize = 32;
+    /// `stop_y_rotate` … `stop_z_move` (37–42): attribute-controlled axis restoration.
+    pub const STOP_Y_ROTATE: usize = 37;
+    /// `panic_group`: the ordinary idle default.
+    pub const PANIC_GROUP: usize = 44;
+    /// `no_collide`: nonzero keeps a live actor out of others' candidates.
+    pub const NO_COLLIDE: usize = 55;
+    /// `stick_to_surface`.
+    pub const STICK_TO_SURFACE: usize = 89;
+    /// `fall_hold`.
+    pub const FALL_HOLD: usize = 107;
+    /// `fall_damage`.
+    pub const FALL_DAMAGE: usize = 108;
+    /// `holding_weapon`.
+    pub const HOLDING_WEAPON: usize = 110;
+    /// `short_mapping`: excluded on the outer border of the actor window.
+    pub const SHORT_MAPPING: usize = 113;
+    /// `reserved_weight`: restored into `weight` every collision stage.
+    pub const RESERVED_WEIGHT: usize = 115;
+    /// `reserved_collide`.
+    pub const RESERVED_COLLIDE: usize = 119;
+}
+
+/// Collision attribute bits (attribute 1).
+pub mod collide {
+    /// Body contacts (living states 0, 15 and 27–32).
+    pub const BODY: u8 = 0x01;
+    /// The step hazard of the run stepper.
+    pub const STEP_HAZARD: u8 = 0x02;
+    /// Ground response, the steep test and the surface updater.
+    pub const GROUND: u8 = 0x04;
+    /// The overlap stage.
+    pub const OVERLAP: u8 = 0x08;
+}
+
+/// Body-response marks (the packed body-response byte).
+pub mod response {
+    /// A projected wall contact with the heading adjustment.
+    pub const ADJUSTED: u8 = 0x01;
+    /// A projected contact without adjustment, or a horizontal rollback.
+    pub const SLID_OR_RESTORED: u8 = 0x02;
+    /// Overlap separation.
+    pub const OVERLAP: u8 = 0x04;
+    /// Residual separation (the seed's "residual-separation result").
+    pub const RESIDUAL: u8 = 0x10;
+    /// A forward segment hit.
+    pub const FORWARD_HIT: u8 = 0x08;
+}
+
+/// The packed step counters: two bits per direction (left, right, forward/walk, backward,
+/// from the least significant), and the per-update called flags.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepCounters {
+    /// The packed counters.
+    pub packed: u8,
+    /// Directions whose stepper was called this update (bit per [`Direction`]).
+    pub called: u8,
+}
+
+/// A stepper direction, as its counter's position in [`StepCounters::packed`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Direction {
+    /// Strafing left.
+    Left = 0,
+    /// Strafing right.
+    Right = 1,
+    /// Forward, walking or running (the seed's "startup phase").
+    Forward = 2,
+    /// Backward.
+    Backward = 3,
+}
+
+impl StepCounters {
+    /// The two-bit counter of `d`.
+    pub const fn get(&self, d: Direction) -> u8 {
+        (self.packed >> (2 * d as u8)) & 3
+    }
+
+    /// Sets the counter of `d` (low two bits of `value`).
+    pub fn set(&mut self, d: Direction, value: u8) {
+        let shift = 2 * d as u8;
+        self.packed = (self.packed & !(3 << shift)) | ((value & 3) << shift);
+    }
+
+    /// Marks `d` called this update.
+    pub fn mark_called(&mut self, d: Direction) {
+        self.called |= 1 << d as u8;
+    }
+
+    /// Whether `d` was called this update.
+    pub const fn was_called(&self, d: Direction) -> bool {
+        self.called & (1 << d as u8) != 0
+    }
+
+    /// "Ending a walking update": counters of directions not called this update clear;
+    /// called ones keep theirs. The called flags reset for the next update.
+    pub fn end_update(&mut self) {
+        for d in [Direction::Left, Direction::Right, Direction::Forward, Direction::Backward] {
+            if !self.was_called(d) {
+                self.set(d, 0);
+            }
+        }
+        self.called = 0;
+    }
+}
+
+/// How the loader built an actor's model ("Placed-object frame sources", "Ordinary actor
+/// collision-shape initialization").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActorModel {
+    /// No model.
+    None,
+    /// The static model path: a world model drawn and collided as a face model.
+    Static {
+        /// Index in the world's model table.
+        model: u16,
+        /// The ROB segment's collision byte (0 when no segment matched).
+        flags: u8,
+    },
+    /// An animation frame table: the pose selects the model and frame.
+    Animated,
+}
+
+/// One runtime actor.
+#[derive(Clone, Debug)]
+pub struct Actor {
+    /// RAHD index of the actor's definition.
+    pub definition: u16,
+    /// MPOB record index, `None` for the player's standalone actors.
+    pub placement: Option<u16>,
+    /// The runtime attribute table (a copy of RAAT the scripts may change).
+    pub attributes: [u8; 256],
+    /// Runtime position, eight fractional bits.
+    pub position: [i32; 3],
+    /// Position at update entry (the "previous position" of the responses).
+    pub previous: [i32; 3],
+    /// Current angles.
+    pub angles: Angles,
+    /// Angles copied at the start of the ordinary update.
+    pub previous_angles: Angles,
+    /// The actor matrix (presentation and probe transforms).
+    pub matrix: Mat3,
+    /// MPSZ bounds.
+    pub bounds: Bounds,
+    /// MPSZ centre offset (the fallback support sphere's centre).
+    pub centre: [i32; 3],
+    /// The collision shape.
+    pub shape: Shape,
+    /// How the model was built.
+    pub model: ActorModel,
+    /// Radius of the actor's current model, map units (`None` without one).
+    pub model_radius: Option<f32>,
+    /// Index of the actor's animation set in the world, when it animates.
+    pub set: Option<u8>,
+    /// The animation receiver.
+    pub anim: AnimState,
+    /// Living (motion) state: 0 ordinary, 15 hanging, 20/21 drawing/sheathing, …
+    pub living: u8,
+    /// Lifecycle selector (`IsDead` reads 8; combat is 6).
+    pub lifecycle: u8,
+    /// Queued motion byte (jumps before they fall).
+    pub queued: u8,
+    /// Falling byte.
+    pub falling: u8,
+    /// Sliding byte.
+    pub sliding: u8,
+    /// Accumulated sliding distance, runtime units.
+    pub slide_distance: i32,
+    /// Attached to a rope.
+    pub rope: bool,
+    /// Torch-burning counter.
+    pub torch: u8,
+    /// Weapon-drawn flag.
+    pub weapon_drawn: bool,
+    /// Combat flags (0x04: armed / in combat).
+    pub combat_flags: u8,
+    /// The actor has a combat record.
+    pub combat: bool,
+    /// Motion-direction byte (2 run, 6 walk, 3/7 backward, 4/5 strafes).
+    pub motion_direction: u8,
+    /// Directional movement flags (0x30 forward, 0xc0 backward, …).
+    pub movement_flags: u8,
+    /// The packed step counters.
+    pub steps: StepCounters,
+    /// Step-status byte: 0x80 a blocked forward attempt (transient), 0x20/0x40 strafes.
+    pub step_status: u8,
+    /// Companion step-status byte: 0x01 a blocked backward attempt.
+    pub step_status_back: u8,
+    /// Stored surface state (SURFACE.INI code).
+    pub surface: u8,
+    /// The retained support of the latest primary query.
+    pub support: Support,
+    /// The actor that supports this one, if any (the rider transform's owner).
+    pub support_owner: Option<u16>,
+    /// The stable ordinary position, when valid.
+    pub stable: Option<[i32; 3]>,
+    /// Fall origin Y, runtime units.
+    pub fall_origin: i32,
+    /// Byte fall timer.
+    pub fall_timer: u8,
+    /// The water-rollback record (nonplayers).
+    pub water_record: [i32; 3],
+    /// The packed body-response byte of this update.
+    pub body_response: u8,
+    /// Contacts the latest primary body response counted.
+    pub body_contacts: u8,
+    /// Byte collision-response age.
+    pub response_age: u8,
+    /// Runtime object-update exclusion.
+    pub object_update_exclusion: u8,
+    /// Runtime animation-update exclusion.
+    pub anim_update_exclusion: u8,
+    /// Script-control bits (0x08 excludes the update body).
+    pub script_control: u8,
+}
+
+impl Actor {
+    /// A cleared actor of definition `definition` ("Ordinary cell and persistent actor
+    /// allocation clears the actor record before common initialization").
+    pub fn new(definition: u16, attributes: [u8; 256]) -> Actor {
+        Actor {
+            definition,
+            placement: None,
+            attributes,
+            position: [0; 3],
+            previous: [0; 3],
+            angles: Angles::default(),
+            previous_angles: Angles::default(),
+            matrix: Mat3::IDENTITY,
+            bounds: Bounds::default(),
+            centre: [0; 3],
+            shape: Shape::default_shape(),
+            model: ActorModel::None,
+            model_radius: None,
+            set: None,
+            anim: AnimState::default(),
+            living: 0,
+            lifecycle: 0,
+            queued: 0,
+            falling: 0,
+            sliding: 0,
+            slide_distance: 0,
+            rope: false,
+            torch: 0,
+            weapon_drawn: false,
+            combat_flags: 0,
+            combat: false,
+            motion_direction: 0,
+            movement_flags: 0,
+            steps: StepCounters::default(),
+            step_status: 0,
+            step_status_back: 0,
+            surface: 0,
+            support: Support::default(),
+            support_owner: None,
+            stable: None,
+            fall_origin: 0,
+            fall_timer: 0,
+            water_record: [0; 3],
+            body_response: 0,
+            body_contacts: 0,
+            response_age: 0,
+            object_update_exclusion: 0,
+            anim_update_exclusion: 0,
+            script_control: 0,
+        }
+    }
+
+    /// Attribute byte `i`.
+    pub fn attr(&self, i: usize) -> u8 {
+        self.attributes[i]
+    }
+
+    /// The collision attribute mask.
+    pub fn collide(&self) -> u8 {
+        self.attributes[attr::COLLIDE]
+    }
+
+    /// Integer map position (runtime `>> 8`, arithmetic).
+    pub fn map_position(&self) -> [i32; 3] {
+        self.position.map(|c| c >> 8)
+    }
+
+    /// In deep water: stored surface 2 or 4 (SOUP `IsInDeepWater`).
+    pub fn in_deep_water(&self) -> bool {
+        matches!(self.surface, 2 | 4)
+    }
+
+    /// Queued, falling or sliding motion, or a rope: the steppers refuse.
+    pub fn in_special_motion(&self) -> bool {
+        self.rope || self.sliding != 0 || self.falling != 0 || self.queued != 0
+    }
+
+    /// The combat stance of the steppers: holding a weapon or combat flag 0x04.
+    pub fn in_combat_stance(&self) -> bool {
+        self.holds_weapon() || self.combat_flags & 0x04 != 0
+    }
+
+    /// `IsHoldingWeapon` as far as the core models it: attribute 110, or a drawn weapon.
+    pub fn holds_weapon(&self) -> bool {
+        self.attributes[attr::HOLDING_WEAPON] != 0 || (self.combat && self.weapon_drawn)
+    }
+
+    /// Assigns an orientation: the angles wrapped and the matrix rebuilt from identity
+    /// ("Upright actor orientation").
+    pub fn set_orientation(&mut self, angles: Angles) {
+        self.angles = angles;
+        self.matrix = Mat3::from_orientation(angles);
+    }
+}

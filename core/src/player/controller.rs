@@ -1,0 +1,173 @@
+//! The selected player's native controller, run as his script stage (seed 000 and the
+//! newest `engine/player.md`: "Ordinary controller dispatch", "Ground-turn eligibility and
+//! animation", "Ground-turn arithmetic").
+//!
+//! In order: the turn accumulators and the heading (with the turn animations and the
+//! running bank), the sidestep block, then forward or backward dispatch to the walk or run
+//! helper ([`crate::actor::motion`]) by the walk/run choice. The preliminary countdowns,
+//! idle fidgets, lockouts, dialogue, items, jumping and combat input of the full controller
+//! are not part of this core yet; none of them runs on the embedded island.
+
+use super::accumulate;
+use crate::actor::motion::{self, Step};
+use crate::actor::{Actor, attr};
+use crate::input::{Action, Gait, Input, gait};
+use crate::world::PlayerState;
+use crate::world::queries::Env;
+
+/// Turning left on the spot.
+pub const GROUP_TURN_LEFT: i16 = 14;
+/// Turning right on the spot.
+pub const GROUP_TURN_RIGHT: i16 = 15;
+/// Turning left with a burning torch.
+pub const GROUP_TURN_LEFT_TORCH: i16 = 16;
+/// Turning right with a burning torch.
+pub const GROUP_TURN_RIGHT_TORCH: i16 = 17;
+
+/// What the controller did this update (for traces and tests).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dispatch {
+    /// The heading update ran.
+    pub turned: bool,
+    /// The forward or backward helper that ran, and its result.
+    pub step: Option<(Gait, bool, Step)>,
+}
+
+/// Whether the turn accumulators use the fight-turn attributes: the player holds a weapon
+/// and his current group is neither 18 nor 31.
+fn fight_turn(a: &Actor) -> bool {
+    a.holds_weapon() && !matches!(a.anim.current, 18 | 31)
+}
+
+/// "Relaxing" the bank: above 1024 the roll becomes 0 past 2040, else gains 8; from 1
+/// through 1024 it becomes 0 below 8, else loses 8.
+fn relax(roll: u16) -> u16 {
+    match roll {
+        0 => 0,
+        r if r > 1024 => {
+            if r > 2040 {
+                0
+            } else {
+                r + 8
+            }
+        }
+        r if r < 8 => 0,
+        r => r - 8,
+    }
+}
+
+/// The running bank of a turn: a left turn adds 4 (8 above 1024) below 32 or above 1024; a
+/// right turn takes 4 (8 below 1024) above 2016 or below 1024; no net turn relaxes.
+fn bank(roll: u16, net: i32) -> u16 {
+    let r = roll as i32;
+    let out = if net > 0 {
+        if !(32..=1024).contains(&r) { r + if r > 1024 { 8 } else { 4 } } else { r }
+    } else if net < 0 {
+        if !(1024..=2016).contains(&r) { r - if r < 1024 { 8 } else { 4 } } else { r }
+    } else {
+        return relax(roll);
+    };
+    (out & 2047) as u16
+}
+
+/// One controller call for the selected player.
+pub(crate) fn run(a: &mut Actor, env: &mut Env<'_, '_>, input: &Input, state: &mut PlayerState) -> Dispatch {
+    let mut out = Dispatch::default();
+    let (left, right) = (input.held(Action::Left), input.held(Action::Right));
+    let (up, down) = (input.held(Action::Up), input.held(Action::Down));
+    let walk_key = input.held(Action::A);
+
+    // The accumulators are recomputed on every input update.
+    let (inc, limit) = if fight_turn(a) {
+        (a.attr(attr::FIGHT_TURN_ACCEL) as i32, a.attr(attr::FIGHT_TURN_SPEED) as i32)
+    } else {
+        (env.config.turn_speed, env.config.turn_max_speed)
+    };
+    state.turn.left = accumulate(state.turn.left, left, inc, limit);
+    state.turn.right = accumulate(state.turn.right, right, inc, limit);
+    let scale = env.tick.frame_scale;
+    let l = state.turn.left.wrapping_mul(scale) >> 8;
+    let r = state.turn.right.wrapping_mul(scale) >> 8;
+    let net = l - r;
+
+    let motion_free = a.queued == 0 && a.falling == 0;
+    let turn_blocked = matches!(a.living, 0x14 | 0x15 | 0x21 | 0x22);
+    let running = matches!(a.anim.current, 18 | 30);
+    let mut plain_turn = false;
+    if !turn_blocked {
+        if !walk_key {
+            if (a.living == 0 || a.living == 27) && motion_free {
+                a.angles.heading = ((a.angles.heading as i32 - r + l) & 2047) as u16;
+                out.turned = true;
+                plain_turn = true;
+                let swimmer = a.attr(attr::HOLDING_WEAPON) != 0;
+                let armed = a.weapon_drawn && a.combat;
+                if net != 0 && !swimmer && !armed && !a.in_deep_water() {
+                    let group = match (net > 0, a.torch != 0) {
+                        (true, false) => GROUP_TURN_LEFT,
+                        (false, false) => GROUP_TURN_RIGHT,
+                        (true, true) => GROUP_TURN_LEFT_TORCH,
+                        (false, true) => GROUP_TURN_RIGHT_TORCH,
+                    };
+                    env.request(a, group);
+                }
+            }
+        } else if (up || down) && motion_free && !(10..=19).contains(&a.living) {
+            a.angles.heading = ((a.angles.heading as i32 - r + l) & 2047) as u16;
+            out.turned = true;
+        }
+    }
+    // Banking reads the group current before this update's steps.
+    if running {
+        if plain_turn {
+            a.angles.roll = bank(a.angles.roll, net);
+        }
+    } else {
+        a.angles.roll = relax(a.angles.roll);
+        if plain_turn && net == 0 {
+            a.angles.roll = relax(a.angles.roll);
+        }
+    }
+
+    // Sidesteps (walk key held, or hanging) take left or right alone when neither forward
+    // nor backward is held; the strafe steppers are not in this core yet.
+
+    let stance = a.in_combat_stance();
+    if up {
+        let g = gait(state.walk_mode, walk_key, stance);
+        let step = match g {
+            Gait::Walk => motion::walk_forward(a, env),
+            Gait::Run => motion::move_forward(a, env),
+        };
+        out.step = Some((g, true, step));
+    } else if down {
+        let g = gait(state.walk_mode, walk_key, stance);
+        let step = match g {
+            Gait::Walk => motion::walk_backward(a, env),
+            Gait::Run => motion::move_backward(a, env),
+        };
+        out.step = Some((g, false, step));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bank_and_relax() {
+        assert_eq!(bank(0, 1), 4);
+        assert_eq!(bank(28, 1), 32);
+        assert_eq!(bank(32, 1), 32, "no further left bank at 32");
+        assert_eq!(bank(2040, 1), 0, "above 1024 a left turn adds 8, wrapping");
+        assert_eq!(bank(0, -1), 2040, "a right turn below 1024 takes 8");
+        assert_eq!(bank(2020, -1), 2016);
+        assert_eq!(bank(2016, -1), 2016, "no further right bank at 2016");
+        assert_eq!(relax(2044), 0);
+        assert_eq!(relax(2030), 2038);
+        assert_eq!(relax(7), 0);
+        assert_eq!(relax(20), 12);
+        assert_eq!(bank(20, 0), 12);
+    }
+}

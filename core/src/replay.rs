@@ -1,0 +1,636 @@
+//! Replay scenarios and recordings: one text format for both.
+//!
+//! A scenario names a world, a start and a list of updates; a frontend's `--record` writes
+//! the same format (the input and BIOS tick of every update), so a recording replays
+//! through `stros-tools replay` or a frontend's `--replay` to the same trace. The format is
+//! a small subset of TOML that a `no_std` reader can check in one pass and then walk
+//! without allocating:
+//!
+//! ```toml
+//! world = "embedded"            # or a data directory
+//! map = "HARBOUR"               # optional; rgm/rob/wld = "FILE" override single files
+//! marker = 0                    # or: pos = [x, y, z] (runtime units)
+//! heading = 0
+//! settle = true                 # startup ground settling (marker starts always settle)
+//! bios_start = 0                # BIOS ticks before the first update
+//! phase = 0                     # optional starting forward phase and group
+//! group = 0
+//!
+//! [system]                      # SYSTEM.INI overrides: key, or section.key
+//! walk_mode = 1
+//!
+//! [[update]]
+//! bios = 1                      # BIOS ticks elapsed before this update
+//! keys = ["up", "a"]            # held actions (KEYS.INI stems), "tab" toggles walk_mode
+//! scale = 256                   # optional: force the movement scale
+//! repeat = 10                   # optional: this many identical updates
+//! ```
+//!
+//! `#` starts a comment outside strings. Strings take `\"` and `\\` escapes only.
+
+use core::fmt;
+
+use crate::config::SystemConfig;
+use crate::input::{Action, Input};
+
+/// Most `[system]` overrides a scenario may carry.
+pub const MAX_OVERRIDES: usize = 32;
+/// Most repeats of one update entry.
+pub const MAX_REPEAT: u32 = 1_000_000;
+
+/// What was wrong with a scenario, and on which line (1-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScenarioError {
+    /// 1-based line.
+    pub line: usize,
+    /// What was wrong.
+    pub kind: ScenarioErrorKind,
+}
+
+/// The kinds of scenario errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScenarioErrorKind {
+    /// Not `key = value`, `[system]` or `[[update]]`.
+    Syntax,
+    /// A key this format does not have in that place.
+    UnknownKey,
+    /// A value of the wrong type or out of range.
+    BadValue,
+    /// A `[system]` key SYSTEM.INI's core keys do not include.
+    UnknownSystemKey,
+    /// Both or neither of `marker` and `pos`.
+    Start,
+    /// More overrides than [`MAX_OVERRIDES`].
+    TooMany,
+    /// A key given twice in one table.
+    Duplicate,
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.kind {
+            ScenarioErrorKind::Syntax => "expected `key = value`, `[system]` or `[[update]]`",
+            ScenarioErrorKind::UnknownKey => "unknown key",
+            ScenarioErrorKind::BadValue => "bad value",
+            ScenarioErrorKind::UnknownSystemKey => "not a SYSTEM.INI key the core reads",
+            ScenarioErrorKind::Start => "give exactly one of `marker` and `pos`",
+            ScenarioErrorKind::TooMany => "too many [system] overrides",
+            ScenarioErrorKind::Duplicate => "key given twice",
+        };
+        write!(f, "scenario line {}: {what}", self.line)
+    }
+}
+
+/// Where the player starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// At map marker `index` (positions × 256), always settled.
+    Marker {
+        /// Marker index.
+        index: usize,
+    },
+    /// At a runtime position.
+    Position {
+        /// Runtime position.
+        pos: [i32; 3],
+    },
+}
+
+/// One update entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Update {
+    /// BIOS ticks elapsed before it.
+    pub bios: u32,
+    /// The input.
+    pub input: Input,
+    /// A forced movement scale.
+    pub scale: Option<i32>,
+    /// How many times it repeats (at least 1).
+    pub repeat: u32,
+}
+
+impl Default for Update {
+    fn default() -> Self {
+        Update { bios: 1, input: Input::NONE, scale: None, repeat: 1 }
+    }
+}
+
+/// A checked scenario over its text.
+#[derive(Clone, Debug)]
+pub struct Scenario<'a> {
+    text: &'a str,
+    /// `world`: `"embedded"` or a data directory.
+    pub world: &'a str,
+    /// `map`, if given.
+    pub map: Option<&'a str>,
+    /// `rgm`, `rob`, `wld` file overrides.
+    pub files: [Option<&'a str>; 3],
+    /// The start.
+    pub start: Start,
+    /// `heading`.
+    pub heading: i32,
+    /// `settle` (always true for a marker start).
+    pub settle: bool,
+    /// `bios_start`.
+    pub bios_start: u32,
+    /// `phase`, if given.
+    pub phase: Option<u8>,
+    /// `group`, if given.
+    pub group: Option<i16>,
+    /// The `[system]` overrides.
+    pub system: heapless::Vec<(&'static str, &'a str, i32), MAX_OVERRIDES>,
+    /// Updates in all (repeats counted).
+    pub total_updates: u64,
+}
+
+/// A value of the subset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Value<'a> {
+    Int(i64),
+    Bool(bool),
+    Str(&'a str),
+    Array(&'a str),
+}
+
+fn strip_comment(line: &str) -> &str {
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '\\' if in_string && !escaped => {
+                escaped = true;
+                continue;
+            }
+            '"' if !escaped => in_string = !in_string,
+            '#' if !in_string => return &line[..i],
+            _ => {}
+        }
+        escaped = false;
+    }
+    line
+}
+
+fn parse_value(v: &str) -> Option<Value<'_>> {
+    let v = v.trim();
+    if let Some(inner) = v.strip_prefix('"') {
+        let inner = inner.strip_suffix('"')?;
+        // Only \" and \\ escapes: reject a bare quote inside.
+        let mut escaped = false;
+        for c in inner.chars() {
+            match c {
+                '\\' if !escaped => escaped = true,
+                '"' if !escaped => return None,
+                '"' | '\\' => escaped = false,
+                _ if escaped => return None,
+                _ => {}
+            }
+        }
+        return (!escaped).then_some(Value::Str(inner));
+    }
+    if let Some(inner) = v.strip_prefix('[') {
+        return inner.strip_suffix(']').map(Value::Array);
+    }
+    match v {
+        "true" => return Some(Value::Bool(true)),
+        "false" => return Some(Value::Bool(false)),
+        _ => {}
+    }
+    let digits = v.strip_prefix(['-', '+']).unwrap_or(v);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit() || b == b'_') {
+        return None;
+    }
+    let mut n: i64 = 0;
+    for b in digits.bytes().filter(|&b| b != b'_') {
+        n = n.checked_mul(10)?.checked_add((b - b'0') as i64)?;
+    }
+    Some(Value::Int(if v.starts_with('-') { -n } else { n }))
+}
+
+/// The items of an array body, split on commas outside strings.
+fn array_items(body: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(body);
+    core::iter::from_fn(move || {
+        let s = rest?;
+        let mut in_string = false;
+        let mut escaped = false;
+        for (i, c) in s.char_indices() {
+            match c {
+                '\\' if in_string && !escaped => {
+                    escaped = true;
+                    continue;
+                }
+                '"' if !escaped => in_string = !in_string,
+                ',' if !in_string => {
+                    rest = Some(&s[i + 1..]);
+                    return Some(s[..i].trim());
+                }
+                _ => {}
+            }
+            escaped = false;
+        }
+        rest = None;
+        Some(s.trim())
+    })
+    .filter(|s| !s.is_empty())
+}
+
+fn int_in(v: Value<'_>, lo: i64, hi: i64) -> Option<i64> {
+    match v {
+        Value::Int(n) if (lo..=hi).contains(&n) => Some(n),
+        _ => None,
+    }
+}
+
+/// Parses a `keys` array into an input.
+fn keys(v: Value<'_>) -> Option<Input> {
+    let Value::Array(body) = v else { return None };
+    let mut input = Input::NONE;
+    for item in array_items(body) {
+        let Some(Value::Str(name)) = parse_value(item) else { return None };
+        if name.eq_ignore_ascii_case("tab") {
+            input.toggle_walk_mode = true;
+        } else {
+            input.set(Action::from_name(name)?, true);
+        }
+    }
+    Some(input)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Table {
+    Top,
+    System,
+    Update,
+}
+
+/// One meaningful line: a table header or a key and value.
+enum Line<'a> {
+    Header(Table),
+    Pair(&'a str, Value<'a>),
+}
+
+fn classify(raw: &str) -> Result<Option<Line<'_>>, ScenarioErrorKind> {
+    let body = strip_comment(raw.strip_suffix('\r').unwrap_or(raw)).trim();
+    if body.is_empty() {
+        return Ok(None);
+    }
+    if body == "[[update]]" {
+        return Ok(Some(Line::Header(Table::Update)));
+    }
+    if body == "[system]" {
+        return Ok(Some(Line::Header(Table::System)));
+    }
+    let (key, value) = body.split_once('=').ok_or(ScenarioErrorKind::Syntax)?;
+    let key = key.trim();
+    if key.is_empty() || !key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.') {
+        return Err(ScenarioErrorKind::Syntax);
+    }
+    let value = parse_value(value).ok_or(ScenarioErrorKind::BadValue)?;
+    Ok(Some(Line::Pair(key, value)))
+}
+
+/// Applies one `[[update]]` key.
+fn update_key(u: &mut Update, key: &str, v: Value<'_>) -> Result<(), ScenarioErrorKind> {
+    let bad = ScenarioErrorKind::BadValue;
+    match key {
+        "bios" => u.bios = int_in(v, 0, u32::MAX as i64).ok_or(bad)? as u32,
+        "keys" => {
+            let toggle = u.input.toggle_walk_mode;
+            u.input = keys(v).ok_or(bad)?;
+            u.input.toggle_walk_mode |= toggle;
+        }
+        "scale" => u.scale = Some(int_in(v, i32::MIN as i64, i32::MAX as i64).ok_or(bad)? as i32),
+        "repeat" => u.repeat = int_in(v, 1, MAX_REPEAT as i64).ok_or(bad)? as u32,
+        _ => return Err(ScenarioErrorKind::UnknownKey),
+    }
+    Ok(())
+}
+
+impl<'a> Scenario<'a> {
+    /// Checks `text` and reads its header.
+    pub fn parse(text: &'a str) -> Result<Self, ScenarioError> {
+        let mut s = Scenario {
+            text,
+            world: "embedded",
+            map: None,
+            files: [None; 3],
+            start: Start::Marker { index: 0 },
+            heading: 0,
+            settle: false,
+            bios_start: 0,
+            phase: None,
+            group: None,
+            system: heapless::Vec::new(),
+            total_updates: 0,
+        };
+        let mut marker = None;
+        let mut pos = None;
+        let mut table = Table::Top;
+        let mut seen: u32 = 0;
+        let mut update: Option<Update> = None;
+        let mut last_line = 0;
+        for (i, raw) in text.split('\n').enumerate() {
+            let line = i + 1;
+            last_line = line;
+            let err = |kind| ScenarioError { line, kind };
+            let Some(l) = classify(raw).map_err(err)? else { continue };
+            let (key, v) = match l {
+                Line::Header(t) => {
+                    if let Some(u) = update.take() {
+                        s.total_updates = s.total_updates.saturating_add(u.repeat as u64);
+                    }
+                    if t == Table::Update {
+                        update = Some(Update::default());
+                    } else if t == Table::System && table == Table::System {
+                        return Err(err(ScenarioErrorKind::Duplicate));
+                    }
+                    table = t;
+                    seen = 0;
+                    continue;
+                }
+                Line::Pair(k, v) => (k, v),
+            };
+            let bad = ScenarioErrorKind::BadValue;
+            match table {
+                Table::Top => {
+                    const KEYS: [&str; 12] = [
+                        "world",
+                        "map",
+                        "rgm",
+                        "rob",
+                        "wld",
+                        "marker",
+                        "pos",
+                        "heading",
+                        "settle",
+                        "bios_start",
+                        "phase",
+                        "group",
+                    ];
+                    let k = KEYS.iter().position(|&x| x == key).ok_or(err(ScenarioErrorKind::UnknownKey))?;
+                    if seen & (1 << k) != 0 {
+                        return Err(err(ScenarioErrorKind::Duplicate));
+                    }
+                    seen |= 1 << k;
+                    let string = |v| match v {
+                        Value::Str(x) if !x.is_empty() => Ok(x),
+                        _ => Err(err(bad)),
+                    };
+                    match key {
+                        "world" => s.world = string(v)?,
+                        "map" => s.map = Some(string(v)?),
+                        "rgm" => s.files[0] = Some(string(v)?),
+                        "rob" => s.files[1] = Some(string(v)?),
+                        "wld" => s.files[2] = Some(string(v)?),
+                        "marker" => marker = Some(int_in(v, 0, 65_535).ok_or(err(bad))? as usize),
+                        "pos" => {
+                            let Value::Array(body) = v else { return Err(err(bad)) };
+                            let mut p = [0i32; 3];
+                            let mut n = 0;
+                            for item in array_items(body) {
+                                let value = parse_value(item).ok_or(err(bad))?;
+                                *p.get_mut(n).ok_or(err(bad))? =
+                                    int_in(value, i32::MIN as i64, i32::MAX as i64).ok_or(err(bad))? as i32;
+                                n += 1;
+                            }
+                            if n != 3 {
+                                return Err(err(bad));
+                            }
+                            pos = Some(p);
+                        }
+                        "heading" => {
+                            s.heading = int_in(v, i32::MIN as i64, i32::MAX as i64).ok_or(err(bad))? as i32
+                        }
+                        "settle" => {
+                            let Value::Bool(b) = v else { return Err(err(bad)) };
+                            s.settle = b;
+                        }
+                        "bios_start" => s.bios_start = int_in(v, 0, u32::MAX as i64).ok_or(err(bad))? as u32,
+                        "phase" => s.phase = Some(int_in(v, 0, 3).ok_or(err(bad))? as u8),
+                        _ => s.group = Some(int_in(v, 0, 177).ok_or(err(bad))? as i16),
+                    }
+                }
+                Table::System => {
+                    let (section, k) = match key.split_once('.') {
+                        Some((sec, k)) => (sec, k),
+                        None => (
+                            SystemConfig::section_of(key).ok_or(err(ScenarioErrorKind::UnknownSystemKey))?,
+                            key,
+                        ),
+                    };
+                    let section = SystemConfig::KEYS
+                        .iter()
+                        .find(|(sec, kk)| sec.eq_ignore_ascii_case(section) && kk.eq_ignore_ascii_case(k))
+                        .map(|(sec, _)| *sec)
+                        .ok_or(err(ScenarioErrorKind::UnknownSystemKey))?;
+                    let value = int_in(v, i32::MIN as i64, i32::MAX as i64)
+                        .or(match v {
+                            Value::Bool(b) => Some(b as i64),
+                            _ => None,
+                        })
+                        .ok_or(err(bad))? as i32;
+                    s.system.push((section, k, value)).map_err(|_| err(ScenarioErrorKind::TooMany))?;
+                }
+                Table::Update => {
+                    let k = ["bios", "keys", "scale", "repeat"].iter().position(|&x| x == key).unwrap_or(0);
+                    if seen & (1 << k) != 0 && ["bios", "keys", "scale", "repeat"].contains(&key) {
+                        return Err(err(ScenarioErrorKind::Duplicate));
+                    }
+                    seen |= 1 << k;
+                    if let Some(u) = update.as_mut() {
+                        update_key(u, key, v).map_err(err)?;
+                    }
+                }
+            }
+        }
+        if let Some(u) = update.take() {
+            s.total_updates = s.total_updates.saturating_add(u.repeat as u64);
+        }
+        s.start = match (marker, pos) {
+            (Some(index), None) => Start::Marker { index },
+            (None, Some(pos)) => Start::Position { pos },
+            _ => return Err(ScenarioError { line: last_line.max(1), kind: ScenarioErrorKind::Start }),
+        };
+        if matches!(s.start, Start::Marker { .. }) {
+            s.settle = true;
+        }
+        Ok(s)
+    }
+
+    /// The configuration: the installed SYSTEM.INI with the `[system]` overrides.
+    pub fn config(&self) -> SystemConfig {
+        // Every override was checked against the core's keys while parsing.
+        SystemConfig::installed_with_values(self.system.iter().map(|&(s, k, v)| (s, k, v)))
+            .unwrap_or_else(|_| SystemConfig::installed())
+    }
+
+    /// The update entries in order (each with its repeat count).
+    pub fn updates(&self) -> impl Iterator<Item = Update> + 'a {
+        let mut lines = self.text.split('\n');
+        let mut current: Option<Update> = None;
+        let mut done = false;
+        core::iter::from_fn(move || {
+            if done {
+                return None;
+            }
+            for raw in lines.by_ref() {
+                match classify(raw) {
+                    Ok(Some(Line::Header(t))) => {
+                        let finished = current.take();
+                        if t == Table::Update {
+                            current = Some(Update::default());
+                        }
+                        if finished.is_some() {
+                            return finished;
+                        }
+                    }
+                    Ok(Some(Line::Pair(k, v))) => {
+                        if let Some(u) = current.as_mut() {
+                            let _ = update_key(u, k, v);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            done = true;
+            current.take()
+        })
+    }
+
+    /// Every update, repeats expanded: `(bios elapsed, input, forced scale)`.
+    pub fn steps(&self) -> impl Iterator<Item = Update> + 'a {
+        self.updates().flat_map(|u| core::iter::repeat_n(Update { repeat: 1, ..u }, u.repeat as usize))
+    }
+}
+
+/// Writes a recording: the header once, then one `[[update]]` entry per update, merging
+/// identical consecutive updates into `repeat`.
+#[derive(Clone, Debug, Default)]
+pub struct Recorder {
+    pending: Option<Update>,
+}
+
+impl Recorder {
+    /// The header of a recording of `world` started at marker `marker` with `heading`.
+    pub fn header(
+        out: &mut impl fmt::Write,
+        world: &str,
+        marker: usize,
+        heading: i32,
+        bios_start: u32,
+    ) -> fmt::Result {
+        writeln!(out, "# A Stros recording: replay with `stros-tools replay FILE` or `--replay FILE`.")?;
+        write!(out, "world = \"")?;
+        for c in world.chars() {
+            if c == '"' || c == '\\' {
+                write!(out, "\\")?;
+            }
+            write!(out, "{c}")?;
+        }
+        writeln!(out, "\"\nmarker = {marker}\nheading = {heading}\nbios_start = {bios_start}")
+    }
+
+    /// Records one update; identical consecutive updates are merged.
+    pub fn record(&mut self, out: &mut impl fmt::Write, bios: u32, input: Input) -> fmt::Result {
+        let u = Update { bios, input, scale: None, repeat: 1 };
+        match &mut self.pending {
+            Some(p)
+                if p.bios == u.bios
+                    && p.input == u.input
+                    && p.repeat < MAX_REPEAT
+                    && !input.toggle_walk_mode =>
+            {
+                p.repeat += 1;
+                Ok(())
+            }
+            _ => {
+                let previous = self.pending.replace(u);
+                previous.map_or(Ok(()), |p| write_update(out, &p))
+            }
+        }
+    }
+
+    /// Writes what is still pending.
+    pub fn finish(&mut self, out: &mut impl fmt::Write) -> fmt::Result {
+        self.pending.take().map_or(Ok(()), |p| write_update(out, &p))
+    }
+}
+
+fn write_update(out: &mut impl fmt::Write, u: &Update) -> fmt::Result {
+    write!(out, "\n[[update]]\nbios = {}\nkeys = [", u.bios)?;
+    let mut first = true;
+    for a in Action::ALL.into_iter().filter(|&a| u.input.held(a)) {
+        write!(out, "{}\"{}\"", if first { "" } else { ", " }, a.name())?;
+        first = false;
+    }
+    if u.input.toggle_walk_mode {
+        write!(out, "{}\"tab\"", if first { "" } else { ", " })?;
+    }
+    writeln!(out, "]")?;
+    if let Some(s) = u.scale {
+        writeln!(out, "scale = {s}")?;
+    }
+    if u.repeat > 1 {
+        writeln!(out, "repeat = {}", u.repeat)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "# a walk\nworld = \"embedded\"\nmarker = 2\nheading = 1024\n\n[system]\nwalk_mode = 1\ncamera.camera_distance = 300\n\n[[update]]\nbios = 2\nkeys = [\"up\", \"a\"]\nrepeat = 3\n\n[[update]]\nkeys = [\"tab\"] # toggle\nscale = 256\n";
+
+    #[test]
+    fn reads_header_system_and_updates() {
+        let s = Scenario::parse(TEXT).unwrap();
+        assert_eq!(
+            (s.world, s.start, s.heading, s.settle),
+            ("embedded", Start::Marker { index: 2 }, 1024, true)
+        );
+        assert_eq!(s.total_updates, 4);
+        let c = s.config();
+        assert_eq!((c.walk_mode, c.camera_distance, c.cyrus_camera_distance), (1, 300, 200));
+        let u: heapless::Vec<Update, 8> = s.updates().collect();
+        assert_eq!(u.len(), 2);
+        assert_eq!((u[0].bios, u[0].repeat, u[0].input), (2, 3, Input::with(&[Action::Up, Action::A])));
+        assert_eq!((u[1].bios, u[1].scale, u[1].input.toggle_walk_mode), (1, Some(256), true));
+        assert_eq!(s.steps().count(), 4);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let e = |t: &str| Scenario::parse(t).unwrap_err();
+        assert_eq!(
+            e("marker = 0\nfoo = 1\n"),
+            ScenarioError { line: 2, kind: ScenarioErrorKind::UnknownKey }
+        );
+        assert_eq!(e("marker = \"x\"\n").kind, ScenarioErrorKind::BadValue);
+        assert_eq!(e("heading = 3\n").kind, ScenarioErrorKind::Start);
+        assert_eq!(e("marker = 0\npos = [1, 2, 3]\n").kind, ScenarioErrorKind::Start);
+        assert_eq!(e("marker = 0\n[system]\nno_such = 1\n").kind, ScenarioErrorKind::UnknownSystemKey);
+        assert_eq!(e("marker = 0\n[[update]]\nkeys = [\"jump\"]\n").kind, ScenarioErrorKind::BadValue);
+        assert_eq!(e("marker = 0\n[[update]]\nrepeat = 0\n").kind, ScenarioErrorKind::BadValue);
+        assert_eq!(e("marker = 0\nmarker = 1\n").kind, ScenarioErrorKind::Duplicate);
+        assert_eq!(e("marker 0\n").kind, ScenarioErrorKind::Syntax);
+        assert_eq!(e("pos = [1, 2]\n").kind, ScenarioErrorKind::BadValue);
+        assert_eq!(e("world = \"a\"b\"\nmarker = 0\n").kind, ScenarioErrorKind::BadValue);
+    }
+
+    #[test]
+    fn a_recording_reads_back() {
+        let mut out: heapless::String<512> = heapless::String::new();
+        Recorder::header(&mut out, "embedded", 0, 0, 5).unwrap();
+        let mut r = Recorder::default();
+        let up = Input::with(&[Action::Up]);
+        for (bios, input) in [(1, up), (1, up), (2, up), (1, Input::NONE)] {
+            r.record(&mut out, bios, input).unwrap();
+        }
+        r.finish(&mut out).unwrap();
+        let s = Scenario::parse(&out).unwrap();
+        assert_eq!(s.bios_start, 5);
+        let steps: heapless::Vec<(u32, Input), 8> = s.steps().map(|u| (u.bios, u.input)).collect();
+        assert_eq!(&steps[..], &[(1, up), (1, up), (2, up), (1, Input::NONE)]);
+    }
+}

@@ -1,0 +1,117 @@
+//! The player's entry into a world (seed 000): "Marker-based world entry", "Initial player
+//! animation setup" and "Startup ground settling".
+
+use super::{Files, World, WorldError};
+use crate::actor::{Actor, ActorModel};
+use crate::anim::Events;
+use crate::collision::statics::settle;
+use crate::units::Angles;
+
+/// The player definition's script name.
+pub const PLAYER: &[u8] = b"CYRUS";
+/// The second designated player actor's definition, created when the map has one.
+pub const SHADOW: &[u8] = b"GREMLIN";
+
+impl<'a> World<'a> {
+    /// "Marker-based world entry": marker `index`'s position × 256, the requested heading
+    /// wrapped to 2048 (the marker's aux byte does not supply one), the map's `CYRUS`
+    /// definition; then startup ground settling.
+    pub fn enter_marker(
+        &mut self,
+        files: &impl Files<'a>,
+        index: usize,
+        heading: i32,
+    ) -> Result<u16, WorldError> {
+        let marker = self.rgm.mpmk().get(index).ok_or(WorldError::NoMarker(index))?;
+        let position = marker.position.map(|c| c.wrapping_mul(256));
+        self.enter_at(files, position, heading, true)
+    }
+
+    /// Enters the player at runtime `position` with `heading`, settling him on the ground
+    /// when `settle_on_ground` is set. Returns the player's actor id.
+    ///
+    /// The standalone `CYRUS` (and `GREMLIN`, when the map defines one) run the same
+    /// initializer; `CYRUS` stays selected. Each goes to the front of the persistent list,
+    /// after the map's placed actors.
+    pub fn enter_at(
+        &mut self,
+        files: &impl Files<'a>,
+        position: [i32; 3],
+        heading: i32,
+        settle_on_ground: bool,
+    ) -> Result<u16, WorldError> {
+        let cyrus = self.create_player(files, PLAYER, position, heading)?.ok_or(WorldError::NoPlayer)?;
+        let shadow = self.create_player(files, SHADOW, position, heading)?;
+        self.players = [Some(cyrus), shadow];
+        self.selected = 0;
+        if settle_on_ground {
+            self.settle_player();
+        }
+        self.shared = super::Shared::default();
+        self.player.turn = crate::player::Turn::default();
+        self.follow_camera();
+        self.cells.invalidate();
+        Ok(cyrus)
+    }
+
+    /// "Initial player animation setup": a cleared actor (default group 0, surface 0) at
+    /// `position` with pitch and roll zero and the heading wrapped; its definition bound and
+    /// animation groups built with two ordinary requests for group 0, then a forced request
+    /// for the default group, all with modifier zero and the existing shared ticks.
+    fn create_player(
+        &mut self,
+        files: &impl Files<'a>,
+        name: &[u8],
+        position: [i32; 3],
+        heading: i32,
+    ) -> Result<Option<u16>, WorldError> {
+        let rgm = self.rgm;
+        let Some(def) = rgm.actor_by_name(name) else { return Ok(None) };
+        let definition = def.index() as u16;
+        let mut a = Actor::new(definition, *def.attributes());
+        a.position = position;
+        a.previous = position;
+        a.set_orientation(Angles::new(0, heading, 0));
+        a.previous_angles = a.angles;
+        a.water_record = position;
+        a.set = self.set_for(files, definition, None)?;
+        if a.set.is_some() {
+            a.model = ActorModel::Animated;
+        }
+        self.init_shape(&mut a, &def, -1);
+        let ticks = self.clock.tick().nominal_ticks;
+        let mut events = Events::default();
+        if let Some(entry) = a.set.and_then(|s| self.sets.get(s as usize)) {
+            let set = &entry.set;
+            a.anim.request(set, 0, 0, ticks, &mut events);
+            a.anim.request(set, 0, 0, ticks, &mut events);
+            let default = a.anim.default;
+            a.anim.force(set, default, 0, ticks, &mut events);
+        }
+        a.model_radius = self.actor_model(&a).map(|m| m.radius());
+        let id = self.actors.len() as u16;
+        self.actors.push(a).map_err(|_| WorldError::Capacity("actors"))?;
+        self.cells.insert_persistent(id);
+        Ok(Some(id))
+    }
+
+    /// "Startup ground settling" of the selected player: the ±500 segment over candidates
+    /// within 1000 map units (excluding the actor's own model); Y moves to the selected
+    /// support, X and Z never do.
+    pub fn settle_player(&mut self) {
+        let Some(id) = self.selected_player_id() else { return };
+        let Some(a) = self.actors.get(id as usize) else { return };
+        let y = settle(
+            &self.statics,
+            &self.terrain,
+            a.position,
+            a.bounds.positive[1],
+            self.config.standing_height,
+        );
+        if let (Some(y), Some(a)) = (y, self.actors.get_mut(id as usize)) {
+            a.position[1] = y;
+            a.previous[1] = y;
+            a.water_record = a.position;
+        }
+    }
+}

@@ -1,0 +1,739 @@
+//! The world and its update (seeds 000 and 001): terrain, the static placements in their
+//! 512-unit cells, the actors in cell lists and the persistent list, the designated player
+//! pair, and [`World::step`] — one update of the original's world loop, in its order:
+//!
+//! 1. "Timing boundary": the BIOS-clock timing, once per loop.
+//! 2. The deferred relocation list, then the regional actor list of the view window
+//!    ([`cells`]).
+//! 3. Map-list presentation: each listed actor's matrix refreshed by its angle changes
+//!    ("Incremental orientation refresh").
+//! 4. "Ordinary actor update order" for every listed actor ([`update`]): eligibility,
+//!    default selection, animation, the pre-script stage, the script stage (the player's
+//!    controller, [`crate::player::controller`]), continuation, the collision stage
+//!    ([`collide`]), cleanup.
+//! 5. The follow camera, whose position is the next update's view coordinate.
+//!
+//! Nothing here reads a clock: the BIOS tick count and the input come in as arguments, so a
+//! recorded run replays to the same trace on every machine. Every table has a fixed
+//! capacity ([`MAX_ACTORS`], [`MAX_PLACEMENTS`], …); a map that exceeds one fails to load
+//! with [`WorldError::Capacity`] instead of growing.
+
+pub mod cells;
+mod collide;
+pub mod entry;
+pub(crate) mod queries;
+pub mod scene;
+mod update;
+
+use core::fmt;
+
+use crate::actor::{Actor, ActorModel};
+use crate::anim::{AnimEvent, AnimSet};
+use crate::collision::shape::{self, Bounds};
+use crate::collision::statics::{PlacedModel, Statics};
+use crate::collision::support::{Support, SupportHistory};
+use crate::config::SystemConfig;
+use crate::formats::model::Model;
+use crate::formats::rgm::{ModelPath, Rgm};
+use crate::formats::rob::Rob;
+use crate::formats::surface::SurfaceTable;
+use crate::formats::wld::Wld;
+use crate::formats::{FormatError, rgm};
+use crate::input::{Bindings, Input};
+use crate::math::Mat3;
+use crate::player::Turn;
+use crate::terrain::Decoded;
+use crate::timing::{Clock, Tick, TimingConfig};
+use crate::units::Angles;
+
+pub use cells::Cells;
+
+/// Most actors a world holds (placed objects and the player pair).
+pub const MAX_ACTORS: usize = 64;
+/// Most static placements (MPSO records with a model).
+pub const MAX_PLACEMENTS: usize = 512;
+/// Most distinct models (3DC files and ROB segments) actors use.
+pub const MAX_MODELS: usize = 32;
+/// Most distinct animation sets (a definition with one frame source).
+pub const MAX_SETS: usize = 16;
+/// Most RAAN entries of one actor the world resolves to models.
+pub const MAX_RAAN_MODELS: usize = 8;
+/// Events one update reports; later ones are counted as dropped.
+pub const MAX_WORLD_EVENTS: usize = 32;
+
+/// Where the world's files come from: the embedded island or a user's install. Names are
+/// the game's file names (`HARBOUR.RGM`, `CYRUS.3DC`, …), looked up case-insensitively.
+pub trait Files<'a> {
+    /// The bytes of file `name`, if present.
+    fn file(&self, name: &str) -> Option<&'a [u8]>;
+}
+
+/// The embedded default island.
+#[cfg(feature = "embedded-world")]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Embedded;
+
+#[cfg(feature = "embedded-world")]
+impl Files<'static> for Embedded {
+    fn file(&self, name: &str) -> Option<&'static [u8]> {
+        crate::embedded::file(name)
+    }
+}
+
+/// A file name as the world keeps it in errors and tables.
+pub type Name = heapless::String<16>;
+
+fn name_of(bytes: &[u8]) -> Name {
+    let mut n = Name::new();
+    for &b in bytes.iter().take(16) {
+        let _ = n.push(if b.is_ascii_graphic() { b.to_ascii_uppercase() as char } else { '?' });
+    }
+    n
+}
+
+/// Why a world could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WorldError {
+    /// A file the map needs is missing.
+    Missing(Name),
+    /// A file failed its format check.
+    Format(Name, FormatError),
+    /// SURFACE.INI failed to parse.
+    Surface(crate::formats::surface::SurfaceError),
+    /// The map has no `CYRUS` actor definition.
+    NoPlayer,
+    /// The requested marker does not exist.
+    NoMarker(usize),
+    /// A fixed table is full.
+    Capacity(&'static str),
+}
+
+impl fmt::Display for WorldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WorldError::Missing(n) => write!(f, "{n}: file not found"),
+            WorldError::Format(n, e) => write!(f, "{n}: {e}"),
+            WorldError::Surface(e) => write!(f, "{e}"),
+            WorldError::NoPlayer => write!(f, "the map has no CYRUS actor definition"),
+            WorldError::NoMarker(m) => write!(f, "the map has no marker {m}"),
+            WorldError::Capacity(what) => write!(f, "too many {what} for this build"),
+        }
+    }
+}
+
+/// A model the world's actors use.
+#[derive(Clone, Debug)]
+pub struct WorldModel<'a> {
+    /// Its name (file stem or ROB segment name).
+    pub name: Name,
+    /// The model.
+    pub model: Model<'a>,
+    /// Its ROB segment's collision byte (0 for a 3DC file).
+    pub flags: u8,
+}
+
+impl WorldModel<'_> {
+    /// Radius in map units.
+    pub fn radius(&self) -> f32 {
+        self.model.radius() as f32 / 256.0
+    }
+}
+
+/// An animation set: one definition's groups over one frame source, shared by every
+/// instance with that pair.
+#[derive(Clone, Debug)]
+pub struct SetEntry<'a> {
+    /// RAHD index.
+    pub definition: u16,
+    /// `None`: the RAAN table; `Some(n)`: an MPOB placement model's `n` frames.
+    pub placement_frames: Option<u8>,
+    /// The groups and frame table.
+    pub set: AnimSet<'a>,
+    /// World model of each frame-table model (RAAN entry, or the placement model).
+    pub models: heapless::Vec<Option<u16>, MAX_RAAN_MODELS>,
+}
+
+/// What an actor did that the frontends or a trace care about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// An animation event (sound requests, actor events, …).
+    Anim(AnimEvent),
+    /// A health change (a hurting landing or slide), and the health after it.
+    Health {
+        /// The change.
+        change: i32,
+        /// Attribute 3 afterwards.
+        health: u8,
+    },
+}
+
+/// One event of an update, with the actor it came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorldEvent {
+    /// The actor.
+    pub actor: u16,
+    /// What happened.
+    pub event: Event,
+}
+
+/// What one update reports.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StepReport {
+    /// Updates so far, this one included (the first is 1).
+    pub update: u32,
+    /// The BIOS tick count the update ran at.
+    pub bios: u32,
+    /// The timing the update used.
+    pub tick: Tick,
+    /// Measured FPS after this update's measurement.
+    pub measured_fps: i32,
+    /// Smoothed FPS.
+    pub smoothed_fps: i32,
+    /// Events in order.
+    pub events: heapless::Vec<WorldEvent, MAX_WORLD_EVENTS>,
+    /// Events that did not fit.
+    pub dropped: u32,
+    /// The support query of the player's forward probe, when one ran this update.
+    pub probe: Option<Support>,
+    /// Actors whose update body ran.
+    pub updated: u16,
+}
+
+/// State shared by every actor of an update: the surface veto and the designated player's
+/// support-history counter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shared {
+    /// The shared surface veto.
+    pub veto: bool,
+    /// The designated player's support-history counter.
+    pub history: SupportHistory,
+}
+
+/// The player's controller state that outlives an update.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayerState {
+    /// The ground-turn accumulators.
+    pub turn: Turn,
+    /// `[cyrus] walk_mode`, toggled by Tab.
+    pub walk_mode: i32,
+}
+
+/// A playable world.
+#[derive(Clone, Debug)]
+pub struct World<'a> {
+    rgm: Rgm<'a>,
+    rob: Rob<'a>,
+    wld: Wld<'a>,
+    terrain: Decoded<'a>,
+    statics: Statics<'a, MAX_PLACEMENTS>,
+    models: heapless::Vec<WorldModel<'a>, MAX_MODELS>,
+    sets: heapless::Vec<SetEntry<'a>, MAX_SETS>,
+    actors: heapless::Vec<Actor, MAX_ACTORS>,
+    cells: Cells<MAX_ACTORS>,
+    players: [Option<u16>; 2],
+    selected: usize,
+    config: SystemConfig,
+    bindings: Bindings,
+    surfaces: SurfaceTable,
+    clock: Clock,
+    shared: Shared,
+    player: PlayerState,
+    view: [i32; 3],
+    report: StepReport,
+}
+
+/// The map-unit stem of a RAAN path: after the last `\`, `/` or `:`, before the first `.`.
+fn stem(path: &[u8]) -> &[u8] {
+    let start = path.iter().rposition(|&b| matches!(b, b'\\' | b'/' | b':')).map_or(0, |p| p + 1);
+    let name = &path[start..];
+    let end = name.iter().position(|&b| b == b'.' || b == 0).unwrap_or(name.len());
+    let name = &name[..end];
+    let trim = name.iter().rposition(|&b| b != b' ').map_or(0, |p| p + 1);
+    &name[..trim]
+}
+
+impl<'a> World<'a> {
+    /// Loads map `map` (`<map>.RGM`, `.ROB`, `.WLD`, the actor models and `SURFACE.INI`
+    /// when present) from `files`, with `config` and the KEYS.INI `bindings`, and places
+    /// its actors. The player enters separately ([`World::enter_marker`] or
+    /// [`World::enter_at`]).
+    pub fn load(
+        files: &impl Files<'a>,
+        map: &str,
+        config: SystemConfig,
+        bindings: Bindings,
+    ) -> Result<Self, WorldError> {
+        let get = |ext: &str| {
+            let mut n = Name::new();
+            let _ = n.push_str(map);
+            let _ = n.push_str(ext);
+            files.file(&n).ok_or(WorldError::Missing(n))
+        };
+        let named = |ext: &str| {
+            let mut n = Name::new();
+            let _ = n.push_str(map);
+            let _ = n.push_str(ext);
+            n
+        };
+        let rgm = Rgm::new_checked(get(".RGM")?).map_err(|e| WorldError::Format(named(".RGM"), e))?;
+        let rob = Rob::new_checked(get(".ROB")?).map_err(|e| WorldError::Format(named(".ROB"), e))?;
+        let wld = Wld::new_checked(get(".WLD")?).map_err(|e| WorldError::Format(named(".WLD"), e))?;
+        let surfaces = match files.file("SURFACE.INI") {
+            Some(bytes) => {
+                let text = core::str::from_utf8(bytes).unwrap_or("");
+                SurfaceTable::parse(text).map_err(WorldError::Surface)?
+            }
+            None => SurfaceTable::new(),
+        };
+        let statics = Statics::new(&rgm, &rob).map_err(|_| WorldError::Capacity("static placements"))?;
+        let mut world = World {
+            rgm,
+            rob,
+            wld,
+            terrain: Decoded::new(wld, 0),
+            statics,
+            models: heapless::Vec::new(),
+            sets: heapless::Vec::new(),
+            actors: heapless::Vec::new(),
+            cells: Cells::default(),
+            players: [None, None],
+            selected: 0,
+            player: PlayerState { turn: Turn::default(), walk_mode: config.walk_mode },
+            clock: Clock::new(TimingConfig::from(&config)),
+            config,
+            bindings,
+            surfaces,
+            shared: Shared::default(),
+            view: [0; 3],
+            report: StepReport::default(),
+        };
+        world.place_actors(files)?;
+        Ok(world)
+    }
+
+    /// The loaded model called `name` (case-insensitive), loading it on first use: a ROB
+    /// segment with a model, else `<name>.3DC`, else `<name>.3D`.
+    fn model_named(&mut self, files: &impl Files<'a>, name: &[u8]) -> Result<Option<u16>, WorldError> {
+        let key = name_of(name);
+        if key.is_empty() {
+            return Ok(None);
+        }
+        if let Some(i) = self.models.iter().position(|m| m.name == key) {
+            return Ok(Some(i as u16));
+        }
+        let segment = self.rob.find(name);
+        let flags = segment.map_or(0, |s| s.collision_flags());
+        let model = match segment.and_then(|s| s.model().ok()) {
+            Some(m) => Some(m),
+            None => {
+                let mut found = None;
+                for ext in [".3DC", ".3D"] {
+                    let mut file = Name::new();
+                    let _ = file.push_str(&key);
+                    let _ = file.push_str(ext);
+                    if let Some(bytes) = files.file(&file) {
+                        found = Some(Model::new_checked(bytes).map_err(|e| WorldError::Format(file, e))?);
+                        break;
+                    }
+                }
+                found
+            }
+        };
+        let Some(model) = model else { return Ok(None) };
+        self.models
+            .push(WorldModel { name: key, model, flags })
+            .map_err(|_| WorldError::Capacity("models"))?;
+        Ok(Some(self.models.len() as u16 - 1))
+    }
+
+    /// The animation set of `definition` over `placement_frames` (shared between
+    /// instances), built on first use.
+    fn set_for(
+        &mut self,
+        files: &impl Files<'a>,
+        definition: u16,
+        placement: Option<(u8, &'a [u8])>,
+    ) -> Result<Option<u8>, WorldError> {
+        let frames = placement.map(|p| p.0);
+        if let Some(i) =
+            self.sets.iter().position(|s| s.definition == definition && s.placement_frames == frames)
+        {
+            return Ok(Some(i as u8));
+        }
+        let rgm = self.rgm;
+        let Some(def) = rgm.actor(definition as usize) else { return Ok(None) };
+        let (set, paths): (AnimSet<'a>, heapless::Vec<&'a [u8], MAX_RAAN_MODELS>) = match placement {
+            Some((count, name)) => {
+                let mut v = heapless::Vec::new();
+                let _ = v.push(name);
+                (AnimSet::with_placement_model(&def, count), v)
+            }
+            None => match AnimSet::from_actor(&def) {
+                Some(set) => (set, def.raan_entries().map(|e| stem(e.path)).take(MAX_RAAN_MODELS).collect()),
+                None => return Ok(None),
+            },
+        };
+        let mut models = heapless::Vec::new();
+        for p in paths {
+            let _ = models.push(self.model_named(files, stem(p))?);
+        }
+        self.sets
+            .push(SetEntry { definition, placement_frames: frames, set, models })
+            .map_err(|_| WorldError::Capacity("animation sets"))?;
+        Ok(Some(self.sets.len() as u8 - 1))
+    }
+
+    /// Bounds and shape from the definition ("Ordinary actor collision-shape
+    /// initialization"): the primary MPSZ record for an animation table, or for a static
+    /// model with an MPOB `model_id` other than −1; bounds from the model's vertices for a
+    /// static model with `model_id` −1; otherwise the default radius-12 sphere.
+    fn init_shape(&self, a: &mut Actor, def: &rgm::Actor<'_, 'a>, model_id: i16) {
+        let path = def.model_path();
+        let raex_scale = def.extra().map_or(0, |x| x.sphere_scale_raw());
+        let primary = def.bounds().primary;
+        let from_record = match path {
+            ModelPath::AnimationTable => primary,
+            ModelPath::Static if model_id != -1 => primary,
+            _ => None,
+        };
+        let pch = self.config.post_collide_height;
+        let standing = self.config.standing_height;
+        if let Some(r) = from_record {
+            a.bounds = Bounds { total: r.total(), positive: r.positive(), negative: r.negative() };
+            a.centre = r.centre();
+            a.shape = shape::build(&a.bounds, raex_scale, pch, standing);
+        } else if let (ModelPath::Static, ActorModel::Static { model, .. }) = (path, a.model)
+            && let Some(m) = self.models.get(model as usize)
+        {
+            a.bounds = vertex_bounds(&m.model, self.config.sphere_object_scale);
+            a.shape = shape::build(&a.bounds, raex_scale, pch, standing);
+        } else {
+            a.bounds = Bounds { total: [24; 3], positive: [12; 3], negative: [12; 3] };
+            a.shape = shape::Shape::default_shape();
+        }
+    }
+
+    /// "Placed actor initialization and eligibility": every MPOB record whose script names
+    /// an actor definition becomes an actor, in record order; activation 0 puts it at the
+    /// front of its map cell, anything else at the front of the persistent list.
+    fn place_actors(&mut self, files: &impl Files<'a>) -> Result<(), WorldError> {
+        let rgm = self.rgm;
+        for (k, record) in rgm.mpob().iter().enumerate() {
+            let Some(def) = rgm.actor_by_name(record.script_name()) else { continue };
+            let definition = def.index() as u16;
+            let mut a = Actor::new(definition, *def.attributes());
+            a.placement = Some(k as u16);
+            let p = record.position();
+            a.position = p.map(|c| c.wrapping_mul(256));
+            a.previous = a.position;
+            let [ax, ay, az] = record.angles();
+            a.set_orientation(Angles::new(ax as i32, ay as i32, az as i32));
+            a.previous_angles = a.angles;
+            a.water_record = a.position;
+            // The definition's own model path first.
+            match def.model_path() {
+                ModelPath::AnimationTable => a.set = self.set_for(files, definition, None)?,
+                ModelPath::Static => {
+                    let name = def.raan_entries().next().map_or(&[][..], |e| stem(e.path));
+                    if let Some(m) = self.model_named(files, name)? {
+                        a.model = ActorModel::Static { model: m, flags: self.models[m as usize].flags };
+                    }
+                }
+                ModelPath::None => {}
+            }
+            self.init_shape(&mut a, &def, record.model_id());
+            // Then the type-1 placement-model fallback ("Placed-object frame sources").
+            let name = record.model_name();
+            if record.object_type() == 1 && a.set.is_none() && a.model == ActorModel::None && !name.is_empty()
+            {
+                match record.fallback_frames() {
+                    None => {
+                        if let Some(m) = self.model_named(files, name)? {
+                            a.model = ActorModel::Static { model: m, flags: self.models[m as usize].flags };
+                        }
+                    }
+                    Some(n) => a.set = self.set_for(files, definition, Some((n, name)))?,
+                }
+            }
+            if a.set.is_some() {
+                a.model = ActorModel::Animated;
+            }
+            a.model_radius = self.actor_model(&a).map(|m| m.radius());
+            let ticks = self.clock.tick().nominal_ticks;
+            if let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)) {
+                let mut events = crate::anim::Events::default();
+                a.anim = crate::anim::AnimState::placed(&set.set, ticks, &mut events);
+            }
+            let id = self.actors.len() as u16;
+            self.actors.push(a).map_err(|_| WorldError::Capacity("actors"))?;
+            if record.activation() == 0 {
+                self.cells.insert_cell(id, p[0], p[2]);
+            } else {
+                self.cells.insert_persistent(id);
+            }
+        }
+        Ok(())
+    }
+
+    /// The world model actor `a` currently shows (the static model, or its pose's model).
+    pub fn actor_model(&self, a: &Actor) -> Option<&WorldModel<'a>> {
+        let index = match a.model {
+            ActorModel::Static { model, .. } => Some(model),
+            ActorModel::Animated => {
+                let entry = self.sets.get(a.set? as usize)?;
+                let pose = a.anim.pose.map_or(0, |p| p.model as usize);
+                *entry.models.get(pose)?
+            }
+            ActorModel::None => None,
+        };
+        self.models.get(index? as usize)
+    }
+
+    /// The frame actor `a` shows of its current model.
+    pub fn actor_frame(&self, a: &Actor) -> u32 {
+        match a.model {
+            ActorModel::Animated => a.anim.pose.map_or(0, |p| p.frame as u32),
+            _ => 0,
+        }
+    }
+
+    /// The runs one update of the world loop with `input` at BIOS tick `bios_now`.
+    pub fn step(&mut self, input: &Input, bios_now: u32) -> &StepReport {
+        self.step_with(input, bios_now, None)
+    }
+
+    /// [`World::step`] with the movement scale forced to `scale` for this update (replaying
+    /// a recorded trace); animation and script ticks still come from the clock.
+    pub fn step_with(&mut self, input: &Input, bios_now: u32, scale: Option<i32>) -> &StepReport {
+        let mut tick = self.clock.update(bios_now);
+        if let Some(s) = scale {
+            tick.frame_scale = s;
+        }
+        let update = self.report.update.wrapping_add(1);
+        self.report = StepReport {
+            update,
+            bios: bios_now,
+            tick,
+            measured_fps: self.clock.measured_fps(),
+            smoothed_fps: self.clock.smoothed_fps(),
+            ..StepReport::default()
+        };
+        if input.toggle_walk_mode {
+            self.player.walk_mode = (self.player.walk_mode == 0) as i32;
+        }
+        self.relocate_deferred();
+        let actors = &self.actors;
+        let active = self.cells.select(self.view[0], self.view[2], |id| {
+            actors.get(id as usize).is_some_and(|a| a.attr(crate::actor::attr::SHORT_MAPPING) != 0)
+        });
+        let active: heapless::Vec<u16, MAX_ACTORS> = active.iter().copied().collect();
+        self.present(&active);
+        // The designated pair: the selected player animates, the other does not.
+        for (k, p) in self.players.iter().enumerate() {
+            if let Some(a) = p.and_then(|p| self.actors.get_mut(p as usize)) {
+                a.anim_update_exclusion = (k != self.selected) as u8;
+            }
+        }
+        for id in active {
+            self.update_actor(id, input, tick);
+        }
+        self.follow_camera();
+        &self.report
+    }
+
+    /// Map-list presentation: "Incremental orientation refresh" of each listed actor whose
+    /// angles changed since its update copied them.
+    fn present(&mut self, active: &[u16]) {
+        for &id in active {
+            let Some(a) = self.actors.get_mut(id as usize) else { continue };
+            let Some(mode) = crate::math::RotationMode::from_attr(a.attr(crate::actor::attr::ROTATION))
+            else {
+                continue;
+            };
+            crate::math::refresh_orientation(&mut a.matrix, a.angles, a.previous_angles, mode);
+        }
+    }
+
+    /// Consumes the deferred relocation list against the current camera.
+    fn relocate_deferred(&mut self) {
+        let actors = &self.actors;
+        let view = self.view;
+        self.cells.relocate(|id| {
+            let p = actors.get(id as usize).map_or([0; 3], |a| a.position);
+            let (dx, dz) = ((p[0] >> 8) - view[0], (p[2] >> 8) - view[2]);
+            let d = libm::sqrt(dx as f64 * dx as f64 + dz as f64 * dz as f64);
+            ([p[0] >> 8, p[2] >> 8], crate::math::round_ties_even_f64(d) as i32)
+        });
+    }
+
+    /// The follow camera: `[camera] camera_distance` behind the selected player at his
+    /// heading, at his origin height. Its X/Z are the next update's view coordinates.
+    fn follow_camera(&mut self) {
+        let Some(p) = self.selected_player() else { return };
+        let (x, z) = crate::math::translate_heading(
+            p.position[0],
+            p.position[2],
+            (p.angles.heading as i32 + 1024) & 2047,
+            self.config.camera_distance.wrapping_mul(256),
+        );
+        self.view = [x >> 8, p.position[1] >> 8, z >> 8];
+    }
+
+    /// Every actor, in creation order.
+    pub fn actors(&self) -> &[Actor] {
+        &self.actors
+    }
+
+    /// Actor `id`.
+    pub fn actor(&self, id: u16) -> Option<&Actor> {
+        self.actors.get(id as usize)
+    }
+
+    /// Actor `id`, mutable (tests and tools set up states through it).
+    pub fn actor_mut(&mut self, id: u16) -> Option<&mut Actor> {
+        self.actors.get_mut(id as usize)
+    }
+
+    /// The selected player's actor id.
+    pub fn selected_player_id(&self) -> Option<u16> {
+        self.players[self.selected]
+    }
+
+    /// The selected player.
+    pub fn selected_player(&self) -> Option<&Actor> {
+        self.actor(self.selected_player_id()?)
+    }
+
+    /// The selected player, mutable.
+    pub fn selected_player_mut(&mut self) -> Option<&mut Actor> {
+        let id = self.selected_player_id()?;
+        self.actors.get_mut(id as usize)
+    }
+
+    /// The animation set of actor `a`.
+    pub fn set_of(&self, a: &Actor) -> Option<&AnimSet<'a>> {
+        self.sets.get(a.set? as usize).map(|e| &e.set)
+    }
+
+    /// The animation sets.
+    pub fn sets(&self) -> &[SetEntry<'a>] {
+        &self.sets
+    }
+
+    /// The actor lists.
+    pub fn cells(&self) -> &Cells<MAX_ACTORS> {
+        &self.cells
+    }
+
+    /// The static placements.
+    pub fn statics(&self) -> &Statics<'a, MAX_PLACEMENTS> {
+        &self.statics
+    }
+
+    /// The models actors use.
+    pub fn models(&self) -> &[WorldModel<'a>] {
+        &self.models
+    }
+
+    /// The scene.
+    pub fn rgm(&self) -> &Rgm<'a> {
+        &self.rgm
+    }
+
+    /// The terrain map.
+    pub fn wld(&self) -> &Wld<'a> {
+        &self.wld
+    }
+
+    /// The decoded terrain heights.
+    pub fn terrain(&self) -> &Decoded<'a> {
+        &self.terrain
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SystemConfig {
+        &self.config
+    }
+
+    /// The KEYS.INI bindings.
+    pub fn bindings(&self) -> &Bindings {
+        &self.bindings
+    }
+
+    /// The surface assignments.
+    pub fn surfaces(&self) -> &SurfaceTable {
+        &self.surfaces
+    }
+
+    /// The clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// State shared across actors (veto, support history).
+    pub fn shared(&self) -> &Shared {
+        &self.shared
+    }
+
+    /// The player's controller state.
+    pub fn player_state(&self) -> &PlayerState {
+        &self.player
+    }
+
+    /// The latest update's report.
+    pub fn report(&self) -> &StepReport {
+        &self.report
+    }
+
+    /// The view (camera) position, map units: the regional list's centre.
+    pub fn view(&self) -> [i32; 3] {
+        self.view
+    }
+
+    /// Every actor with a model, as the renderer and the collision scene place it: the
+    /// model, its frame, its map-unit position and its matrix.
+    pub fn placed_actors(&self) -> impl Iterator<Item = (u16, &WorldModel<'a>, u32, PlacedModel<'a>)> + '_ {
+        self.actors.iter().enumerate().filter_map(move |(id, a)| {
+            let m = self.actor_model(a)?;
+            let placed = PlacedModel {
+                position: a.position.map(|c| (c >> 8) as f32),
+                matrix: a.matrix.m,
+                model: m.model,
+                radius: m.radius(),
+                flags: match a.model {
+                    ActorModel::Static { flags, .. } => flags,
+                    _ => 0,
+                },
+            };
+            Some((id as u16, m, self.actor_frame(a), placed))
+        })
+    }
+}
+
+/// Bounds from a static model's vertices: extents grow in stored order by nearest-even
+/// components, negatives become magnitudes, X/Z scaled by `sphere_object_scale >> 8`
+/// (nonpositive: 256), totals the sums, centre zero.
+fn vertex_bounds(model: &Model<'_>, sphere_object_scale: i32) -> Bounds {
+    let mut pos = [0i32; 3];
+    let mut neg = [0i32; 3];
+    for v in model.vertices() {
+        for k in 0..3 {
+            let c = crate::math::round_ties_even(v[k] as f32 / 256.0) as i32;
+            pos[k] = pos[k].max(c);
+            neg[k] = neg[k].min(c);
+        }
+    }
+    let scale = if sphere_object_scale <= 0 { 256 } else { sphere_object_scale };
+    let mut b = Bounds { total: [0; 3], positive: pos, negative: neg.map(|c| c.wrapping_neg()) };
+    for k in [0, 2] {
+        b.positive[k] = b.positive[k].wrapping_mul(scale) >> 8;
+        b.negative[k] = b.negative[k].wrapping_mul(scale) >> 8;
+    }
+    b.total = [0, 1, 2].map(|k| b.positive[k].wrapping_add(b.negative[k]));
+    b
+}
+
+/// The presentation matrix of an actor's angles (re-exported for frontends and tests).
+pub fn orientation(angles: Angles) -> Mat3 {
+    Mat3::from_orientation(angles)
+}

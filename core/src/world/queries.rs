@@ -1,0 +1,287 @@
+//! The queries an actor update runs against its prepared scene (seed 000): the ordinary
+//! support wrapper with the support-history counter and the surface updater, the forward
+//! obstacle probe, the forward slope selection, and the walk step check that chains them
+//! ("Ordinary forward-walk support checks").
+
+use super::scene::{LiveScene, Prepared};
+use super::{MAX_ACTORS, MAX_PLACEMENTS, Shared};
+use crate::actor::{Actor, attr, collide};
+use crate::anim::{AnimSet, Events};
+use crate::collision::candidates::search_radius;
+use crate::collision::shape::{collision_matrix, prepare};
+use crate::collision::statics::{fallback_support, ground_support, obstacle, vertical_offers};
+use crate::collision::support::{
+    SlopeVerdict, Support, SurfaceMode, SurfaceState, TerrainSupport, actor_y_from_support,
+    forward_ground_admits, forward_slope, update_surface,
+};
+use crate::config::SystemConfig;
+use crate::formats::surface::SurfaceTable;
+use crate::formats::wld::Wld;
+use crate::terrain::{self, Decoded};
+use crate::timing::Tick;
+
+/// What the ordinary support wrapper answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Ground {
+    /// The support state after the query.
+    pub support: Support,
+    /// The actor height the support gives (runtime units), `None` after a miss.
+    pub actor_y: Option<i32>,
+    /// The surface updater's return value, `None` when it did not run.
+    pub surface: Option<u8>,
+}
+
+/// The scene type of an actor update: live scene, prepared once.
+pub(crate) type UpdateScene<'s, 'a> = Prepared<'s, LiveScene<'s, 'a, MAX_PLACEMENTS, MAX_ACTORS>>;
+
+/// Everything an actor's update reads besides the actor itself.
+pub(crate) struct Env<'e, 'a> {
+    /// SYSTEM.INI.
+    pub config: &'e SystemConfig,
+    /// This update's timing.
+    pub tick: Tick,
+    /// The actor's animation set.
+    pub set: Option<&'e AnimSet<'a>>,
+    /// The prepared collision scene.
+    pub scene: &'e UpdateScene<'e, 'a>,
+    /// Terrain heights.
+    pub terrain: &'e Decoded<'a>,
+    /// The terrain map (materials).
+    pub wld: &'e Wld<'a>,
+    /// SURFACE.INI.
+    pub surfaces: &'e SurfaceTable,
+    /// The shared veto and support history.
+    pub shared: &'e mut Shared,
+    /// The actor's events.
+    pub events: &'e mut Events,
+    /// This actor is the designated (selected) player.
+    pub is_player: bool,
+    /// The player's forward probe support of this update.
+    pub probe: Option<Support>,
+    /// The measured FPS the frame scale came from (12 during the startup countdown).
+    pub scale_fps: i32,
+    /// The actor's health change of this update, if any.
+    pub health: Option<i32>,
+}
+
+impl Env<'_, '_> {
+    /// Ordinary request for `group` with modifier 0 (nothing without an animation set).
+    pub fn request(&mut self, a: &mut Actor, group: i16) {
+        if let Some(set) = self.set {
+            a.anim.request(set, group, 0, self.tick.nominal_ticks, self.events);
+        }
+    }
+
+    /// Forced request for `group` with modifier 0.
+    pub fn force(&mut self, a: &mut Actor, group: i16) {
+        if let Some(set) = self.set {
+            a.anim.force(set, group, 0, self.tick.nominal_ticks, self.events);
+        }
+    }
+
+    /// Whether the actor's set has `group`.
+    pub fn has(&self, group: i16) -> bool {
+        self.set.is_some_and(|s| s.has(group))
+    }
+
+    /// The search radius of the actor's queries: twice its model radius, or 200.
+    pub fn query_radius(a: &Actor) -> i32 {
+        search_radius(a.model_radius)
+    }
+
+    /// The support probe distance: `post_collide_height`, or for a falling animated actor
+    /// `(pch >> 2) × 3` at 10 FPS or more ("Queued and falling vertical motion").
+    pub fn support_reach(&self, a: &Actor) -> i32 {
+        let pch = self.config.post_collide_height;
+        if a.falling != 0 && a.set.is_some() && self.scale_fps >= 10 { (pch >> 2) * 3 } else { pch }
+    }
+
+    /// The terrain surface at integer map X/Z.
+    pub fn terrain_surface(&self, x: i32, z: i32) -> u8 {
+        terrain::surface_at(self.wld, x, z, |set, image| self.surfaces.lookup(set, image))
+    }
+
+    /// The ordinary support wrapper at runtime `position` ("Surface-query state retention",
+    /// "Selected-player fallback support", the support-history counter): the primary
+    /// terrain/model segment query, the designated player's fallback sphere after a miss,
+    /// the history reset, and — with collision mask 0x04 — the surface updater.
+    pub fn support_query(&mut self, a: &mut Actor, position: [i32; 3], reach: i32) -> Ground {
+        let steep = a.collide() & collide::GROUND != 0;
+        let origin = position.map(|c| c >> 8);
+        let mut support = a.support;
+        let radius = Self::query_radius(a);
+        let py = a.bounds.positive[1];
+        ground_support(&mut support, self.scene, self.terrain, origin, py, reach, radius, steep);
+        let mut actor_y =
+            support.found().then(|| actor_y_from_support(support.height, py, self.config.standing_height));
+        if self.is_player {
+            if !support.found() {
+                fallback_support(
+                    &mut support,
+                    self.scene,
+                    position,
+                    a.centre,
+                    py,
+                    &self.shared.history,
+                    radius,
+                    steep,
+                );
+                // The fallback keeps the actor's own height.
+                actor_y = support.found().then_some(position[1]);
+            }
+            self.shared.history.after_query(&support);
+        }
+        a.support = support;
+        if a.collide() & collide::GROUND == 0 {
+            return Ground { support, actor_y, surface: None };
+        }
+        let mode = if a.queued != 0 {
+            SurfaceMode::Excluded
+        } else if a.falling != 0 || a.sliding != 0 || (27..=29).contains(&a.living) {
+            SurfaceMode::Report
+        } else {
+            SurfaceMode::Assign
+        };
+        let mut state = SurfaceState { surface: a.surface, veto: self.shared.veto };
+        let surfaces = self.surfaces;
+        let wld = self.wld;
+        let returned = update_surface(
+            mode,
+            &support,
+            &mut state,
+            || terrain::surface_at(wld, origin[0], origin[2], |set, image| surfaces.lookup(set, image)),
+            |texture| surfaces.model_surface(texture),
+        );
+        a.surface = state.surface;
+        self.shared.veto = state.veto;
+        Ground { support, actor_y, surface: Some(returned) }
+    }
+
+    /// Whether the actor's ordinary spheres at runtime `position` touch a face model (the
+    /// first check of the forward probe; terrain does not take part).
+    pub fn body_blocked(&self, a: &Actor, position: [i32; 3]) -> bool {
+        let placed = prepare(position, a.angles.pitch, a.angles.heading, a.angles.roll);
+        let m = collision_matrix(placed.angle_fields);
+        let origin = placed.origin.map(|c| c as i32);
+        obstacle(self.scene, origin, &m, a.shape.ordinary_spheres(), Self::query_radius(a))
+    }
+
+    /// "Forward slope surface selection" at runtime `position`: whether the surface there
+    /// is steep ground. Bypassed (never steep) when collision bit 0x04 is clear.
+    pub fn slope_rejects(&self, a: &Actor, position: [i32; 3]) -> bool {
+        if a.collide() & collide::GROUND == 0 {
+            return false;
+        }
+        self.steep_at(a, position)
+    }
+
+    /// The steep-surface selection of a vertical segment of half-length
+    /// `post_collide_height` around the integer Y plus the positive Y extent.
+    pub fn steep_at(&self, a: &Actor, position: [i32; 3]) -> bool {
+        let o = position.map(|c| c >> 8);
+        let reach = self.config.post_collide_height;
+        let centre = o[1].wrapping_add(a.bounds.positive[1]);
+        let offers = vertical_offers(
+            self.scene,
+            o,
+            Self::query_radius(a),
+            centre.wrapping_sub(reach),
+            centre.wrapping_add(reach),
+        );
+        let sample = terrain::sample(self.terrain, o[0], o[2]);
+        let t = TerrainSupport { height: sample.height, normal: sample.normal };
+        forward_slope(centre, reach, Some(t), offers) == SlopeVerdict::Reject
+    }
+
+    /// "Forward ground-support admission" at runtime `destination`: the support query with
+    /// the actor there (its position restored after; the query's other effects stay).
+    /// Fails without support, with the shared veto set, or on steep support with the steep
+    /// test on.
+    pub fn ground_admits(&mut self, a: &mut Actor, destination: [i32; 3]) -> bool {
+        let steep = a.collide() & collide::GROUND != 0;
+        let reach = self.support_reach(a);
+        let mut position = a.position;
+        let mut probed = None;
+        let ok = forward_ground_admits(&mut position, destination, steep, |p| {
+            let support = self.support_query(a, *p, reach).support;
+            probed = Some(support);
+            (support, self.shared.veto)
+        });
+        if self.is_player {
+            self.probe = probed;
+        }
+        ok
+    }
+
+    /// The ordinary directional step check toward the local offset `offset` (runtime
+    /// units, rotated by the actor matrix; Y kept): body contact, steep surface, ground
+    /// support, in that order. A failure ORs `blocked` into the step-status byte (or
+    /// `blocked_back` into its companion) and answers false. A rope refuses first; a
+    /// lifecycle-7 actor without body contacts passes at once.
+    pub fn step_check(&mut self, a: &mut Actor, offset: [i32; 3], backward: bool) -> bool {
+        if a.rope {
+            return false;
+        }
+        if a.lifecycle == 7 && a.collide() & collide::BODY == 0 {
+            return true;
+        }
+        let t = a.matrix.transform_int(offset);
+        let destination = [a.position[0].wrapping_add(t[0]), a.position[1], a.position[2].wrapping_add(t[2])];
+        let ok = !self.body_blocked(a, destination)
+            && !self.slope_rejects(a, destination)
+            && self.ground_admits(a, destination);
+        if !ok {
+            if backward {
+                a.step_status_back |= 0x01;
+            } else {
+                a.step_status |= 0x80;
+            }
+        }
+        ok
+    }
+
+    /// The walk step check ahead: local offset `(0, 0, (attr_forward_walk + forward
+    /// extent) × 256)`.
+    pub fn walk_forward_check(&mut self, a: &mut Actor) -> bool {
+        let reach = (a.attr(attr::FORWARD_WALK) as i32).wrapping_add(a.bounds.positive[2]).wrapping_mul(256);
+        self.step_check(a, [0, 0, reach], false)
+    }
+
+    /// The backward step check: local offset `(0, 0, −(attr_backward_walk + negative Z
+    /// extent) × 256)`.
+    pub fn walk_backward_check(&mut self, a: &mut Actor) -> bool {
+        let reach = (a.attr(attr::BACKWARD_WALK) as i32).wrapping_add(a.bounds.negative[2]).wrapping_mul(256);
+        self.step_check(a, [0, 0, reach.wrapping_neg()], true)
+    }
+
+    /// "Nonplayer step hazard" at runtime `destination`: only with collision bit 0x02;
+    /// a steep surface there is a hazard. The designated player never has one while his
+    /// support-history counter is nonzero.
+    pub fn step_hazard(&self, a: &Actor, destination: [i32; 3]) -> bool {
+        if a.collide() & collide::STEP_HAZARD == 0 || (self.is_player && self.shared.history.0 != 0) {
+            return false;
+        }
+        self.steep_at(a, destination)
+    }
+
+    /// "Nonplayer deep-water and edge probe": only for actors in deep water; the point
+    /// 16384 runtime units along the motion direction fails on dry rock (surface 10, no
+    /// blend coverage) whose terrain is steep.
+    pub fn edge_probe_passes(&self, a: &Actor, heading: i32) -> bool {
+        if !a.in_deep_water() {
+            return true;
+        }
+        let (x, z) = crate::math::translate_heading(a.position[0], a.position[2], heading, 16384);
+        let (mx, mz) = (x >> 8, z >> 8);
+        let byte = terrain::material(self.wld, mx, mz);
+        if byte < 0 {
+            return true;
+        }
+        let coverage = terrain::blend_coverage(byte as u8, mx, mz);
+        let surface = self.terrain_surface(mx, mz);
+        let steep =
+            crate::collision::SurfaceClass::from_normal_y(terrain::sample(self.terrain, mx, mz).normal[1])
+                == crate::collision::SurfaceClass::Steep;
+        !(surface == 10 && coverage == 0 && steep)
+    }
+}

@@ -1,0 +1,90 @@
+//! The collision scene of one actor update (seed 000, "Live and transient collision
+//! candidates", "Ordinary candidate lifetime"): the static placements, then the live
+//! actors' models, separated into the face-model and actor-style lists once per update and
+//! reused by every later query of that update.
+
+use crate::collision::candidates::{Candidate, Candidates, MAX_CANDIDATES, within_distance};
+use crate::collision::statics::{PlacedModel, Scene, Statics};
+
+/// A live actor as a collision candidate.
+#[derive(Clone, Copy, Debug)]
+pub struct LiveModel<'a> {
+    /// The actor.
+    pub actor: u16,
+    /// Its current model where it stands.
+    pub placed: PlacedModel<'a>,
+    /// It uses the static model path: a face model; otherwise an actor-style candidate.
+    pub face: bool,
+}
+
+/// The static world plus the live actors' models, candidate indices numbering the static
+/// placements first and the live models after them.
+#[derive(Clone, Debug)]
+pub struct LiveScene<'s, 'a, const P: usize, const L: usize> {
+    /// The static placements.
+    pub statics: &'s Statics<'a, P>,
+    /// The live actors admitted as candidates (already past their own gates).
+    pub live: heapless::Vec<LiveModel<'a>, L>,
+}
+
+impl<'a, const P: usize, const L: usize> LiveScene<'_, 'a, P, L> {
+    /// The live model behind candidate index `index`, if it is one.
+    pub fn live_model(&self, index: usize) -> Option<&LiveModel<'a>> {
+        index.checked_sub(self.statics.placements().len()).and_then(|k| self.live.get(k))
+    }
+
+    /// Candidates visiting static placements first, then live actors, each list keeping
+    /// its 64-entry limit across both phases. A full destination list skips a live actor;
+    /// when both are full the traversal ends.
+    pub fn gather(&self, origin: [i32; 3], query_radius: i32, excluded_actor: Option<u16>) -> Candidates {
+        let mut c = self.statics.candidates(origin, query_radius);
+        if c.truncated {
+            return c;
+        }
+        let base = self.statics.placements().len();
+        for (k, live) in self.live.iter().enumerate() {
+            if Some(live.actor) == excluded_actor
+                || !within_distance(origin, query_radius, live.placed.position, live.placed.radius)
+            {
+                continue;
+            }
+            if c.faces.len() == MAX_CANDIDATES && c.actor_style.len() == MAX_CANDIDATES {
+                break;
+            }
+            let cand = Candidate { placement: base + k, flags: live.placed.flags };
+            let _ = if live.face { c.faces.push(cand) } else { c.actor_style.push(cand) };
+        }
+        c
+    }
+}
+
+impl<'a, const P: usize, const L: usize> Scene<'a> for LiveScene<'_, 'a, P, L> {
+    fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Candidates {
+        self.gather(origin, query_radius, None)
+    }
+
+    fn model(&self, index: usize) -> Option<PlacedModel<'a>> {
+        self.statics.placed(index).or_else(|| self.live_model(index).map(|l| l.placed))
+    }
+}
+
+/// Candidate lists prepared once for an actor update: every query of the update reads
+/// these lists whatever its origin ("Movement and script changes do not rerun spatial
+/// admission between these stages").
+#[derive(Clone, Debug)]
+pub struct Prepared<'s, S> {
+    /// The scene the indices refer to.
+    pub scene: &'s S,
+    /// The retained lists.
+    pub lists: Candidates,
+}
+
+impl<'a, S: Scene<'a>> Scene<'a> for Prepared<'_, S> {
+    fn candidates(&self, _origin: [i32; 3], _query_radius: i32) -> Candidates {
+        self.lists.clone()
+    }
+
+    fn model(&self, index: usize) -> Option<PlacedModel<'a>> {
+        self.scene.model(index)
+    }
+}

@@ -1,0 +1,172 @@
+//! "Ordinary actor update order" (seed 001) for one listed actor: the eligibility tests,
+//! the angle snapshot, the support-history decrement, state-dependent default selection,
+//! animation advancement and the default request, the rollback snapshot, the candidate
+//! lists, the pre-script directional stage, the script stage (the player's controller),
+//! animation-driven continuation, the collision stage, and cleanup.
+
+use super::queries::Env;
+use super::scene::{LiveModel, LiveScene, Prepared};
+use super::{Event, MAX_ACTORS, World, WorldEvent};
+use crate::actor::{ActorModel, apply_debug_exclusions, attr, motion};
+use crate::anim::Events;
+use crate::anim::default::{Subject, select_default, set_default};
+use crate::input::Input;
+use crate::timing::Tick;
+
+/// What the update keeps from before the script stage for a late rollback ("Ordinary
+/// collision rollback snapshot").
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Snapshot {
+    /// The animation receiver.
+    pub anim: crate::anim::AnimState,
+    /// The directional movement flags.
+    pub movement_flags: u8,
+}
+
+impl<'a> World<'a> {
+    /// The live actors other than `me` as collision candidates ("Live and transient
+    /// collision candidates"): the selected member of the player pair and actors outside
+    /// it, with a clear animation-update exclusion, a loaded model other than `me`'s, and a
+    /// zero attribute 55. Static-path actors are face models with their collision byte.
+    fn live_models(&self, me: u16) -> heapless::Vec<LiveModel<'a>, MAX_ACTORS> {
+        let unselected = self.players[1 - self.selected];
+        self.placed_actors()
+            .filter(|(id, _, _, _)| {
+                let a = &self.actors[*id as usize];
+                *id != me
+                    && Some(*id) != unselected
+                    && a.anim_update_exclusion == 0
+                    && a.attr(attr::NO_COLLIDE) == 0
+            })
+            .map(|(id, _, _, placed)| LiveModel {
+                actor: id,
+                placed,
+                face: matches!(self.actors[id as usize].model, ActorModel::Static { .. }),
+            })
+            .collect()
+    }
+
+    /// One ordinary actor update of actor `id`.
+    pub(super) fn update_actor(&mut self, id: u16, input: &Input, tick: Tick) {
+        let Some(mut a) = self.actors.get(id as usize).cloned() else { return };
+        let is_player = self.selected_player_id() == Some(id);
+        let unselected_player = self.players[1 - self.selected] == Some(id);
+        apply_debug_exclusions(
+            &a.attributes,
+            self.config.disable_slaves,
+            self.config.disable_master_slaves,
+            &mut a.object_update_exclusion,
+        );
+        let eligible = crate::actor::Eligibility {
+            unselected_player,
+            script_name_excluded: false,
+            object_update_exclusion: a.object_update_exclusion,
+            script_control: a.script_control,
+        };
+        if !eligible.admitted() {
+            self.actors[id as usize] = a;
+            return;
+        }
+        self.report.updated += 1;
+        a.previous_angles = a.angles;
+        a.previous = a.position;
+        a.body_response = 0;
+        a.step_status &= !0x80;
+        a.step_status_back &= !0x01;
+        a.steps.called = 0;
+        if is_player {
+            self.shared.history.tick(tick.nominal_ticks);
+        }
+
+        let mut events = Events::default();
+        let set = a.set.and_then(|s| self.sets.get(s as usize)).map(|e| &e.set);
+        // "Ordinary idle animation default" and "Living actor default selection" precede the
+        // ordinary animation block.
+        if let Some(set) = set {
+            let subject = Subject {
+                attributes: &a.attributes,
+                state: a.living,
+                lifecycle: a.lifecycle,
+                death_override: false,
+                weapon_drawn: a.weapon_drawn,
+                combat_capable: a.combat,
+                combat_death_default: None,
+                torch: a.torch,
+                on_rope: a.rope,
+                player_in_deep_water: is_player && a.in_deep_water(),
+                item_system: false,
+                shell: false,
+            };
+            let default = select_default(&subject, &a.anim, set);
+            set_default(&mut a.anim, set, default, false, tick.nominal_ticks, &mut events);
+            if a.anim_update_exclusion == 0 {
+                a.anim.advance(set, tick.nominal_ticks, &mut events);
+                let default = a.anim.default;
+                a.anim.request(set, default, 0, tick.nominal_ticks, &mut events);
+            }
+        }
+        let snapshot = Snapshot { anim: a.anim, movement_flags: a.movement_flags };
+
+        // Candidate lists, prepared once before the script wrapper.
+        let live = self.live_models(id);
+        let scene = LiveScene { statics: &self.statics, live };
+        let lists = scene.gather(a.map_position(), Env::query_radius(&a), Some(id));
+        let prepared = Prepared { scene: &scene, lists };
+        let scale_fps = if self.clock.startup_countdown() > 0 { 12 } else { self.clock.measured_fps() };
+        let mut env = Env {
+            config: &self.config,
+            tick,
+            set,
+            scene: &prepared,
+            terrain: &self.terrain,
+            wld: &self.wld,
+            surfaces: &self.surfaces,
+            shared: &mut self.shared,
+            events: &mut events,
+            is_player,
+            probe: None,
+            scale_fps,
+            health: None,
+        };
+
+        super::collide::pre_script(&mut a, &mut env);
+        if is_player {
+            crate::player::controller::run(&mut a, &mut env, input, &mut self.player);
+        }
+        motion::continue_forward(&mut a, &mut env);
+        let overlap = super::collide::stage(&mut a, &mut env, &snapshot, &self.actors, id);
+        let probe = env.probe;
+        let health = env.health;
+
+        a.steps.end_update();
+        if a.position[0] != a.previous[0] || a.position[2] != a.previous[2] {
+            self.cells.register_moved(id);
+        }
+        for (other, [dx, dz]) in overlap {
+            if let Some(o) = self.actors.get_mut(other as usize) {
+                o.position[0] = o.position[0].wrapping_add(dx);
+                o.position[2] = o.position[2].wrapping_add(dz);
+                if dx != 0 || dz != 0 {
+                    self.cells.register_moved(other);
+                }
+            }
+        }
+        if is_player {
+            self.report.probe = probe;
+        }
+        for e in events.queue.iter() {
+            self.push_event(id, Event::Anim(*e));
+        }
+        if let Some(change) = health {
+            self.push_event(id, Event::Health { change, health: a.attr(attr::HEALTH) });
+        }
+        self.report.dropped += events.dropped;
+        self.actors[id as usize] = a;
+    }
+
+    fn push_event(&mut self, actor: u16, event: Event) {
+        if self.report.events.push(WorldEvent { actor, event }).is_err() {
+            self.report.dropped += 1;
+        }
+    }
+}
