@@ -14,6 +14,7 @@
 pub mod framebuffer;
 pub mod hud;
 pub mod palette;
+pub mod raster;
 pub mod terrain;
 
 pub use framebuffer::{Framebuffer, PaletteIndex};
