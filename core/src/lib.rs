@@ -36,7 +36,7 @@
 //! | [`actor`] | "Ordinary actor eligibility", "Supporting actor motion" |
 //! | [`anim`] | the RAGR interpreter, requests, defaults, combat-side rules, animation tasks |
 //! | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
-//! | [`render`] | the indexed framebuffer, palette, terrain view and HUD |
+//! | [`render`] | the indexed framebuffer, palette, HUD, the 3D scene (terrain, models, actors) and its rasterizer |
 //! | `embedded` | the default island's files (feature `embedded-world`) |
 //! | [`demo`] | the running skeleton the frontends drive until the world update lands |
 //!

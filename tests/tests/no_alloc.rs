@@ -1,5 +1,6 @@
 //! The core allocates nothing: a counting global allocator watches this thread while core
-//! work runs (INI parsing, 10,000 timing updates, table lookups, matrix transforms, a frame).
+//! work runs (INI parsing, 10,000 timing updates, table lookups, matrix transforms, a frame,
+//! a 3D view of the island).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -188,4 +189,38 @@ fn core_work_allocates_nothing() {
         std::hint::black_box(demo.status_line());
     });
     assert_eq!(n, 0, "core allocated {n} times");
+}
+
+#[test]
+fn drawing_the_3d_world_allocates_nothing() {
+    use stros_core::collision::statics::Statics;
+    use stros_core::embedded;
+    use stros_core::formats::{model::Model, rgm::Rgm, rob::Rob, texbsi::Texbsi, wld::Wld};
+    use stros_core::render::scene::{self, Colours, Instance};
+    use stros_core::terrain::Decoded;
+
+    let wld = Wld::new_checked(embedded::WLD).unwrap();
+    let statics = Statics::<64>::new(
+        &Rgm::new_checked(embedded::RGM).unwrap(),
+        &Rob::new_checked(embedded::ROB).unwrap(),
+    )
+    .unwrap();
+    let mut px = vec![0u8; WIDTH * HEIGHT];
+    let mut depth = vec![0f32; WIDTH * HEIGHT];
+    let n = allocations_during(|| {
+        let banks = [(310, Texbsi::new_unchecked(embedded::TEXBSI_310))];
+        let colours = Colours::new(Some(&Texbsi::new_unchecked(embedded::TEXBSI_302)), &banks);
+        let cyrus = Instance {
+            model: Model::new_unchecked(embedded::CYRUS_3DC),
+            frame: 2,
+            position: [35000.0, -302.0, 30600.0],
+            matrix: Mat3::IDENTITY.m,
+        };
+        let view = scene::follow_view(cyrus.position, 100, 500.0, 200.0);
+        let instances = statics.placements().iter().map(Instance::from).chain([cyrus]);
+        let mut fb = Framebuffer::new(&mut px, WIDTH, HEIGHT).unwrap();
+        scene::draw(&mut fb, &mut depth, &view, Some((&Decoded::new(wld, 0), &wld)), instances, &colours);
+    });
+    assert_eq!(n, 0, "drawing allocated {n} times");
+    assert!(px.iter().any(|&p| p != px[0]), "something was drawn");
 }

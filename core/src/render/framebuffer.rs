@@ -38,6 +38,11 @@ impl<'a> Framebuffer<'a> {
         self.pixels
     }
 
+    /// The pixels, row-major, for writing.
+    pub fn pixels_mut(&mut self) -> &mut [u8] {
+        self.pixels
+    }
+
     /// Fills every pixel.
     pub fn clear(&mut self, index: u8) {
         self.pixels.fill(index);

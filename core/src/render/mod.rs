@@ -8,12 +8,20 @@
 //! With the `embedded-graphics` feature, [`Framebuffer`] is an `embedded_graphics`
 //! `DrawTarget` over [`PaletteIndex`] colours and [`hud`] draws text through its fonts.
 //!
-//! This first renderer draws a heightfield column by column ([`terrain`]); the textured
-//! WLD terrain, models and actors replace it as the world arrives.
+//! [`scene`] draws the world in 3D: the WLD terrain around the eye, the static village
+//! models and animated actors, flat-shaded per face through the palette's ramps (texturing
+//! comes later), seen from a [`scene::View`] such as the third-person [`scene::follow_view`].
+//! It rasterizes through [`raster`], a clipping, z-buffered triangle filler over the
+//! framebuffer and a depth buffer the caller owns, so nothing allocates.
+//!
+//! [`terrain`] is the skeleton's first view: a generated heightfield drawn column by
+//! column, which the demo still uses until it runs on the real world.
 
 pub mod framebuffer;
 pub mod hud;
 pub mod palette;
+pub mod raster;
+pub mod scene;
 pub mod terrain;
 
 pub use framebuffer::{Framebuffer, PaletteIndex};

@@ -6,10 +6,14 @@ use core::panic::PanicInfo;
 
 use stros_core::config::SystemConfig;
 use stros_core::demo::{Demo, DemoInput};
+use stros_core::formats::model::Model;
 use stros_core::formats::rgm::Rgm;
+use stros_core::formats::wld::Wld;
 use stros_core::math::{Mat3, translate_heading};
+use stros_core::render::scene::{self, Colours, Instance};
 use stros_core::render::{Framebuffer, HEIGHT, WIDTH};
 use stros_core::tables;
+use stros_core::terrain::Decoded;
 use stros_core::timing::{Clock, TimingConfig};
 use stros_core::units::Angles;
 
@@ -44,6 +48,25 @@ pub extern "C" fn stros_probe() -> u32 {
         let mut demo = Demo::new(config);
         demo.step(DemoInput::default(), 0);
         demo.draw(&mut fb);
+    }
+    for &p in px.iter() {
+        sum = sum.wrapping_mul(31).wrapping_add(p as u32);
+    }
+    // The 3D view, small enough for a microcontroller's stack.
+    const SIDE: usize = 48;
+    let mut px = [0u8; SIDE * SIDE];
+    let mut depth = [0f32; SIDE * SIDE];
+    if let Some(mut fb) = Framebuffer::new(&mut px, SIDE, SIDE) {
+        let wld = Wld::new_unchecked(stros_core::embedded::WLD);
+        let cyrus = Instance {
+            model: Model::new_unchecked(stros_core::embedded::CYRUS_3DC),
+            frame: 1,
+            position: [35000.0, -302.0, 30600.0],
+            matrix: Mat3::IDENTITY.m,
+        };
+        let view = scene::follow_view(cyrus.position, 0, 500.0, 200.0);
+        let heights = Decoded::new(wld, 0);
+        scene::draw(&mut fb, &mut depth, &view, Some((&heights, &wld)), [cyrus], &Colours::default());
     }
     for &p in px.iter() {
         sum = sum.wrapping_mul(31).wrapping_add(p as u32);

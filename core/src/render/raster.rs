@@ -1,0 +1,373 @@
+//! Flat-shaded, z-buffered triangles into a [`Framebuffer`].
+//!
+//! Triangles arrive in camera space (map units; X right, Y down, Z forward, the eye at the
+//! origin) and leave as palette indices. [`Raster::triangle`] rejects what lies wholly
+//! outside one frustum plane, clips the rest (Sutherland–Hodgman) against the near plane
+//! and a guard band around the screen, projects, and hands the pieces to
+//! [`Raster::screen_triangle`].
+//!
+//! Screen triangles are walked in fixed point ([`SUBPIXEL_BITS`] fraction bits) with integer
+//! edge functions, sampled at pixel centres under the top-left fill rule, so triangles that
+//! share an edge cover each pixel along it exactly once. Depth is `1/z`, interpolated
+//! linearly in screen space (exact for planar triangles) and kept in a caller-owned `f32`
+//! buffer; a pixel is written when its `1/z` is strictly greater (nearer) than the stored
+//! one. Only IEEE single-precision arithmetic and integers are used, no fused or
+//! platform-dependent operations, so the same input gives the same pixels everywhere.
+
+use super::Framebuffer;
+
+/// Distance of the near clipping plane in front of the eye, map units.
+pub const NEAR: f32 = 8.0;
+/// Fraction bits of the fixed-point screen coordinates.
+pub const SUBPIXEL_BITS: u32 = 4;
+/// Fixed-point steps per pixel.
+const SUB: i64 = 1 << SUBPIXEL_BITS;
+/// Pixels beyond each screen edge that clipped triangles may still reach; clipping there
+/// instead of at the edge keeps most triangles unclipped while bounding coordinates.
+pub const GUARD_BAND: f32 = 1024.0;
+/// Largest screen coordinate magnitude [`Raster::screen_triangle`] accepts; the integer edge
+/// functions stay far inside `i64` below it.
+pub const SCREEN_LIMIT: f32 = 1_048_576.0;
+
+/// Most corners a triangle has after clipping against five planes.
+const MAX_CLIPPED: usize = 3 + 5;
+
+/// The frustum planes as `[a, b, c, d]`, inside where `a x + b y + c z + d ≥ 0`, in the order
+/// near, left, right, top, bottom.
+type Planes = [[f32; 4]; 5];
+
+/// A depth-tested rasterizer over a framebuffer and a depth buffer the caller owns.
+#[derive(Debug)]
+pub struct Raster<'f, 'p> {
+    fb: &'f mut Framebuffer<'p>,
+    depth: &'f mut [f32],
+    focal: f32,
+    centre: [f32; 2],
+    /// Clipping planes, widened by the guard band.
+    clip: Planes,
+    /// The exact view frustum, normalised (for sphere tests).
+    frustum: Planes,
+}
+
+impl<'f, 'p> Raster<'f, 'p> {
+    /// A rasterizer with focal length `focal` (pixels) and the projection centre in the
+    /// middle of `fb`. `None` when `depth` holds fewer than `width × height` values or the
+    /// focal length is not a positive finite number. The depth buffer is not cleared.
+    pub fn new(fb: &'f mut Framebuffer<'p>, depth: &'f mut [f32], focal: f32) -> Option<Self> {
+        let (w, h) = (fb.width(), fb.height());
+        let len = w.checked_mul(h)?;
+        if depth.len() < len || !(focal.is_finite() && focal > 0.0) {
+            return None;
+        }
+        let (w, h) = (w as f32, h as f32);
+        let (cx, cy) = (w * 0.5, h * 0.5);
+        let g = GUARD_BAND;
+        let clip = [
+            [0.0, 0.0, 1.0, -NEAR],
+            [focal, 0.0, cx + g, 0.0],
+            [-focal, 0.0, w + g - cx, 0.0],
+            [0.0, focal, cy + g, 0.0],
+            [0.0, -focal, h + g - cy, 0.0],
+        ];
+        let unit = |p: [f32; 4]| {
+            let l = libm::sqrtf(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+            [p[0] / l, p[1] / l, p[2] / l, p[3] / l]
+        };
+        let frustum = [
+            [0.0, 0.0, 1.0, -NEAR],
+            unit([focal, 0.0, cx, 0.0]),
+            unit([-focal, 0.0, w - cx, 0.0]),
+            unit([0.0, focal, cy, 0.0]),
+            unit([0.0, -focal, h - cy, 0.0]),
+        ];
+        Some(Raster { fb, depth: &mut depth[..len], focal, centre: [cx, cy], clip, frustum })
+    }
+
+    /// Resets every depth to "infinitely far" (0, as depth is `1/z`).
+    pub fn clear_depth(&mut self) {
+        self.depth.fill(0.0);
+    }
+
+    /// The depth buffer (`1/z` per pixel, 0 where nothing was drawn).
+    pub fn depth(&self) -> &[f32] {
+        self.depth
+    }
+
+    /// The framebuffer drawn into.
+    pub fn framebuffer(&mut self) -> &mut Framebuffer<'p> {
+        self.fb
+    }
+
+    /// The focal length in pixels.
+    pub fn focal(&self) -> f32 {
+        self.focal
+    }
+
+    /// The screen position of camera-space `p`, `None` behind the near plane.
+    pub fn project(&self, p: [f32; 3]) -> Option<[f32; 2]> {
+        if p[2] < NEAR || p[2].is_nan() {
+            return None;
+        }
+        let s = self.focal / p[2];
+        Some([self.centre[0] + p[0] * s, self.centre[1] + p[1] * s])
+    }
+
+    /// Whether a sphere at camera-space `centre` with `radius` may touch the view
+    /// (conservative: `true` unless it lies wholly outside one frustum plane).
+    pub fn sphere_visible(&self, centre: [f32; 3], radius: f32) -> bool {
+        let [x, y, z] = centre;
+        self.frustum.iter().all(|p| p[0] * x + p[1] * y + p[2] * z + p[3] >= -radius)
+    }
+
+    /// Draws a camera-space triangle in palette index `colour`. Triangles with a
+    /// non-finite coordinate are skipped; both windings are drawn.
+    pub fn triangle(&mut self, tri: [[f32; 3]; 3], colour: u8) {
+        if tri.iter().flatten().any(|c| !c.is_finite()) {
+            return;
+        }
+        let codes = tri.map(|v| self.outcode(v));
+        if codes[0] & codes[1] & codes[2] != 0 {
+            return;
+        }
+        let crossing = codes[0] | codes[1] | codes[2];
+        if crossing == 0 {
+            let s = tri.map(|v| self.to_screen(v));
+            self.screen_triangle(s, colour);
+            return;
+        }
+        let mut poly = Poly { v: [[0.0; 3]; MAX_CLIPPED + 1], n: 3 };
+        poly.v[..3].copy_from_slice(&tri);
+        for (k, plane) in self.clip.iter().enumerate() {
+            if crossing & (1 << k) != 0 {
+                poly = poly.clipped(plane);
+            }
+        }
+        let Some(&first) = poly.corners().first() else { return };
+        let a = self.to_screen(first);
+        for pair in poly.corners().get(1..).unwrap_or(&[]).windows(2) {
+            let (b, c) = (self.to_screen(pair[0]), self.to_screen(pair[1]));
+            self.screen_triangle([a, b, c], colour);
+        }
+    }
+
+    /// The clipping outcode of camera-space `v`: bit `k` set when it is outside plane `k`
+    /// (near, left, right, top, bottom; the side planes with the guard band). A NaN counts
+    /// as outside. A triangle whose three codes share a bit is invisible.
+    pub fn outcode(&self, v: [f32; 3]) -> u8 {
+        let mut code = 0;
+        for (k, p) in self.clip.iter().enumerate() {
+            let d = plane_distance(p, v);
+            if d < 0.0 || d.is_nan() {
+                code |= 1 << k;
+            }
+        }
+        code
+    }
+
+    /// Projects a camera-space point in front of the near plane to `[x, y, 1/z]`.
+    fn to_screen(&self, v: [f32; 3]) -> [f32; 3] {
+        let inv = 1.0 / v[2];
+        let s = self.focal * inv;
+        [self.centre[0] + v[0] * s, self.centre[1] + v[1] * s, inv]
+    }
+
+    /// Fills a screen-space triangle given as `[x, y, 1/z]` corners (pixels, pixel `(0, 0)`
+    /// covering `[0, 1) × [0, 1)`), depth-tested. Coordinates beyond ±[`SCREEN_LIMIT`] or
+    /// not finite skip the triangle; either winding is drawn; degenerate triangles draw
+    /// nothing.
+    pub fn screen_triangle(&mut self, tri: [[f32; 3]; 3], colour: u8) {
+        if tri.iter().any(|v| !(v[0].abs() <= SCREEN_LIMIT && v[1].abs() <= SCREEN_LIMIT && v[2].is_finite()))
+        {
+            return;
+        }
+        let fixed = |c: f32| libm::roundf(c * SUB as f32) as i64;
+        let mut p = tri.map(|v| [fixed(v[0]), fixed(v[1])]);
+        let mut z = tri.map(|v| v[2]);
+        let mut area = edge(p[0], p[1], p[2]);
+        if area == 0 {
+            return;
+        }
+        if area < 0 {
+            p.swap(1, 2);
+            z.swap(1, 2);
+            area = -area;
+        }
+        let (w, h) = (self.fb.width() as i64, self.fb.height() as i64);
+        // Pixel x samples at SUB·x + SUB/2: the first centre at or right of the leftmost
+        // corner, the last at or left of the rightmost.
+        let min = |k: usize| p[0][k].min(p[1][k]).min(p[2][k]);
+        let max = |k: usize| p[0][k].max(p[1][k]).max(p[2][k]);
+        let x0 = ceil_div(min(0) - SUB / 2, SUB).max(0);
+        let x1 = (max(0) - SUB / 2).div_euclid(SUB).min(w - 1);
+        let y0 = ceil_div(min(1) - SUB / 2, SUB).max(0);
+        let y1 = (max(1) - SUB / 2).div_euclid(SUB).min(h - 1);
+        if x0 > x1 || y0 > y1 {
+            return;
+        }
+
+        // Edge k runs from corner k to corner k+1; the triangle is inside all three.
+        let edges = [0, 1, 2].map(|k| Edge::new(p[k], p[(k + 1) % 3], x0, y0));
+
+        // The 1/z plane over pixel coordinates, from the fixed-point corners.
+        let f = p.map(|c| [c[0] as f32 / SUB as f32, c[1] as f32 / SUB as f32]);
+        let (bx, by) = (f[1][0] - f[0][0], f[1][1] - f[0][1]);
+        let (cx, cy) = (f[2][0] - f[0][0], f[2][1] - f[0][1]);
+        let (dzb, dzc) = (z[1] - z[0], z[2] - z[0]);
+        let af = area as f32 / (SUB * SUB) as f32;
+        let dzdx = (dzb * cy - dzc * by) / af;
+        let dzdy = (dzc * bx - dzb * cx) / af;
+        // Depth at the centre of pixel (x, y): z0 + dzdx·(x + ½ − x0) + dzdy·(y + ½ − y0).
+        let z_origin = z[0] - dzdx * (f[0][0] - 0.5) - dzdy * (f[0][1] - 0.5);
+
+        let width = self.fb.width();
+        let pixels = self.fb.pixels_mut();
+        for y in y0..=y1 {
+            let row = y - y0;
+            // The span of this row where all three edge functions pass.
+            let (mut lo, mut hi) = (x0, x1);
+            for e in &edges {
+                let at = e.start + e.step_y * row;
+                if e.step_x > 0 {
+                    lo = lo.max(x0 + ceil_div(-at, e.step_x));
+                } else if e.step_x < 0 {
+                    hi = hi.min(x0 + at.div_euclid(-e.step_x));
+                } else if at < 0 {
+                    hi = lo - 1;
+                }
+            }
+            if lo > hi {
+                continue;
+            }
+            // 0 ≤ lo ≤ hi < width and y < height: the slices are in range.
+            let base = y as usize * width;
+            let (lo, hi) = (lo as usize, hi as usize);
+            let (Some(px), Some(dp)) =
+                (pixels.get_mut(base + lo..=base + hi), self.depth.get_mut(base + lo..=base + hi))
+            else {
+                continue;
+            };
+            let zy = z_origin + dzdy * y as f32;
+            for (k, (pixel, d)) in px.iter_mut().zip(dp.iter_mut()).enumerate() {
+                let zz = zy + dzdx * (lo + k) as f32;
+                if zz > *d {
+                    *d = zz;
+                    *pixel = colour;
+                }
+            }
+        }
+    }
+}
+
+/// `(b − a) × (c − a)` in screen space (y down): positive when `a, b, c` run clockwise on
+/// screen.
+fn edge(a: [i64; 2], b: [i64; 2], c: [i64; 2]) -> i64 {
+    (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+}
+
+/// `⌈n / d⌉` for `d > 0`.
+fn ceil_div(n: i64, d: i64) -> i64 {
+    -((-n).div_euclid(d))
+}
+
+fn plane_distance(p: &[f32; 4], v: [f32; 3]) -> f32 {
+    p[0] * v[0] + p[1] * v[1] + p[2] * v[2] + p[3]
+}
+
+/// One edge function, biased for the fill rule: a pixel is inside when the value is ≥ 0.
+struct Edge {
+    /// The biased value at the centre of pixel `(x0, y0)`.
+    start: i64,
+    /// Change per pixel to the right.
+    step_x: i64,
+    /// Change per row down.
+    step_y: i64,
+}
+
+impl Edge {
+    fn new(a: [i64; 2], b: [i64; 2], x0: i64, y0: i64) -> Edge {
+        let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+        let centre = [SUB * x0 + SUB / 2, SUB * y0 + SUB / 2];
+        let value = dx * (centre[1] - a[1]) - dy * (centre[0] - a[0]);
+        // Top-left rule, for a clockwise (on screen) triangle: a top edge runs exactly
+        // left to right, a left edge runs upward. Points on them belong to the triangle;
+        // points on the other edges to the neighbour.
+        let top_left = (dy == 0 && dx > 0) || dy < 0;
+        Edge { start: if top_left { value } else { value - 1 }, step_x: -dy * SUB, step_y: dx * SUB }
+    }
+}
+
+/// A convex polygon being clipped.
+#[derive(Clone, Copy)]
+struct Poly {
+    v: [[f32; 3]; MAX_CLIPPED + 1],
+    n: usize,
+}
+
+impl Poly {
+    fn corners(&self) -> &[[f32; 3]] {
+        self.v.get(..self.n).unwrap_or(&[])
+    }
+
+    fn push(&mut self, p: [f32; 3]) {
+        if let Some(slot) = self.v.get_mut(self.n) {
+            *slot = p;
+            self.n += 1;
+        }
+    }
+
+    /// The part of the polygon inside `plane`. An edge crossing the plane is always cut
+    /// from its inside end toward its outside end, so two triangles sharing that edge get
+    /// the very same new corner.
+    fn clipped(&self, plane: &[f32; 4]) -> Poly {
+        let mut out = Poly { v: [[0.0; 3]; MAX_CLIPPED + 1], n: 0 };
+        let c = self.corners();
+        for (k, &a) in c.iter().enumerate() {
+            let b = c[(k + 1) % c.len()];
+            let (da, db) = (plane_distance(plane, a), plane_distance(plane, b));
+            let (a_in, b_in) = (da >= 0.0, db >= 0.0);
+            if a_in {
+                out.push(a);
+            }
+            if a_in != b_in {
+                let (inside, outside, di, dout) = if a_in { (a, b, da, db) } else { (b, a, db, da) };
+                let t = di / (di - dout);
+                out.push([0, 1, 2].map(|k| inside[k] + (outside[k] - inside[k]) * t));
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count(px: &[u8], c: u8) -> usize {
+        px.iter().filter(|&&p| p == c).count()
+    }
+
+    #[test]
+    fn right_triangle_covers_the_pixels_left_of_its_hypotenuse() {
+        let mut px = [0u8; 16 * 16];
+        let mut depth = [0f32; 16 * 16];
+        let mut fb = Framebuffer::new(&mut px, 16, 16).unwrap();
+        let mut r = Raster::new(&mut fb, &mut depth, 10.0).unwrap();
+        r.screen_triangle([[0.0, 0.0, 1.0], [8.0, 0.0, 1.0], [0.0, 8.0, 1.0]], 5);
+        // Centres (x + ½, y + ½) with x + y < 7; the hypotenuse x + y = 7 is a right edge.
+        assert_eq!(count(&px, 5), 28);
+        assert_eq!(px[6], 5);
+        assert_eq!(px[7], 0);
+    }
+
+    #[test]
+    fn near_clipping_keeps_the_visible_part() {
+        let mut px = [0u8; 32 * 32];
+        let mut depth = [0f32; 32 * 32];
+        let mut fb = Framebuffer::new(&mut px, 32, 32).unwrap();
+        let mut r = Raster::new(&mut fb, &mut depth, 16.0).unwrap();
+        // A floor reaching behind the eye: clipped, not dropped.
+        r.triangle([[-100.0, 10.0, -50.0], [100.0, 10.0, -50.0], [0.0, 10.0, 400.0]], 3);
+        assert!(count(&px, 3) > 100);
+        assert_eq!(px[0], 0, "above the floor's horizon stays empty");
+    }
+}
