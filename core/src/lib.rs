@@ -59,6 +59,7 @@ pub mod math;
 pub mod player;
 pub mod render;
 pub mod replay;
+pub mod session;
 pub mod tables;
 pub mod terrain;
 pub mod timing;

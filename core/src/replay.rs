@@ -465,41 +465,74 @@ impl<'a> Scenario<'a> {
     }
 
     /// The update entries in order (each with its repeat count).
-    pub fn updates(&self) -> impl Iterator<Item = Update> + 'a {
-        let mut lines = self.text.split('\n');
-        let mut current: Option<Update> = None;
-        let mut done = false;
-        core::iter::from_fn(move || {
-            if done {
-                return None;
-            }
-            for raw in lines.by_ref() {
-                match classify(raw) {
-                    Ok(Some(Line::Header(t))) => {
-                        let finished = current.take();
-                        if t == Table::Update {
-                            current = Some(Update::default());
-                        }
-                        if finished.is_some() {
-                            return finished;
-                        }
-                    }
-                    Ok(Some(Line::Pair(k, v))) => {
-                        if let Some(u) = current.as_mut() {
-                            let _ = update_key(u, k, v);
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            done = true;
-            current.take()
-        })
+    pub fn updates(&self) -> Updates<'a> {
+        Updates { lines: self.text.split('\n'), current: None, done: false }
     }
 
-    /// Every update, repeats expanded: `(bios elapsed, input, forced scale)`.
-    pub fn steps(&self) -> impl Iterator<Item = Update> + 'a {
-        self.updates().flat_map(|u| core::iter::repeat_n(Update { repeat: 1, ..u }, u.repeat as usize))
+    /// Every update, repeats expanded (each with `repeat` 1).
+    pub fn steps(&self) -> Steps<'a> {
+        Steps { updates: self.updates(), current: None, left: 0 }
+    }
+}
+
+/// The update entries of a scenario ([`Scenario::updates`]).
+#[derive(Clone, Debug)]
+pub struct Updates<'a> {
+    lines: core::str::Split<'a, char>,
+    current: Option<Update>,
+    done: bool,
+}
+
+impl Iterator for Updates<'_> {
+    type Item = Update;
+
+    fn next(&mut self) -> Option<Update> {
+        if self.done {
+            return None;
+        }
+        for raw in self.lines.by_ref() {
+            match classify(raw) {
+                Ok(Some(Line::Header(t))) => {
+                    let finished = self.current.take();
+                    if t == Table::Update {
+                        self.current = Some(Update::default());
+                    }
+                    if finished.is_some() {
+                        return finished;
+                    }
+                }
+                Ok(Some(Line::Pair(k, v))) => {
+                    if let Some(u) = self.current.as_mut() {
+                        let _ = update_key(u, k, v);
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.done = true;
+        self.current.take()
+    }
+}
+
+/// The updates of a scenario with repeats expanded ([`Scenario::steps`]).
+#[derive(Clone, Debug)]
+pub struct Steps<'a> {
+    updates: Updates<'a>,
+    current: Option<Update>,
+    left: u32,
+}
+
+impl Iterator for Steps<'_> {
+    type Item = Update;
+
+    fn next(&mut self) -> Option<Update> {
+        while self.left == 0 {
+            let u = self.updates.next()?;
+            self.left = u.repeat;
+            self.current = Some(Update { repeat: 1, ..u });
+        }
+        self.left -= 1;
+        self.current
     }
 }
 
@@ -574,6 +607,109 @@ fn write_update(out: &mut impl fmt::Write, u: &Update) -> fmt::Result {
         writeln!(out, "repeat = {}", u.repeat)?;
     }
     Ok(())
+}
+
+/// Writes `values` as a JSON array.
+fn json_array(out: &mut impl fmt::Write, values: &[i32]) -> fmt::Result {
+    write!(out, "[")?;
+    for (k, v) in values.iter().enumerate() {
+        write!(out, "{}{v}", if k == 0 { "" } else { "," })?;
+    }
+    write!(out, "]")
+}
+
+fn json_support(out: &mut impl fmt::Write, s: &crate::collision::support::Support) -> fmt::Result {
+    use crate::collision::support::Source;
+    let kind = match s.source {
+        Source::None => "none",
+        Source::Terrain => "terrain",
+        Source::Model(_) => "model",
+    };
+    write!(out, "{{\"kind\":\"{kind}\",\"class\":")?;
+    match s.class {
+        Some(c) => write!(out, "{}", c as u8)?,
+        None => write!(out, "null")?,
+    }
+    write!(out, ",\"normal\":")?;
+    json_array(out, &s.normal)?;
+    write!(out, ",\"height\":{}}}", s.height)
+}
+
+/// Writes the trace line of the update `report` left in `world`: one JSON object with
+/// `update`, `bios`, `scale`, `nominal_ticks`, `fine_ticks`, `measured_fps`,
+/// `smoothed_fps`; for the selected player `pos` and `prev` (runtime units), `heading`,
+/// `phase`, `group`, `pending`, `cursor`, `marker`, `surface`, `support` and `probe`
+/// (`kind`, `class`, `normal`, `height`; null when no forward probe ran), and `blocked`,
+/// `falling` and `response` (the blocked-attempt marker, the falling byte, the
+/// body-response byte); then `events`. No newline.
+pub fn trace_line(
+    out: &mut impl fmt::Write,
+    world: &crate::world::World<'_>,
+    report: &crate::world::StepReport,
+) -> fmt::Result {
+    use crate::actor::Direction;
+    use crate::anim::AnimEvent;
+    use crate::world::Event;
+    let t = report.tick;
+    write!(
+        out,
+        "{{\"update\":{},\"bios\":{},\"scale\":{},\"nominal_ticks\":{},\"fine_ticks\":{},\"measured_fps\":{},\"smoothed_fps\":{}",
+        report.update,
+        report.bios,
+        t.frame_scale,
+        t.nominal_ticks,
+        t.fine_ticks,
+        report.measured_fps,
+        report.smoothed_fps
+    )?;
+    if let Some(p) = world.selected_player() {
+        write!(out, ",\"pos\":")?;
+        json_array(out, &p.position)?;
+        write!(out, ",\"prev\":")?;
+        json_array(out, &p.previous)?;
+        write!(
+            out,
+            ",\"heading\":{},\"phase\":{},\"group\":{},\"pending\":{},\"cursor\":{},\"marker\":{},\"surface\":{},\"support\":",
+            p.angles.heading,
+            p.steps.get(Direction::Forward),
+            p.anim.current,
+            p.anim.pending,
+            p.anim.cursor,
+            p.anim.marker,
+            p.surface
+        )?;
+        json_support(out, &p.support)?;
+        write!(out, ",\"probe\":")?;
+        match &report.probe {
+            Some(s) => json_support(out, s)?,
+            None => write!(out, "null")?,
+        }
+        write!(
+            out,
+            ",\"blocked\":{},\"falling\":{},\"response\":{}",
+            p.step_status & 0x80 != 0,
+            p.falling,
+            p.body_response
+        )?;
+    }
+    write!(out, ",\"events\":[")?;
+    for (k, e) in report.events.iter().enumerate() {
+        write!(out, "{}{{\"actor\":{},", if k == 0 { "" } else { "," }, e.actor)?;
+        match e.event {
+            Event::Anim(AnimEvent::Sound { effect, rate }) => {
+                write!(out, "\"type\":\"sound\",\"effect\":{effect},\"rate\":{rate}}}")?
+            }
+            Event::Anim(AnimEvent::Actor { mask }) => {
+                write!(out, "\"type\":\"actor_event\",\"mask\":{mask}}}")?
+            }
+            Event::Anim(AnimEvent::StopSound) => write!(out, "\"type\":\"stop_sound\"}}")?,
+            Event::Anim(AnimEvent::CombatBits(b)) => write!(out, "\"type\":\"combat_bits\",\"bits\":{b}}}")?,
+            Event::Health { change, health } => {
+                write!(out, "\"type\":\"health\",\"change\":{change},\"health\":{health}}}")?
+            }
+        }
+    }
+    write!(out, "]}}")
 }
 
 #[cfg(test)]

@@ -1,8 +1,9 @@
 //! `stros`: Stros in a window.
 //!
-//! The frontend owns the host side only: a 320×200 window scaled up (minifb), the keyboard,
-//! a PIT/BIOS clock shim, audio through cpal, and PNG screenshots. Everything the game
-//! does happens in `stros-core`.
+//! The frontend owns the host side only: a 320×200 window scaled up (minifb), the keyboard
+//! as PC AT scancodes through KEYS.INI's bindings, a PIT/BIOS clock shim, audio through
+//! cpal, PNG screenshots, and the recording and trace files. Everything the game does
+//! happens in `stros-core`'s `World::step`.
 
 mod audio;
 mod clock;
@@ -11,9 +12,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use minifb::{Key, Scale, Window, WindowOptions};
-use stros_core::config::SystemConfig;
-use stros_core::demo::{Demo, DemoInput};
-use stros_core::render::{Framebuffer, HEIGHT, Palette, WIDTH};
+use stros_core::input::{Action, Bindings, Input, SCANCODES, TAB};
+use stros_core::render::{Framebuffer, HEIGHT, WIDTH};
+use stros_core::session::Session;
+
+use stros_host::{FileOptions, Outputs};
 
 const USAGE: &str = "\
 stros — The Elder Scrolls Adventures: Redguard, reimplemented
@@ -27,12 +30,18 @@ OPTIONS:
                         or a window closed with Esc)
     --headless          render off-screen without opening a window; one BIOS tick
                         (1/18.2065 s) passes per frame, so runs are repeatable
+    --record FILE       write the input and BIOS tick of every update to FILE (a
+                        scenario `stros-tools replay FILE` and --replay read)
+    --replay FILE       play a recording (or scenario) instead of the keyboard
+    --trace FILE        write one JSON line per update (as `stros-tools replay`)
     --scale N           window scale: 1, 2, 4 or 8 (default 4)
     -h, --help          this text
 
 CONTROLS:
     W / Up      forward           A / Left    turn left
     S / Down    backward          D / Right   turn right
+    Shift       walk instead of run (or run, after Tab)
+    Tab         toggle walk mode
     Esc         quit
 ";
 
@@ -41,10 +50,17 @@ struct Options {
     screenshot: Option<PathBuf>,
     headless: bool,
     scale: Scale,
+    files: FileOptions,
 }
 
 fn parse_args() -> Result<Options, String> {
-    let mut o = Options { frames: None, screenshot: None, headless: false, scale: Scale::X4 };
+    let mut o = Options {
+        frames: None,
+        screenshot: None,
+        headless: false,
+        scale: Scale::X4,
+        files: FileOptions::default(),
+    };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
@@ -55,6 +71,9 @@ fn parse_args() -> Result<Options, String> {
             }
             "--screenshot" => o.screenshot = Some(value("--screenshot")?.into()),
             "--headless" => o.headless = true,
+            "--record" => o.files.record = Some(value("--record")?.into()),
+            "--replay" => o.files.replay = Some(value("--replay")?.into()),
+            "--trace" => o.files.trace = Some(value("--trace")?.into()),
             "--scale" => {
                 o.scale = match value("--scale")?.as_str() {
                     "1" => Scale::X1,
@@ -82,9 +101,15 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut demo = Demo::new(SystemConfig::installed());
-    let palette = Palette::default_world();
+    let (mut session, mut outputs) = match stros_host::open(&opts.files) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("stros: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let mut pixels = vec![0u8; WIDTH * HEIGHT];
+    let mut depth = vec![0f32; WIDTH * HEIGHT];
 
     let window = if opts.headless {
         None
@@ -92,7 +117,7 @@ fn main() -> ExitCode {
         let options = WindowOptions { scale: opts.scale, ..WindowOptions::default() };
         match Window::new("Stros", WIDTH, HEIGHT, options) {
             Ok(w) => Some(w),
-            Err(e) if opts.frames.is_some() => {
+            Err(e) if opts.frames.is_some() || session.is_replay() => {
                 eprintln!("stros: no window ({e}); rendering off-screen");
                 None
             }
@@ -103,38 +128,21 @@ fn main() -> ExitCode {
         }
     };
 
-    match window {
-        Some(mut window) => {
-            let _audio = audio::start();
-            let clock = clock::BiosClock::start();
-            window.set_target_fps(70);
-            let mut rgb = vec![0u32; WIDTH * HEIGHT];
-            let mut frame = 0u64;
-            while window.is_open() && !window.is_key_down(Key::Escape) {
-                if opts.frames.is_some_and(|n| frame >= n) {
-                    break;
-                }
-                demo.step(input(&window), clock.now());
-                draw(&demo, &mut pixels);
-                for (o, &i) in rgb.iter_mut().zip(&pixels) {
-                    *o = palette.xrgb(i);
-                }
-                if let Err(e) = window.update_with_buffer(&rgb, WIDTH, HEIGHT) {
-                    eprintln!("stros: window update failed: {e}");
-                    return ExitCode::from(1);
-                }
-                frame += 1;
-            }
-        }
+    let result = match window {
+        Some(window) => play(window, &mut session, &mut outputs, &mut pixels, &mut depth, opts.frames),
         None => {
-            let frames = opts.frames.unwrap_or(1);
-            demo.run_offscreen(frames as u32);
-            draw(&demo, &mut pixels);
+            let r = stros_host::run_offscreen(&mut session, &mut outputs, opts.frames);
+            draw(&session, &mut pixels, &mut depth);
+            r
         }
+    };
+    let finished = outputs.finish();
+    if let Err(e) = result.and(finished) {
+        eprintln!("stros: {e}");
+        return ExitCode::from(1);
     }
-
     if let Some(path) = &opts.screenshot {
-        if let Err(e) = write_png(path, &pixels, &palette) {
+        if let Err(e) = write_png(path, &pixels, &session) {
             eprintln!("stros: cannot write {}: {e}", path.display());
             return ExitCode::from(1);
         }
@@ -143,28 +151,102 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn input(window: &Window) -> DemoInput {
-    let down = |a: Key, b: Key| window.is_key_down(a) || window.is_key_down(b);
-    DemoInput {
-        forward: down(Key::W, Key::Up),
-        back: down(Key::S, Key::Down),
-        left: down(Key::A, Key::Left),
-        right: down(Key::D, Key::Right),
+/// The interactive loop: live keyboard and clock, or the recording paced by its BIOS ticks.
+fn play(
+    mut window: Window,
+    session: &mut Session<'static>,
+    outputs: &mut Outputs,
+    pixels: &mut [u8],
+    depth: &mut [f32],
+    frames: Option<u64>,
+) -> Result<(), String> {
+    let _audio = audio::start();
+    let clock = clock::BiosClock::start();
+    window.set_target_fps(70);
+    let mut rgb = vec![0u32; WIDTH * HEIGHT];
+    let mut frame = 0u64;
+    let mut tab_was_down = false;
+    let bindings = *session.world.bindings();
+    let mut replay_offset = None;
+    while window.is_open() && !window.is_key_down(Key::Escape) {
+        if frames.is_some_and(|n| frame >= n) {
+            break;
+        }
+        if session.is_replay() {
+            let Some((input, bios, scale)) = session.next_recorded() else { break };
+            // Pace the recording: wait until the clock reaches its tick.
+            let base = *replay_offset.get_or_insert(bios);
+            while clock.now() < bios.wrapping_sub(base) && window.is_open() {
+                window.update();
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            session.step(&input, bios, scale);
+            outputs.after_step(&session.world, &input, bios)?;
+        } else {
+            let tab = window.is_key_down(Key::Tab);
+            let input = keyboard(&window, &bindings, tab && !tab_was_down);
+            tab_was_down = tab;
+            let bios = clock.now();
+            session.step(&input, bios, None);
+            outputs.after_step(&session.world, &input, bios)?;
+        }
+        draw(session, pixels, depth);
+        for (o, &i) in rgb.iter_mut().zip(pixels.iter()) {
+            *o = session.palette.xrgb(i);
+        }
+        window.update_with_buffer(&rgb, WIDTH, HEIGHT).map_err(|e| format!("window update failed: {e}"))?;
+        frame += 1;
     }
+    Ok(())
 }
 
-fn draw(demo: &Demo, pixels: &mut [u8]) {
+/// The PC AT scancodes of the keys the game reads; the arrows stand in for the keys bound
+/// to the four movement actions, and right Shift for left Shift.
+fn keyboard(window: &Window, bindings: &Bindings, tab_pressed: bool) -> Input {
+    const KEYS: [(Key, u8); 9] = [
+        (Key::W, 17),
+        (Key::S, 31),
+        (Key::A, 30),
+        (Key::D, 32),
+        (Key::E, 18),
+        (Key::LeftShift, 42),
+        (Key::RightShift, 42),
+        (Key::Space, 57),
+        (Key::LeftAlt, 56),
+    ];
+    let mut down = [false; SCANCODES];
+    for (key, code) in KEYS {
+        if window.is_key_down(key) {
+            down[code as usize] = true;
+        }
+    }
+    down[TAB as usize] = window.is_key_down(Key::Tab);
+    let mut input = Input::from_scancodes(bindings, &down, tab_pressed);
+    for (key, action) in [
+        (Key::Up, Action::Up),
+        (Key::Down, Action::Down),
+        (Key::Left, Action::Left),
+        (Key::Right, Action::Right),
+    ] {
+        if window.is_key_down(key) {
+            input.set(action, true);
+        }
+    }
+    input
+}
+
+fn draw(session: &Session<'_>, pixels: &mut [u8], depth: &mut [f32]) {
     let mut fb = Framebuffer::new(pixels, WIDTH, HEIGHT).expect("buffer sized for the frame");
-    demo.draw(&mut fb);
+    session.draw(&mut fb, depth);
 }
 
-/// Writes the indexed frame as an RGB PNG through the palette.
-fn write_png(path: &std::path::Path, pixels: &[u8], palette: &Palette) -> Result<(), String> {
+/// Writes the indexed frame as an RGB PNG through the session's palette.
+fn write_png(path: &std::path::Path, pixels: &[u8], session: &Session<'_>) -> Result<(), String> {
     let file = std::fs::File::create(path).map_err(|e| e.to_string())?;
     let mut enc = png::Encoder::new(std::io::BufWriter::new(file), WIDTH as u32, HEIGHT as u32);
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);
     let mut writer = enc.write_header().map_err(|e| e.to_string())?;
-    let data: Vec<u8> = pixels.iter().flat_map(|&i| palette.rgb[i as usize]).collect();
+    let data: Vec<u8> = pixels.iter().flat_map(|&i| session.palette.rgb[i as usize]).collect();
     writer.write_image_data(&data).map_err(|e| e.to_string())
 }

@@ -2,7 +2,8 @@
 //!
 //! Interactive mode draws each frame with half-block characters (two pixels per cell, in
 //! 24-bit colour) and the HUD as real text on the top line. `--frames N --dump` renders off
-//! screen and prints the last frame as plain text, for scripts and CI.
+//! screen and prints the last frame as plain text, for scripts and CI. The game itself is
+//! `stros-core`'s `World::step`, driven through the same session as the window.
 
 use std::io::{self, Write as _};
 use std::process::ExitCode;
@@ -10,11 +11,11 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, execute, queue, style, terminal};
-use stros_core::config::SystemConfig;
-use stros_core::demo::{Demo, DemoInput};
-use stros_core::render::palette::ramps;
+use stros_core::input::{Action, Input};
 use stros_core::render::{Framebuffer, HEIGHT, Palette, WIDTH};
+use stros_core::session::Session;
 use stros_core::timing::bios_ticks_from_micros;
+use stros_host::{FileOptions, Outputs};
 
 const USAGE: &str = "\
 stros-term — Stros in a terminal
@@ -24,15 +25,21 @@ USAGE:
 
 OPTIONS:
     --frames N      stop after N frames
-    --dump          render off-screen (one BIOS tick per frame) and print the last
-                    frame as plain text: the HUD line, then the picture
+    --dump          render off-screen (one BIOS tick per frame, or the recording's
+                    updates with --replay) and print the last frame as plain text:
+                    the HUD line, then the picture
     --cols N        width of the dump in characters (default 80)
     --rows N        height of the dump picture in lines (default 25)
+    --record FILE   write the input and BIOS tick of every update to FILE
+    --replay FILE   play a recording (or scenario) instead of the keyboard
+    --trace FILE    write one JSON line per update (as `stros-tools replay`)
     -h, --help      this text
 
 CONTROLS:
     W / Up      forward           A / Left    turn left
     S / Down    backward          D / Right   turn right
+    Shift+W/S/A/D   walk instead of run (or run, after Tab)
+    Tab         toggle walk mode
     q / Esc     quit
 ";
 
@@ -45,10 +52,11 @@ struct Options {
     dump: bool,
     cols: usize,
     rows: usize,
+    files: FileOptions,
 }
 
 fn parse_args() -> Result<Options, String> {
-    let mut o = Options { frames: None, dump: false, cols: 80, rows: 25 };
+    let mut o = Options { frames: None, dump: false, cols: 80, rows: 25, files: FileOptions::default() };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut count = |name: &str| -> Result<u64, String> {
@@ -60,6 +68,9 @@ fn parse_args() -> Result<Options, String> {
             "--dump" => o.dump = true,
             "--cols" => o.cols = count("--cols")?.clamp(8, 1000) as usize,
             "--rows" => o.rows = count("--rows")?.clamp(4, 1000) as usize,
+            "--record" => o.files.record = Some(args.next().ok_or("--record needs a file")?.into()),
+            "--replay" => o.files.replay = Some(args.next().ok_or("--replay needs a file")?.into()),
+            "--trace" => o.files.trace = Some(args.next().ok_or("--trace needs a file")?.into()),
             "-h" | "--help" => {
                 print!("{USAGE}");
                 std::process::exit(0);
@@ -78,15 +89,25 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut demo = Demo::new(SystemConfig::installed());
+    let (mut session, mut outputs) = match stros_host::open(&opts.files) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("stros-term: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let mut pixels = vec![0u8; WIDTH * HEIGHT];
-    if opts.dump {
-        demo.run_offscreen(opts.frames.unwrap_or(1) as u32);
-        draw(&demo, &mut pixels);
-        print!("{}", dump(&demo, &pixels, opts.cols, opts.rows));
-        return ExitCode::SUCCESS;
-    }
-    match interactive(&mut demo, &mut pixels, opts.frames) {
+    let mut depth = vec![0f32; WIDTH * HEIGHT];
+    let result = if opts.dump {
+        stros_host::run_offscreen(&mut session, &mut outputs, opts.frames).map(|()| {
+            draw(&session, &mut pixels, &mut depth);
+            print!("{}", dump(&session, &pixels, opts.cols, opts.rows));
+        })
+    } else {
+        interactive(&mut session, &mut outputs, &mut pixels, &mut depth, opts.frames)
+            .map_err(|e| e.to_string())
+    };
+    match result.and(outputs.finish()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("stros-term: {e}");
@@ -95,27 +116,22 @@ fn main() -> ExitCode {
     }
 }
 
-fn draw(demo: &Demo, pixels: &mut [u8]) {
+fn draw(session: &Session<'_>, pixels: &mut [u8], depth: &mut [f32]) {
     let mut fb = Framebuffer::new(pixels, WIDTH, HEIGHT).expect("buffer sized for the frame");
-    demo.draw(&mut fb);
+    session.draw(&mut fb, depth);
 }
 
-/// One character per palette ramp, so the dump reads as a picture.
+/// One character per 16-entry palette ramp (the embedded palette's layout), so the dump
+/// reads as a picture: sky blank, sea `~`, sand `:`, grass `"`, rock `#`, plaster `+`, …
 fn glyph(index: u8) -> char {
-    let table = [
-        (ramps::GREY, '@'),
-        (ramps::SKY, ' '),
-        (ramps::WATER, '~'),
-        (ramps::SAND, ':'),
-        (ramps::GRASS, '"'),
-        (ramps::ROCK, '#'),
-    ];
-    table.iter().find(|(r, _)| r.contains(index)).map_or('.', |&(_, c)| c)
+    const GLYPHS: [char; 16] =
+        ['@', ' ', '~', ':', '"', '#', ',', '=', 'o', '%', '&', '$', '+', '^', '#', '*'];
+    GLYPHS[(index >> 4) as usize]
 }
 
-fn dump(demo: &Demo, pixels: &[u8], cols: usize, rows: usize) -> String {
+fn dump(session: &Session<'_>, pixels: &[u8], cols: usize, rows: usize) -> String {
     let mut out = String::new();
-    out.push_str(&demo.status_line());
+    out.push_str(&session.status_line());
     out.push('\n');
     for r in 0..rows {
         let y = (r * 2 + 1) * HEIGHT / (rows * 2);
@@ -128,47 +144,104 @@ fn dump(demo: &Demo, pixels: &[u8], cols: usize, rows: usize) -> String {
     out
 }
 
-fn interactive(demo: &mut Demo, pixels: &mut [u8], frames: Option<u64>) -> io::Result<()> {
+fn interactive(
+    session: &mut Session<'static>,
+    outputs: &mut Outputs,
+    pixels: &mut [u8],
+    depth: &mut [f32],
+    frames: Option<u64>,
+) -> io::Result<()> {
     let mut out = io::stdout();
     terminal::enable_raw_mode()?;
     execute!(out, terminal::EnterAlternateScreen, cursor::Hide)?;
-    let result = run(demo, pixels, frames, &mut out);
+    let result = run(session, outputs, pixels, depth, frames, &mut out);
     execute!(out, style::ResetColor, cursor::Show, terminal::LeaveAlternateScreen)?;
     terminal::disable_raw_mode()?;
     result
 }
 
-fn run(demo: &mut Demo, pixels: &mut [u8], frames: Option<u64>, out: &mut io::Stdout) -> io::Result<()> {
-    let palette = Palette::default_world();
+/// The keys a terminal reports, as the actions they hold: W/S/A/D and the arrows move,
+/// a capital letter (Shift) holds the walk/run key too.
+fn key_action(code: KeyCode) -> Option<(Action, bool)> {
+    Some(match code {
+        KeyCode::Char(c @ ('w' | 's' | 'a' | 'd' | 'W' | 'S' | 'A' | 'D')) => {
+            let action = match c.to_ascii_lowercase() {
+                'w' => Action::Up,
+                's' => Action::Down,
+                'a' => Action::Left,
+                _ => Action::Right,
+            };
+            (action, c.is_ascii_uppercase())
+        }
+        KeyCode::Up => (Action::Up, false),
+        KeyCode::Down => (Action::Down, false),
+        KeyCode::Left => (Action::Left, false),
+        KeyCode::Right => (Action::Right, false),
+        _ => return None,
+    })
+}
+
+fn run(
+    session: &mut Session<'static>,
+    outputs: &mut Outputs,
+    pixels: &mut [u8],
+    depth: &mut [f32],
+    frames: Option<u64>,
+    out: &mut io::Stdout,
+) -> io::Result<()> {
     let start = Instant::now();
-    let mut last_seen = [None::<Instant>; 4];
+    // When each action (and the walk/run key) was last reported.
+    let mut last_seen = [None::<Instant>; 5];
     let mut frame = 0u64;
+    let mut replay_base = None;
     loop {
         if frames.is_some_and(|n| frame >= n) {
             return Ok(());
         }
+        let mut tab = false;
         while event::poll(Duration::from_millis(0))? {
             if let Event::Key(k) = event::read()? {
                 if k.kind == KeyEventKind::Release {
                     continue;
                 }
-                let slot = match k.code {
+                match k.code {
                     KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
                     KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => return Ok(()),
-                    KeyCode::Char('w') | KeyCode::Up => 0,
-                    KeyCode::Char('s') | KeyCode::Down => 1,
-                    KeyCode::Char('a') | KeyCode::Left => 2,
-                    KeyCode::Char('d') | KeyCode::Right => 3,
-                    _ => continue,
-                };
-                last_seen[slot] = Some(Instant::now());
+                    KeyCode::Tab => tab = true,
+                    code => {
+                        if let Some((action, shift)) = key_action(code) {
+                            let now = Instant::now();
+                            last_seen[action as usize] = Some(now);
+                            if shift || k.modifiers.contains(KeyModifiers::SHIFT) {
+                                last_seen[4] = Some(now);
+                            }
+                        }
+                    }
+                }
             }
         }
-        let held = |i: usize| last_seen[i].is_some_and(|t| t.elapsed() < HOLD);
-        let input = DemoInput { forward: held(0), back: held(1), left: held(2), right: held(3) };
-        demo.step(input, bios_ticks_from_micros(start.elapsed().as_micros() as u64));
-        draw(demo, pixels);
-        present(demo, pixels, &palette, out)?;
+        let bios = bios_ticks_from_micros(start.elapsed().as_micros() as u64);
+        if session.is_replay() {
+            let Some((input, at, scale)) = session.next_recorded() else { return Ok(()) };
+            let base = *replay_base.get_or_insert(at);
+            while bios_ticks_from_micros(start.elapsed().as_micros() as u64) < at.wrapping_sub(base) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            session.step(&input, at, scale);
+            outputs.after_step(&session.world, &input, at).map_err(io::Error::other)?;
+        } else {
+            let held = |i: usize| last_seen[i].is_some_and(|t| t.elapsed() < HOLD);
+            let mut input = Input { held: 0, toggle_walk_mode: tab };
+            for (i, action) in [Action::Up, Action::Down, Action::Left, Action::Right].into_iter().enumerate()
+            {
+                input.set(action, held(i));
+            }
+            input.set(Action::A, held(4));
+            session.step(&input, bios, None);
+            outputs.after_step(&session.world, &input, bios).map_err(io::Error::other)?;
+        }
+        draw(session, pixels, depth);
+        present(session, pixels, &session.palette, out)?;
         frame += 1;
         std::thread::sleep(Duration::from_millis(30));
     }
@@ -176,7 +249,7 @@ fn run(demo: &mut Demo, pixels: &mut [u8], frames: Option<u64>, out: &mut io::St
 
 /// Half-block output: each cell shows the upper pixel as foreground of `▀` and the lower
 /// one as background, scaled to the terminal; the HUD is the top line.
-fn present(demo: &Demo, pixels: &[u8], palette: &Palette, out: &mut io::Stdout) -> io::Result<()> {
+fn present(session: &Session<'_>, pixels: &[u8], palette: &Palette, out: &mut io::Stdout) -> io::Result<()> {
     let (cols, rows) = terminal::size()?;
     let (cols, rows) = (cols.max(1) as usize, rows.max(2) as usize - 1);
     let rgb = |i: u8| {
@@ -184,7 +257,7 @@ fn present(demo: &Demo, pixels: &[u8], palette: &Palette, out: &mut io::Stdout) 
         style::Color::Rgb { r, g, b }
     };
     queue!(out, cursor::MoveTo(0, 0), style::ResetColor, terminal::Clear(terminal::ClearType::CurrentLine))?;
-    queue!(out, style::Print(demo.status_line().as_str()))?;
+    queue!(out, style::Print(session.status_line().as_str()))?;
     for r in 0..rows {
         queue!(out, cursor::MoveTo(0, r as u16 + 1))?;
         let y_top = (r * 2) * HEIGHT / (rows * 2);

@@ -97,3 +97,38 @@ pub fn collision(rob_bytes: &[u8], queries_per_model: usize) -> Result<String, S
     out.push_str("(verdicts differ by design: Stros tests only the faces its Section4 lists name, as the original does,\n and parry3d may count a sphere wholly inside a closed mesh as intersecting)\n");
     Ok(out)
 }
+
+/// `World::step` on the embedded island: the player walks in a circle on the beach by the
+/// pier (marker 2, where the fisher, the buoy, the raft and two flags are in the regional
+/// list) while every listed actor updates. Steps per second, microseconds per step, actors
+/// updated per step and `size_of::<World>()`.
+pub fn step(steps: usize) -> Result<String, String> {
+    use stros_core::config::SystemConfig;
+    use stros_core::input::{Action, Bindings, Input};
+    use stros_core::world::{Embedded, World};
+
+    let map = stros_core::embedded::MAP;
+    let mut world = Box::new(
+        World::load(&Embedded, map, SystemConfig::installed(), Bindings::default())
+            .map_err(|e| e.to_string())?,
+    );
+    world.enter_marker(&Embedded, 2, 0).map_err(|e| e.to_string())?;
+    let input = Input::with(&[Action::Up, Action::A, Action::Left]);
+    let mut updated = 0u64;
+    let start = Instant::now();
+    for k in 0..steps {
+        updated += world.step(&input, k as u32).updated as u64;
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let p = world.selected_player().map(|a| a.position.map(|c| c >> 8)).unwrap_or_default();
+    Ok(format!(
+        "world step: {steps} steps in {:.3} s: {:.0} steps/s, {:.2} µs/step, {:.1} actors updated per step\n\
+         size_of::<World>() = {} bytes; the player ended at map {:?}\n",
+        secs,
+        steps as f64 / secs,
+        secs * 1e6 / steps.max(1) as f64,
+        updated as f64 / steps.max(1) as f64,
+        std::mem::size_of::<World<'static>>(),
+        p
+    ))
+}

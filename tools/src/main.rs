@@ -23,6 +23,13 @@ USAGE:
         Sphere-vs-model queries on the embedded village's models, through Stros
         and through parry3d (sphere vs TriMesh of the same faces): queries per
         second, their ratio, and how often the hit/miss verdicts agree.
+    stros-tools bench step [--steps N]
+        World::step on the embedded island, the player walking and every listed
+        actor updating: steps per second, microseconds per step, size_of::<World>().
+    stros-tools replay SCENARIO
+        Run a scenario (or a frontend's --record file) headless and print one JSON
+        object per update: timing, the player's position, heading, phase, animation,
+        surface, support and forward probe, and the update's events.
     stros-tools help
 ";
 
@@ -33,6 +40,7 @@ fn main() -> ExitCode {
         Some("gen-world") => gen_world_cmd(&args[1..]),
         Some("inspect") => inspect_cmd(&args[1..]),
         Some("bench") => bench_cmd(&args[1..]),
+        Some("replay") => replay_cmd(&args[1..]),
         Some("help") | Some("--help") | Some("-h") | None => {
             print!("{USAGE}");
             ExitCode::SUCCESS
@@ -162,11 +170,13 @@ fn inspect_cmd(args: &[String]) -> ExitCode {
 
 fn bench_cmd(args: &[String]) -> ExitCode {
     let mut queries = 20_000usize;
+    let mut steps = 100_000usize;
     let mut it = args.iter();
     let what = it.next().map(String::as_str);
     while let Some(a) = it.next() {
         match (a.as_str(), it.next()) {
             ("--queries", Some(n)) if n.parse::<usize>().is_ok() => queries = n.parse().unwrap_or(queries),
+            ("--steps", Some(n)) if n.parse::<usize>().is_ok() => steps = n.parse().unwrap_or(steps),
             _ => {
                 eprintln!("stros-tools bench: bad option `{a}`");
                 return ExitCode::from(2);
@@ -194,8 +204,39 @@ fn bench_cmd(args: &[String]) -> ExitCode {
                 }
             }
         }
+        Some("step") => match stros_tools::bench::step(steps) {
+            Ok(report) => {
+                print!("{report}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("stros-tools bench: {e}");
+                ExitCode::from(2)
+            }
+        },
         _ => {
-            eprintln!("stros-tools bench: give `collision`");
+            eprintln!("stros-tools bench: give `collision` or `step`");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn replay_cmd(args: &[String]) -> ExitCode {
+    let [path] = args else {
+        eprintln!("stros-tools replay: give one scenario file");
+        return ExitCode::from(2);
+    };
+    match stros_tools::replay::command(std::path::Path::new(path)) {
+        Ok(trace) => {
+            use std::io::Write as _;
+            let mut out = std::io::stdout().lock();
+            if out.write_all(trace.as_bytes()).is_err() {
+                return ExitCode::from(1);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("stros-tools replay: {e}");
             ExitCode::from(2)
         }
     }

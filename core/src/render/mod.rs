@@ -23,6 +23,7 @@ pub mod palette;
 pub mod raster;
 pub mod scene;
 pub mod terrain;
+pub mod world;
 
 pub use framebuffer::{Framebuffer, PaletteIndex};
 pub use palette::{Palette, Ramp};

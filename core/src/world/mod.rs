@@ -221,6 +221,7 @@ pub struct PlayerState {
 /// A playable world.
 #[derive(Clone, Debug)]
 pub struct World<'a> {
+    map: Name,
     rgm: Rgm<'a>,
     rob: Rob<'a>,
     wld: Wld<'a>,
@@ -287,6 +288,7 @@ impl<'a> World<'a> {
         };
         let statics = Statics::new(&rgm, &rob).map_err(|_| WorldError::Capacity("static placements"))?;
         let mut world = World {
+            map: name_of(map.as_bytes()),
             rgm,
             rob,
             wld,
@@ -610,6 +612,16 @@ impl<'a> World<'a> {
         self.actors.get_mut(id as usize)
     }
 
+    /// A forced request for `group` on actor `id` (modifier 0, the current shared ticks): a
+    /// test or scenario putting an actor into a known animation state.
+    pub fn force_group(&mut self, id: u16, group: i16) {
+        let ticks = self.clock.tick().nominal_ticks;
+        let Some(a) = self.actors.get_mut(id as usize) else { return };
+        let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)) else { return };
+        let mut events = crate::anim::Events::default();
+        a.anim.force(&set.set, group, 0, ticks, &mut events);
+    }
+
     /// The animation set of actor `a`.
     pub fn set_of(&self, a: &Actor) -> Option<&AnimSet<'a>> {
         self.sets.get(a.set? as usize).map(|e| &e.set)
@@ -633,6 +645,11 @@ impl<'a> World<'a> {
     /// The models actors use.
     pub fn models(&self) -> &[WorldModel<'a>] {
         &self.models
+    }
+
+    /// The map name the world was loaded as (upper case).
+    pub fn map(&self) -> &str {
+        &self.map
     }
 
     /// The scene.

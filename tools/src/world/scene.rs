@@ -162,7 +162,7 @@ fn yaw_matrix(angle: i32) -> [i32; 9] {
 pub const PLATEAU_Y: i32 = -240;
 
 /// The village placements: `(model, x, y, z, yaw)`.
-pub const PLACEMENTS: [(&str, i32, i32, i32, i32); 20] = [
+pub const PLACEMENTS: [(&str, i32, i32, i32, i32); 23] = [
     ("HOUSE", 33000, PLATEAU_Y, 33600, 0),
     ("HOUSE", 37000, PLATEAU_Y, 34200, 512),
     ("HOUSE", 39000, PLATEAU_Y, 30400, 256),
@@ -183,6 +183,12 @@ pub const PLACEMENTS: [(&str, i32, i32, i32, i32); 20] = [
     ("PLANT", 36900, PLATEAU_Y, 27400, 0),
     ("HOUSE", 38200, PLATEAU_Y, 27500, 1536),
     ("BARREL", 32700, 0, 16200, 0),
+    // The yard by marker 5, a short course through what walking meets: a ramp climbing
+    // south to its steep stone end, a house whose blank south wall faces the ramp, and
+    // stairs past the house's west corner.
+    ("RAMP", 31200, PLATEAU_Y, 27300, 1024),
+    ("HOUSE", 31200, PLATEAU_Y, 28000, 1024),
+    ("STAIRS", 30800, PLATEAU_Y, 28000, 0),
 ];
 
 fn group(number: u16, anim_id: u16, kind: u16, commands: Vec<Command>) -> GroupDesc {
@@ -255,10 +261,14 @@ fn stride(frames: &[u32]) -> Vec<Command> {
     c
 }
 
-/// A looping hold of `frames` (type 0): what falling, sliding and treading water show.
+/// A looping hold of `frames` (type 0) that a pending group ends at its GoToFuture: what
+/// falling, sliding and treading water show.
 fn hold(frames: &[u32]) -> Vec<Command> {
     let mut c: Vec<Command> = frames.iter().map(|&f| show(f)).collect();
+    let n = c.len() as i32;
+    c.push(Fut { target: n + 2 });
     c.push(Prev { target: 0 });
+    c.push(End { operand: 0 });
     c
 }
 
@@ -455,6 +465,7 @@ pub fn rgm_desc() -> RgmDesc {
             marker(32400, -40, 16600, 1),       // 2: the beach by the pier
             marker(38400, -900, 19968, 1),      // 3: the hilltop
             marker(32768, -40, 14700, 1),       // 4: the end of the pier
+            marker(31200, PLATEAU_Y, 27400, 1), // 5: the yard
         ],
         mpsz: vec![MpszDesc::from_extents([24, 62, 11], [24, 66, 38])],
         ..RgmDesc::default()

@@ -1,0 +1,141 @@
+//! What both frontends do with a world: load it and enter the player (at marker 0, or as a
+//! replayed recording says), step it with live input or the recording's, and draw it. The
+//! frontends only add their window or terminal, their keyboard, their clock and files.
+
+use core::fmt::Write as _;
+
+use crate::config::SystemConfig;
+use crate::input::{Bindings, Input};
+use crate::render::palette::Palette;
+use crate::render::scene::Colours;
+use crate::render::{Framebuffer, world as view};
+use crate::replay::{Scenario, Start, Steps};
+use crate::world::{Files, StepReport, World, WorldError};
+
+/// Longest status line.
+pub const STATUS_CAPACITY: usize = 96;
+
+/// A running game.
+#[derive(Clone, Debug)]
+pub struct Session<'a> {
+    /// The world.
+    pub world: World<'a>,
+    /// Face colours of the world's banks.
+    pub colours: Colours,
+    /// The map's palette (its COL), or the built-in one.
+    pub palette: Palette,
+    replay: Option<(Steps<'a>, u32)>,
+}
+
+/// Why a session could not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SessionError {
+    /// The world failed to load.
+    World(WorldError),
+    /// A recording names a world this frontend cannot open.
+    ForeignWorld,
+}
+
+impl core::fmt::Display for SessionError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            SessionError::World(e) => write!(f, "{e}"),
+            SessionError::ForeignWorld => write!(f, "the recording names a world other than \"embedded\""),
+        }
+    }
+}
+
+impl<'a> Session<'a> {
+    /// Map `map` from `files` with `config` and `bindings`, the player entered at marker 0
+    /// facing heading 0 and settled.
+    pub fn start(
+        files: &impl Files<'a>,
+        map: &str,
+        config: SystemConfig,
+        bindings: Bindings,
+    ) -> Result<Self, SessionError> {
+        let mut world = World::load(files, map, config, bindings).map_err(SessionError::World)?;
+        world.enter_marker(files, 0, 0).map_err(SessionError::World)?;
+        Ok(Session::around(world, files))
+    }
+
+    /// The world a recording or scenario describes (which must be `"embedded"`, served by
+    /// `files`), replaying its updates.
+    pub fn replay(files: &impl Files<'a>, map: &str, scenario: &Scenario<'a>) -> Result<Self, SessionError> {
+        if !scenario.world.eq_ignore_ascii_case("embedded") {
+            return Err(SessionError::ForeignWorld);
+        }
+        let map = scenario.map.unwrap_or(map);
+        let mut world =
+            World::load(files, map, scenario.config(), Bindings::default()).map_err(SessionError::World)?;
+        match scenario.start {
+            Start::Marker { index } => world.enter_marker(files, index, scenario.heading),
+            Start::Position { pos } => world.enter_at(files, pos, scenario.heading, scenario.settle),
+        }
+        .map_err(SessionError::World)?;
+        if let Some(id) = world.selected_player_id() {
+            if let Some(g) = scenario.group {
+                world.force_group(id, g);
+            }
+            if let (Some(p), Some(a)) = (scenario.phase, world.actor_mut(id)) {
+                a.steps.set(crate::actor::Direction::Forward, p);
+            }
+        }
+        let mut s = Session::around(world, files);
+        s.replay = Some((scenario.steps(), scenario.bios_start));
+        Ok(s)
+    }
+
+    fn around(world: World<'a>, files: &impl Files<'a>) -> Self {
+        let colours = view::colours(&world, files);
+        let palette = files
+            .file(&{
+                let mut n: heapless::String<16> = heapless::String::new();
+                let _ = n.push_str(world.map());
+                let _ = n.push_str(".COL");
+                n
+            })
+            .and_then(|b| crate::formats::col::Col::new_checked(b).ok())
+            .map_or_else(Palette::default_world, |c| Palette::from_rgb8(&c.to_rgb_array()));
+        Session { world, colours, palette, replay: None }
+    }
+
+    /// Whether this session replays a recording.
+    pub fn is_replay(&self) -> bool {
+        self.replay.is_some()
+    }
+
+    /// The next recorded update: its input, absolute BIOS tick and forced scale; `None`
+    /// when the recording is over (or this is a live session).
+    pub fn next_recorded(&mut self) -> Option<(Input, u32, Option<i32>)> {
+        let (steps, bios) = self.replay.as_mut()?;
+        let u = steps.next()?;
+        *bios = bios.wrapping_add(u.bios);
+        Some((u.input, *bios, u.scale))
+    }
+
+    /// One update.
+    pub fn step(&mut self, input: &Input, bios: u32, scale: Option<i32>) -> &StepReport {
+        self.world.step_with(input, bios, scale)
+    }
+
+    /// Draws the world from the follow camera (and the status line, with the
+    /// `embedded-graphics` feature). `depth` holds `width × height` values.
+    pub fn draw(&self, fb: &mut Framebuffer<'_>, depth: &mut [f32]) {
+        let camera = view::follow(&self.world);
+        view::draw(fb, depth, &self.world, &camera, &self.colours);
+        #[cfg(feature = "embedded-graphics")]
+        crate::render::hud::draw(fb, &self.status_line());
+    }
+
+    /// `FPS 12  scale 256  ticks 1  run` — the clock and the walk/run mode.
+    pub fn status_line(&self) -> heapless::String<STATUS_CAPACITY> {
+        let mut s = heapless::String::new();
+        let c = self.world.clock();
+        let t = c.tick();
+        let mode = if self.world.player_state().walk_mode == 0 { "run" } else { "walk" };
+        let _ =
+            write!(s, "FPS {}  scale {}  ticks {}  {mode}", c.measured_fps(), t.frame_scale, t.nominal_ticks);
+        s
+    }
+}
