@@ -50,7 +50,6 @@ pub mod actor;
 pub mod anim;
 pub mod collision;
 pub mod config;
-pub mod demo;
 #[cfg(feature = "embedded-world")]
 pub mod embedded;
 pub mod formats;

@@ -115,6 +115,44 @@ impl Default for Update {
     }
 }
 
+/// Where and how a session started: everything a recording's header repeats so that its
+/// replay starts the same way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin<'a> {
+    /// `"embedded"` or a data directory.
+    pub world: &'a str,
+    /// The map, when not the default.
+    pub map: Option<&'a str>,
+    /// The start.
+    pub start: Start,
+    /// The start heading.
+    pub heading: i32,
+    /// Startup ground settling of a position start.
+    pub settle: bool,
+    /// A starting forward phase.
+    pub phase: Option<u8>,
+    /// A starting group.
+    pub group: Option<i16>,
+    /// SYSTEM.INI overrides.
+    pub system: heapless::Vec<(&'static str, &'a str, i32), MAX_OVERRIDES>,
+}
+
+impl Origin<'_> {
+    /// The embedded island entered at marker 0 facing heading 0.
+    pub fn embedded() -> Origin<'static> {
+        Origin {
+            world: "embedded",
+            map: None,
+            start: Start::Marker { index: 0 },
+            heading: 0,
+            settle: true,
+            phase: None,
+            group: None,
+            system: heapless::Vec::new(),
+        }
+    }
+}
+
 /// A checked scenario over its text.
 #[derive(Clone, Debug)]
 pub struct Scenario<'a> {
@@ -457,6 +495,20 @@ impl<'a> Scenario<'a> {
         Ok(s)
     }
 
+    /// Where the scenario starts, as a recording's header repeats it.
+    pub fn origin(&self) -> Origin<'a> {
+        Origin {
+            world: self.world,
+            map: self.map,
+            start: self.start,
+            heading: self.heading,
+            settle: self.settle,
+            phase: self.phase,
+            group: self.group,
+            system: self.system.clone(),
+        }
+    }
+
     /// The configuration: the installed SYSTEM.INI with the `[system]` overrides.
     pub fn config(&self) -> SystemConfig {
         // Every override was checked against the core's keys while parsing.
@@ -544,23 +596,34 @@ pub struct Recorder {
 }
 
 impl Recorder {
-    /// The header of a recording of `world` started at marker `marker` with `heading`.
-    pub fn header(
-        out: &mut impl fmt::Write,
-        world: &str,
-        marker: usize,
-        heading: i32,
-        bios_start: u32,
-    ) -> fmt::Result {
+    /// The header of a recording: where and how the session started, and the BIOS tick of
+    /// its first update.
+    pub fn header(out: &mut impl fmt::Write, origin: &Origin<'_>, bios_start: u32) -> fmt::Result {
         writeln!(out, "# A Stros recording: replay with `stros-tools replay FILE` or `--replay FILE`.")?;
-        write!(out, "world = \"")?;
-        for c in world.chars() {
-            if c == '"' || c == '\\' {
-                write!(out, "\\")?;
-            }
-            write!(out, "{c}")?;
+        write_string(out, "world", origin.world)?;
+        if let Some(map) = origin.map {
+            write_string(out, "map", map)?;
         }
-        writeln!(out, "\"\nmarker = {marker}\nheading = {heading}\nbios_start = {bios_start}")
+        match origin.start {
+            Start::Marker { index } => writeln!(out, "marker = {index}")?,
+            Start::Position { pos } => {
+                writeln!(out, "pos = [{}, {}, {}]\nsettle = {}", pos[0], pos[1], pos[2], origin.settle)?
+            }
+        }
+        writeln!(out, "heading = {}\nbios_start = {bios_start}", origin.heading)?;
+        if let Some(p) = origin.phase {
+            writeln!(out, "phase = {p}")?;
+        }
+        if let Some(g) = origin.group {
+            writeln!(out, "group = {g}")?;
+        }
+        if !origin.system.is_empty() {
+            writeln!(out, "\n[system]")?;
+            for (section, key, value) in &origin.system {
+                writeln!(out, "{section}.{key} = {value}")?;
+            }
+        }
+        Ok(())
     }
 
     /// Records one update; identical consecutive updates are merged.
@@ -587,6 +650,17 @@ impl Recorder {
     pub fn finish(&mut self, out: &mut impl fmt::Write) -> fmt::Result {
         self.pending.take().map_or(Ok(()), |p| write_update(out, &p))
     }
+}
+
+fn write_string(out: &mut impl fmt::Write, key: &str, value: &str) -> fmt::Result {
+    write!(out, "{key} = \"")?;
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            write!(out, "\\")?;
+        }
+        write!(out, "{c}")?;
+    }
+    writeln!(out, "\"")
 }
 
 fn write_update(out: &mut impl fmt::Write, u: &Update) -> fmt::Result {
@@ -757,7 +831,7 @@ mod tests {
     #[test]
     fn a_recording_reads_back() {
         let mut out: heapless::String<512> = heapless::String::new();
-        Recorder::header(&mut out, "embedded", 0, 0, 5).unwrap();
+        Recorder::header(&mut out, &Origin::embedded(), 5).unwrap();
         let mut r = Recorder::default();
         let up = Input::with(&[Action::Up]);
         for (bios, input) in [(1, up), (1, up), (2, up), (1, Input::NONE)] {

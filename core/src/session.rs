@@ -9,7 +9,7 @@ use crate::input::{Bindings, Input};
 use crate::render::palette::Palette;
 use crate::render::scene::Colours;
 use crate::render::{Framebuffer, world as view};
-use crate::replay::{Scenario, Start, Steps};
+use crate::replay::{Origin, Scenario, Start, Steps};
 use crate::world::{Files, StepReport, World, WorldError};
 
 /// Longest status line.
@@ -24,6 +24,8 @@ pub struct Session<'a> {
     pub colours: Colours,
     /// The map's palette (its COL), or the built-in one.
     pub palette: Palette,
+    /// Where the session started (what a recording of it repeats).
+    pub origin: Origin<'a>,
     replay: Option<(Steps<'a>, u32)>,
 }
 
@@ -56,7 +58,7 @@ impl<'a> Session<'a> {
     ) -> Result<Self, SessionError> {
         let mut world = World::load(files, map, config, bindings).map_err(SessionError::World)?;
         world.enter_marker(files, 0, 0).map_err(SessionError::World)?;
-        Ok(Session::around(world, files))
+        Ok(Session::around(world, files, Origin::embedded()))
     }
 
     /// The world a recording or scenario describes (which must be `"embedded"`, served by
@@ -81,12 +83,12 @@ impl<'a> Session<'a> {
                 a.steps.set(crate::actor::Direction::Forward, p);
             }
         }
-        let mut s = Session::around(world, files);
+        let mut s = Session::around(world, files, scenario.origin());
         s.replay = Some((scenario.steps(), scenario.bios_start));
         Ok(s)
     }
 
-    fn around(world: World<'a>, files: &impl Files<'a>) -> Self {
+    fn around(world: World<'a>, files: &impl Files<'a>, origin: Origin<'a>) -> Self {
         let colours = view::colours(&world, files);
         let palette = files
             .file(&{
@@ -97,7 +99,7 @@ impl<'a> Session<'a> {
             })
             .and_then(|b| crate::formats::col::Col::new_checked(b).ok())
             .map_or_else(Palette::default_world, |c| Palette::from_rgb8(&c.to_rgb_array()));
-        Session { world, colours, palette, replay: None }
+        Session { world, colours, palette, origin, replay: None }
     }
 
     /// Whether this session replays a recording.

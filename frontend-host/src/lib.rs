@@ -10,7 +10,7 @@ use stros_core::embedded::MAP;
 use stros_core::input::{Bindings, Input};
 use stros_core::replay::{Recorder, Scenario, trace_line};
 use stros_core::session::Session;
-use stros_core::world::{Embedded, World};
+use stros_core::world::Embedded;
 
 /// The file options every frontend takes.
 #[derive(Clone, Debug, Default)]
@@ -31,11 +31,12 @@ pub struct Outputs {
 }
 
 impl Outputs {
-    /// Notes an update that just ran with `input` at BIOS tick `bios`.
-    pub fn after_step(&mut self, world: &World<'_>, input: &Input, bios: u32) -> Result<(), String> {
+    /// Notes an update of `session` that just ran with `input` at BIOS tick `bios`.
+    pub fn after_step(&mut self, session: &Session<'_>, input: &Input, bios: u32) -> Result<(), String> {
+        let world = &session.world;
         if let Some((_, text, recorder, last)) = &mut self.record {
             if last.is_none() {
-                Recorder::header(text, "embedded", 0, 0, bios).map_err(|e| e.to_string())?;
+                Recorder::header(text, &session.origin, bios).map_err(|e| e.to_string())?;
             }
             let elapsed = last.map_or(0, |l| bios.wrapping_sub(l));
             *last = Some(bios);
@@ -48,11 +49,11 @@ impl Outputs {
         Ok(())
     }
 
-    /// Writes the files.
-    pub fn finish(&mut self) -> Result<(), String> {
+    /// Writes the files (a recording of no update still gets `session`'s header).
+    pub fn finish(&mut self, session: &Session<'_>) -> Result<(), String> {
         if let Some((path, mut text, mut recorder, last)) = self.record.take() {
             if last.is_none() {
-                Recorder::header(&mut text, "embedded", 0, 0, 0).map_err(|e| e.to_string())?;
+                Recorder::header(&mut text, &session.origin, 0).map_err(|e| e.to_string())?;
             }
             recorder.finish(&mut text).map_err(|e| e.to_string())?;
             std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -107,7 +108,7 @@ pub fn run_offscreen(
             break;
         };
         session.step(&input, bios, scale);
-        outputs.after_step(&session.world, &input, bios)?;
+        outputs.after_step(session, &input, bios)?;
         n += 1;
     }
     Ok(())

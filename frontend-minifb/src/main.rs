@@ -136,7 +136,7 @@ fn main() -> ExitCode {
             r
         }
     };
-    let finished = outputs.finish();
+    let finished = outputs.finish(&session);
     if let Err(e) = result.and(finished) {
         eprintln!("stros: {e}");
         return ExitCode::from(1);
@@ -181,14 +181,14 @@ fn play(
                 std::thread::sleep(std::time::Duration::from_millis(5));
             }
             session.step(&input, bios, scale);
-            outputs.after_step(&session.world, &input, bios)?;
+            outputs.after_step(session, &input, bios)?;
         } else {
             let tab = window.is_key_down(Key::Tab);
             let input = keyboard(&window, &bindings, tab && !tab_was_down);
             tab_was_down = tab;
             let bios = clock.now();
             session.step(&input, bios, None);
-            outputs.after_step(&session.world, &input, bios)?;
+            outputs.after_step(session, &input, bios)?;
         }
         draw(session, pixels, depth);
         for (o, &i) in rgb.iter_mut().zip(pixels.iter()) {

@@ -107,7 +107,7 @@ fn main() -> ExitCode {
         interactive(&mut session, &mut outputs, &mut pixels, &mut depth, opts.frames)
             .map_err(|e| e.to_string())
     };
-    match result.and(outputs.finish()) {
+    match result.and(outputs.finish(&session)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("stros-term: {e}");
@@ -228,7 +228,7 @@ fn run(
                 std::thread::sleep(Duration::from_millis(5));
             }
             session.step(&input, at, scale);
-            outputs.after_step(&session.world, &input, at).map_err(io::Error::other)?;
+            outputs.after_step(session, &input, at).map_err(io::Error::other)?;
         } else {
             let held = |i: usize| last_seen[i].is_some_and(|t| t.elapsed() < HOLD);
             let mut input = Input { held: 0, toggle_walk_mode: tab };
@@ -238,7 +238,7 @@ fn run(
             }
             input.set(Action::A, held(4));
             session.step(&input, bios, None);
-            outputs.after_step(&session.world, &input, bios).map_err(io::Error::other)?;
+            outputs.after_step(session, &input, bios).map_err(io::Error::other)?;
         }
         draw(session, pixels, depth);
         present(session, pixels, &session.palette, out)?;

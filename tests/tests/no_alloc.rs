@@ -6,7 +6,6 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use stros_core::config::SystemConfig;
-use stros_core::demo::{Demo, DemoInput};
 use stros_core::math::{
     Mat3, RotationMode, direction_from_displacement, refresh_orientation, translate_heading,
 };
@@ -181,14 +180,64 @@ fn core_work_allocates_nothing() {
             std::hint::black_box(direction_from_displacement(k * 37 - 9000, 4000 - k * 11));
         }
 
-        let mut demo = Demo::new(config);
-        for b in 0..50 {
-            demo.step(DemoInput { forward: true, ..DemoInput::default() }, b);
-        }
-        demo.draw(&mut Framebuffer::new(&mut pixels, WIDTH, HEIGHT).unwrap());
-        std::hint::black_box(demo.status_line());
+        let mut fb = Framebuffer::new(&mut pixels, WIDTH, HEIGHT).unwrap();
+        stros_core::render::hud::draw(&mut fb, "FPS 12  scale 256  ticks 1");
+        std::hint::black_box(stros_core::render::hud::status_line(&clock));
     });
     assert_eq!(n, 0, "core allocated {n} times");
+}
+
+/// Counts what a trace line would write, without keeping it.
+struct Sink(usize);
+
+impl std::fmt::Write for Sink {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 += s.len();
+        Ok(())
+    }
+}
+
+#[test]
+fn ten_thousand_world_steps_allocate_nothing() {
+    use stros_core::input::{Action, Input};
+    use stros_core::session::Session;
+    use stros_core::world::Embedded;
+
+    let mut pixels = vec![0u8; WIDTH * HEIGHT];
+    let mut depth = vec![0f32; WIDTH * HEIGHT];
+    let mut sink = Sink(0);
+    let mut moved = 0;
+    let n = allocations_during(|| {
+        // Loading and entering allocate nothing either.
+        let mut session = Session::start(
+            &Embedded,
+            stros_core::embedded::MAP,
+            SystemConfig::installed(),
+            stros_core::input::Bindings::default(),
+        )
+        .unwrap();
+        let start = session.world.selected_player().unwrap().position;
+        let inputs = [
+            Input::with(&[Action::Up]),
+            Input::with(&[Action::Up, Action::Left]),
+            Input::with(&[Action::Up, Action::A]),
+            Input::with(&[Action::Right]),
+            Input::with(&[Action::Down, Action::A]),
+            Input::NONE,
+        ];
+        for k in 0..10_000u32 {
+            let input = inputs[(k / 97) as usize % inputs.len()];
+            session.step(&input, k + k / 3, None);
+            stros_core::replay::trace_line(&mut sink, &session.world, session.world.report()).unwrap();
+            if k % 1000 == 0 {
+                session.draw(&mut Framebuffer::new(&mut pixels, WIDTH, HEIGHT).unwrap(), &mut depth);
+            }
+        }
+        moved = (session.world.selected_player().unwrap().position[0] - start[0]).abs();
+    });
+    assert_eq!(n, 0, "10,000 world steps allocated {n} times");
+    assert!(sink.0 > 10_000 * 200, "every step wrote its trace line");
+    assert!(moved > 0, "the player walked");
 }
 
 #[test]

@@ -1,53 +1,71 @@
-//! The running skeleton's picture: terrain and HUD land in the framebuffer, and the
-//! embedded-graphics seam draws through it.
+//! A frame of the game: the world view from the follow camera with Cyrus, terrain, sky and
+//! the HUD land in the framebuffer, and the embedded-graphics seam draws through it.
 
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
 use stros_core::config::SystemConfig;
-use stros_core::demo::{Demo, DemoInput};
-use stros_core::render::palette::{HUD_TEXT, ramps};
+use stros_core::input::{Action, Bindings, Input};
+use stros_core::render::palette::HUD_TEXT;
 use stros_core::render::{Framebuffer, HEIGHT, PaletteIndex, WIDTH};
+use stros_core::session::Session;
+use stros_core::world::Embedded;
 
-fn frame(updates: u32) -> (Demo, Vec<u8>) {
-    let mut demo = Demo::new(SystemConfig::installed());
-    for b in 0..updates {
-        demo.step(DemoInput::default(), b);
-    }
+fn session() -> Box<Session<'static>> {
+    Box::new(Session::start(&Embedded, "HARBOUR", SystemConfig::installed(), Bindings::default()).unwrap())
+}
+
+fn frame(s: &Session<'_>) -> Vec<u8> {
     let mut px = vec![0u8; WIDTH * HEIGHT];
-    demo.draw(&mut Framebuffer::new(&mut px, WIDTH, HEIGHT).unwrap());
-    (demo, px)
+    let mut depth = vec![0f32; WIDTH * HEIGHT];
+    s.draw(&mut Framebuffer::new(&mut px, WIDTH, HEIGHT).unwrap(), &mut depth);
+    px
+}
+
+fn run(input: Input, updates: u32) -> (Box<Session<'static>>, Vec<u8>) {
+    let mut s = session();
+    for b in 0..updates {
+        s.step(&input, b, None);
+    }
+    let px = frame(&s);
+    (s, px)
+}
+
+/// Pixels of the 16-entry ramp starting at `start` (the embedded palette's layout).
+fn ramp_pixels(px: &[u8], start: u8) -> usize {
+    px.iter().filter(|&&i| i & !15 == start).count()
 }
 
 #[test]
-fn skeleton_frame_shows_sky_terrain_and_hud() {
-    let (demo, px) = frame(30);
-    let count = |r: stros_core::render::Ramp| px.iter().filter(|&&i| r.contains(i)).count();
-    assert!(count(ramps::SKY) > 5_000, "sky");
-    assert!(count(ramps::WATER) > 5_000, "sea");
-    assert!(count(ramps::GRASS) + count(ramps::ROCK) > 2_000, "land");
+fn a_frame_shows_cyrus_the_plateau_and_the_hud() {
+    let (s, px) = run(Input::NONE, 30);
+    // Cyrus from behind in the lower middle: his tunic (ramp 144) around the centre column.
+    let tunic: Vec<(usize, usize)> = (0..HEIGHT)
+        .flat_map(|y| (0..WIDTH).map(move |x| (x, y)))
+        .filter(|&(x, y)| px[y * WIDTH + x] & !15 == 144)
+        .collect();
+    assert!(tunic.len() > 500, "tunic pixels: {}", tunic.len());
+    let cx = tunic.iter().map(|p| p.0).sum::<usize>() / tunic.len();
+    let cy = tunic.iter().map(|p| p.1).sum::<usize>() / tunic.len();
+    assert!((150..170).contains(&cx) && (100..150).contains(&cy), "tunic centred at ({cx}, {cy})");
+    // The plateau's meadow (ramp 96) and path sand (48) around him.
+    assert!(ramp_pixels(&px, 96) > 5_000 && ramp_pixels(&px, 48) > 5_000);
     let hud_pixels = px[..12 * WIDTH].iter().filter(|&&i| i == HUD_TEXT).count();
     assert!(hud_pixels > 100, "HUD text in the top rows, found {hud_pixels}");
     // The 30th update of the BIOS-tick-per-frame run: FPS measured over the first window.
-    assert_eq!(demo.status_line().as_str(), "FPS 19  scale 161  ticks 0");
+    assert_eq!(s.status_line().as_str(), "FPS 19  scale 161  ticks 0  run");
 }
 
 #[test]
 fn same_inputs_same_pixels() {
-    assert_eq!(frame(30).1, frame(30).1);
+    assert_eq!(run(Input::NONE, 30).1, run(Input::NONE, 30).1);
 }
 
 #[test]
 fn walking_changes_the_view() {
-    let (_, still) = frame(20);
-    let mut demo = Demo::new(SystemConfig::installed());
-    let walk = DemoInput { forward: true, left: true, ..DemoInput::default() };
-    for b in 0..20 {
-        demo.step(walk, b);
-    }
-    let mut px = vec![0u8; WIDTH * HEIGHT];
-    demo.draw(&mut Framebuffer::new(&mut px, WIDTH, HEIGHT).unwrap());
-    assert_ne!(px, still);
-    assert_ne!(demo.camera().angles.heading, 40, "left turns raised the heading");
+    let (_, still) = run(Input::NONE, 20);
+    let (s, walked) = run(Input::with(&[Action::Up, Action::Left]), 20);
+    assert_ne!(walked, still);
+    assert_ne!(s.world.selected_player().unwrap().angles.heading, 0, "left turns raised the heading");
 }
 
 #[test]

@@ -52,79 +52,119 @@ impl GroupView<'_> {
     }
 }
 
-/// The groups of one actor instance and its frame table.
+/// Most RAAN entries a frame table is built from.
+pub const MAX_TABLE_ENTRIES: usize = 32;
+
+/// Where a frame table's frames come from: the frame counts of the RAAN entries (entry k's
+/// frames follow entry k−1's), or `n` frames of one placement model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Frames {
+    Entries(heapless::Vec<u8, MAX_TABLE_ENTRIES>),
+    Placement(u8),
+}
+
+/// The groups of one actor instance and its frame table. Groups are kept as spans of the
+/// RAGR payload, the frame table as its entries' frame counts: a few hundred bytes per set.
 #[derive(Clone, Debug)]
 pub struct AnimSet<'a> {
-    groups: heapless::Vec<Group<'a>, { MAX_GROUP + 1 }>,
+    ragr: &'a [u8],
+    spans: heapless::Vec<(u32, u32), { MAX_GROUP + 1 }>,
     index: [u8; MAX_GROUP + 1],
-    frames: heapless::Vec<Pose, MAX_FRAMES>,
+    frames: Frames,
 }
 
 const NO_INDEX: u8 = u8::MAX;
 
 impl<'a> AnimSet<'a> {
     /// The groups and frame table of an actor with an animation table (RAAN), or `None` for
-    /// the static shortcut and actors without a model.
+    /// the static shortcut, actors without a model, and tables longer than the ten-bit
+    /// frame fields or than [`MAX_TABLE_ENTRIES`] entries.
     pub fn from_actor(actor: &Actor<'_, 'a>) -> Option<Self> {
         if actor.model_path() != ModelPath::AnimationTable {
             return None;
         }
-        let mut frames = heapless::Vec::new();
-        for (e, entry) in actor.raan_entries().enumerate() {
-            for f in 0..entry.frame_count {
-                frames.push(Pose { model: e as u16, frame: f as u16 }).ok()?;
-            }
+        let mut counts = heapless::Vec::new();
+        let mut total = 0usize;
+        for entry in actor.raan_entries() {
+            counts.push(entry.frame_count).ok()?;
+            total += entry.frame_count as usize;
         }
-        Some(Self::with_frames(actor, frames))
+        if total > MAX_FRAMES {
+            return None;
+        }
+        Some(Self::with_frames(actor, Frames::Entries(counts)))
     }
 
     /// The groups of an actor over a placement model's frame table of `count` frames (the
     /// MPOB `model_name` fallback).
     pub fn with_placement_model(actor: &Actor<'_, 'a>, count: u8) -> Self {
-        let frames = (0..count as u16).map(|frame| Pose { model: 0, frame }).collect();
-        Self::with_frames(actor, frames)
+        Self::with_frames(actor, Frames::Placement(count))
     }
 
-    fn with_frames(actor: &Actor<'_, 'a>, frames: heapless::Vec<Pose, MAX_FRAMES>) -> Self {
-        let mut set = AnimSet { groups: heapless::Vec::new(), index: [NO_INDEX; MAX_GROUP + 1], frames };
+    fn with_frames(actor: &Actor<'_, 'a>, frames: Frames) -> Self {
+        let ragr = actor.ragr_payload();
+        let mut set = AnimSet { ragr, spans: heapless::Vec::new(), index: [NO_INDEX; MAX_GROUP + 1], frames };
+        let table = set.frame_count();
         for g in actor.groups() {
             let n = g.number() as usize;
             // Groups whose ShowFrames leave this instance's table are not installed, as
             // the loader rejects references outside the table.
             let frames_ok = g.commands().all(|c| match c {
-                Command::ShowFrame { frame } => (frame as usize) < set.frames.len(),
+                Command::ShowFrame { frame } => (frame as usize) < table,
                 _ => true,
             });
-            if n <= MAX_GROUP && set.index[n] == NO_INDEX && frames_ok && set.groups.push(g).is_ok() {
-                set.index[n] = (set.groups.len() - 1) as u8;
+            let span = (g.offset() as u32, g.raw().len() as u32);
+            if n <= MAX_GROUP && set.index[n] == NO_INDEX && frames_ok && set.spans.push(span).is_ok() {
+                set.index[n] = (set.spans.len() - 1) as u8;
             }
         }
         set
     }
 
+    fn view(&self, k: usize) -> Option<GroupView<'a>> {
+        let &(offset, len) = self.spans.get(k)?;
+        let raw = self.ragr.get(offset as usize..(offset as usize).checked_add(len as usize)?)?;
+        Some(GroupView { group: Group::from_raw(raw, offset as usize) })
+    }
+
     /// Group `number`, if the instance has it.
     pub fn group(&self, number: i16) -> Option<GroupView<'a>> {
         let i = *self.index.get(usize::try_from(number).ok()?)?;
-        self.groups.get(i as usize).map(|&group| GroupView { group })
+        self.view(i as usize)
     }
 
     /// Whether group `number` exists.
     pub fn has(&self, number: i16) -> bool {
-        self.group(number).is_some()
+        usize::try_from(number).ok().and_then(|n| self.index.get(n)).is_some_and(|&i| i != NO_INDEX)
     }
 
     /// The pose of frame-table entry `index`.
     pub fn pose(&self, index: u32) -> Option<Pose> {
-        self.frames.get(index as usize).copied()
+        match &self.frames {
+            Frames::Placement(n) => (index < *n as u32).then_some(Pose { model: 0, frame: index as u16 }),
+            Frames::Entries(counts) => {
+                let mut first = 0u32;
+                for (model, &n) in counts.iter().enumerate() {
+                    if index < first + n as u32 {
+                        return Some(Pose { model: model as u16, frame: (index - first) as u16 });
+                    }
+                    first += n as u32;
+                }
+                None
+            }
+        }
     }
 
     /// Frame-table length.
     pub fn frame_count(&self) -> usize {
-        self.frames.len()
+        match &self.frames {
+            Frames::Placement(n) => *n as usize,
+            Frames::Entries(counts) => counts.iter().map(|&n| n as usize).sum(),
+        }
     }
 
     /// Every installed group, in file order.
     pub fn groups(&self) -> impl Iterator<Item = GroupView<'a>> + '_ {
-        self.groups.iter().map(|&group| GroupView { group })
+        (0..self.spans.len()).filter_map(|k| self.view(k))
     }
 }

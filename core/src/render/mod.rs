@@ -22,7 +22,6 @@ pub mod hud;
 pub mod palette;
 pub mod raster;
 pub mod scene;
-pub mod terrain;
 pub mod world;
 
 pub use framebuffer::{Framebuffer, PaletteIndex};

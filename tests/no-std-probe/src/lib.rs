@@ -5,17 +5,18 @@
 use core::panic::PanicInfo;
 
 use stros_core::config::SystemConfig;
-use stros_core::demo::{Demo, DemoInput};
 use stros_core::formats::model::Model;
 use stros_core::formats::rgm::Rgm;
 use stros_core::formats::wld::Wld;
+use stros_core::input::{Action, Bindings, Input};
 use stros_core::math::{Mat3, translate_heading};
+use stros_core::render::Framebuffer;
 use stros_core::render::scene::{self, Colours, Instance};
-use stros_core::render::{Framebuffer, HEIGHT, WIDTH};
 use stros_core::tables;
 use stros_core::terrain::Decoded;
 use stros_core::timing::{Clock, TimingConfig};
 use stros_core::units::Angles;
+use stros_core::world::{Embedded, World};
 
 #[panic_handler]
 fn panic(_: &PanicInfo) -> ! {
@@ -43,14 +44,17 @@ pub extern "C" fn stros_probe() -> u32 {
         Ok(rgm) => sum = sum.wrapping_add(rgm.actors().count() as u32),
         Err(_) => return 0,
     }
-    let mut px = [0u8; WIDTH * HEIGHT];
-    if let Some(mut fb) = Framebuffer::new(&mut px, WIDTH, HEIGHT) {
-        let mut demo = Demo::new(config);
-        demo.step(DemoInput::default(), 0);
-        demo.draw(&mut fb);
-    }
-    for &p in px.iter() {
-        sum = sum.wrapping_mul(31).wrapping_add(p as u32);
+    // The world update: load the island, enter Cyrus, walk him a little.
+    if let Ok(mut world) = World::load(&Embedded, "HARBOUR", config, Bindings::default())
+        && world.enter_marker(&Embedded, 0, 0).is_ok()
+    {
+        let walk = Input::with(&[Action::Up, Action::A]);
+        for b in 0..20 {
+            sum = sum.wrapping_add(world.step(&walk, b).tick.frame_scale as u32);
+        }
+        if let Some(p) = world.selected_player() {
+            sum = sum.wrapping_add(p.position[2] as u32);
+        }
     }
     // The 3D view, small enough for a microcontroller's stack.
     const SIDE: usize = 48;

@@ -105,6 +105,10 @@ impl<'r, 'a> Actor<'r, 'a> {
         raan::resolve(self.raan_entries(), i)
     }
 
+    /// The whole RAGR payload (group offsets are relative to it).
+    pub fn ragr_payload(&self) -> &'a [u8] {
+        self.rgm.payload(tag::RAGR)
+    }
     /// The actor's animation groups in file order.
     pub fn groups(&self) -> Groups<'a> {
         Groups::new(self.rgm.payload(tag::RAGR), self.header.ragr_offset() as usize)

@@ -77,6 +77,12 @@ pub struct Group<'a> {
 }
 
 impl<'a> Group<'a> {
+    /// The group whose entry bytes are `raw`, found at `offset` of the RAGR payload (as a
+    /// checked walk returned it before).
+    pub(crate) fn from_raw(raw: &'a [u8], offset: usize) -> Group<'a> {
+        Group { raw, offset }
+    }
+
     /// The entry bytes from the size word to the last command.
     pub fn raw(&self) -> &'a [u8] {
         self.raw

@@ -1,0 +1,196 @@
+//! Replays: the yard walk's golden trace and what it shows (startup phases 0→3, a walk
+//! refused at a steep bank, a walk blocked by a wall, a slide along the wall, steps onto
+//! stairs, release back to idle with phase 0), determinism, and a recording of a session
+//! replaying to the same trace.
+
+use std::path::Path;
+
+use stros_core::actor::Direction;
+use stros_core::collision::SurfaceClass;
+use stros_core::collision::support::Source;
+use stros_core::input::{Action, Input};
+use stros_core::replay::{Origin, Recorder, Scenario, Start};
+use stros_core::session::Session;
+use stros_core::world::Embedded;
+use stros_tools::replay::{build_world, run, trace_line};
+
+fn scenario_text() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/yard_walk.toml")).unwrap()
+}
+
+fn here() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn the_yard_walk_matches_its_golden_trace() {
+    let trace = run(&scenario_text(), here()).unwrap();
+    let path = here().join("golden/yard_walk.jsonl");
+    if std::env::var_os("STROS_BLESS").is_some() {
+        std::fs::write(&path, &trace).unwrap();
+    }
+    let golden = std::fs::read_to_string(&path).expect("golden trace (STROS_BLESS=1 writes it)");
+    assert_eq!(trace.lines().count(), 314);
+    for (k, (a, b)) in trace.lines().zip(golden.lines()).enumerate() {
+        assert_eq!(a, b, "update {}", k + 1);
+    }
+    assert_eq!(trace, golden);
+}
+
+/// What one update of the yard walk left, read from the world.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    keys: Input,
+    pos: [i32; 3],
+    prev: [i32; 3],
+    phase: u8,
+    group: i16,
+    blocked: bool,
+    probe: Option<Source>,
+    support: (Source, Option<SurfaceClass>, i32),
+    response: u8,
+    falling: u8,
+}
+
+fn yard_walk() -> Vec<State> {
+    let text = scenario_text();
+    let scenario = Scenario::parse(&text).unwrap();
+    let mut world = build_world(&scenario, here()).unwrap();
+    let id = world.selected_player_id().unwrap();
+    let mut bios = scenario.bios_start;
+    let mut states = Vec::new();
+    for u in scenario.steps() {
+        bios += u.bios;
+        let probe = world.step_with(&u.input, bios, u.scale).probe.map(|s| s.source);
+        let a = world.actor(id).unwrap();
+        states.push(State {
+            keys: u.input,
+            pos: a.position,
+            prev: a.previous,
+            phase: a.steps.get(Direction::Forward),
+            group: a.anim.current,
+            blocked: a.step_status & 0x80 != 0,
+            probe,
+            support: (a.support.source, a.support.class, a.support.height),
+            response: a.body_response,
+            falling: a.falling,
+        });
+    }
+    states
+}
+
+fn walking(s: &State) -> bool {
+    s.keys == Input::with(&[Action::Up, Action::A])
+}
+
+#[test]
+fn the_yard_walk_shows_what_walking_meets() {
+    let s = yard_walk();
+
+    // Startup phases 0→3 from idle: 512 and 682 runtime units, then the breakpoint.
+    assert_eq!(s[..3].iter().map(|x| x.phase).collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!(s[0].prev[2] - s[0].pos[2], 512);
+    assert_eq!(s[1].prev[2] - s[1].pos[2], 682);
+
+    // Refused at the ramp's steep stone end: walking, blocked by the slope check (no
+    // support query ran), not moving, standing on the ramp.
+    let bank = s.iter().position(|x| walking(x) && x.blocked).unwrap();
+    assert!(s[bank].probe.is_none() && s[bank].pos == s[bank].prev, "{:?}", s[bank]);
+    assert!((26_900 * 256..26_930 * 256).contains(&s[bank].pos[2]), "{:?}", s[bank]);
+    assert!(matches!(s[bank].support.0, Source::Model(_)));
+    assert_eq!(s[bank].phase, 0);
+
+    // Release: the walk's exit tail, then idle (group 0) with phase 0.
+    let idle = s[bank..].iter().position(|x| x.keys == Input::NONE && x.group == 0).unwrap() + bank;
+    assert_eq!(s[idle].phase, 0);
+
+    // A walk blocked by the house's south wall (z 27800): walking, blocked by the body
+    // check before any support query, 24 (the radius) + 19 (the probe) short of the wall.
+    let wall = s[idle..].iter().position(|x| walking(x) && x.blocked).unwrap() + idle;
+    assert!(s[wall].probe.is_none() && s[wall].pos == s[wall].prev, "{:?}", s[wall]);
+    assert_eq!(s[wall].pos[2] >> 8, 27_763);
+
+    // A slide along the wall: running at it, Z held 26 short of the wall while X falls,
+    // each update a projected wall contact.
+    let slides: Vec<&State> = s[wall..]
+        .iter()
+        .filter(|x| {
+            x.group == 18 && x.pos[2] >> 8 == 27_774 && x.pos[0] < x.prev[0] && x.response & 0x03 != 0
+        })
+        .collect();
+    assert!(slides.len() >= 8, "{} sliding updates", slides.len());
+
+    // Steps onto the stairs: support from the stairs model, one tread (26) at a time.
+    let mut treads: Vec<i32> = s[wall..]
+        .iter()
+        .filter(|x| matches!(x.support.0, Source::Model(_)) && x.support.2 <= -266)
+        .map(|x| x.support.2)
+        .collect();
+    treads.dedup();
+    assert_eq!(treads, [-266, -292, -318, -344, -370, -396]);
+
+    // At the top the probe finds no support within reach and the walk stops; running on
+    // falls and lands on the terrain.
+    let edge = s.iter().position(|x| walking(x) && x.blocked && x.probe == Some(Source::None)).unwrap();
+    assert_eq!(s[edge].support.2, -396);
+    let fall = s[edge..].iter().position(|x| x.falling != 0).unwrap() + edge;
+    let land = s[fall..].iter().position(|x| x.falling == 0).unwrap() + fall;
+    assert_eq!(s[land].support, (Source::Terrain, Some(SurfaceClass::Ground), -240));
+    assert_eq!(s[land].pos[1], -304 * 256);
+
+    // Release at the end: idle with phase 0.
+    let last = s.last().unwrap();
+    assert_eq!((last.keys, last.group, last.phase), (Input::NONE, 0, 0));
+}
+
+#[test]
+fn a_scenario_runs_to_the_same_trace_twice() {
+    let text = scenario_text();
+    assert_eq!(run(&text, here()).unwrap(), run(&text, here()).unwrap());
+}
+
+#[test]
+fn a_recorded_session_replays_to_the_same_trace() {
+    // A live session as a frontend runs it: irregular BIOS ticks, the keyboard changing,
+    // Tab toggling the walk mode; its recording replayed through `stros-tools replay`
+    // gives the live trace byte for byte.
+    let mut session = Session::start(
+        &Embedded,
+        stros_core::embedded::MAP,
+        stros_core::config::SystemConfig::installed(),
+        Default::default(),
+    )
+    .unwrap();
+    let mut recording = String::new();
+    let mut recorder = Recorder::default();
+    let mut live = String::new();
+    let mut bios = 7u32;
+    let mut last = None;
+    for k in 0..400u32 {
+        bios += [0, 1, 1, 2, 1, 3, 0, 1][(k % 8) as usize];
+        let mut input = match (k / 40) % 5 {
+            0 => Input::with(&[Action::Up]),
+            1 => Input::with(&[Action::Up, Action::Left]),
+            2 => Input::with(&[Action::Up, Action::A]),
+            3 => Input::with(&[Action::Right]),
+            _ => Input::with(&[Action::Down]),
+        };
+        input.toggle_walk_mode = k == 300;
+        session.step(&input, bios, None);
+        if last.is_none() {
+            Recorder::header(&mut recording, &session.origin, bios).unwrap();
+        }
+        recorder.record(&mut recording, bios - last.unwrap_or(bios), input).unwrap();
+        last = Some(bios);
+        live.push_str(&trace_line(&session.world, session.world.report()));
+        live.push('\n');
+    }
+    recorder.finish(&mut recording).unwrap();
+    assert_eq!(Origin::embedded().start, Start::Marker { index: 0 });
+    let replayed = run(&recording, here()).unwrap();
+    assert_eq!(replayed.lines().count(), 400);
+    assert_eq!(replayed, live);
+    // The session really went somewhere.
+    let p = session.world.selected_player().unwrap();
+    assert_ne!(p.position, [35_000 * 256, -304 * 256, 30_600 * 256]);
+}

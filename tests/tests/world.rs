@@ -1,0 +1,309 @@
+//! The world update on the embedded island (seeds 000 and 001): the seed's turn and startup
+//! examples through `World::step`, marker entry and the initial animation, the actor lists,
+//! eligibility, default selection, the collision-stage dispatch and the rider transform.
+
+use stros_core::actor::{Direction, attr};
+use stros_core::config::SystemConfig;
+use stros_core::embedded::MAP;
+use stros_core::input::{Action, Bindings, Input};
+use stros_core::world::cells::{CELLS, Cells, Home};
+use stros_core::world::{Embedded, Files, World};
+
+fn world() -> Box<World<'static>> {
+    Box::new(World::load(&Embedded, MAP, SystemConfig::installed(), Bindings::default()).unwrap())
+}
+
+fn entered(marker: usize, heading: i32) -> (Box<World<'static>>, u16) {
+    let mut w = world();
+    let id = w.enter_marker(&Embedded, marker, heading).unwrap();
+    (w, id)
+}
+
+/// The embedded island with its RGM replaced.
+struct WithRgm(&'static [u8]);
+
+impl Files<'static> for WithRgm {
+    fn file(&self, name: &str) -> Option<&'static [u8]> {
+        if name.eq_ignore_ascii_case("HARBOUR.RGM") { Some(self.0) } else { Embedded.file(name) }
+    }
+}
+
+fn player_pos(w: &World<'_>, id: u16) -> [i32; 3] {
+    w.actor(id).unwrap().position
+}
+
+#[test]
+fn five_right_turns_through_world_step() {
+    // "Ground-turn arithmetic": at scale 256 (the first twelve updates after a timing reset),
+    // five right-input updates from heading 0 give 2036, 2012, 1976, 1928, 1880.
+    let (mut w, id) = entered(0, 0);
+    let right = Input::with(&[Action::Right]);
+    let mut headings = Vec::new();
+    let mut accumulators = Vec::new();
+    for bios in 0..5 {
+        let r = w.step(&right, bios);
+        assert_eq!(r.tick.frame_scale, 256);
+        headings.push(w.actor(id).unwrap().angles.heading);
+        accumulators.push(w.player_state().turn.right);
+    }
+    assert_eq!(headings, [2036, 2012, 1976, 1928, 1880]);
+    assert_eq!(accumulators, [12, 24, 36, 48, 48]);
+    // The ordinary turn animation: group 15 for a right turn.
+    assert_eq!(w.actor(id).unwrap().anim.current, 15);
+    // Releasing resets the accumulator; the heading stays.
+    w.step(&Input::NONE, 5);
+    assert_eq!((w.player_state().turn.right, w.actor(id).unwrap().angles.heading), (0, 1880));
+}
+
+#[test]
+fn startup_amounts_through_world_step() {
+    // "Forward-walking startup": walking speed 8 with step type 1 gives 512, 682, 1024 and
+    // then 2048 runtime units. Cyrus's walk group here has no BreakPoint, so every phase
+    // translates.
+    let mut desc = stros_tools::world::scene::rgm_desc();
+    let cyrus = desc.actors.iter_mut().find(|a| a.name == b"CYRUS").unwrap();
+    let walk = cyrus.groups.iter_mut().find(|g| g.number == 20).unwrap();
+    use stros_core::formats::rgm::Command::{GoToPrevious, ShowFrame};
+    walk.commands = vec![
+        ShowFrame { frame: 1 },
+        ShowFrame { frame: 2 },
+        ShowFrame { frame: 3 },
+        ShowFrame { frame: 4 },
+        GoToPrevious { target: 0 },
+    ];
+    let rgm: &'static [u8] = Box::leak(stros_tools::write::rgm::to_bytes(&desc).into_boxed_slice());
+    let files = WithRgm(rgm);
+    let mut w = Box::new(World::load(&files, MAP, SystemConfig::installed(), Bindings::default()).unwrap());
+    let id = w.enter_marker(&files, 0, 0).unwrap();
+    let walk = Input::with(&[Action::Up, Action::A]);
+    let mut moved = Vec::new();
+    let mut phases = Vec::new();
+    for bios in 0..6 {
+        let before = player_pos(&w, id);
+        w.step(&walk, bios);
+        let after = player_pos(&w, id);
+        assert_eq!(after[0], before[0], "heading 0 moves along Z only");
+        moved.push(after[2] - before[2]);
+        phases.push(w.actor(id).unwrap().steps.get(Direction::Forward));
+    }
+    assert_eq!(moved, [512, 682, 1024, 2048, 2048, 2048]);
+    assert_eq!(phases, [1, 2, 3, 3, 3, 3]);
+}
+
+#[test]
+fn a_breakpoint_suppresses_translation_after_the_phase_advanced() {
+    // The embedded walk group sets the movement marker on its second frame: the phase still
+    // advances, so the half-speed amount is never seen ("the first visible displacement
+    // need not use phase zero", and suppression does not undo the advance).
+    let (mut w, id) = entered(0, 0);
+    let walk = Input::with(&[Action::Up, Action::A]);
+    let mut moved = Vec::new();
+    let mut phases = Vec::new();
+    let mut markers = Vec::new();
+    for bios in 0..5 {
+        let before = player_pos(&w, id);
+        w.step(&walk, bios);
+        moved.push(player_pos(&w, id)[2] - before[2]);
+        let a = w.actor(id).unwrap();
+        phases.push(a.steps.get(Direction::Forward));
+        markers.push(a.anim.marker);
+    }
+    assert_eq!(moved, [512, 682, 0, 0, 2048]);
+    assert_eq!(phases, [1, 2, 3, 3, 3]);
+    assert_eq!(markers, [false, false, true, true, false]);
+}
+
+#[test]
+fn marker_entry_settles_and_sets_up_the_initial_animation() {
+    let mut w = world();
+    let id = w.enter_marker(&Embedded, 5, -12).unwrap();
+    let a = w.actor(id).unwrap();
+    // Marker × 256; heading modulo 2048; pitch and roll zero.
+    assert_eq!((a.position[0], a.position[2]), (31_200 * 256, 27_400 * 256));
+    assert_eq!((a.angles.heading, a.angles.pitch, a.angles.roll), (2036, 0, 0));
+    // Settling: (support − positive Y extent + standing_height) × 256 = (−240 − 62 − 2) × 256.
+    assert_eq!(a.position[1], -304 * 256);
+    // Two ordinary requests for group 0, then the forced default: group 0 current, default 0,
+    // surface 0.
+    assert_eq!((a.anim.current, a.anim.default, a.anim.pending, a.surface), (0, 0, -1, 0));
+    // The player is the selected member of the pair and heads the persistent list.
+    assert_eq!(w.selected_player_id(), Some(id));
+    assert_eq!(w.cells().persistent_actors().next(), Some(id));
+    assert_eq!(w.cells().links(id).home, Home::Persistent);
+    // Without settling the marker's Y stays.
+    let mut w = world();
+    let id = w.enter_at(&Embedded, [31_200 * 256, -240 * 256, 27_400 * 256], 0, false).unwrap();
+    assert_eq!(player_pos(&w, id)[1], -240 * 256);
+    assert!(w.enter_marker(&Embedded, 99, 0).is_err());
+}
+
+#[test]
+fn placed_actors_live_in_cells_and_the_persistent_list() {
+    let w = world();
+    let rgm = w.rgm();
+    for (id, a) in w.actors().iter().enumerate() {
+        let record = rgm.mpob().get(a.placement.unwrap() as usize).unwrap();
+        let p = record.position();
+        assert_eq!(a.position, p.map(|c| c * 256));
+        let home = w.cells().links(id as u16).home;
+        if record.activation() == 0 {
+            let cell = (p[2] / 512) as usize * CELLS + (p[0] / 512) as usize;
+            assert_eq!(home, Home::Cell(cell as u16), "actor {id}");
+        } else {
+            assert_eq!(home, Home::Persistent, "actor {id}");
+        }
+    }
+    // The raft (activation 1) is the one persistent placed actor.
+    assert_eq!(w.cells().persistent_actors().collect::<Vec<_>>(), [6]);
+}
+
+#[test]
+fn the_regional_list_follows_the_view() {
+    // At marker 0 (the plateau) the window holds the plateau's flag and the keg, then the
+    // persistent list (the player, then the raft); the beach's actors are out of it.
+    let (mut w, id) = entered(0, 0);
+    w.step(&Input::NONE, 0);
+    let active = w.cells().active().to_vec();
+    assert_eq!(active, [0, 5, id, 6]);
+    // At the beach (marker 2) the beach flag, the fisher and the buoy are in it; the hilltop
+    // flag (x 38400) is east of the window.
+    let (mut w, id) = entered(2, 0);
+    w.step(&Input::NONE, 0);
+    let mut active = w.cells().active().to_vec();
+    assert_eq!(active.split_off(active.len() - 2), [id, 6]);
+    active.sort();
+    assert_eq!(active, [1, 3, 4]);
+}
+
+#[test]
+fn cell_lists_window_order_border_and_relocation() {
+    let mut c = Box::new(Cells::<16>::default());
+    // View at (10000, 10000): window start cells (10000 − 4608) / 512 = 10 on both axes.
+    c.insert_cell(0, 12 * 512 + 5, 11 * 512 + 5);
+    c.insert_cell(1, 11 * 512 + 5, 12 * 512 + 5);
+    c.insert_cell(2, 12 * 512 + 5, 11 * 512 + 9); // same cell as 0: inserted in front
+    c.insert_cell(3, 10 * 512 + 5, 14 * 512 + 5); // outer border (first column)
+    c.insert_cell(4, 10 * 512 + 5, 15 * 512 + 5); // outer border, no attribute 113
+    c.insert_cell(5, 40 * 512, 40 * 512); // outside the window
+    c.insert_persistent(6);
+    c.insert_persistent(7); // in front of 6
+    let short_mapping = |id: u16| id == 3;
+    let list = c.select(10_000, 10_000, short_mapping).to_vec();
+    // X within Z rows: row 11 (2, 0), row 12 (1), row 15 (4); 3 is on the border with
+    // attribute 113; the persistent list (7, 6) last.
+    assert_eq!(list, [2, 0, 1, 4, 7, 6]);
+
+    // Deferred relocation in first-registration order, deduplicated; a move within the cell
+    // keeps the list, a cell change prepends to the destination.
+    c.register_moved(1);
+    c.register_moved(0);
+    c.register_moved(1);
+    c.register_moved(6); // persistent actors keep their membership
+    assert_eq!(c.deferred(), [1, 0]);
+    let mut seen = Vec::new();
+    c.relocate(|id| {
+        seen.push(id);
+        match id {
+            0 => ([12 * 512 + 100, 11 * 512 + 100], 100), // same cell
+            _ => ([12 * 512 + 1, 11 * 512 + 1], 100),     // into 0's cell, nearby
+        }
+    });
+    assert_eq!(seen, [1, 0]);
+    assert!(c.deferred().is_empty());
+    // Nearby relocation keeps the cached traversal...
+    assert_eq!(c.select(10_000, 10_000, short_mapping), [2, 0, 1, 4, 7, 6]);
+    // ...a rebuild shows 1 at the front of its new cell.
+    c.invalidate();
+    assert_eq!(c.select(10_000, 10_000, short_mapping), [1, 2, 0, 4, 7, 6]);
+    // A cell change farther than 3584 map units from the camera invalidates the cache: 4
+    // moves to the first row and the rebuilt list starts with it.
+    c.register_moved(4);
+    c.relocate(|_| ([12 * 512 + 5, 10 * 512 + 5], 3585));
+    assert_eq!(c.select(10_000, 10_000, short_mapping), [4, 1, 2, 0, 7, 6]);
+    // Exactly 3584 is not beyond: the cached order stays until another rebuild.
+    c.register_moved(4);
+    c.relocate(|_| ([13 * 512 + 5, 16 * 512 + 5], 3584));
+    assert_eq!(c.select(10_000, 10_000, short_mapping), [4, 1, 2, 0, 7, 6], "3584 is not beyond");
+    c.invalidate();
+    assert_eq!(c.select(10_000, 10_000, short_mapping), [1, 2, 0, 4, 7, 6]);
+}
+
+#[test]
+fn eligibility_and_the_debug_exclusions_gate_the_update_body() {
+    // `[debug] disable_slaves` excludes a slave-only actor: its animation no longer
+    // advances. The flag at the plateau (actor 0) is in the regional list at marker 0.
+    let config = SystemConfig::installed_with("[debug]\ndisable_slaves = yes\n").unwrap();
+    let mut w = Box::new(World::load(&Embedded, MAP, config, Bindings::default()).unwrap());
+    w.enter_marker(&Embedded, 0, 0).unwrap();
+    w.actor_mut(0).unwrap().attributes[attr::SLAVE] = 1;
+    let before = w.actor(0).unwrap().anim;
+    let updated = (0..6).map(|b| w.step(&Input::NONE, b).updated).collect::<Vec<_>>();
+    assert_eq!(w.actor(0).unwrap().anim, before, "the excluded flag did not animate");
+    assert_eq!(w.actor(0).unwrap().object_update_exclusion, 1);
+    // The keg, the player and the raft still update.
+    assert!(updated.iter().all(|&n| n == 3), "{updated:?}");
+    // Script-control bit 0x08 excludes the same way.
+    let (mut w, _) = entered(0, 0);
+    w.actor_mut(0).unwrap().script_control = 0x08;
+    let before = w.actor(0).unwrap().anim;
+    for b in 0..6 {
+        w.step(&Input::NONE, b);
+    }
+    assert_eq!(w.actor(0).unwrap().anim, before);
+}
+
+#[test]
+fn the_idle_default_comes_from_attribute_44() {
+    // "Ordinary idle animation default": the flag's default is its panic group; changing it
+    // while the old default is current replaces it at once.
+    let (mut w, _) = entered(0, 0);
+    w.step(&Input::NONE, 0);
+    assert_eq!(w.actor(0).unwrap().anim.current, 0);
+    w.actor_mut(0).unwrap().attributes[attr::PANIC_GROUP] = 10;
+    w.step(&Input::NONE, 1);
+    let a = w.actor(0).unwrap();
+    assert_eq!((a.anim.default, a.anim.current), (10, 10));
+}
+
+#[test]
+fn the_collision_stage_dispatch_follows_the_living_state() {
+    // Running off the top of the yard's stairs: in living state 0 the support miss starts a
+    // fall; in living states 10-21 the ordinary ground response does not run.
+    let top = [30_812 * 256, -460 * 256, 28_286 * 256];
+    let run = Input::with(&[Action::Up]);
+    for (living, falls) in [(0u8, true), (12, false), (20, false)] {
+        let mut w = world();
+        let id = w.enter_at(&Embedded, top, 0, false).unwrap();
+        w.actor_mut(id).unwrap().living = living;
+        let mut fell = false;
+        for b in 0..12 {
+            w.step(&run, b);
+            fell |= w.actor(id).unwrap().falling != 0;
+        }
+        assert_eq!(fell, falls, "living state {living}");
+    }
+}
+
+#[test]
+fn a_rider_moves_with_its_supporting_actor() {
+    // "Supporting actor motion": the fisher carried by the raft (attribute 24 set) moves by
+    // the raft's position delta. The raft is persistent, so it updates after the fisher:
+    // the fisher follows the raft's move of the previous update.
+    let (mut w, _) = entered(2, 0);
+    for b in 0..3 {
+        w.step(&Input::NONE, b);
+    }
+    let fisher = 3u16;
+    w.actor_mut(fisher).unwrap().support_owner = Some(6);
+    let before = w.actor(fisher).unwrap().position;
+    // Move the raft 2 map units east and 1 north during its own update window.
+    {
+        let raft = w.actor_mut(6).unwrap();
+        raft.previous = raft.position;
+        raft.position[0] += 512;
+        raft.position[2] += 256;
+    }
+    w.step(&Input::NONE, 3);
+    let after = w.actor(fisher).unwrap().position;
+    assert_eq!((after[0] - before[0], after[2] - before[2]), (512, 256));
+}
