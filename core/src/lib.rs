@@ -7,16 +7,16 @@
 //! ## How data flows
 //!
 //! ```text
-//!  bytes ──► formats (zero-copy views: ini, later rgm/wld/model/rob/col/sfx)
+//!  bytes ──► formats (zero-copy views: ini, rgm, wld, model, rob, col, texbsi, sfx, surface)
 //!              │
 //!              ▼
-//!            world (terrain, placements, actors)          ◄── config (SYSTEM.INI)
+//!            world (terrain, placements, actors)          ◄── config (SYSTEM.INI), input (KEYS.INI)
 //!              │
 //!              ▼
-//!   World::step: timing ─► anim ─► player ─► collision ─► script
+//!   World::step: timing ─► lists ─► per actor: anim ─► player controller ─► collision
 //!              │
 //!              ▼
-//!   render (into a framebuffer the frontend owns) · sound events · trace
+//!   render (into a framebuffer the frontend owns) · events (sounds) · replay trace
 //! ```
 //!
 //! Modules are named after the engine systems the specification names, so a reader who
@@ -32,13 +32,15 @@
 //! | [`terrain`] | "Terrain support sampling", "Terrain material lookup", "Terrain material blend coverage" |
 //! | [`collision`] | shapes, candidates, admissions, face contacts, ground support, body responses, the static world |
 //! | [`input`] | KEYS.INI bindings, held actions, the walk/run choice |
-//! | [`player`] | "Ground-turn arithmetic", the forward-walking startup amounts |
-//! | [`actor`] | "Ordinary actor eligibility", "Supporting actor motion" |
+//! | [`player`] | "Ground-turn arithmetic", "Forward-walking startup" amounts, [`player::controller`]: "Ordinary controller dispatch", "Ground-turn eligibility and animation" |
+//! | [`actor`] | the actor record, "Ordinary actor eligibility", "Supporting actor motion"; [`actor::motion`]: the `MoveForward`/`WalkForward`/backward steppers, "Ending a walking update", "Continuation after input release" |
+//! | [`world`] | "Placed actor initialization and eligibility" ([`world::cells`]), "Marker-based world entry", "Startup ground settling", "Initial player animation setup" ([`world::entry`]), "Timing boundary", "Ordinary actor update order", "Ordinary collision stage" and its responses |
 //! | [`anim`] | the RAGR interpreter, requests, defaults, combat-side rules, animation tasks |
 //! | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
-//! | [`render`] | the indexed framebuffer, palette, HUD, the 3D scene (terrain, models, actors) and its rasterizer |
+//! | [`render`] | the indexed framebuffer, palette, HUD, the 3D scene (terrain, models, actors), its rasterizer, the follow camera |
+//! | [`replay`] | scenarios and recordings, the trace line |
+//! | [`session`] | what a frontend runs: a world, its colours and palette, live or replayed input |
 //! | `embedded` | the default island's files (feature `embedded-world`) |
-//! | [`demo`] | the running skeleton the frontends drive until the world update lands |
 //!
 //! Nothing here reads a clock, randomness or the environment: the frontends hand in BIOS
 //! ticks and input, so the same inputs give the same trace on every machine.

@@ -14,8 +14,8 @@
 //! It rasterizes through [`raster`], a clipping, z-buffered triangle filler over the
 //! framebuffer and a depth buffer the caller owns, so nothing allocates.
 //!
-//! [`terrain`] is the skeleton's first view: a generated heightfield drawn column by
-//! column, which the demo still uses until it runs on the real world.
+//! [`world`] puts a [`crate::world::World`] on screen: the follow camera behind the selected
+//! player, the static placements and every actor in its current frame.
 
 pub mod framebuffer;
 pub mod hud;

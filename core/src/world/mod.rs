@@ -7,10 +7,10 @@
 //!    ([`cells`]).
 //! 3. Map-list presentation: each listed actor's matrix refreshed by its angle changes
 //!    ("Incremental orientation refresh").
-//! 4. "Ordinary actor update order" for every listed actor ([`update`]): eligibility,
+//! 4. "Ordinary actor update order" for every listed actor (`update.rs`): eligibility,
 //!    default selection, animation, the pre-script stage, the script stage (the player's
 //!    controller, [`crate::player::controller`]), continuation, the collision stage
-//!    ([`collide`]), cleanup.
+//!    (`collide.rs`), cleanup.
 //! 5. The follow camera, whose position is the next update's view coordinate.
 //!
 //! Nothing here reads a clock: the BIOS tick count and the input come in as arguments, so a
