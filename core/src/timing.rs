@@ -115,6 +115,7 @@ pub struct Clock {
     fine_accumulator: i32,
     startup_countdown: u8,
     exposed: Tick,
+    scale_fps: i32,
 }
 
 impl Clock {
@@ -133,6 +134,7 @@ impl Clock {
             fine_accumulator: 0,
             startup_countdown: 0,
             exposed: Tick::default(),
+            scale_fps: INITIAL_FPS,
         };
         c.reset();
         c
@@ -180,6 +182,7 @@ impl Clock {
         let nominal = accumulate(&mut self.nominal_accumulator, self.next_scale, NOMINAL_SHIFT);
         let fine = accumulate(&mut self.fine_accumulator, self.next_scale, FINE_SHIFT);
 
+        self.scale_fps = if in_startup { INITIAL_FPS } else { fps };
         self.exposed = if in_startup {
             self.startup_countdown -= 1;
             Tick { frame_scale: UNIT_SCALE, nominal_ticks: 1, fine_ticks: STARTUP_FINE_TICKS }
@@ -234,6 +237,12 @@ impl Clock {
     pub fn tick(&self) -> Tick {
         self.exposed
     }
+    /// The FPS the latest exposed frame scale was derived from: 12 during the startup
+    /// countdown, else the measured or (with `use_smooth_fps`) smoothed FPS.
+    pub fn scale_fps(&self) -> i32 {
+        self.scale_fps
+    }
+
     /// The latest measured FPS.
     pub fn measured_fps(&self) -> i32 {
         self.measured_fps

@@ -286,24 +286,106 @@ fn the_collision_stage_dispatch_follows_the_living_state() {
 
 #[test]
 fn a_rider_moves_with_its_supporting_actor() {
-    // "Supporting actor motion": the fisher carried by the raft (attribute 24 set) moves by
-    // the raft's position delta. The raft is persistent, so it updates after the fisher:
-    // the fisher follows the raft's move of the previous update.
-    let (mut w, _) = entered(2, 0);
-    for b in 0..3 {
-        w.step(&Input::NONE, b);
-    }
-    let fisher = 3u16;
-    w.actor_mut(fisher).unwrap().support_owner = Some(6);
-    let before = w.actor(fisher).unwrap().position;
-    // Move the raft 2 map units east and 1 north during its own update window.
+    // "Supporting actor motion": Cyrus on the keg's lid (a live face model, so the keg is
+    // his supporting actor) moves by the keg's position delta when the keg carries riders
+    // (attribute 24). The keg's script would move it; here it is moved by hand, with its
+    // update body excluded so its update-entry position stays where it was.
+    let mut w = world();
+    let keg = w.actor(5).unwrap().position;
+    let id = w.enter_at(&Embedded, [keg[0], keg[1] - 200 * 256, keg[2]], 0, true).unwrap();
+    w.step(&Input::NONE, 0);
+    assert_eq!(w.actor(id).unwrap().support_owner, Some(5));
+    let before = player_pos(&w, id);
     {
-        let raft = w.actor_mut(6).unwrap();
-        raft.previous = raft.position;
-        raft.position[0] += 512;
-        raft.position[2] += 256;
+        let k = w.actor_mut(5).unwrap();
+        k.attributes[attr::PLAYER_ALIGN] = 1;
+        k.script_control = 0x08;
+        k.previous = k.position;
+        k.position[0] += 512;
+        k.position[2] += 256;
     }
-    w.step(&Input::NONE, 3);
-    let after = w.actor(fisher).unwrap().position;
+    w.step(&Input::NONE, 1);
+    let after = player_pos(&w, id);
     assert_eq!((after[0] - before[0], after[2] - before[2]), (512, 256));
+    // Without attribute 24 the keg carries nobody.
+    let mut w = world();
+    let id = w.enter_at(&Embedded, [keg[0], keg[1] - 200 * 256, keg[2]], 0, true).unwrap();
+    w.step(&Input::NONE, 0);
+    let before = player_pos(&w, id);
+    {
+        let k = w.actor_mut(5).unwrap();
+        k.script_control = 0x08;
+        k.previous = k.position;
+        k.position[0] += 512;
+    }
+    w.step(&Input::NONE, 1);
+    assert_eq!(player_pos(&w, id), before);
+}
+
+/// Runs `n` updates of `input` from BIOS tick `from`, collecting the health events.
+fn health_events(w: &mut World<'_>, input: Input, from: u32, n: u32) -> Vec<(i32, u8)> {
+    let mut out = Vec::new();
+    for b in from..from + n {
+        for e in &w.step(&input, b).events {
+            if let stros_core::world::Event::Health { change, health } = e.event {
+                out.push((change, health));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_long_fall_hurts_on_land_but_not_into_water() {
+    // "Ordinary landing decision": a fall of more than fall_hurt_height (300) × 256 hurts by
+    // fall_hurt_zap (10); landing on water (surfaces 1-4) counts as no distance.
+    let ground = [35_000 * 256, (-240 - 62 - 2 - 420) * 256, 30_600 * 256];
+    let mut w = world();
+    let id = w.enter_at(&Embedded, ground, 0, false).unwrap();
+    let hurt = health_events(&mut w, Input::NONE, 0, 40);
+    assert_eq!(hurt, [(-10, 90)]);
+    let a = w.actor(id).unwrap();
+    assert_eq!((a.falling, a.position[1]), (0, -304 * 256));
+    // Shallow water at (47880, 30552): the stored landing surface is water, no damage.
+    let mut w = world();
+    let y = stros_core::terrain::sample(w.terrain(), 47_880, 30_552).height as i32;
+    let id = w.enter_at(&Embedded, [47_880 * 256, (y - 64 - 420) * 256, 30_552 * 256], 0, false).unwrap();
+    assert!(health_events(&mut w, Input::NONE, 0, 40).is_empty());
+    let a = w.actor(id).unwrap();
+    assert_eq!(a.falling, 0);
+    assert!((1..=4).contains(&a.surface), "landed in water, surface {}", a.surface);
+}
+
+#[test]
+fn standing_on_a_live_face_model_makes_it_the_support_owner() {
+    // The keg is a static-path actor: a live face model. Settled onto it, Cyrus stands on
+    // its lid and the keg is his supporting actor.
+    let mut w = world();
+    let keg = w.actor(5).unwrap().position;
+    let id = w.enter_at(&Embedded, [keg[0], keg[1] - 200 * 256, keg[2]], 0, true).unwrap();
+    w.step(&Input::NONE, 0);
+    let a = w.actor(id).unwrap();
+    assert!(matches!(a.support.source, stros_core::collision::support::Source::Model(_)));
+    assert!(a.position[1] < keg[1] - 62 * 256, "on top of the keg, not on the ground");
+    assert_eq!(a.support_owner, Some(5));
+}
+
+#[test]
+fn shift_with_a_turn_key_alone_sidesteps() {
+    // With the walk key held, left alone is MoveLeft: strafe group 24, moving along
+    // heading + 512 (−X at heading 0) without turning.
+    let (mut w, id) = entered(0, 0);
+    let before = player_pos(&w, id);
+    for b in 0..8 {
+        w.step(&Input::with(&[Action::Left, Action::A]), b);
+    }
+    let a = w.actor(id).unwrap();
+    assert_eq!((a.anim.current, a.angles.heading, a.motion_direction), (24, 0, 4));
+    assert!(a.position[0] < before[0] - 10 * 256 && a.position[2] == before[2], "{:?}", a.position);
+    // Right alone with the walk key strafes the other way.
+    for b in 8..20 {
+        w.step(&Input::with(&[Action::Right, Action::A]), b);
+    }
+    assert_eq!(w.actor(id).unwrap().motion_direction, 5);
+    assert!(player_pos(&w, id)[0] > w.actor(id).unwrap().previous[0] - 1);
 }

@@ -241,3 +241,72 @@ pub(crate) fn continue_forward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
         _ => Step::Refused,
     }
 }
+
+/// Strafing left.
+pub const GROUP_STRAFE_LEFT: i16 = 24;
+/// Strafing left with a burning torch.
+pub const GROUP_STRAFE_LEFT_TORCH: i16 = 25;
+/// Strafing right.
+pub const GROUP_STRAFE_RIGHT: i16 = 26;
+/// Strafing right with a burning torch.
+pub const GROUP_STRAFE_RIGHT_TORCH: i16 = 27;
+/// Circling left in the combat stance.
+pub const GROUP_CIRCLE_LEFT: i16 = 94;
+/// Circling right in the combat stance.
+pub const GROUP_CIRCLE_RIGHT: i16 = 95;
+
+/// `MoveLeft(1)` (`left`) or `MoveRight(1)`: `MoveBackward`'s admission except that the
+/// hanging state 15 is accepted; motion direction 4 or 5. In the combat stance the circle
+/// group (94/95) turns the heading by attribute 84 (scaled) and steps attribute 83 to the
+/// side without a check; otherwise the lateral step check (attribute 10 plus the X extent
+/// to that side must not touch a face model) must pass, and the strafe group (24/26, 25/27
+/// with a torch, 143 in deep water behind the edge probe) steps attribute 10 to the side.
+pub(crate) fn move_sideways(a: &mut Actor, env: &mut Env<'_, '_>, left: bool) -> Step {
+    if a.in_special_motion() || !matches!(a.living, 0 | 15) {
+        return Step::Refused;
+    }
+    a.motion_direction = if left { 4 } else { 5 };
+    let side = if left { 512 } else { -512 };
+    let direction = if left { Direction::Left } else { Direction::Right };
+    if a.in_combat_stance() {
+        let group = if left { GROUP_CIRCLE_LEFT } else { GROUP_CIRCLE_RIGHT };
+        if matches!(a.anim.current, GROUP_CIRCLE_LEFT | GROUP_CIRCLE_RIGHT) || !env.has(group) {
+            return Step::Refused;
+        }
+        env.request(a, group);
+        let turn = (a.attr(84) as i32).wrapping_mul(env.tick.frame_scale) >> 8;
+        let h = if left { a.angles.heading as i32 - turn } else { a.angles.heading as i32 + turn };
+        a.angles.heading = (h & 2047) as u16;
+        let d = a.attr(83) as i32 * 256;
+        return accept(a, env, direction, d, a.angles.heading as i32 + side);
+    }
+    let extent = if left { a.bounds.negative[0] } else { a.bounds.positive[0] };
+    let reach = (a.attr(attr::SIDE_SPEED) as i32).wrapping_add(extent).wrapping_mul(256);
+    let t = a.matrix.transform_int([if left { reach.wrapping_neg() } else { reach }, 0, 0]);
+    let destination = [a.position[0].wrapping_add(t[0]), a.position[1], a.position[2].wrapping_add(t[2])];
+    if env.body_blocked(a, destination) {
+        a.step_status |= if left { 0x20 } else { 0x40 };
+        return Step::Refused;
+    }
+    let heading = a.angles.heading as i32 + side;
+    let group = if a.in_deep_water() {
+        if !env.edge_probe_passes(a, heading) {
+            return Step::Refused;
+        }
+        GROUP_SWIM_BACK
+    } else {
+        match (left, a.torch != 0) {
+            (true, false) => GROUP_STRAFE_LEFT,
+            (true, true) => GROUP_STRAFE_LEFT_TORCH,
+            (false, false) => GROUP_STRAFE_RIGHT,
+            (false, true) => GROUP_STRAFE_RIGHT_TORCH,
+        }
+    };
+    if !env.has(group) {
+        return Step::Refused;
+    }
+    if !request_gate(a, env, group) {
+        return Step::Waiting;
+    }
+    accept(a, env, direction, a.attr(attr::SIDE_SPEED) as i32 * 256, heading)
+}

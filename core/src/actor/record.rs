@@ -241,9 +241,9 @@ pub struct Actor {
     pub combat: bool,
     /// Motion-direction byte (2 run, 6 walk, 3/7 backward, 4/5 strafes).
     pub motion_direction: u8,
-    /// Directional movement flags (0x30 forward, 0xc0 backward, …).
-    pub movement_flags: u8,
-    /// The packed step counters.
+    /// The packed step counters — also the "directional movement flags" that directional
+    /// displacement and sliding mark (0x30 saturates the forward counter, 0xc0 the
+    /// backward one) and collision rollback clears.
     pub steps: StepCounters,
     /// Step-status byte: 0x80 a blocked forward attempt (transient), 0x20/0x40 strafes.
     pub step_status: u8,
@@ -269,6 +269,8 @@ pub struct Actor {
     pub body_contacts: u8,
     /// Byte collision-response age.
     pub response_age: u8,
+    /// Collision transition marks (bit 1: a collision rollback restored the actor).
+    pub transition: u8,
     /// Runtime object-update exclusion.
     pub object_update_exclusion: u8,
     /// Runtime animation-update exclusion.
@@ -309,7 +311,6 @@ impl Actor {
             combat_flags: 0,
             combat: false,
             motion_direction: 0,
-            movement_flags: 0,
             steps: StepCounters::default(),
             step_status: 0,
             step_status_back: 0,
@@ -323,6 +324,7 @@ impl Actor {
             body_response: 0,
             body_contacts: 0,
             response_age: 0,
+            transition: 0,
             object_update_exclusion: 0,
             anim_update_exclusion: 0,
             script_control: 0,

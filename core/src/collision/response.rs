@@ -176,14 +176,19 @@ pub fn separation_distance(dx: i32, dz: i32, poly_push_units: i32) -> i32 {
 /// component divided by the count (truncating), normalised to 65536, `>> 8`, and X and Z
 /// times `distance` added to the position. `None` without contacts; Y is never changed.
 pub fn residual_push(position: [i32; 3], normals: &[[i32; 3]], distance: i32) -> Option<[i32; 3]> {
-    if normals.is_empty() {
-        return None;
-    }
-    let n = normals.len() as i32;
     let sum = normals
         .iter()
         .fold([0i32; 3], |a, v| [a[0].wrapping_add(v[0]), a[1].wrapping_add(v[1]), a[2].wrapping_add(v[2])]);
-    let unit = normalise(sum.map(|c| c / n)).map(|c| c >> 8);
+    residual_push_sum(position, sum, normals.len() as u32, distance)
+}
+
+/// [`residual_push`] from the (wrapping) sum of `count` contact normals.
+pub fn residual_push_sum(position: [i32; 3], sum: [i32; 3], count: u32, distance: i32) -> Option<[i32; 3]> {
+    if count == 0 {
+        return None;
+    }
+    let n = count.min(i32::MAX as u32) as i32;
+    let unit = normalise(sum.map(|c| c.wrapping_div(n))).map(|c| c >> 8);
     Some([
         position[0].wrapping_add(unit[0].wrapping_mul(distance)),
         position[1],

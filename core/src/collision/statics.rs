@@ -335,6 +335,30 @@ pub fn face_contacts<'a, const M: usize>(
     out
 }
 
+/// The residual query's normals: every face-model candidate's sphere contacts (each model
+/// keeping its 32-contact limit, no overall cap, no terrain), their integer world normals
+/// summed with wrapping and counted.
+pub fn face_contact_normals<'a>(
+    scene: &impl Scene<'a>,
+    origin: [i32; 3],
+    spheres: &[QuerySphere],
+    query_radius: i32,
+) -> ([i32; 3], u32) {
+    let mut sum = [0i32; 3];
+    let mut count = 0u32;
+    let cands = scene.candidates(origin, query_radius);
+    for (_, cand, p) in face_models(scene, &cands) {
+        let local: heapless::Vec<QuerySphere, { super::shape::MAX_SPHERES }> =
+            spheres.iter().map(|s| QuerySphere { centre: p.to_model(s.centre), radius: s.radius }).collect();
+        for c in faces::sphere_query(&p.model, &local, true).iter() {
+            let n = world_contact(&p, cand.placement, c).normal;
+            sum = [0, 1, 2].map(|k| sum[k].wrapping_add(n[k]));
+            count = count.saturating_add(1);
+        }
+    }
+    (sum, count)
+}
+
 /// The segment contacts of every face-model candidate between map points `a` and `b`, as
 /// integer world contacts in candidate and contact order ("Ordinary forward segment
 /// response" reads them; `sidedness` is the polygon-sidedness flag).

@@ -5,8 +5,8 @@
 //! In order: the turn accumulators and the heading (with the turn animations and the
 //! running bank), the sidestep block, then forward or backward dispatch to the walk or run
 //! helper ([`crate::actor::motion`]) by the walk/run choice. The preliminary countdowns,
-//! idle fidgets, lockouts, dialogue, items, jumping and combat input of the full controller
-//! are not part of this core yet; none of them runs on the embedded island.
+//! the idle fidgets (they draw from the game's random generator), lockouts, dialogue,
+//! items, jumping and combat input of the full controller are not part of this core yet.
 
 use super::accumulate;
 use crate::actor::motion::{self, Step};
@@ -129,8 +129,11 @@ pub(crate) fn run(a: &mut Actor, env: &mut Env<'_, '_>, input: &Input, state: &m
         }
     }
 
-    // Sidesteps (walk key held, or hanging) take left or right alone when neither forward
-    // nor backward is held; the strafe steppers are not in this core yet.
+    // Sidesteps: with the walk key held (or hanging), left or right alone strafes when
+    // neither forward nor backward is held; the result is ignored.
+    if (walk_key || a.living == 15) && !up && !down && left != right {
+        motion::move_sideways(a, env, left);
+    }
 
     let stance = a.in_combat_stance();
     if up {

@@ -5,25 +5,25 @@
 //! body contacts of bit 0x01, the water rollback, support-following and axis restoration.
 //! Also the pre-script directional stage of queued and falling motion.
 
-use super::queries::Env;
+use super::queries::{Env, Ground};
 use super::update::Snapshot;
 use crate::actor::{Actor, ActorModel, SupportPose, attr, carry_rider, collide, response};
 use crate::anim::NO_GROUP;
 use crate::collision::SurfaceClass;
 use crate::collision::response::{
     BodyContact, Horizontal, collect_primary, correct_2047, faces_movement, horizontal_response,
-    movement_heading, normalise, residual_push, separation_distance, wall_facing,
+    movement_heading, normalise, residual_push_sum, separation_distance, wall_facing,
 };
 use crate::collision::shape::{Sphere, collision_matrix, prepare};
 use crate::collision::statics::{
-    PlacedModel, Scene, WorldContact, face_contacts, segment_contacts, world_spheres,
+    PlacedModel, Scene, WorldContact, face_contact_normals, face_contacts, segment_contacts, world_spheres,
 };
 use crate::collision::support::{TerrainSupport, slope_surface};
 use crate::math::{direction_from_displacement, round_ties_even, translate_heading};
 use crate::terrain;
 
 /// Displacements the overlap stage gives other actors, applied after the update.
-pub(crate) type Pushes = heapless::Vec<(u16, [i32; 2]), 16>;
+pub(crate) type Pushes = heapless::Vec<(u16, [i32; 2]), { crate::collision::candidates::MAX_CANDIDATES }>;
 
 /// Fall timer at a fall's start.
 pub const FALL_TIMER_START: u8 = 30;
@@ -87,14 +87,15 @@ pub(crate) fn pre_script(a: &mut Actor, env: &mut Env<'_, '_>) {
         _ => return,
     };
     a.motion_direction = 2;
-    a.movement_flags |= 0x30;
+    a.steps.packed |= 0x30;
     a.steps.mark_called(crate::actor::Direction::Forward);
     let jump_time = a.attr(31) as i32;
     if a.anim.marker || jump_time == 0 || a.slide_distance >= cap {
         return;
     }
-    let step = ((numerator / jump_time).wrapping_mul(env.tick.frame_scale) >> 8).min(cap - a.slide_distance);
-    a.slide_distance += step;
+    let step = ((numerator / jump_time).wrapping_mul(env.tick.frame_scale) >> 8)
+        .min(cap.wrapping_sub(a.slide_distance));
+    a.slide_distance = a.slide_distance.wrapping_add(step);
     if step > 0 {
         let (x, z) = translate_heading(a.position[0], a.position[2], a.angles.heading as i32, step);
         a.position[0] = x;
@@ -205,11 +206,12 @@ fn obstacle_wrapper(a: &mut Actor, env: &mut Env<'_, '_>) {
     }
 }
 
-/// The centres of an actor shape's first 32 spheres in world map units, truncated.
+/// The centres of an actor shape's first 32 ordinary spheres (the separately stored support
+/// sphere excluded) in world map units, truncated.
 fn sphere_centres(a: &Actor) -> heapless::Vec<([i32; 3], i32), 32> {
     let o = a.position.map(|c| c >> 8);
     a.shape
-        .spheres
+        .ordinary_spheres()
         .iter()
         .take(32)
         .map(|s| {
@@ -410,7 +412,7 @@ fn slope_response(a: &mut Actor, env: &mut Env<'_, '_>, reach: i32) {
         (false, false) => (group::SLIDE_BACK, downhill + 1024),
         (false, true) => (group::SLIDE_BACK_TORCH, downhill + 1024),
     };
-    a.movement_flags = if forward { 0x30 } else { 0xc0 };
+    a.steps.packed |= if forward { 0x30 } else { 0xc0 };
     // The turn helper: rate from attribute 15 (21 when armed or in combat), at least 8.
     let rate_attr = if a.in_combat_stance() { attr::FIGHT_TURN_SPEED } else { attr::TURN_SPEED };
     let rate = ((a.attr(rate_attr) as i32).wrapping_mul(env.tick.frame_scale) >> 8).max(8);
@@ -420,6 +422,10 @@ fn slope_response(a: &mut Actor, env: &mut Env<'_, '_>, reach: i32) {
     }
     if turn.abs() <= rate {
         a.angles.heading = (target & 2047) as u16;
+        if env.is_player {
+            a.set_orientation(a.angles);
+            a.previous_angles = a.angles;
+        }
     } else {
         a.angles.heading = ((a.angles.heading as i32 + turn.signum() * rate) & 2047) as u16;
         let armed = a.holds_weapon();
@@ -432,6 +438,11 @@ fn slope_response(a: &mut Actor, env: &mut Env<'_, '_>, reach: i32) {
             (false, false, true) => 17,
         };
         env.request(a, tg);
+        if env.is_player {
+            // The selected player's turn rebuilds his matrix and copies the angle history.
+            a.set_orientation(a.angles);
+            a.previous_angles = a.angles;
+        }
     }
     let first = a.sliding == 0;
     if first {
@@ -456,11 +467,28 @@ fn slope_response(a: &mut Actor, env: &mut Env<'_, '_>, reach: i32) {
     a.sliding = 1;
 }
 
-/// Changes an actor's health attribute (clamped to 0…255) and reports it.
+/// "Nonplayer health mutation": no change with attribute 120 (invulnerable), nor with
+/// attribute 97 unless armed or in combat; otherwise attribute 3 plus the change, clamped
+/// to 0…255, and at zero the death animation (forced 74 while falling or in a landing or
+/// hurt group, else 134) with the lifecycle selector set to 8. The selected player's
+/// health service is not part of this core yet: his attribute 3 takes the same arithmetic
+/// without the death dispatch.
 fn change_health(a: &mut Actor, env: &mut Env<'_, '_>, change: i32) {
+    if a.attr(120) != 0 || (a.attr(97) != 0 && !a.in_combat_stance()) {
+        return;
+    }
     let h = (a.attr(attr::HEALTH) as i32).wrapping_add(change).clamp(0, 255);
     a.attributes[attr::HEALTH] = h as u8;
     env.health = Some(env.health.unwrap_or(0).wrapping_add(change));
+    if h == 0 && !env.is_player && a.lifecycle != 8 {
+        let g = if a.falling != 0 || matches!(a.anim.current, 114 | 116 | 130 | 131) {
+            group::FATAL
+        } else {
+            134
+        };
+        env.force(a, g);
+        a.lifecycle = 8;
+    }
 }
 
 /// "Ordinary landing decision" and "Ordinary landing animation selection".
@@ -488,7 +516,7 @@ fn land(a: &mut Actor, env: &mut Env<'_, '_>, new_y: i32) {
     let torch = a.torch != 0;
     let g = match low {
         8 => {
-            if a.holds_weapon() {
+            if env.player_armed {
                 130
             } else if torch {
                 68
@@ -497,7 +525,7 @@ fn land(a: &mut Actor, env: &mut Env<'_, '_>, new_y: i32) {
             }
         }
         9 => {
-            if a.holds_weapon() {
+            if env.player_armed {
                 131
             } else if torch {
                 70
@@ -547,6 +575,11 @@ fn fall_writer(a: &mut Actor, env: &Env<'_, '_>) {
 /// animation continuation") and the vertical writer runs.
 fn missed(a: &mut Actor, env: &mut Env<'_, '_>) {
     let torch = a.torch != 0;
+    // Attribute 107 ends a fall at the first support miss, and nothing else happens.
+    if a.attr(attr::FALL_HOLD) != 0 && a.falling != 0 {
+        a.falling = 0;
+        return;
+    }
     if a.falling == 0 {
         if a.set.is_none() {
             start_fall_record(a);
@@ -595,26 +628,20 @@ fn missed(a: &mut Actor, env: &mut Env<'_, '_>) {
     fall_writer(a, env);
 }
 
-/// The ordinary ground response of bit 0x04 after the primary support query.
-fn ground_response(
-    a: &mut Actor,
-    env: &mut Env<'_, '_>,
-    actor_y: Option<i32>,
-    sliding_surface: bool,
-    reach: i32,
-) {
+/// The ordinary ground response of bit 0x04 after the primary support query: the support
+/// height assigned to Y; a set sliding-surface result ends the response in the slope
+/// response; otherwise landing (with the landing surface stored first) and slide
+/// termination; a miss starts or continues a fall.
+fn ground_response(a: &mut Actor, env: &mut Env<'_, '_>, ground: &Ground, sliding_surface: bool, reach: i32) {
     // Living states 10–19 go to the selected player's ledge handler and 20–21 to weapon
     // draw admission; neither is the ordinary response.
     if (10..=21).contains(&a.living) {
         return;
     }
-    let Some(y) = actor_y else {
+    let Some(y) = ground.actor_y else {
         missed(a, env);
         return;
     };
-    if a.falling != 0 {
-        land(a, env, y);
-    }
     // "Applying ordinary ground support": a discrete assignment of the support height.
     a.position[1] = y;
     if sliding_surface {
@@ -622,9 +649,22 @@ fn ground_response(
         slope_response(a, env, reach);
         return;
     }
+    if a.falling != 0 {
+        if let Some(surface) = ground.surface {
+            a.surface = surface;
+        }
+        land(a, env, y);
+    }
     if a.sliding != 0 {
-        // "Slide termination".
+        // "Slide termination": a long slide first steps 0x800 along its slide direction, then
+        // hurts.
         if a.slide_distance > env.config.slide_hurt_height.wrapping_mul(256) {
+            let forward = matches!(a.anim.current, group::SLIDE | group::SLIDE_TORCH);
+            let heading = a.angles.heading as i32 + if forward { 0 } else { 1024 };
+            let (x, z) = translate_heading(a.position[0], a.position[2], heading & 2047, 0x800);
+            a.position[0] = x;
+            a.position[2] = z;
+            a.steps.packed |= if forward { 0x30 } else { 0xc0 };
             env.request(a, group::HURT);
             let zap = env.config.slide_hurt_zap;
             change_health(a, env, -zap);
@@ -642,22 +682,19 @@ fn body_response(a: &mut Actor, env: &mut Env<'_, '_>) {
     let spheres = world_spheres::<32>(placed.origin, &m, &ordinary);
     let radius = Env::query_radius(a);
     let models: heapless::Vec<WorldContact, 64> = face_contacts(env.scene, origin, &spheres, radius);
-    // The terrain contact: an ordinary sphere reaching the terrain under the actor.
-    let sample = terrain::sample(env.terrain, origin[0], origin[2]);
-    let reaches = spheres.iter().any(|s| s.centre[1] + s.radius >= sample.height);
-    let terrain_contact =
-        reaches.then(|| BodyContact::new([origin[0], sample.height as i32, origin[2]], sample.normal));
-    let contacts =
-        collect_primary(models.iter().map(|w| BodyContact::new(w.point, w.normal)), terrain_contact);
+    // The extra (terrain) contact is appended only when the shared extra-contact flag is
+    // set, which nothing in this core sets: heightmap presence alone does not admit it.
+    let contacts = collect_primary(models.iter().map(|w| BodyContact::new(w.point, w.normal)), None);
     a.body_contacts = contacts.len() as u8;
     let heading = movement_heading(a.position, a.previous, a.angles.heading);
     let pre_heading = a.angles.heading;
+    let attempted = a.position;
     for c in &contacts {
         if !faces_movement(c, heading) {
             continue;
         }
         motion_transition(a, env);
-        match horizontal_response(a.previous, a.position, c.normal, env.config.slide_range) {
+        match horizontal_response(a.previous, attempted, c.normal, env.config.slide_range) {
             Horizontal::Projected { x, z } => {
                 a.position[0] = x;
                 a.position[2] = z;
@@ -678,7 +715,8 @@ fn body_response(a: &mut Actor, env: &mut Env<'_, '_>) {
             }
         }
     }
-    // "Residual face-contact separation" with the first record's common radius.
+    // "Residual face-contact separation": the first working record — its ordinary count,
+    // the angles copied at update entry, the origin refreshed — with a common radius.
     let base = a.shape.spheres.first().map_or(0, |s| s.radius);
     let r = if a.living == 15 {
         base >> 1
@@ -689,87 +727,58 @@ fn body_response(a: &mut Actor, env: &mut Env<'_, '_>) {
     };
     let common: heapless::Vec<Sphere, 32> =
         ordinary.iter().map(|s| Sphere { centre: s.centre, radius: r }).collect();
-    let placed = prepare(a.position, a.angles.pitch, a.angles.heading, a.angles.roll);
+    let angles = a.previous_angles;
+    let placed = prepare(a.position, angles.pitch, angles.heading, angles.roll);
     let m = collision_matrix(placed.angle_fields);
     let spheres = world_spheres::<32>(placed.origin, &m, &common);
-    let residual: heapless::Vec<WorldContact, 64> =
-        face_contacts(env.scene, placed.origin.map(|c| c as i32), &spheres, radius);
-    if !residual.is_empty() {
-        let normals: heapless::Vec<[i32; 3], 64> = residual.iter().map(|w| w.normal).collect();
+    let (sum, count) = face_contact_normals(env.scene, placed.origin.map(|c| c as i32), &spheres, radius);
+    if count != 0 {
         let distance = separation_distance(
             a.position[0].wrapping_sub(a.previous[0]),
             a.position[2].wrapping_sub(a.previous[2]),
             env.config.poly_push_units,
         );
-        if let Some(p) = residual_push(a.position, &normals, distance) {
+        if let Some(p) = residual_push_sum(a.position, sum, count, distance) {
             a.position = p;
         }
         a.body_response |= response::RESIDUAL;
     }
 }
 
-/// "Ordinary collision stage" of one actor update. Returns the displacements the overlap
-/// stage gave other actors.
-pub(crate) fn stage(
-    a: &mut Actor,
-    env: &mut Env<'_, '_>,
-    snapshot: &Snapshot,
-    actors: &[Actor],
-    me: u16,
-) -> Pushes {
-    let mut pushes = Pushes::new();
-    let mask = a.collide();
-    match a.model {
-        ActorModel::None => return pushes,
-        ActorModel::Static { .. } => {
-            // "Ground stage by model kind": a static model runs it only with attribute 108
-            // set and 107 clear, whatever its collision mask.
-            if a.attr(attr::FALL_DAMAGE) != 0 && a.attr(attr::FALL_HOLD) == 0 {
-                let reach = env.support_reach(a);
-                let ground = env.support_query(a, a.position, reach);
-                ground_response(a, env, ground.actor_y, false, reach);
-            }
-            return pushes;
-        }
-        ActorModel::Animated => {}
+/// "Water and lava transition effects", step 1, for the selected player: leaving deep
+/// water requests the run (or torch run) after a forward motion, else the backward group;
+/// entering or staying in deep water the swim groups. The effects and sounds of steps 2
+/// and 3 belong to the audio issue.
+fn water_transition(a: &mut Actor, env: &mut Env<'_, '_>, previous: u8, returned: u8) {
+    if !env.is_player || returned == previous {
+        return;
     }
-    if mask != 0 {
-        if !(10..=19).contains(&a.living) {
-            obstacle_wrapper(a, env);
-        }
-        if mask & collide::OVERLAP != 0 {
-            overlap(a, env, actors, &mut pushes);
-        }
-        let (rollback, sliding_surface) = prevalidate(a, env);
-        if rollback {
-            a.position = a.previous;
-            a.movement_flags = 0;
-            motion_transition(a, env);
-        }
-        let reach = env.support_reach(a);
-        let ground = env.support_query(a, a.position, reach);
-        if mask & collide::GROUND != 0 {
-            ground_response(a, env, ground.actor_y, sliding_surface, reach);
-        }
-        if a.queued == 0 && a.falling == 0 && a.sliding == 0 {
-            a.stable = Some(a.position);
-        }
-        if mask & collide::BODY != 0 && matches!(a.living, 0 | 15 | 27..=32) {
-            body_response(a, env);
-        }
-        if a.sliding != 0 && a.body_contacts != 0 {
-            a.sliding = 0;
-        }
-        a.attributes[attr::WEIGHT] = a.attr(attr::RESERVED_WEIGHT);
-        // "Ordinary water rollback" (nonplayers standing in water without falling).
-        if !env.is_player && a.falling == 0 && a.queued == 0 && (1..=4).contains(&a.surface) {
-            a.position = a.water_record;
-            a.attributes[attr::WEIGHT] = 0;
-            a.movement_flags = snapshot.movement_flags;
-            a.anim.restore(&snapshot.anim);
-            a.body_response |= 0x02;
-        }
+    let (p, s) = (previous, a.surface);
+    let water = |v: u8| (1..=4).contains(&v);
+    if !water(s) && !water(p) {
+        return;
     }
+    let forward = matches!(a.motion_direction, 2 | 6);
+    let torch = a.torch != 0;
+    let deep = |v: u8| matches!(v, 2 | 4);
+    let g = if !deep(s) && deep(p) {
+        match (forward, torch) {
+            (true, false) => 18,
+            (true, true) => 30,
+            (false, false) => 19,
+            (false, true) => 23,
+        }
+    } else if deep(s) {
+        if forward { 142 } else { 143 }
+    } else {
+        return;
+    };
+    env.request(a, g);
+}
+
+/// Support-following, attribute-controlled axis restoration and the water-record refresh:
+/// what every actor's update does after collision handling.
+fn after_collision(a: &mut Actor, actors: &[Actor], me: u16) {
     // Support-following: the rider moves with its supporting actor.
     if let Some(owner) = a.support_owner.filter(|&o| o != me).and_then(|o| actors.get(o as usize)) {
         let pose = SupportPose {
@@ -800,5 +809,74 @@ pub(crate) fn stage(
     if !(1..=4).contains(&a.surface) || a.falling != 0 {
         a.water_record = a.position;
     }
+}
+
+/// "Ordinary collision stage" of one actor update. Returns the displacements the overlap
+/// stage gave other actors.
+pub(crate) fn stage(
+    a: &mut Actor,
+    env: &mut Env<'_, '_>,
+    snapshot: &Snapshot,
+    actors: &[Actor],
+    me: u16,
+) -> Pushes {
+    let mut pushes = Pushes::new();
+    let mask = a.collide();
+    match a.model {
+        ActorModel::None => {}
+        ActorModel::Static { .. } => {
+            // "Ground stage by model kind": a static model runs it only with attribute 108
+            // set and 107 clear, whatever its collision mask.
+            if a.attr(attr::FALL_DAMAGE) != 0 && a.attr(attr::FALL_HOLD) == 0 {
+                let reach = env.support_reach(a);
+                let ground = env.support_query(a, a.position, reach);
+                ground_response(a, env, &ground, false, reach);
+            }
+        }
+        ActorModel::Animated if mask != 0 => {
+            if !(10..=19).contains(&a.living) && !env.alternate_mode() {
+                obstacle_wrapper(a, env);
+            }
+            if mask & collide::OVERLAP != 0 {
+                overlap(a, env, actors, &mut pushes);
+            }
+            let (rollback, sliding_surface) = prevalidate(a, env);
+            if rollback {
+                a.position = a.previous;
+                a.steps.packed = 0;
+                motion_transition(a, env);
+            }
+            let reach = env.support_reach(a);
+            let surface_before = a.surface;
+            let ground = env.support_query(a, a.position, reach);
+            if let Some(returned) = ground.surface {
+                water_transition(a, env, surface_before, returned);
+            }
+            if mask & collide::GROUND != 0 {
+                ground_response(a, env, &ground, sliding_surface, reach);
+                // "Stable ordinary position".
+                if a.queued == 0 && a.falling == 0 && a.sliding == 0 {
+                    a.stable = Some(a.position);
+                }
+            }
+            if mask & collide::BODY != 0 && matches!(a.living, 0 | 15 | 27..=32) {
+                body_response(a, env);
+            }
+            if a.sliding != 0 && a.body_contacts != 0 {
+                a.sliding = 0;
+            }
+            a.attributes[attr::WEIGHT] = a.attr(attr::RESERVED_WEIGHT);
+            // "Ordinary water rollback" (nonplayers standing in water without falling).
+            if !env.is_player && a.falling == 0 && a.queued == 0 && (1..=4).contains(&a.surface) {
+                a.position = a.water_record;
+                a.attributes[attr::WEIGHT] = 0;
+                a.steps.packed = snapshot.steps;
+                a.anim.restore(&snapshot.anim);
+                a.transition |= 0x02;
+            }
+        }
+        ActorModel::Animated => {}
+    }
+    after_collision(a, actors, me);
     pushes
 }

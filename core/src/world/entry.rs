@@ -96,18 +96,14 @@ impl<'a> World<'a> {
     }
 
     /// "Startup ground settling" of the selected player: the ±500 segment over candidates
-    /// within 1000 map units (excluding the actor's own model); Y moves to the selected
-    /// support, X and Z never do.
+    /// within 1000 map units (static placements and live face models, excluding the actor's
+    /// own model); Y moves to the selected support, X and Z never do.
     pub fn settle_player(&mut self) {
         let Some(id) = self.selected_player_id() else { return };
         let Some(a) = self.actors.get(id as usize) else { return };
-        let y = settle(
-            &self.statics,
-            &self.terrain,
-            a.position,
-            a.bounds.positive[1],
-            self.config.standing_height,
-        );
+        // Static placements and the live actors' face models (a deck competes too).
+        let scene = super::scene::LiveScene { statics: &self.statics, live: self.live_models(id) };
+        let y = settle(&scene, &self.terrain, a.position, a.bounds.positive[1], self.config.standing_height);
         if let (Some(y), Some(a)) = (y, self.actors.get_mut(id as usize)) {
             a.position[1] = y;
             a.previous[1] = y;

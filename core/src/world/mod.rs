@@ -404,7 +404,7 @@ impl<'a> World<'a> {
             a.bounds = Bounds { total: r.total(), positive: r.positive(), negative: r.negative() };
             a.centre = r.centre();
             a.shape = shape::build(&a.bounds, raex_scale, pch, standing);
-        } else if let (ModelPath::Static, ActorModel::Static { model, .. }) = (path, a.model)
+        } else if let (ModelPath::Static, -1, ActorModel::Static { model, .. }) = (path, model_id, a.model)
             && let Some(m) = self.models.get(model as usize)
         {
             a.bounds = vertex_bounds(&m.model, self.config.sphere_object_scale);
@@ -525,7 +525,7 @@ impl<'a> World<'a> {
         }
         self.relocate_deferred();
         let actors = &self.actors;
-        let active = self.cells.select(self.view[0], self.view[2], |id| {
+        let active = self.cells.select(self.view[0] >> 8, self.view[2] >> 8, |id| {
             actors.get(id as usize).is_some_and(|a| a.attr(crate::actor::attr::SHORT_MAPPING) != 0)
         });
         let active: heapless::Vec<u16, MAX_ACTORS> = active.iter().copied().collect();
@@ -556,15 +556,16 @@ impl<'a> World<'a> {
         }
     }
 
-    /// Consumes the deferred relocation list against the current camera.
+    /// Consumes the deferred relocation list against the current camera: the rounded
+    /// horizontal runtime-unit distance from the camera, shifted right eight bits.
     fn relocate_deferred(&mut self) {
         let actors = &self.actors;
         let view = self.view;
         self.cells.relocate(|id| {
             let p = actors.get(id as usize).map_or([0; 3], |a| a.position);
-            let (dx, dz) = ((p[0] >> 8) - view[0], (p[2] >> 8) - view[2]);
-            let d = libm::sqrt(dx as f64 * dx as f64 + dz as f64 * dz as f64);
-            ([p[0] >> 8, p[2] >> 8], crate::math::round_ties_even_f64(d) as i32)
+            let (dx, dz) = (p[0].wrapping_sub(view[0]) as f64, p[2].wrapping_sub(view[2]) as f64);
+            let d = crate::math::round_ties_even_f64(libm::sqrt(dx * dx + dz * dz)) as i64;
+            ([p[0] >> 8, p[2] >> 8], (d >> 8) as i32)
         });
     }
 
@@ -578,7 +579,7 @@ impl<'a> World<'a> {
             (p.angles.heading as i32 + 1024) & 2047,
             self.config.camera_distance.wrapping_mul(256),
         );
-        self.view = [x >> 8, p.position[1] >> 8, z >> 8];
+        self.view = [x, p.position[1], z];
     }
 
     /// Every actor, in creation order.
@@ -704,7 +705,7 @@ impl<'a> World<'a> {
 
     /// The view (camera) position, map units: the regional list's centre.
     pub fn view(&self) -> [i32; 3] {
-        self.view
+        self.view.map(|c| c >> 8)
     }
 
     /// Every actor with a model, as the renderer and the collision scene place it: the

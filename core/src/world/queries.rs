@@ -62,6 +62,8 @@ pub(crate) struct Env<'e, 'a> {
     pub scale_fps: i32,
     /// The actor's health change of this update, if any.
     pub health: Option<i32>,
+    /// The selected player holds a weapon (landing groups read the player's weapon state).
+    pub player_armed: bool,
 }
 
 impl Env<'_, '_> {
@@ -132,6 +134,17 @@ impl Env<'_, '_> {
             self.shared.history.after_query(&support);
         }
         a.support = support;
+        // The supporting actor: a live face model's owner ("Player contact lists").
+        a.support_owner = match support.source {
+            crate::collision::support::Source::Model(k) => self
+                .scene
+                .lists
+                .faces
+                .get(k)
+                .and_then(|c| self.scene.scene.live_model(c.placement))
+                .map(|l| l.actor),
+            _ => None,
+        };
         if a.collide() & collide::GROUND == 0 {
             return Ground { support, actor_y, surface: None };
         }
@@ -166,10 +179,17 @@ impl Env<'_, '_> {
         obstacle(self.scene, origin, &m, a.shape.ordinary_spheres(), Self::query_radius(a))
     }
 
+    /// The designated player's alternate collision mode: his support-history counter is
+    /// nonzero (how the newest docs identify the mode seed 000 names).
+    pub fn alternate_mode(&self) -> bool {
+        self.is_player && self.shared.history.0 != 0
+    }
+
     /// "Forward slope surface selection" at runtime `position`: whether the surface there
-    /// is steep ground. Bypassed (never steep) when collision bit 0x04 is clear.
+    /// is steep ground. Bypassed (never steep) when collision bit 0x04 is clear or the
+    /// designated player is in his alternate collision mode.
     pub fn slope_rejects(&self, a: &Actor, position: [i32; 3]) -> bool {
-        if a.collide() & collide::GROUND == 0 {
+        if a.collide() & collide::GROUND == 0 || self.alternate_mode() {
             return false;
         }
         self.steep_at(a, position)
@@ -258,7 +278,7 @@ impl Env<'_, '_> {
     /// a steep surface there is a hazard. The designated player never has one while his
     /// support-history counter is nonzero.
     pub fn step_hazard(&self, a: &Actor, destination: [i32; 3]) -> bool {
-        if a.collide() & collide::STEP_HAZARD == 0 || (self.is_player && self.shared.history.0 != 0) {
+        if a.collide() & collide::STEP_HAZARD == 0 || self.alternate_mode() {
             return false;
         }
         self.steep_at(a, destination)

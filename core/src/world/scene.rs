@@ -34,13 +34,10 @@ impl<'a, const P: usize, const L: usize> LiveScene<'_, 'a, P, L> {
     }
 
     /// Candidates visiting static placements first, then live actors, each list keeping
-    /// its 64-entry limit across both phases. A full destination list skips a live actor;
-    /// when both are full the traversal ends.
+    /// its 64-entry limit across both phases. A full face list ends only the static scan; a
+    /// full destination list skips a live actor; when both are full the traversal ends.
     pub fn gather(&self, origin: [i32; 3], query_radius: i32, excluded_actor: Option<u16>) -> Candidates {
         let mut c = self.statics.candidates(origin, query_radius);
-        if c.truncated {
-            return c;
-        }
         let base = self.statics.placements().len();
         for (k, live) in self.live.iter().enumerate() {
             if Some(live.actor) == excluded_actor

@@ -19,8 +19,8 @@ use crate::timing::Tick;
 pub(crate) struct Snapshot {
     /// The animation receiver.
     pub anim: crate::anim::AnimState,
-    /// The directional movement flags.
-    pub movement_flags: u8,
+    /// The packed step counters (the directional movement flags).
+    pub steps: u8,
 }
 
 impl<'a> World<'a> {
@@ -28,7 +28,7 @@ impl<'a> World<'a> {
     /// collision candidates"): the selected member of the player pair and actors outside
     /// it, with a clear animation-update exclusion, a loaded model other than `me`'s, and a
     /// zero attribute 55. Static-path actors are face models with their collision byte.
-    fn live_models(&self, me: u16) -> heapless::Vec<LiveModel<'a>, MAX_ACTORS> {
+    pub(super) fn live_models(&self, me: u16) -> heapless::Vec<LiveModel<'a>, MAX_ACTORS> {
         let unselected = self.players[1 - self.selected];
         self.placed_actors()
             .filter(|(id, _, _, _)| {
@@ -70,7 +70,6 @@ impl<'a> World<'a> {
         self.report.updated += 1;
         a.previous_angles = a.angles;
         a.previous = a.position;
-        a.body_response = 0;
         a.step_status &= !0x80;
         a.step_status_back &= !0x01;
         a.steps.called = 0;
@@ -105,14 +104,19 @@ impl<'a> World<'a> {
                 a.anim.request(set, default, 0, tick.nominal_ticks, &mut events);
             }
         }
-        let snapshot = Snapshot { anim: a.anim, movement_flags: a.movement_flags };
+        let snapshot = Snapshot { anim: a.anim, steps: a.steps.packed };
 
         // Candidate lists, prepared once before the script wrapper.
         let live = self.live_models(id);
         let scene = LiveScene { statics: &self.statics, live };
         let lists = scene.gather(a.map_position(), Env::query_radius(&a), Some(id));
         let prepared = Prepared { scene: &scene, lists };
-        let scale_fps = if self.clock.startup_countdown() > 0 { 12 } else { self.clock.measured_fps() };
+        let scale_fps = self.clock.scale_fps();
+        let player_armed = if is_player {
+            a.holds_weapon()
+        } else {
+            self.selected_player().is_some_and(|p| p.holds_weapon())
+        };
         let mut env = Env {
             config: &self.config,
             tick,
@@ -127,9 +131,18 @@ impl<'a> World<'a> {
             probe: None,
             scale_fps,
             health: None,
+            player_armed,
         };
 
         super::collide::pre_script(&mut a, &mut env);
+        // The script wrapper's collision-response age: cleared after a quiet update, else
+        // aged by the nominal ticks up to 200; then the response record clears.
+        if a.body_response == 0 {
+            a.response_age = 0;
+        } else if a.response_age < 200 {
+            a.response_age = a.response_age.wrapping_add(tick.nominal_ticks as u8);
+        }
+        a.body_response = 0;
         if is_player {
             crate::player::controller::run(&mut a, &mut env, input, &mut self.player);
         }

@@ -284,6 +284,7 @@ fn living(walk: u8, run: u8) -> [u8; 256] {
     a[1] = 0x0D; // collide: body contacts, ground response and steep test, overlap
     a[3] = 100; // health
     a[9] = run * 5 / 8; // backward_speed
+    a[10] = walk * 3 / 4; // side_speed
     a[13] = walk * 3 / 4; // backward_walk
     a[31] = 6; // jump_time (SYSTEM.INI's default)
     a[32] = 80; // jump_height (SYSTEM.INI's default): the fall origin and fall speed
@@ -331,6 +332,8 @@ pub fn rgm_desc() -> RgmDesc {
             group(14, 2, 0, stride(&[1, 2])),
             group(15, 2, 0, stride(&[3, 4])),
             group(19, 1, 1, cyrus_walk_back()),
+            group(24, 2, 1, stride(&[1, 2, 3])),
+            group(26, 2, 1, stride(&[3, 4, 1])),
             group(22, 2, 1, cyrus_walk_back()),
             group(56, 2, 0, hold(&[2])),
             group(65, 2, 1, once(&[1, 0])),
