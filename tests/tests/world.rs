@@ -19,13 +19,21 @@ fn entered(marker: usize, heading: i32) -> (Box<World<'static>>, u16) {
     (w, id)
 }
 
-/// The embedded island with its RGM replaced.
-struct WithRgm(&'static [u8]);
+/// The embedded island with some files replaced.
+struct Replaced(Vec<(&'static str, &'static [u8])>);
 
-impl Files<'static> for WithRgm {
+impl Files<'static> for Replaced {
     fn file(&self, name: &str) -> Option<&'static [u8]> {
-        if name.eq_ignore_ascii_case("HARBOUR.RGM") { Some(self.0) } else { Embedded.file(name) }
+        self.0.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|f| f.1).or_else(|| Embedded.file(name))
     }
+}
+
+fn leak(bytes: Vec<u8>) -> &'static [u8] {
+    Box::leak(bytes.into_boxed_slice())
+}
+
+fn world_with(files: &'static Replaced) -> Box<World<'static>> {
+    Box::new(World::load(files, MAP, SystemConfig::installed(), Bindings::default()).unwrap())
 }
 
 fn player_pos(w: &World<'_>, id: u16) -> [i32; 3] {
@@ -71,10 +79,10 @@ fn startup_amounts_through_world_step() {
         ShowFrame { frame: 4 },
         GoToPrevious { target: 0 },
     ];
-    let rgm: &'static [u8] = Box::leak(stros_tools::write::rgm::to_bytes(&desc).into_boxed_slice());
-    let files = WithRgm(rgm);
-    let mut w = Box::new(World::load(&files, MAP, SystemConfig::installed(), Bindings::default()).unwrap());
-    let id = w.enter_marker(&files, 0, 0).unwrap();
+    let files: &'static Replaced =
+        Box::leak(Box::new(Replaced(vec![("HARBOUR.RGM", leak(stros_tools::write::rgm::to_bytes(&desc)))])));
+    let mut w = world_with(files);
+    let id = w.enter_marker(files, 0, 0).unwrap();
     let walk = Input::with(&[Action::Up, Action::A]);
     let mut moved = Vec::new();
     let mut phases = Vec::new();
@@ -388,4 +396,112 @@ fn shift_with_a_turn_key_alone_sidesteps() {
     }
     assert_eq!(w.actor(id).unwrap().motion_direction, 5);
     assert!(player_pos(&w, id)[0] > w.actor(id).unwrap().previous[0] - 1);
+}
+
+#[test]
+fn a_released_walk_continues_through_its_exit_tail() {
+    // "Continuation after input release": group 20 keeps walking (the probe repeated, the
+    // phase kept) while the default request stays pending; once idle, the phase resets.
+    let (mut w, id) = entered(0, 0);
+    for b in 0..8 {
+        w.step(&Input::with(&[Action::Up, Action::A]), b);
+    }
+    let mut continued = 0;
+    for b in 8..20 {
+        let before = player_pos(&w, id);
+        let probe = w.step(&Input::NONE, b).probe;
+        let a = w.actor(id).unwrap();
+        if a.anim.current == 20 {
+            assert_eq!(a.anim.pending, 0, "the default stays pending");
+            assert_eq!(a.steps.get(Direction::Forward), 3, "the phase is kept");
+            assert!(probe.is_some(), "the forward probe runs again");
+            continued += (a.position != before) as u32;
+        } else {
+            assert_eq!((a.anim.current, a.steps.get(Direction::Forward)), (0, 0));
+        }
+    }
+    assert!(continued >= 1, "moved after release");
+    assert_eq!(w.actor(id).unwrap().anim.current, 0);
+}
+
+#[test]
+fn the_collision_mask_selects_the_stages() {
+    // Bit 0x04 runs the ground response: without it, running off the stairs' top does not
+    // fall. Bit 0x01 runs body contacts: without it, running into the yard house's wall
+    // passes the body response (only the segment response stops him).
+    let top = [30_812 * 256, -460 * 256, 28_286 * 256];
+    let run = Input::with(&[Action::Up]);
+    for (mask, falls) in [(0x0Du8, true), (0x09, false), (0x00, false)] {
+        let mut w = world();
+        let id = w.enter_at(&Embedded, top, 0, false).unwrap();
+        w.actor_mut(id).unwrap().attributes[attr::COLLIDE] = mask;
+        let fell = (0..12).fold(false, |f, b| {
+            w.step(&run, b);
+            f || w.actor(id).unwrap().falling != 0
+        });
+        assert_eq!(fell, falls, "mask {mask:#x}");
+    }
+    // Against the house wall at a slant: with 0x01 the body response slides (marks 0x01 or
+    // 0x02); without it no body-response mark is ever set.
+    for (mask, marks) in [(0x0Du8, true), (0x0C, false)] {
+        let mut w = world();
+        let id = w.enter_at(&Embedded, [31_160 * 256, -304 * 256, 27_700 * 256], 170, false).unwrap();
+        w.actor_mut(id).unwrap().attributes[attr::COLLIDE] = mask;
+        let marked = (0..20).fold(false, |m, b| {
+            w.step(&run, b);
+            m || w.actor(id).unwrap().body_response & 0x03 != 0
+        });
+        assert_eq!(marked, marks, "mask {mask:#x}");
+    }
+}
+
+#[test]
+fn support_metadata_0x04_feeds_the_history_counter() {
+    // The stairs' ROB collision byte set to 0x04: standing on them resets the designated
+    // player's support-history counter to 12; off them it counts down by the nominal ticks.
+    let mut rob = stros_tools::world::scene::rob_desc();
+    rob.segments.iter_mut().find(|s| s.name == "STAIRS").unwrap().collision_flags = 0x04;
+    let files: &'static Replaced =
+        Box::leak(Box::new(Replaced(vec![("HARBOUR.ROB", leak(stros_tools::write::rob::to_bytes(&rob)))])));
+    let mut w = world_with(files);
+    let id = w.enter_at(files, [30_800 * 256, -500 * 256, 28_150 * 256], 0, true).unwrap();
+    w.step(&Input::NONE, 0);
+    assert!(matches!(w.actor(id).unwrap().support.source, stros_core::collision::support::Source::Model(_)));
+    assert_eq!(w.actor(id).unwrap().support.metadata, 0x04);
+    assert_eq!(w.shared().history.0, 12);
+    // Walk back off the stairs onto the plateau: the counter falls by one per nominal tick.
+    let mut w = world_with(files);
+    let id = w.enter_at(files, [30_800 * 256, -500 * 256, 28_150 * 256], 1024, true).unwrap();
+    let mut seen = Vec::new();
+    for b in 0..60 {
+        w.step(&Input::with(&[Action::Up]), b);
+        seen.push(w.shared().history.0);
+    }
+    assert_eq!(w.actor(id).unwrap().support.source, stros_core::collision::support::Source::Terrain);
+    assert_eq!(*seen.last().unwrap(), 0);
+    let drop = seen.iter().position(|&h| h < 12).unwrap();
+    assert_eq!(&seen[drop..drop + 3], &[11, 10, 9]);
+}
+
+#[test]
+fn a_lava_surface_vetoes_the_walk_ahead() {
+    // SURFACE.INI maps the yard ramp's planks (set 310, image 1) to lava: the shared veto
+    // set by the probe's support query refuses the walk onto it ("Forward ground-support
+    // admission"), though the ramp is ordinary ground.
+    let ini = "[surfaces]\r\n310, 1, lava\r\n302, 3, scape\r\n";
+    let files: &'static Replaced = Box::leak(Box::new(Replaced(vec![("SURFACE.INI", ini.as_bytes())])));
+    let mut w = world_with(files);
+    let id = w.enter_marker(files, 5, 1024).unwrap();
+    let mut blocked = false;
+    for b in 0..40 {
+        w.step(&Input::with(&[Action::Up, Action::A]), b);
+        let a = w.actor(id).unwrap();
+        blocked |= a.step_status & 0x80 != 0;
+        assert!(a.position[2] > 27_290 * 256, "never onto the ramp: {:?}", a.position);
+    }
+    assert!(blocked);
+    // The update's own support query, on the meadow, then assigns the meadow again and
+    // clears the veto.
+    assert_eq!(w.actor(id).unwrap().surface, 9);
+    assert!(!w.shared().veto);
 }

@@ -1,8 +1,9 @@
 //! The steppers that move an actor along its heading — the SOUP natives `WalkForward`,
-//! `MoveForward`, `WalkBackward` and `MoveBackward` with duration 1, which the player's
-//! controller calls as its walk and run helpers — and the animation-driven continuation
-//! after input release (seed 000, "Forward-walking startup", "Continuation after input
-//! release"; newest `engine/SOUP.md` for the groups and attributes of each stepper).
+//! `MoveForward`, `WalkBackward`, `MoveBackward`, `MoveLeft` and `MoveRight` with duration
+//! 1, which the player's controller calls as its walk, run and sidestep helpers — and the
+//! animation-driven continuation after input release (seed 000, "Movement data and
+//! timing", "Forward-walking startup", "Ending a walking update", "Continuation after
+//! input release"; newest `engine/SOUP.md` for the groups and attributes of each stepper).
 //!
 //! Every stepper shares one shape: admission, a step check, the group request and the
 //! `animation_system` gate (a requested group that is not yet current waits without moving
