@@ -193,29 +193,25 @@ fn bench_cmd(args: &[String]) -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            match stros_tools::bench::collision(&bytes, queries) {
-                Ok(report) => {
-                    print!("{report}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("stros-tools bench: {e}");
-                    ExitCode::from(2)
-                }
-            }
+            bench_report(stros_tools::bench::collision(&bytes, queries))
         }
-        Some("step") => match stros_tools::bench::step(steps) {
-            Ok(report) => {
-                print!("{report}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("stros-tools bench: {e}");
-                ExitCode::from(2)
-            }
-        },
+        Some("step") => bench_report(stros_tools::bench::step(steps)),
         _ => {
             eprintln!("stros-tools bench: give `collision` or `step`");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints a benchmark's report, or its error with exit code 2.
+fn bench_report(result: Result<String, String>) -> ExitCode {
+    match result {
+        Ok(report) => {
+            print!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("stros-tools bench: {e}");
             ExitCode::from(2)
         }
     }

@@ -85,11 +85,25 @@ fn accept(a: &mut Actor, env: &Env<'_, '_>, direction: Direction, distance: i32,
     Step::Moved(d)
 }
 
-/// Requests `group` (modifier 0, as `PlayAnimation(group, 0)`), then the gate: with
-/// `animation_system = 1` a different current group waits.
-fn request_gate(a: &mut Actor, env: &mut Env<'_, '_>, group: i16) -> bool {
+/// The animated tail every stepper shares: a missing `group` refuses; otherwise it is
+/// requested (modifier 0, as `PlayAnimation(group, 0)`) and, with `animation_system = 1`, a
+/// different current group waits; then [`accept`].
+fn animate_and_accept(
+    a: &mut Actor,
+    env: &mut Env<'_, '_>,
+    group: i16,
+    direction: Direction,
+    distance: i32,
+    heading: i32,
+) -> Step {
+    if !env.has(group) {
+        return Step::Refused;
+    }
     env.request(a, group);
-    env.config.animation_system == 0 || a.anim.current == group
+    if env.config.animation_system != 0 && a.anim.current != group {
+        return Step::Waiting;
+    }
+    accept(a, env, direction, distance, heading)
 }
 
 /// `WalkForward(1)`: in deep water it is `MoveForward`. Refused by a rope or special
@@ -111,13 +125,7 @@ pub(crate) fn walk_forward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
     } else {
         (GROUP_WALK, a.attr(attr::FORWARD_WALK))
     };
-    if !env.has(group) {
-        return Step::Refused;
-    }
-    if !request_gate(a, env, group) {
-        return Step::Waiting;
-    }
-    accept(a, env, Direction::Forward, walk_distance(a, length), a.angles.heading as i32)
+    animate_and_accept(a, env, group, Direction::Forward, walk_distance(a, length), a.angles.heading as i32)
 }
 
 /// A walk step length in runtime units: × 256, or `attr_forward_speed >> 1` for zero.
@@ -154,14 +162,8 @@ pub(crate) fn move_forward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
     } else {
         (GROUP_RUN, a.attr(attr::FORWARD_SPEED), false)
     };
-    if !env.has(group) {
-        return Step::Refused;
-    }
-    if !request_gate(a, env, group) {
-        return Step::Waiting;
-    }
     let d = (length as i32) * 256;
-    accept(a, env, Direction::Forward, if halve { d >> 1 } else { d }, heading)
+    animate_and_accept(a, env, group, Direction::Forward, if halve { d >> 1 } else { d }, heading)
 }
 
 /// `MoveBackward(1)`: refused by a rope, special motion or a living state other than 0;
@@ -181,13 +183,14 @@ pub(crate) fn move_backward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
     } else {
         (GROUP_BACK, a.attr(attr::BACKWARD_SPEED))
     };
-    if !env.has(group) {
-        return Step::Refused;
-    }
-    if !request_gate(a, env, group) {
-        return Step::Waiting;
-    }
-    accept(a, env, Direction::Backward, length as i32 * 256, a.angles.heading as i32 + 1024)
+    animate_and_accept(
+        a,
+        env,
+        group,
+        Direction::Backward,
+        length as i32 * 256,
+        a.angles.heading as i32 + 1024,
+    )
 }
 
 /// `WalkBackward(1)`: in deep water it is `MoveBackward`. Refused like `MoveBackward`, then
@@ -208,14 +211,8 @@ pub(crate) fn walk_backward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
     } else {
         (GROUP_WALK_BACK, a.attr(attr::BACKWARD_WALK))
     };
-    if !env.has(group) {
-        return Step::Refused;
-    }
-    if !request_gate(a, env, group) {
-        return Step::Waiting;
-    }
     let d = if length == 0 { (a.attr(attr::BACKWARD_SPEED) >> 1) as i32 } else { length as i32 * 256 };
-    accept(a, env, Direction::Backward, d, a.angles.heading as i32 + 1024)
+    animate_and_accept(a, env, group, Direction::Backward, d, a.angles.heading as i32 + 1024)
 }
 
 /// "Continuation after input release": an admitted, sheathed actor whose current group is
@@ -303,11 +300,5 @@ pub(crate) fn move_sideways(a: &mut Actor, env: &mut Env<'_, '_>, left: bool) ->
             (false, true) => GROUP_STRAFE_RIGHT_TORCH,
         }
     };
-    if !env.has(group) {
-        return Step::Refused;
-    }
-    if !request_gate(a, env, group) {
-        return Step::Waiting;
-    }
-    accept(a, env, direction, a.attr(attr::SIDE_SPEED) as i32 * 256, heading)
+    animate_and_accept(a, env, group, direction, a.attr(attr::SIDE_SPEED) as i32 * 256, heading)
 }

@@ -18,9 +18,7 @@ use crate::collision::shape::{Sphere, collision_matrix, prepare};
 use crate::collision::statics::{
     PlacedModel, Scene, WorldContact, face_contact_normals, face_contacts, segment_contacts, world_spheres,
 };
-use crate::collision::support::{TerrainSupport, slope_surface};
 use crate::math::{direction_from_displacement, round_ties_even, translate_heading};
-use crate::terrain;
 
 /// Displacements the overlap stage gives other actors, applied after the update.
 pub(crate) type Pushes = heapless::Vec<(u16, [i32; 2]), { crate::collision::candidates::MAX_CANDIDATES }>;
@@ -341,19 +339,7 @@ fn overlap(a: &mut Actor, env: &mut Env<'_, '_>, actors: &[Actor], pushes: &mut 
 
 /// The slope selection's surface at runtime `position`: normal and class.
 fn slope_class(a: &Actor, env: &Env<'_, '_>, position: [i32; 3]) -> Option<([i32; 3], SurfaceClass)> {
-    let o = position.map(|c| c >> 8);
-    let reach = env.config.post_collide_height;
-    let centre = o[1].wrapping_add(a.bounds.positive[1]);
-    let offers = crate::collision::statics::vertical_offers(
-        env.scene,
-        o,
-        Env::query_radius(a),
-        centre.wrapping_sub(reach),
-        centre.wrapping_add(reach),
-    );
-    let sample = terrain::sample(env.terrain, o[0], o[2]);
-    let t = TerrainSupport { height: sample.height, normal: sample.normal };
-    slope_surface(centre, reach, Some(t), offers).map(|n| (n, SurfaceClass::from_normal_y(n[1])))
+    env.slope_normal(a, position).map(|n| (n, SurfaceClass::from_normal_y(n[1])))
 }
 
 /// "Ordinary ground prevalidation": `(rollback, sliding_surface)`.

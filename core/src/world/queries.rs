@@ -11,8 +11,8 @@ use crate::collision::candidates::search_radius;
 use crate::collision::shape::{collision_matrix, prepare};
 use crate::collision::statics::{fallback_support, ground_support, obstacle, vertical_offers};
 use crate::collision::support::{
-    SlopeVerdict, Support, SurfaceMode, SurfaceState, TerrainSupport, actor_y_from_support,
-    forward_ground_admits, forward_slope, update_surface,
+    Support, SurfaceMode, SurfaceState, TerrainSupport, actor_y_from_support, forward_ground_admits,
+    slope_surface, update_surface,
 };
 use crate::config::SystemConfig;
 use crate::formats::surface::SurfaceTable;
@@ -195,9 +195,10 @@ impl Env<'_, '_> {
         self.steep_at(a, position)
     }
 
-    /// The steep-surface selection of a vertical segment of half-length
-    /// `post_collide_height` around the integer Y plus the positive Y extent.
-    pub fn steep_at(&self, a: &Actor, position: [i32; 3]) -> bool {
+    /// The normal of the surface "Forward slope surface selection" picks at runtime
+    /// `position`: the vertical segment of half-length `post_collide_height` around the
+    /// integer Y plus the positive Y extent, over the prepared face models and the terrain.
+    pub fn slope_normal(&self, a: &Actor, position: [i32; 3]) -> Option<[i32; 3]> {
         let o = position.map(|c| c >> 8);
         let reach = self.config.post_collide_height;
         let centre = o[1].wrapping_add(a.bounds.positive[1]);
@@ -210,7 +211,14 @@ impl Env<'_, '_> {
         );
         let sample = terrain::sample(self.terrain, o[0], o[2]);
         let t = TerrainSupport { height: sample.height, normal: sample.normal };
-        forward_slope(centre, reach, Some(t), offers) == SlopeVerdict::Reject
+        slope_surface(centre, reach, Some(t), offers)
+    }
+
+    /// Whether [`Env::slope_normal`]'s surface is steep ground (class 2).
+    pub fn steep_at(&self, a: &Actor, position: [i32; 3]) -> bool {
+        self.slope_normal(a, position).is_some_and(|n| {
+            crate::collision::SurfaceClass::from_normal_y(n[1]) == crate::collision::SurfaceClass::Steep
+        })
     }
 
     /// "Forward ground-support admission" at runtime `destination`: the support query with
