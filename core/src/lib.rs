@@ -36,6 +36,7 @@
 //! | [`actor`] | the actor record, "Ordinary actor eligibility", "Supporting actor motion"; [`actor::motion`]: the `MoveForward`/`WalkForward`/backward steppers, "Ending a walking update", "Continuation after input release" |
 //! | [`world`] | "Placed actor initialization and eligibility" ([`world::cells`]), "Marker-based world entry", "Startup ground settling", "Initial player animation setup" ([`world::entry`]), "Timing boundary", "Ordinary actor update order", "Ordinary collision stage" and its responses |
 //! | [`anim`] | the RAGR interpreter, requests, defaults, combat-side rules, animation tasks |
+//! | [`audio`] | positional sound: distance, volume curve, pan, playback rate, the 16 channels, the mixer |
 //! | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
 //! | [`render`] | the indexed framebuffer, palette, HUD, the 3D scene (terrain, models, actors), its rasterizer, the follow camera |
 //! | [`replay`] | scenarios and recordings, the trace line |
@@ -50,6 +51,7 @@
 
 pub mod actor;
 pub mod anim;
+pub mod audio;
 pub mod collision;
 pub mod config;
 #[cfg(feature = "embedded-world")]

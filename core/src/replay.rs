@@ -770,6 +770,11 @@ pub fn trace_line(
     for (k, e) in report.events.iter().enumerate() {
         write!(out, "{}{{\"actor\":{},", if k == 0 { "" } else { "," }, e.actor)?;
         match e.event {
+            Event::Sound(s) => write!(
+                out,
+                "\"type\":\"sound\",\"effect\":{},\"requested\":{},\"rate\":{}}}",
+                s.effect, s.requested, s.rate
+            )?,
             Event::Anim(AnimEvent::Sound { effect, rate }) => {
                 write!(out, "\"type\":\"sound\",\"effect\":{effect},\"rate\":{rate}}}")?
             }

@@ -24,6 +24,8 @@ pub struct Session<'a> {
     pub colours: Colours,
     /// The map's palette (its COL), or the built-in one.
     pub palette: Palette,
+    /// The sound bank (`MAIN.SFX`), when the files have one.
+    pub sounds: Option<crate::formats::sfx::Sfx<'a>>,
     /// Where the session started (what a recording of it repeats).
     pub origin: Origin<'a>,
     replay: Option<(Steps<'a>, u32)>,
@@ -99,7 +101,8 @@ impl<'a> Session<'a> {
             })
             .and_then(|b| crate::formats::col::Col::new_checked(b).ok())
             .map_or_else(Palette::default_world, |c| Palette::from_rgb8(&c.to_rgb_array()));
-        Session { world, colours, palette, origin, replay: None }
+        let sounds = files.file("MAIN.SFX").and_then(|b| crate::formats::sfx::Sfx::new_checked(b).ok());
+        Session { world, colours, palette, sounds, origin, replay: None }
     }
 
     /// Whether this session replays a recording.

@@ -3,6 +3,8 @@
 //! recording and the `--trace` JSON lines. Windows, terminals, keyboards and clocks stay
 //! in the frontends; the game stays in `stros-core`.
 
+pub mod audio;
+
 use std::path::PathBuf;
 
 use stros_core::config::SystemConfig;
@@ -86,6 +88,17 @@ pub fn open(opts: &FileOptions) -> Result<(Session<'static>, Outputs), String> {
         outputs.trace = Some((p.clone(), String::new()));
     }
     Ok((session, outputs))
+}
+
+/// Opens audio for `session` (its sound bank, SYSTEM.INI's master volume and sound
+/// distance); `None`, after one line naming `program`, without a bank or a device.
+pub fn start_audio(program: &str, session: &Session<'static>) -> Option<audio::Audio> {
+    let Some(bank) = session.sounds else {
+        eprintln!("{program}: audio is off (no MAIN.SFX)");
+        return None;
+    };
+    let c = session.world.config();
+    audio::Audio::start(program, bank, c.volume, c.sound_distance)
 }
 
 /// The off-screen run: the recording's updates (all, or the first `frames`), or `frames`

@@ -5,7 +5,6 @@
 //! cpal, PNG screenshots, and the recording and trace files. Everything the game does
 //! happens in `stros-core`'s `World::step`.
 
-mod audio;
 mod clock;
 
 use std::path::PathBuf;
@@ -160,7 +159,7 @@ fn play(
     depth: &mut [f32],
     frames: Option<u64>,
 ) -> Result<(), String> {
-    let _audio = audio::start();
+    let audio = stros_host::start_audio("stros", session);
     let clock = clock::BiosClock::start();
     window.set_target_fps(70);
     let mut rgb = vec![0u32; WIDTH * HEIGHT];
@@ -182,6 +181,9 @@ fn play(
             }
             session.step(&input, bios, scale);
             outputs.after_step(session, &input, bios)?;
+            if let Some(a) = &audio {
+                a.play(session.world.report());
+            }
         } else {
             let tab = window.is_key_down(Key::Tab);
             let input = keyboard(&window, &bindings, tab && !tab_was_down);
@@ -189,6 +191,9 @@ fn play(
             let bios = clock.now();
             session.step(&input, bios, None);
             outputs.after_step(session, &input, bios)?;
+            if let Some(a) = &audio {
+                a.play(session.world.report());
+            }
         }
         draw(session, pixels, depth);
         for (o, &i) in rgb.iter_mut().zip(pixels.iter()) {

@@ -189,6 +189,7 @@ fn run(
     frames: Option<u64>,
     out: &mut io::Stdout,
 ) -> io::Result<()> {
+    let audio = stros_host::start_audio("stros-term", session);
     let start = Instant::now();
     // When each action (and the walk/run key) was last reported.
     let mut last_seen = [None::<Instant>; 5];
@@ -229,6 +230,9 @@ fn run(
             }
             session.step(&input, at, scale);
             outputs.after_step(session, &input, at).map_err(io::Error::other)?;
+            if let Some(a) = &audio {
+                a.play(session.world.report());
+            }
         } else {
             let held = |i: usize| last_seen[i].is_some_and(|t| t.elapsed() < HOLD);
             let mut input = Input { held: 0, toggle_walk_mode: tab };
@@ -239,6 +243,9 @@ fn run(
             input.set(Action::A, held(4));
             session.step(&input, bios, None);
             outputs.after_step(session, &input, bios).map_err(io::Error::other)?;
+            if let Some(a) = &audio {
+                a.play(session.world.report());
+            }
         }
         draw(session, pixels, depth);
         present(session, pixels, &session.palette, out)?;

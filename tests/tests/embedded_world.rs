@@ -103,9 +103,10 @@ fn cyrus_and_the_placed_actors_are_as_specified() {
     let cmds: Vec<_> = walk.commands().collect();
     assert_eq!(cmds, scene::cyrus_walk());
     assert!(cmds.contains(&Command::BreakPoint { operand: 0 }));
-    assert!(matches!(cmds[4], Command::GoToFuture { target: 6 }));
-    assert!(matches!(cmds[7], Command::PlaySound { .. }));
-    assert!(matches!(cmds[8], Command::EndAnimation { .. }));
+    assert!(matches!(cmds[3], Command::PlaySound { .. }), "a footstep each stride");
+    assert!(matches!(cmds[5], Command::GoToFuture { target: 7 }));
+    assert!(matches!(cmds[8], Command::PlaySound { .. }), "and one in the exit tail");
+    assert!(matches!(cmds[10], Command::EndAnimation { .. }));
     assert!(cyrus.group(0).is_some() && cyrus.group(18).is_some());
 
     let flags: Vec<_> = r.mpob().iter().filter(|m| m.script_name() == b"FLAG2").collect();

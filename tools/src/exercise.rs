@@ -134,6 +134,11 @@ pub fn exercise(kind: Kind, data: &[u8]) -> Result<u64, ExerciseError> {
                     sum.add(t.lookup(set, index) as u64);
                 }
             }
+            for surface in 0..14u8 {
+                for effect in -1..257i16 {
+                    sum.add(t.remap_sound(surface, effect) as u64);
+                }
+            }
         }
     }
     Ok(sum.0)
@@ -146,7 +151,8 @@ pub fn surface_line(e: SurfaceError) -> usize {
         SurfaceError::Malformed { line }
         | SurfaceError::OutOfRange { line }
         | SurfaceError::UnknownClass { line }
-        | SurfaceError::TooMany { line } => line,
+        | SurfaceError::TooMany { line }
+        | SurfaceError::BadSound { line } => line,
     }
 }
 

@@ -5,8 +5,12 @@
 //! The loader keeps the records in file order; a lookup of key `(set << 7) | index` takes
 //! the first match, stops at a record whose own key is zero (so `0, 0, …` hides every later
 //! record), and answers 0 (`unknown`) without a match. `all` is read by the decimal reader
-//! and becomes index 0 — not a wildcard, whatever the shipped comments say. The sound remap
-//! sections are the audio issue's; this reader skips them.
+//! and becomes index 0 — not a wildcard, whatever the shipped comments say.
+//!
+//! The twelve sound sections (`[unknown]` … `[gloop]`) remap animation `PlaySound` effects
+//! by the actor's stored surface ("SURFACE.INI remap" of the newest `engine/sound.md`): each
+//! row starts as the identity, `<source> = <target>` records (the `=` optional) overwrite it
+//! in file order, sources must be 0–255, targets keep their low 16 bits.
 
 use core::fmt;
 
@@ -85,6 +89,11 @@ pub enum SurfaceError {
         /// 1-based line.
         line: usize,
     },
+    /// A sound record that is not `<source> = <target>` with a source in 0–255.
+    BadSound {
+        /// 1-based line.
+        line: usize,
+    },
 }
 
 impl fmt::Display for SurfaceError {
@@ -99,14 +108,50 @@ impl fmt::Display for SurfaceError {
             SurfaceError::TooMany { line } => {
                 write!(f, "SURFACE.INI line {line}: more than {MAX_ASSIGNMENTS} assignments")
             }
+            SurfaceError::BadSound { line } => {
+                write!(f, "SURFACE.INI line {line}: not `<source 0-255> = <target>`")
+            }
         }
     }
 }
 
-/// The surface assignments, in file order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Sound remap rows: one per surface class.
+pub const SOUND_ROWS: usize = 12;
+
+/// The surface assignments, in file order, and the sound remap rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SurfaceTable {
     records: heapless::Vec<(u16, u8), MAX_ASSIGNMENTS>,
+    sounds: [[u16; 256]; SOUND_ROWS],
+}
+
+impl Default for SurfaceTable {
+    fn default() -> Self {
+        SurfaceTable::new()
+    }
+}
+
+/// The identity remap row.
+const IDENTITY: [u16; 256] = {
+    let mut row = [0u16; 256];
+    let mut k = 0;
+    while k < 256 {
+        row[k] = k as u16;
+        k += 1;
+    }
+    row
+};
+
+/// A token's leading decimal digits, which must exist.
+fn digits(token: &str) -> Option<i64> {
+    let t = token.trim();
+    let d: &str = &t[..t.bytes().take_while(u8::is_ascii_digit).count()];
+    if d.is_empty() {
+        return None;
+    }
+    d.bytes()
+        .try_fold(0i64, |n, b| n.checked_mul(10)?.checked_add((b - b'0') as i64))
+        .filter(|&n| n <= i32::MAX as i64)
 }
 
 /// The decimal reader's value of a token: optional sign, leading digits, else 0.
@@ -115,9 +160,9 @@ fn decimal(token: &str) -> i32 {
 }
 
 impl SurfaceTable {
-    /// An empty table: every lookup answers `unknown`.
+    /// An empty table: every lookup answers `unknown`, every sound row is the identity.
     pub const fn new() -> Self {
-        SurfaceTable { records: heapless::Vec::new() }
+        SurfaceTable { records: heapless::Vec::new(), sounds: [IDENTITY; SOUND_ROWS] }
     }
 
     /// Reads the `[surfaces]` section of `text`.
@@ -125,6 +170,7 @@ impl SurfaceTable {
         let mut table = SurfaceTable::new();
         let mut section_seen = false;
         let mut in_surfaces = false;
+        let mut sound_row: Option<usize> = None;
         for (i, raw) in text.split('\n').enumerate() {
             let line = i + 1;
             let body = raw.split(';').next().unwrap_or("").trim();
@@ -132,9 +178,25 @@ impl SurfaceTable {
                 let name = rest.split(']').next().unwrap_or("").trim();
                 in_surfaces = name.eq_ignore_ascii_case("surfaces");
                 section_seen |= in_surfaces;
+                sound_row = class::NAMES.iter().position(|n| n.eq_ignore_ascii_case(name));
                 continue;
             }
-            if !in_surfaces || body.is_empty() {
+            if body.is_empty() {
+                continue;
+            }
+            if let Some(row) = sound_row {
+                // `<source> = <target>`, the equals sign optional.
+                let bad = SurfaceError::BadSound { line };
+                let (source, target) = match body.split_once('=') {
+                    Some((a, b)) => (a, b),
+                    None => body.split_once(char::is_whitespace).ok_or(bad)?,
+                };
+                let source = digits(source).filter(|&n| n <= 255).ok_or(bad)?;
+                let target = digits(target.split_whitespace().next().unwrap_or("")).ok_or(bad)?;
+                table.sounds[row][source as usize] = target as u16;
+                continue;
+            }
+            if !in_surfaces {
                 continue;
             }
             let mut parts = body.split(',').map(str::trim);
@@ -186,6 +248,16 @@ impl SurfaceTable {
         }
     }
 
+    /// The effect animation `PlaySound` plays for `effect` on `surface`: surface 0 bypasses
+    /// the table, rows 1–11 remap sources 0–255; code 12 (past the table, undefined in the
+    /// original), larger codes and sources outside 0–255 keep the effect.
+    pub fn remap_sound(&self, surface: u8, effect: i16) -> i16 {
+        match (surface, u8::try_from(effect)) {
+            (1..=11, Ok(source)) => self.sounds[surface as usize][source as usize] as i16,
+            _ => effect,
+        }
+    }
+
     /// Number of records.
     pub fn len(&self) -> usize {
         self.records.len()
@@ -212,6 +284,30 @@ mod tests {
         assert_eq!(t.lookup(302, 0), class::WATER, "`all` reads as index 0");
         assert_eq!(t.lookup(302, 2), class::UNKNOWN);
         assert_eq!(t.lookup(310, 5), class::WOOD);
+    }
+
+    #[test]
+    fn sound_rows_remap_by_surface() {
+        let t = SurfaceTable::parse(
+            "[surfaces]\n302, 1, sand\n[sand]\n4 = 108\n4 = 109 ; later wins\n[wood]\n4 89\n[unknown]\n4 = 7\n[water]\n5 = 70000\n",
+        )
+        .unwrap();
+        assert_eq!(t.remap_sound(class::SAND, 4), 109);
+        assert_eq!(t.remap_sound(class::WOOD, 4), 89);
+        assert_eq!(t.remap_sound(class::UNKNOWN, 4), 4, "surface 0 bypasses even [unknown]");
+        assert_eq!(t.remap_sound(class::WATER, 5), 70000u32 as u16 as i16, "targets keep 16 bits");
+        assert_eq!(t.remap_sound(class::ROCK, 4), 4, "identity rows");
+        assert_eq!(t.remap_sound(12, 4), 4);
+        assert_eq!(t.remap_sound(class::SAND, -3), -3);
+        assert_eq!(t.remap_sound(class::SAND, 300), 300);
+        assert_eq!(
+            SurfaceTable::parse("[surfaces]\n[sand]\n256 = 1\n"),
+            Err(SurfaceError::BadSound { line: 3 })
+        );
+        assert_eq!(
+            SurfaceTable::parse("[surfaces]\n[sand]\nx = 1\n"),
+            Err(SurfaceError::BadSound { line: 3 })
+        );
     }
 
     #[test]

@@ -153,10 +153,30 @@ pub struct SetEntry<'a> {
     pub models: heapless::Vec<Option<u16>, MAX_RAAN_MODELS>,
 }
 
+/// An animation `PlaySound` as a positional sound request (newest `engine/sound.md`,
+/// "Animation PlaySound").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SoundRequest {
+    /// The effect to play: the command's, remapped through SURFACE.INI by the actor's
+    /// stored surface.
+    pub effect: i16,
+    /// The command's effect before the remap.
+    pub requested: i16,
+    /// The rate field (× 64 Hz).
+    pub rate: i16,
+    /// Where the actor was when its animation ran (its update-entry position), runtime
+    /// units.
+    pub emitter: [i32; 3],
+    /// The selected player's own animation sound (channels from 0; others from 6).
+    pub player: bool,
+}
+
 /// What an actor did that the frontends or a trace care about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
-    /// An animation event (sound requests, actor events, …).
+    /// A sound request.
+    Sound(SoundRequest),
+    /// Another animation event (actor events, stopping the remembered sound, …).
     Anim(AnimEvent),
     /// A health change (a hurting landing or slide), and the health after it.
     Health {
@@ -197,6 +217,8 @@ pub struct StepReport {
     pub probe: Option<Support>,
     /// Actors whose update body ran.
     pub updated: u16,
+    /// The listener (the camera before this update's actors moved) sounds are heard from.
+    pub listener: crate::audio::Listener,
 }
 
 /// State shared by every actor of an update: the surface veto and the designated player's
@@ -240,6 +262,7 @@ pub struct World<'a> {
     shared: Shared,
     player: PlayerState,
     view: [i32; 3],
+    view_yaw: u16,
     report: StepReport,
 }
 
@@ -307,6 +330,7 @@ impl<'a> World<'a> {
             surfaces,
             shared: Shared::default(),
             view: [0; 3],
+            view_yaw: 0,
             report: StepReport::default(),
         };
         world.place_actors(files)?;
@@ -518,6 +542,7 @@ impl<'a> World<'a> {
             tick,
             measured_fps: self.clock.measured_fps(),
             smoothed_fps: self.clock.smoothed_fps(),
+            listener: crate::audio::Listener { position: self.view, yaw: self.view_yaw },
             ..StepReport::default()
         };
         if input.toggle_walk_mode {
@@ -579,7 +604,10 @@ impl<'a> World<'a> {
             (p.angles.heading as i32 + 1024) & 2047,
             self.config.camera_distance.wrapping_mul(256),
         );
-        self.view = [x, p.position[1], z];
+        // The listener's yaw in the pan convention (512 along +X): the negated heading.
+        let (y, yaw) = (p.position[1], (p.angles.heading as i32).wrapping_neg() as u16 & 2047);
+        self.view = [x, y, z];
+        self.view_yaw = yaw;
     }
 
     /// Every actor, in creation order.

@@ -6,10 +6,10 @@
 
 use super::queries::Env;
 use super::scene::{LiveModel, LiveScene, Prepared};
-use super::{Event, MAX_ACTORS, World, WorldEvent};
+use super::{Event, MAX_ACTORS, SoundRequest, World, WorldEvent};
 use crate::actor::{ActorModel, apply_debug_exclusions, attr, motion};
-use crate::anim::Events;
 use crate::anim::default::{Subject, select_default, set_default};
+use crate::anim::{AnimEvent, Events};
 use crate::input::Input;
 use crate::timing::Tick;
 
@@ -70,6 +70,8 @@ impl<'a> World<'a> {
         self.report.updated += 1;
         a.previous_angles = a.angles;
         a.previous = a.position;
+        // Sounds of this update are heard from here, remapped by the surface stood on now.
+        let (emitter, surface) = (a.position, a.surface);
         a.step_status &= !0x80;
         a.step_status_back &= !0x01;
         a.steps.called = 0;
@@ -168,7 +170,17 @@ impl<'a> World<'a> {
             self.report.probe = probe;
         }
         for e in events.queue.iter() {
-            self.push_event(id, Event::Anim(*e));
+            let event = match *e {
+                AnimEvent::Sound { effect, rate } => Event::Sound(SoundRequest {
+                    effect: self.surfaces.remap_sound(surface, effect),
+                    requested: effect,
+                    rate,
+                    emitter,
+                    player: is_player,
+                }),
+                other => Event::Anim(other),
+            };
+            self.push_event(id, event);
         }
         if let Some(change) = health {
             self.push_event(id, Event::Health { change, health: a.attr(attr::HEALTH) });

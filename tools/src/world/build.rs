@@ -101,6 +101,20 @@ pub fn surface_ini() -> String {
     for (image, kind) in village {
         s.push_str(&format!("{}, {image}, {kind}\r\n", models::MODEL_BANK));
     }
+    // The walk's footstep (a sand step) remapped by what Cyrus stands on.
+    use super::art::sound;
+    let steps = [
+        ("water", sound::STEP_WATER),
+        ("deepwater", sound::STEP_WATER),
+        ("scapewater", sound::STEP_WATER),
+        ("scapedeepwater", sound::STEP_WATER),
+        ("wood", sound::STEP_WOOD),
+        ("tile", sound::STEP_STONE),
+        ("rock", sound::STEP_STONE),
+    ];
+    for (section, effect) in steps {
+        s.push_str(&format!("\r\n[{section}]\r\n{} = {effect}\r\n", sound::STEP_SAND));
+    }
     s
 }
 

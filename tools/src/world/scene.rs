@@ -220,18 +220,22 @@ pub fn flag_script() -> Vec<u8> {
     s
 }
 
-/// Cyrus's walking group 20 (type 1): frames gated by a BreakPoint, a GoToFuture into the
-/// exit tail with a footstep and EndAnimation.
+/// Cyrus's walking group 20 (type 1): frames gated by a BreakPoint, a footstep each stride,
+/// a GoToFuture into the exit tail (a last step, then the idle frame) and EndAnimation,
+/// which stops the sound the animation still remembers.
 pub fn cyrus_walk() -> Vec<Command> {
+    let step = PlaySound { effect: sound::STEP_SAND as i16, rate: 0 };
     vec![
         show(1),
         Bp { operand: 0 },
         show(2),
+        step,
         show(3),
-        Fut { target: 6 },
+        Fut { target: 7 },
         Prev { target: 0 },
         show(4),
-        PlaySound { effect: sound::STEP_SAND as i16, rate: 0 },
+        step,
+        show(0),
         End { operand: 0 },
     ]
 }

@@ -1,0 +1,325 @@
+//! Positional sound (newest `engine/sound.md`; engine summary §1.9): what a sound request
+//! becomes — volume by distance from the listener, pan by the listener's yaw, playback rate
+//! — the 16 channels it starts on, and a mixer that turns the playing channels into
+//! interleaved stereo samples.
+//!
+//! The world reports requests ([`crate::world::Event::Sound`]); a frontend hands them to a
+//! [`Mixer`] together with the sound bank and asks it for samples from its audio callback.
+//! Everything here is integer arithmetic on the bank's PCM: the same requests give the same
+//! samples on every machine, and the mixer is tested without a device.
+
+use crate::formats::sfx::{Effect, Sfx};
+use crate::math::round_ties_even;
+use crate::tables;
+
+/// Sample channels.
+pub const CHANNELS: usize = 16;
+/// First channel the player's own animation sounds may take.
+pub const PLAYER_START: usize = 0;
+/// First channel other sounds may take.
+pub const OTHER_START: usize = 6;
+/// Lowest playback rate, Hz.
+pub const MIN_RATE: i32 = 512;
+/// Highest playback rate, Hz.
+pub const MAX_RATE: i32 = 44_000;
+/// A `PlaySound` rate field's unit, Hz.
+pub const RATE_STEP: i32 = 64;
+/// Actors whose remembered animation sound the mixer tracks.
+pub const MAX_OWNERS: usize = 256;
+
+/// The listener: the render camera's position (runtime units) and yaw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Listener {
+    /// Position, runtime units.
+    pub position: [i32; 3],
+    /// Yaw in the pan's bearing convention (0 looking along +Z, 512 along +X): an actor
+    /// heading `h` looks along bearing `−h & 2047`.
+    pub yaw: u16,
+}
+
+/// "Radius and divisor": `R = sound_distance × 36` world units and
+/// `D = floor(65536 / floor(R / 128))`; `None` when `floor(R / 128)` is zero (a division by
+/// zero in the original).
+pub fn radius_and_divisor(sound_distance: i32) -> Option<(i32, i32)> {
+    let r = sound_distance.wrapping_mul(36);
+    let q = r / 128;
+    (q > 0).then(|| (r, 65_536 / q))
+}
+
+/// "Distance": `floor(round(sqrt(dx² + dy² + dz²)) / 256)` world units between runtime
+/// positions (the root rounded at single precision, nearest-even).
+pub fn distance(emitter: [i32; 3], listener: [i32; 3]) -> i32 {
+    let d = [0, 1, 2].map(|k| emitter[k].wrapping_sub(listener[k]) as f64);
+    let root = libm::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) as f32;
+    (round_ties_even(root) as i64 >> 8) as i32
+}
+
+/// "Volume curve": 0 beyond `R`; otherwise `127 − clamp((d × D) >> 16, 0, 127) + off`,
+/// the sum wrapping at 32 bits before its clamp to 0–127.
+pub fn volume(d: i32, radius: i32, divisor: i32, offset: i32) -> u8 {
+    if d > radius {
+        return 0;
+    }
+    let a = (d.wrapping_mul(divisor) >> 16).clamp(0, 127);
+    127i32.wrapping_sub(a).wrapping_add(offset).clamp(0, 127) as u8
+}
+
+/// The heading from the listener to the emitter in the pan convention: 0 along +Z, 512
+/// along +X, 1024 along −Z, 1536 along −X (halving both components while either exceeds
+/// 511, the first-octant table between).
+pub fn bearing(dx: i32, dz: i32) -> i32 {
+    let (mut x, mut z) = (dx.unsigned_abs(), dz.unsigned_abs());
+    while x > 511 || z > 511 {
+        x >>= 1;
+        z >>= 1;
+    }
+    let base = if x == 0 {
+        return if dz >= 0 { 0 } else { 1024 };
+    } else if z == 0 {
+        return if dx >= 0 { 512 } else { 1536 };
+    } else if x == z {
+        256
+    } else {
+        let (s, b) = (x.min(z), x.max(z));
+        let t = tables::octant((s * 512 / b) as usize) as i32;
+        if x < z { t } else { 512 - t }
+    };
+    let a = match (dx < 0, dz < 0) {
+        (false, false) => base,
+        (true, false) => -base,
+        (false, true) => 1024 - base,
+        (true, true) => base + 1024,
+    };
+    a & 2047
+}
+
+/// "Pan": `64 + p` with `p` the triangle wave of `u = (bearing − yaw) mod 2048`: 0–127,
+/// centred straight ahead and behind (and, by the `& 511`, exactly abeam).
+pub fn pan(dx: i32, dz: i32, yaw: u16) -> u8 {
+    let u = (bearing(dx, dz) - yaw as i32) & 2047;
+    let p = match u {
+        0..=511 => u >> 3,
+        512..=1023 => ((1024 - u) & 511) >> 3,
+        1024..=1535 => -((u - 1024) >> 3),
+        _ => -(((2048 - u) & 511) >> 3),
+    };
+    (64 + p) as u8
+}
+
+/// "Playback rate": the effect's sample rate plus the offset (wrapping), clamped to
+/// 512–44000 Hz.
+pub fn playback_rate(sample_rate: u32, offset_hz: i32) -> u32 {
+    (sample_rate as i32).wrapping_add(offset_hz).clamp(MIN_RATE, MAX_RATE) as u32
+}
+
+/// A sound to start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Start {
+    /// The owning actor.
+    pub owner: u16,
+    /// The effect index in the bank (after any SURFACE.INI remap).
+    pub effect: i16,
+    /// The effect index before the remap.
+    pub requested: i16,
+    /// Playback-rate offset, Hz.
+    pub rate_offset: i32,
+    /// Volume 0–127.
+    pub volume: u8,
+    /// Pan 0–127.
+    pub pan: u8,
+    /// The first channel it may take.
+    pub first_channel: usize,
+}
+
+/// One sample channel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Channel {
+    /// Playing.
+    pub active: bool,
+    /// Owner actor.
+    pub owner: u16,
+    /// Effect playing.
+    pub effect: u16,
+    /// Effect requested (before the remap).
+    pub requested: i16,
+    /// Volume 0–127.
+    pub volume: u8,
+    /// Pan 0–127.
+    pub pan: u8,
+    /// Playback rate, Hz.
+    pub rate: u32,
+    /// Position in the effect's frames, 16.16 fixed point.
+    position: u64,
+    /// Loops left (0: play once; `u32::MAX`: until stopped).
+    loops: u32,
+}
+
+/// The 16 channels, the remembered animation sound of each actor, and the master volume.
+#[derive(Clone, Debug)]
+pub struct Mixer {
+    /// The channels.
+    pub channels: [Channel; CHANNELS],
+    remembered: [Option<u8>; MAX_OWNERS],
+    master: i32,
+}
+
+/// The pan law table: `2p` below 63, 128 from there.
+fn pan_gain(p: u8) -> i32 {
+    if p < 63 { 2 * p as i32 } else { 128 }
+}
+
+impl Mixer {
+    /// Silent channels with master volume `master` (SYSTEM.INI `[system] volume`).
+    pub fn new(master: i32) -> Mixer {
+        Mixer { channels: [Channel::default(); CHANNELS], remembered: [None; MAX_OWNERS], master }
+    }
+
+    /// Starts `s` on the first idle channel at or above its start index (never stealing);
+    /// an effect outside the bank starts nothing. Returns the channel. The volume sent is
+    /// `(v × master) >> 8`; a start at volume 0 still occupies its channel.
+    pub fn start(&mut self, bank: &Sfx<'_>, s: Start) -> Option<usize> {
+        let effect = usize::try_from(s.effect).ok().and_then(|e| bank.effect(e))?;
+        let k = (s.first_channel..CHANNELS).find(|&k| !self.channels[k].active)?;
+        let loops = match effect.loop_flag() {
+            0 => 0,
+            0xFF => u32::MAX,
+            n => n as u32,
+        };
+        self.channels[k] = Channel {
+            active: true,
+            owner: s.owner,
+            effect: s.effect as u16,
+            requested: s.requested,
+            volume: ((s.volume as i32).wrapping_mul(self.master) >> 8).clamp(0, 127) as u8,
+            pan: s.pan.min(127),
+            rate: playback_rate(effect.rate(), s.rate_offset),
+            position: 0,
+            loops,
+        };
+        Some(k)
+    }
+
+    /// An animation `PlaySound` of `owner`: started, and remembered on the owner's animation
+    /// (replacing, without stopping, what it remembered).
+    pub fn play_animation_sound(&mut self, bank: &Sfx<'_>, s: Start) -> Option<usize> {
+        let k = self.start(bank, s);
+        if let (Some(k), Some(slot)) = (k, self.remembered.get_mut(s.owner as usize)) {
+            *slot = Some(k as u8);
+        }
+        k
+    }
+
+    /// `EndAnimation` of `owner`: stops the channel its animation remembers (whatever plays
+    /// there now: a handle names a slot) and forgets it.
+    pub fn stop_animation_sound(&mut self, owner: u16) {
+        if let Some(k) = self.remembered.get_mut(owner as usize).and_then(Option::take) {
+            self.channels[k as usize].active = false;
+        }
+    }
+
+    /// Mixes the playing channels into `out` (interleaved left/right) at `output_rate` Hz,
+    /// adding to what `out` holds with saturation. 8-bit PCM goes through the `(v + 1) / 128`
+    /// table law, 16-bit through `c = t × v / 127`; a mono sample feeds both sides; channels
+    /// advance at their playback rate and go idle at their end (or loop).
+    pub fn mix(&mut self, bank: &Sfx<'_>, output_rate: u32, out: &mut [i16]) {
+        if output_rate == 0 {
+            return;
+        }
+        for ch in self.channels.iter_mut().filter(|c| c.active) {
+            let Some(effect) = bank.effect(ch.effect as usize) else {
+                ch.active = false;
+                continue;
+            };
+            let frames = effect.frames() as u64;
+            if frames == 0 {
+                ch.active = false;
+                continue;
+            }
+            let step = ((ch.rate as u64) << 16) / output_rate as u64;
+            let (left, right) = (pan_gain(127 - ch.pan), pan_gain(ch.pan));
+            let v = ch.volume as i32;
+            for pair in out.chunks_exact_mut(2) {
+                let mut frame = ch.position >> 16;
+                if frame >= frames {
+                    if ch.loops == 0 {
+                        ch.active = false;
+                        break;
+                    }
+                    if ch.loops != u32::MAX {
+                        ch.loops -= 1;
+                    }
+                    ch.position %= frames << 16;
+                    frame = ch.position >> 16;
+                }
+                let s = sample(&effect, frame as usize);
+                let (l, r) = if effect.kind().bytes_per_sample() == 1 {
+                    let a = if v != 0 { v + 1 } else { 0 };
+                    let scaled = (s * a).div_euclid(128);
+                    ((scaled * left).div_euclid(128), (scaled * right).div_euclid(128))
+                } else {
+                    let (cl, cr) = (left * v / 127, right * v / 127);
+                    ((s * cl).div_euclid(128), (s * cr).div_euclid(128))
+                };
+                pair[0] = pair[0].saturating_add(l.clamp(i16::MIN as i32, i16::MAX as i32) as i16);
+                pair[1] = pair[1].saturating_add(r.clamp(i16::MIN as i32, i16::MAX as i32) as i16);
+                ch.position += step;
+            }
+        }
+    }
+
+    /// Starts and stops what an update reported: each sound request at the volume of its
+    /// distance from the report's listener (`sound_distance` gives the radius and divisor)
+    /// and the pan of its bearing, on channels from 0 for the player's own sounds and from 6
+    /// for the rest; each `StopSound` stops its actor's remembered sound.
+    pub fn play_report(&mut self, bank: &Sfx<'_>, report: &crate::world::StepReport, sound_distance: i32) {
+        use crate::anim::AnimEvent;
+        use crate::world::Event;
+        let (radius, divisor) = radius_and_divisor(sound_distance).unwrap_or((0, 0));
+        let l = report.listener;
+        for e in &report.events {
+            match e.event {
+                Event::Sound(s) => {
+                    let d = distance(s.emitter, l.position);
+                    let start = Start {
+                        owner: e.actor,
+                        effect: s.effect,
+                        requested: s.requested,
+                        rate_offset: (s.rate as i32).wrapping_mul(RATE_STEP),
+                        volume: volume(d, radius, divisor, 0),
+                        pan: pan(
+                            s.emitter[0].wrapping_sub(l.position[0]),
+                            s.emitter[2].wrapping_sub(l.position[2]),
+                            l.yaw,
+                        ),
+                        first_channel: if s.player { PLAYER_START } else { OTHER_START },
+                    };
+                    self.play_animation_sound(bank, start);
+                }
+                Event::Anim(AnimEvent::StopSound) => self.stop_animation_sound(e.actor),
+                _ => {}
+            }
+        }
+    }
+
+    /// Channels playing.
+    pub fn playing(&self) -> usize {
+        self.channels.iter().filter(|c| c.active).count()
+    }
+}
+
+/// Frame `i` of an effect as a signed 16-bit value (unsigned 8-bit PCM recentred and
+/// scaled; 16-bit little-endian as stored; stereo data reads its left sample).
+fn sample(effect: &Effect<'_>, i: usize) -> i32 {
+    let pcm = effect.pcm();
+    let kind = effect.kind();
+    let width = (kind.bytes_per_sample() * kind.channels()) as usize;
+    let at = i.saturating_mul(width);
+    if kind.bytes_per_sample() == 1 {
+        pcm.get(at).map_or(0, |&b| (b as i32 - 128) * 256)
+    } else {
+        match (pcm.get(at), pcm.get(at + 1)) {
+            (Some(&lo), Some(&hi)) => i16::from_le_bytes([lo, hi]) as i32,
+            _ => 0,
+        }
+    }
+}

@@ -1,0 +1,194 @@
+//! Positional sound (newest `engine/sound.md`): the radius and divisor, the distance, the
+//! volume curve, the bearing and pan, the playback rate, channel allocation without
+//! stealing, remembered animation sounds, the mixer's gain and pan law, and the world's
+//! requests with their SURFACE.INI remap.
+
+use stros_core::audio::{
+    Mixer, OTHER_START, PLAYER_START, Start, bearing, distance, pan, playback_rate, radius_and_divisor,
+    volume,
+};
+use stros_core::formats::sfx::Sfx;
+use stros_tools::write::sfx::{EffectDesc, SfxDesc, to_bytes};
+
+#[test]
+fn radius_and_divisor_from_sound_distance() {
+    assert_eq!(radius_and_divisor(64), Some((2304, 3640)));
+    assert_eq!(radius_and_divisor(4), Some((144, 65_536)));
+    assert_eq!(radius_and_divisor(3), None, "floor(R / 128) = 0 divides by zero in the original");
+}
+
+#[test]
+fn volume_falls_with_distance() {
+    let (r, d) = radius_and_divisor(64).unwrap();
+    let v: Vec<u8> = [0, 19, 1000, 2286, 2287, 2304, 2305].iter().map(|&x| volume(x, r, d, 0)).collect();
+    assert_eq!(v, [127, 126, 72, 1, 0, 0, 0]);
+    assert_eq!(volume(1000, r, d, 20), 92, "a per-call offset adds");
+    assert_eq!(volume(2305, r, d, 127), 0, "no offset makes a sound beyond R audible");
+    assert_eq!(volume(0, r, d, i32::MAX), 0, "the sum wraps before the clamp");
+}
+
+#[test]
+fn distance_is_three_dimensional_rounded_then_floored() {
+    assert_eq!(distance([3 * 256, 4 * 256, 0], [0, 0, 0]), 5);
+    // sqrt(511² + 0) = 511 runtime units: under one world unit.
+    assert_eq!(distance([511, 0, 0], [0, 0, 0]), 1);
+    assert_eq!(distance([255, 0, 0], [0, 0, 0]), 0);
+    // Height counts.
+    assert_eq!(distance([0, -1000 * 256, 0], [0, 0, 0]), 1000);
+}
+
+#[test]
+fn bearing_and_pan() {
+    assert_eq!([bearing(0, 5), bearing(5, 0), bearing(0, -5), bearing(-5, 0)], [0, 512, 1024, 1536]);
+    assert_eq!([bearing(3, 3), bearing(-3, 3), bearing(3, -3), bearing(-3, -3)], [256, 1792, 768, 1280]);
+    // A first-octant case through the table: T[floor(512 × 100 / 1000)] = T[51].
+    assert_eq!(bearing(100, 1000), stros_core::tables::octant(51) as i32);
+    assert_eq!(bearing(1000, 100), 512 - stros_core::tables::octant(51) as i32);
+    // Halving keeps the ratio.
+    assert_eq!(bearing(100_000, 100_000), 256);
+    // Ahead and behind are centred; front-right is to the right; exactly abeam is centred
+    // by the `& 511` of the triangle wave.
+    assert_eq!(pan(0, 100, 0), 64);
+    assert_eq!(pan(0, -100, 0), 64);
+    assert_eq!(pan(100, 100, 0), 96);
+    assert_eq!(pan(-100, 100, 0), 32);
+    assert_eq!(pan(100, 0, 0), 64);
+    assert_eq!(pan(100, 1, 0), 127, "just short of abeam: fully right");
+    // The yaw turns the frame: a listener whose yaw is 512 hears +X ahead.
+    assert_eq!(pan(100, 0, 512), 64);
+    assert_eq!(pan(0, 100, 256), 32);
+}
+
+#[test]
+fn playback_rate_is_clamped() {
+    assert_eq!(playback_rate(22_050, 3 * 64), 22_242);
+    assert_eq!(playback_rate(600, -200), 512);
+    assert_eq!(playback_rate(43_990, 64), 44_000);
+    assert_eq!(playback_rate(11_025, -64 * 8), 10_513);
+}
+
+fn bank() -> Vec<u8> {
+    let loud = vec![255u8; 64];
+    let half = vec![192u8; 64];
+    to_bytes(&SfxDesc {
+        description: b"test".to_vec(),
+        effects: vec![EffectDesc::mono8(11_025, loud), EffectDesc::mono8(22_050, half)],
+    })
+}
+
+fn start(owner: u16, effect: i16, first_channel: usize) -> Start {
+    Start { owner, effect, requested: effect, rate_offset: 0, volume: 127, pan: 64, first_channel }
+}
+
+#[test]
+fn channels_are_taken_in_order_and_never_stolen() {
+    let bytes = bank();
+    let sfx = Sfx::new_checked(&bytes).unwrap();
+    let mut m = Mixer::new(256);
+    // Other sounds start at channel 6, the player's at 0.
+    assert_eq!(m.start(&sfx, start(3, 0, OTHER_START)), Some(6));
+    assert_eq!(m.start(&sfx, start(7, 1, PLAYER_START)), Some(0));
+    for k in 7..16 {
+        assert_eq!(m.start(&sfx, start(3, 0, OTHER_START)), Some(k));
+    }
+    assert_eq!(m.start(&sfx, start(3, 0, OTHER_START)), None, "all of 6..16 busy: dropped");
+    assert_eq!(m.start(&sfx, start(7, 0, PLAYER_START)), Some(1), "the player's start index is 0");
+    assert_eq!(m.playing(), 12);
+    // Effects outside the bank start nothing.
+    assert_eq!(m.start(&sfx, start(3, 2, PLAYER_START)), None);
+    assert_eq!(m.start(&sfx, start(3, -1, PLAYER_START)), None);
+    // The master volume scales the start volume: (v × master) >> 8.
+    let mut m = Mixer::new(255);
+    let k = m.start(&sfx, start(3, 0, 0)).unwrap();
+    assert_eq!(m.channels[k].volume, 126);
+    assert_eq!(m.channels[k].rate, 11_025);
+}
+
+#[test]
+fn end_animation_stops_only_the_remembered_sound() {
+    let bytes = bank();
+    let sfx = Sfx::new_checked(&bytes).unwrap();
+    let mut m = Mixer::new(256);
+    let a = m.play_animation_sound(&sfx, start(5, 0, OTHER_START)).unwrap();
+    // A second PlaySound replaces the remembered handle without stopping the first.
+    let b = m.play_animation_sound(&sfx, start(5, 1, OTHER_START)).unwrap();
+    m.stop_animation_sound(5);
+    assert!(m.channels[a].active && !m.channels[b].active);
+    // Nothing remembered any more: a second stop does nothing.
+    m.stop_animation_sound(5);
+    assert!(m.channels[a].active);
+}
+
+#[test]
+fn the_mixer_follows_the_gain_and_pan_law() {
+    let bytes = bank();
+    let sfx = Sfx::new_checked(&bytes).unwrap();
+    let mix = |volume: u8, pan: u8| {
+        let mut m = Mixer::new(256);
+        m.start(&sfx, Start { volume, pan, ..start(1, 0, 0) }).unwrap();
+        let mut out = [0i16; 8];
+        m.mix(&sfx, 11_025, &mut out);
+        (out[0], out[1])
+    };
+    // Sample 255 is +127 × 256 = 32512; at volume 127 the 8-bit law scales by 128/128.
+    assert_eq!(mix(127, 64), (32_512, 32_512));
+    // Volume 63: floor(32512 × 64 / 128) = 16256 at the centre.
+    assert_eq!(mix(63, 64), (16_256, 16_256));
+    assert_eq!(mix(0, 64), (0, 0), "volume 0 plays silently");
+    // Pan 0: the left keeps the centre level (T[127] = 128), the right fades (T[0] = 0).
+    assert_eq!(mix(127, 0), (32_512, 0));
+    // Pan 32: right T[32] = 64 halves, left T[95] = 128.
+    assert_eq!(mix(127, 32), (32_512, 16_256));
+    // A channel plays its frames at its rate and then goes idle.
+    let mut m = Mixer::new(256);
+    m.start(&sfx, start(1, 1, 0)).unwrap();
+    let mut out = [0i16; 64];
+    m.mix(&sfx, 44_100, &mut out); // 32 frames at half the source rate: 16 source frames
+    assert_eq!(m.playing(), 1);
+    let mut out = vec![0i16; 2 * 200];
+    m.mix(&sfx, 44_100, &mut out);
+    assert_eq!(m.playing(), 0);
+    assert_eq!(out[2 * 150], 0, "silent after the end");
+    assert_eq!(out[0], 64 * 256, "192 is +64 × 256");
+}
+
+#[test]
+fn the_walk_reports_remapped_footsteps() {
+    use stros_core::config::SystemConfig;
+    use stros_core::input::{Action, Bindings, Input};
+    use stros_core::world::{Embedded, Event, World};
+    // Walking up the yard's ramp (planks: wood) the sand footstep (effect 0) becomes the
+    // wood step (1) through the embedded SURFACE.INI; on the meadow (scape) it stays 0.
+    let mut w =
+        Box::new(World::load(&Embedded, "HARBOUR", SystemConfig::installed(), Bindings::default()).unwrap());
+    w.enter_marker(&Embedded, 5, 1024).unwrap();
+    let mut steps = Vec::new();
+    let mut mixer = Mixer::new(255);
+    let sfx = Sfx::new_checked(stros_core::embedded::SFX).unwrap();
+    for b in 0..120 {
+        let view = w.view();
+        let r = w.step(&Input::with(&[Action::Up, Action::A]), b * 2).clone();
+        // Sounds are heard from the camera as it was before the update's actors moved.
+        assert_eq!(r.listener.position.map(|c| c >> 8), view);
+        for e in &r.events {
+            if let Event::Sound(s) = e.event {
+                assert!(s.player);
+                steps.push((s.requested, s.effect, w.actor(e.actor).unwrap().surface));
+            }
+        }
+        let before = mixer.playing();
+        mixer.play_report(&sfx, &r, w.config().sound_distance);
+        if r.events.iter().any(|e| matches!(e.event, Event::Sound(_))) {
+            assert!(mixer.playing() > before, "a footstep started");
+            assert!(mixer.channels[0].active, "the player's own sound takes channel 0 first");
+        }
+        let mut out = [0i16; 512];
+        mixer.mix(&sfx, 22_050, &mut out);
+    }
+    assert!(
+        steps.iter().any(|&(req, eff, surface)| (req, eff, surface) == (0, 1, 7)),
+        "a wood step: {steps:?}"
+    );
+    assert!(steps.iter().any(|&(req, eff, surface)| (req, eff, surface) == (0, 0, 9)), "a meadow step");
+    assert!(steps.iter().all(|&(req, _, _)| req == 0));
+}
