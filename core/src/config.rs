@@ -191,6 +191,12 @@ pub const MIN_PLAYER_FALL_DEAD_TIME: i32 = 3;
 pub const PLAYER_FALL_DEAD_TICKS_PER_UNIT: i32 = 12;
 
 impl SystemConfig {
+    /// The installed file's values as written in it, before the load-time replacements
+    /// (what a generator writes into a SYSTEM.INI).
+    pub const fn installed_raw() -> SystemConfig {
+        SystemConfig::INSTALLED_RAW
+    }
+
     /// What loading the installed SYSTEM.INI gives.
     pub fn installed() -> SystemConfig {
         SystemConfig::INSTALLED_RAW.with_load_replacements()

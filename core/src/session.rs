@@ -36,39 +36,35 @@ pub struct Session<'a> {
 pub enum SessionError {
     /// The world failed to load.
     World(WorldError),
-    /// A recording names a world this frontend cannot open.
-    ForeignWorld,
 }
 
 impl core::fmt::Display for SessionError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             SessionError::World(e) => write!(f, "{e}"),
-            SessionError::ForeignWorld => write!(f, "the recording names a world other than \"embedded\""),
         }
     }
 }
 
 impl<'a> Session<'a> {
-    /// Map `map` from `files` with `config` and `bindings`, the player entered at marker 0
-    /// facing heading 0 and settled.
+    /// Map `map` from `files` with `config` and `bindings`, the player entered at marker
+    /// `marker` facing heading 0 and settled.
     pub fn start(
         files: &impl Files<'a>,
         map: &str,
         config: SystemConfig,
         bindings: Bindings,
+        marker: usize,
     ) -> Result<Self, SessionError> {
         let mut world = World::load(files, map, config, bindings).map_err(SessionError::World)?;
-        world.enter_marker(files, 0, 0).map_err(SessionError::World)?;
-        Ok(Session::around(world, files, Origin::embedded()))
+        world.enter_marker(files, marker, 0).map_err(SessionError::World)?;
+        let origin = Origin { start: Start::Marker { index: marker }, ..Origin::embedded() };
+        Ok(Session::around(world, files, origin))
     }
 
-    /// The world a recording or scenario describes (which must be `"embedded"`, served by
-    /// `files`), replaying its updates.
+    /// The world a recording or scenario describes, served by `files` (the embedded island
+    /// or the install its `world` names), replaying its updates.
     pub fn replay(files: &impl Files<'a>, map: &str, scenario: &Scenario<'a>) -> Result<Self, SessionError> {
-        if !scenario.world.eq_ignore_ascii_case("embedded") {
-            return Err(SessionError::ForeignWorld);
-        }
         let map = scenario.map.unwrap_or(map);
         let mut world =
             World::load(files, map, scenario.config(), Bindings::default()).map_err(SessionError::World)?;

@@ -1,9 +1,12 @@
-//! Host-side glue both frontends share: the session over the embedded world (or over a
-//! recording to replay), and the files a session writes as it runs — the `--record`
-//! recording and the `--trace` JSON lines. Windows, terminals, keyboards and clocks stay
-//! in the frontends; the game stays in `stros-core`.
+//! Host-side glue both frontends share: the session over the embedded world, a user's
+//! install (`--data DIR`, [`install`]) or a recording to replay; the files a session writes
+//! as it runs — the `--record` recording and the `--trace` JSON lines; and sound output
+//! ([`audio`], feature `audio`). Windows, terminals, keyboards and clocks stay in the
+//! frontends; the game stays in `stros-core`.
 
+#[cfg(feature = "audio")]
 pub mod audio;
+pub mod install;
 
 use std::path::PathBuf;
 
@@ -11,12 +14,20 @@ use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
 use stros_core::input::{Bindings, Input};
 use stros_core::replay::{Recorder, Scenario, trace_line};
-use stros_core::session::Session;
+use stros_core::session::{Session, SessionError};
 use stros_core::world::Embedded;
+
+use install::Install;
 
 /// The file options every frontend takes.
 #[derive(Clone, Debug, Default)]
 pub struct FileOptions {
+    /// `--data DIR`: a Redguard install.
+    pub data: Option<PathBuf>,
+    /// `--map NAME` (default ISLAND with `--data`, the embedded HARBOUR without).
+    pub map: Option<String>,
+    /// `--marker N` (default 0).
+    pub marker: Option<usize>,
     /// `--record FILE`.
     pub record: Option<PathBuf>,
     /// `--replay FILE`.
@@ -67,19 +78,72 @@ impl Outputs {
     }
 }
 
-/// Opens the session the options ask for: the embedded island with the player at marker 0,
-/// or the recording to replay.
-pub fn open(opts: &FileOptions) -> Result<(Session<'static>, Outputs), String> {
-    let session = match &opts.replay {
+/// The map a user's install starts on.
+pub const INSTALL_MAP: &str = "ISLAND";
+
+fn leak<T>(value: T) -> &'static T {
+    Box::leak(Box::new(value))
+}
+
+/// Opens an install, checks what the map needs (printing warnings for what is missing but
+/// optional, prefixed by `program`), and reads its SYSTEM.INI and KEYS.INI.
+fn open_install(program: &str, dir: &std::path::Path, map: &str) -> Result<&'static Install, String> {
+    let install = leak(Install::open(dir)?);
+    for w in install.check(map)? {
+        eprintln!("{program}: {w}");
+    }
+    Ok(install)
+}
+
+/// Opens the session the options ask for: the embedded island (or a user's install with
+/// `--data`) with the player at `--marker` (default 0), or the recording to replay (whose
+/// world is `"embedded"` or an install directory).
+pub fn open(program: &str, opts: &FileOptions) -> Result<(Box<Session<'static>>, Outputs), String> {
+    let session = Box::new(match &opts.replay {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
             let text: &'static str = Box::leak(text.into_boxed_str());
             let scenario = Scenario::parse(text).map_err(|e| format!("{}: {e}", path.display()))?;
-            Session::replay(&Embedded, MAP, &scenario).map_err(|e| format!("{}: {e}", path.display()))?
+            let at = |e: SessionError| format!("{}: {e}", path.display());
+            if scenario.world.eq_ignore_ascii_case("embedded") {
+                Session::replay(&Embedded, MAP, &scenario).map_err(at)?
+            } else {
+                let map = scenario.map.unwrap_or(INSTALL_MAP);
+                let install = open_install(program, std::path::Path::new(scenario.world), map)?;
+                Session::replay(install, map, &scenario).map_err(|e| install.describe(e))?
+            }
         }
-        None => Session::start(&Embedded, MAP, SystemConfig::installed(), Bindings::default())
+        None => match &opts.data {
+            Some(dir) => {
+                let map = opts.map.as_deref().unwrap_or(INSTALL_MAP).to_ascii_uppercase();
+                let install = open_install(program, dir, &map)?;
+                let mut s = Session::start(
+                    install,
+                    &map,
+                    install.config()?,
+                    install.bindings()?,
+                    opts.marker.unwrap_or(0),
+                )
+                .map_err(|e| install.describe(e))?;
+                for name in s.world.missing_models() {
+                    eprintln!("{program}: no model {name} (.3DC or .3D): its actors are not drawn");
+                }
+                let world: &'static str = Box::leak(dir.display().to_string().into_boxed_str());
+                let map: &'static str = Box::leak(map.into_boxed_str());
+                s.origin.world = world;
+                s.origin.map = Some(map);
+                s
+            }
+            None => Session::start(
+                &Embedded,
+                opts.map.as_deref().unwrap_or(MAP),
+                SystemConfig::installed(),
+                Bindings::default(),
+                opts.marker.unwrap_or(0),
+            )
             .map_err(|e| e.to_string())?,
-    };
+        },
+    });
     let mut outputs = Outputs::default();
     if let Some(p) = &opts.record {
         outputs.record = Some((p.clone(), String::new(), Recorder::default(), None));
@@ -92,6 +156,7 @@ pub fn open(opts: &FileOptions) -> Result<(Session<'static>, Outputs), String> {
 
 /// Opens audio for `session` (its sound bank, SYSTEM.INI's master volume and sound
 /// distance); `None`, after one line naming `program`, without a bank or a device.
+#[cfg(feature = "audio")]
 pub fn start_audio(program: &str, session: &Session<'static>) -> Option<audio::Audio> {
     let Some(bank) = session.sounds else {
         eprintln!("{program}: audio is off (no MAIN.SFX)");

@@ -17,6 +17,8 @@ use stros_core::session::Session;
 
 use stros_host::{FileOptions, Outputs};
 
+const PROGRAM: &str = "stros";
+
 const USAGE: &str = "\
 stros — The Elder Scrolls Adventures: Redguard, reimplemented
 
@@ -24,6 +26,11 @@ USAGE:
     stros [OPTIONS]
 
 OPTIONS:
+    --data DIR          play a Redguard install (the GOG layout: fxart/, maps/,
+                        sound/, SYSTEM.INI, KEYS.INI, surface.ini, …) instead of
+                        the embedded island
+    --map NAME          the map to load (default ISLAND with --data, else HARBOUR)
+    --marker N          enter at map marker N (default 0)
     --frames N          stop after N frames
     --screenshot FILE   write the last frame as a PNG when stopping (needs --frames
                         or a window closed with Esc)
@@ -70,6 +77,13 @@ fn parse_args() -> Result<Options, String> {
             }
             "--screenshot" => o.screenshot = Some(value("--screenshot")?.into()),
             "--headless" => o.headless = true,
+            "--data" => o.files.data = Some(value("--data")?.into()),
+            "--map" => o.files.map = Some(value("--map")?),
+            "--marker" => {
+                let v = value("--marker")?;
+                o.files.marker =
+                    Some(v.parse().map_err(|_| format!("--marker: `{v}` is not a marker number"))?);
+            }
             "--record" => o.files.record = Some(value("--record")?.into()),
             "--replay" => o.files.replay = Some(value("--replay")?.into()),
             "--trace" => o.files.trace = Some(value("--trace")?.into()),
@@ -100,10 +114,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (mut session, mut outputs) = match stros_host::open(&opts.files) {
+    let (mut session, mut outputs) = match stros_host::open(PROGRAM, &opts.files) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("stros: {e}");
+            eprintln!("{PROGRAM}: {e}");
             return ExitCode::from(2);
         }
     };
@@ -159,7 +173,7 @@ fn play(
     depth: &mut [f32],
     frames: Option<u64>,
 ) -> Result<(), String> {
-    let audio = stros_host::start_audio("stros", session);
+    let audio = stros_host::start_audio(PROGRAM, session);
     let clock = clock::BiosClock::start();
     window.set_target_fps(70);
     let mut rgb = vec![0u32; WIDTH * HEIGHT];

@@ -17,6 +17,8 @@ use stros_core::session::Session;
 use stros_core::timing::bios_ticks_from_micros;
 use stros_host::{FileOptions, Outputs};
 
+const PROGRAM: &str = "stros-term";
+
 const USAGE: &str = "\
 stros-term — Stros in a terminal
 
@@ -24,6 +26,10 @@ USAGE:
     stros-term [OPTIONS]
 
 OPTIONS:
+    --data DIR      play a Redguard install (the GOG layout) instead of the
+                    embedded island
+    --map NAME      the map to load (default ISLAND with --data, else HARBOUR)
+    --marker N      enter at map marker N (default 0)
     --frames N      stop after N frames
     --dump          render off-screen (one BIOS tick per frame, or the recording's
                     updates with --replay) and print the last frame as plain text:
@@ -68,6 +74,9 @@ fn parse_args() -> Result<Options, String> {
             "--dump" => o.dump = true,
             "--cols" => o.cols = count("--cols")?.clamp(8, 1000) as usize,
             "--rows" => o.rows = count("--rows")?.clamp(4, 1000) as usize,
+            "--data" => o.files.data = Some(args.next().ok_or("--data needs a directory")?.into()),
+            "--map" => o.files.map = Some(args.next().ok_or("--map needs a name")?),
+            "--marker" => o.files.marker = Some(count("--marker")? as usize),
             "--record" => o.files.record = Some(args.next().ok_or("--record needs a file")?.into()),
             "--replay" => o.files.replay = Some(args.next().ok_or("--replay needs a file")?.into()),
             "--trace" => o.files.trace = Some(args.next().ok_or("--trace needs a file")?.into()),
@@ -89,7 +98,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (mut session, mut outputs) = match stros_host::open(&opts.files) {
+    let (mut session, mut outputs) = match stros_host::open(PROGRAM, &opts.files) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("stros-term: {e}");
@@ -189,7 +198,7 @@ fn run(
     frames: Option<u64>,
     out: &mut io::Stdout,
 ) -> io::Result<()> {
-    let audio = stros_host::start_audio("stros-term", session);
+    let audio = stros_host::start_audio(PROGRAM, session);
     let start = Instant::now();
     // When each action (and the walk/run key) was last reported.
     let mut last_seen = [None::<Instant>; 5];

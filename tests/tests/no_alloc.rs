@@ -214,6 +214,7 @@ fn ten_thousand_world_steps_allocate_nothing() {
             stros_core::embedded::MAP,
             SystemConfig::installed(),
             stros_core::input::Bindings::default(),
+            0,
         )
         .unwrap();
         let start = session.world.selected_player().unwrap().position;

@@ -11,7 +11,7 @@ use stros_core::session::Session;
 use stros_core::world::Embedded;
 
 fn session() -> Box<Session<'static>> {
-    Box::new(Session::start(&Embedded, "HARBOUR", SystemConfig::installed(), Bindings::default()).unwrap())
+    Box::new(Session::start(&Embedded, "HARBOUR", SystemConfig::installed(), Bindings::default(), 0).unwrap())
 }
 
 fn frame(s: &Session<'_>) -> Vec<u8> {

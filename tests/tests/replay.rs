@@ -159,6 +159,7 @@ fn a_recorded_session_replays_to_the_same_trace() {
         stros_core::embedded::MAP,
         stros_core::config::SystemConfig::installed(),
         Default::default(),
+        0,
     )
     .unwrap();
     let mut recording = String::new();

@@ -15,6 +15,9 @@ USAGE:
     stros-tools gen-world [--check] [--out DIR]
         Write the embedded default world (WLD, RGM, ROB, 3DC models, COL,
         TEXBSI banks, SFX) into core/data/world, or DIR. --check only compares.
+    stros-tools gen-install DIR
+        Write the embedded island in a Redguard install's layout (maps/, fxart/,
+        sound/, SYSTEM.INI, KEYS.INI, surface.ini) as map ISLAND, for --data.
     stros-tools inspect FILE
         Print an RGM, WLD, 3D/3DC, ROB, COL, TEXBSI.nnn, SFX or INI file as JSON.
         A damaged file gives one line naming the file, the format and the byte
@@ -38,6 +41,25 @@ fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("gen-tables") => gen_tables_cmd(&args[1..]),
         Some("gen-world") => gen_world_cmd(&args[1..]),
+        Some("gen-install") => match &args[1..] {
+            [dir] => match stros_tools::world::install::write(std::path::Path::new(dir)) {
+                Ok(()) => {
+                    println!(
+                        "wrote an install of map {} under {dir}",
+                        stros_tools::world::install::INSTALL_MAP
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("stros-tools gen-install: {e}");
+                    ExitCode::from(2)
+                }
+            },
+            _ => {
+                eprintln!("stros-tools gen-install: give one directory");
+                ExitCode::from(2)
+            }
+        },
         Some("inspect") => inspect_cmd(&args[1..]),
         Some("bench") => bench_cmd(&args[1..]),
         Some("replay") => replay_cmd(&args[1..]),

@@ -7,7 +7,6 @@
 //! `probe` (`kind`, `class`, `normal`, `height`; `probe` is null when no forward probe ran);
 //! and `events`.
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -15,69 +14,30 @@ use stros_core::actor::Direction;
 use stros_core::input::Bindings;
 use stros_core::replay::{Scenario, Start};
 use stros_core::world::{Embedded, Files, StepReport, World};
+use stros_host::install::Install;
 
-/// Files of a data directory, by upper-case file name (searched recursively), with the
-/// scenario's per-file overrides. The bytes live as long as the program: a tool loads one
-/// world per run.
+/// The embedded world or an install, with some files replaced.
 #[derive(Debug, Default)]
-pub struct DirFiles {
-    files: HashMap<String, &'static [u8]>,
+pub struct Overlay {
+    base: Option<Install>,
+    extra: Vec<(String, &'static [u8])>,
 }
 
-impl DirFiles {
-    /// Indexes every file under `dir`.
-    pub fn open(dir: &Path) -> Result<DirFiles, String> {
-        let mut d = DirFiles::default();
-        let mut stack = vec![dir.to_path_buf()];
-        let mut seen = 0usize;
-        while let Some(p) = stack.pop() {
-            let entries = std::fs::read_dir(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-            for e in entries {
-                let e = e.map_err(|e| format!("{}: {e}", p.display()))?;
-                let path = e.path();
-                if path.is_dir() {
-                    stack.push(path);
-                    continue;
-                }
-                seen += 1;
-                if seen > 100_000 {
-                    return Err(format!("{}: too many files", dir.display()));
-                }
-                let name = e.file_name().to_string_lossy().to_ascii_uppercase();
-                if let std::collections::hash_map::Entry::Vacant(slot) = d.files.entry(name) {
-                    let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-                    slot.insert(Box::leak(bytes.into_boxed_slice()));
-                }
-            }
-        }
-        Ok(d)
-    }
-
-    /// Serves `as_name` from the file at `path`.
-    pub fn insert(&mut self, as_name: &str, path: &Path) -> Result<(), String> {
+impl Overlay {
+    fn insert(&mut self, as_name: &str, path: &Path) -> Result<(), String> {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        self.files.insert(as_name.to_ascii_uppercase(), Box::leak(bytes.into_boxed_slice()));
+        self.extra.push((as_name.to_ascii_uppercase(), Box::leak(bytes.into_boxed_slice())));
         Ok(())
     }
 }
 
-impl Files<'static> for DirFiles {
-    fn file(&self, name: &str) -> Option<&'static [u8]> {
-        self.files.get(&name.to_ascii_uppercase()).copied()
-    }
-}
-
-/// The embedded world with some files replaced.
-#[derive(Debug, Default)]
-pub struct Overlay {
-    base: Option<DirFiles>,
-    extra: DirFiles,
-}
-
 impl Files<'static> for Overlay {
     fn file(&self, name: &str) -> Option<&'static [u8]> {
+        let key = name.to_ascii_uppercase();
         self.extra
-            .file(name)
+            .iter()
+            .find(|(n, _)| *n == key)
+            .map(|f| f.1)
             .or_else(|| self.base.as_ref().map_or_else(|| Embedded.file(name), |b| b.file(name)))
     }
 }
@@ -85,14 +45,15 @@ impl Files<'static> for Overlay {
 /// A world built as a scenario asks, with its player entered.
 pub fn build_world(scenario: &Scenario<'_>, base_dir: &Path) -> Result<World<'static>, String> {
     let mut files = Overlay::default();
-    if !scenario.world.eq_ignore_ascii_case("embedded") {
-        let dir = base_dir.join(scenario.world);
-        files.base = Some(DirFiles::open(&dir)?);
-    }
-    let map = scenario.map.unwrap_or(stros_core::embedded::MAP);
+    let map = if scenario.world.eq_ignore_ascii_case("embedded") {
+        scenario.map.unwrap_or(stros_core::embedded::MAP)
+    } else {
+        files.base = Some(Install::open(&base_dir.join(scenario.world))?);
+        scenario.map.unwrap_or(stros_host::INSTALL_MAP)
+    };
     for (ext, file) in ["RGM", "ROB", "WLD"].iter().zip(scenario.files) {
         if let Some(f) = file {
-            files.extra.insert(&format!("{map}.{ext}"), &base_dir.join(f))?;
+            files.insert(&format!("{map}.{ext}"), &base_dir.join(f))?;
         }
     }
     let config = scenario.config();

@@ -264,6 +264,7 @@ pub struct World<'a> {
     view: [i32; 3],
     view_yaw: u16,
     report: StepReport,
+    missing: heapless::Vec<Name, 8>,
 }
 
 /// The map-unit stem of a RAAN path: after the last `\`, `/` or `:`, before the first `.`.
@@ -332,6 +333,7 @@ impl<'a> World<'a> {
             view: [0; 3],
             view_yaw: 0,
             report: StepReport::default(),
+            missing: heapless::Vec::new(),
         };
         world.place_actors(files)?;
         Ok(world)
@@ -365,7 +367,13 @@ impl<'a> World<'a> {
                 found
             }
         };
-        let Some(model) = model else { return Ok(None) };
+        let Some(model) = model else {
+            // Nothing to draw or collide with; the frontend says which file was missing.
+            if !self.missing.contains(&key) {
+                let _ = self.missing.push(key);
+            }
+            return Ok(None);
+        };
         self.models
             .push(WorldModel { name: key, model, flags })
             .map_err(|_| WorldError::Capacity("models"))?;
@@ -674,6 +682,12 @@ impl<'a> World<'a> {
     /// The models actors use.
     pub fn models(&self) -> &[WorldModel<'a>] {
         &self.models
+    }
+
+    /// Models the map names that neither its ROB nor a `.3DC`/`.3D` file supplied (the
+    /// first eight): their actors have no model.
+    pub fn missing_models(&self) -> &[Name] {
+        &self.missing
     }
 
     /// The map name the world was loaded as (upper case).

@@ -1,0 +1,120 @@
+//! `--data DIR` on the install layout `stros-tools gen-install` writes from the embedded
+//! island (map ISLAND, the GOG directories, names in mixed case): it plays, reads its
+//! SYSTEM.INI and KEYS.INI, enters at `--marker`, records and replays; every damaged variant
+//! fails with one line naming the file.
+
+use std::path::{Path, PathBuf};
+
+use stros_core::input::{Action, Input};
+use stros_host::{FileOptions, open};
+
+fn install(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("stros-install-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    stros_tools::world::install::write(&dir).unwrap();
+    dir
+}
+
+fn data(dir: &Path) -> FileOptions {
+    FileOptions { data: Some(dir.to_path_buf()), ..FileOptions::default() }
+}
+
+#[test]
+fn the_install_plays() {
+    let dir = install("plays");
+    let (mut s, _) = open("test", &data(&dir)).unwrap();
+    assert_eq!(s.world.map(), "ISLAND");
+    // The palette came from fxart/island.col, the sounds from sound/MAIN.SFX.
+    let col = stros_core::formats::col::Col::new_checked(stros_core::embedded::COL).unwrap();
+    assert_eq!(s.palette, stros_core::render::Palette::from_rgb8(&col.to_rgb_array()));
+    assert!(s.sounds.is_some());
+    let p = s.world.selected_player().unwrap().position;
+    assert_eq!((p[0] >> 8, p[2] >> 8), (35_000, 30_600));
+    for b in 0..30 {
+        s.step(&Input::with(&[Action::Up]), b, None);
+    }
+    assert_ne!(s.world.selected_player().unwrap().position, p, "Cyrus ran");
+    // --marker 5.
+    let (s, _) = open("test", &FileOptions { marker: Some(5), ..data(&dir) }).unwrap();
+    let p = s.world.selected_player().unwrap().position;
+    assert_eq!((p[0] >> 8, p[2] >> 8), (31_200, 27_400));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_install_s_ini_files_are_read() {
+    let dir = install("ini");
+    let sys =
+        std::fs::read_to_string(dir.join("SYSTEM.INI")).unwrap().replace("walk_mode = 0", "walk_mode = 1");
+    std::fs::write(dir.join("SYSTEM.INI"), sys).unwrap();
+    let keys =
+        std::fs::read_to_string(dir.join("KEYS.INI")).unwrap().replace("key_up[0] = 17", "key_up[0] = 19");
+    std::fs::write(dir.join("KEYS.INI"), keys).unwrap();
+    let (s, _) = open("test", &data(&dir)).unwrap();
+    assert_eq!(s.world.config().walk_mode, 1);
+    assert_eq!(s.world.player_state().walk_mode, 1);
+    assert_eq!(s.world.bindings().codes[0], [19, 138]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_recording_of_an_install_replays() {
+    let dir = install("rec");
+    let rec = dir.join("walk.toml");
+    let trace = dir.join("walk.jsonl");
+    let opts = FileOptions { record: Some(rec.clone()), trace: Some(trace.clone()), ..data(&dir) };
+    let (mut s, mut out) = open("test", &opts).unwrap();
+    for b in 0..60u32 {
+        let input = if b < 40 { Input::with(&[Action::Up, Action::Left]) } else { Input::NONE };
+        s.step(&input, b, None);
+        out.after_step(&s, &input, b).unwrap();
+    }
+    out.finish(&s).unwrap();
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(text.contains(&format!("world = \"{}\"", dir.display())), "{text}");
+    assert!(text.contains("map = \"ISLAND\""));
+    let replayed = stros_tools::replay::command(&rec).unwrap();
+    assert_eq!(replayed, std::fs::read_to_string(&trace).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn damaged_installs_fail_with_one_line_naming_the_file() {
+    let cut = |bytes: &[u8], keep: usize| bytes[..keep.min(bytes.len())].to_vec();
+    type Damage = fn(&Path);
+    let cases: [(&str, Damage, &str); 9] = [
+        ("truncated scene", |d| std::fs::write(d.join("maps/ISLAND.RGM"), b"RAHD").unwrap(), "ISLAND.RGM"),
+        ("no scene", |d| std::fs::remove_file(d.join("maps/ISLAND.RGM")).unwrap(), "no ISLAND.RGM"),
+        ("no terrain", |d| std::fs::remove_file(d.join("maps/ISLAND.WLD")).unwrap(), "no ISLAND.WLD"),
+        ("no archive", |d| std::fs::remove_file(d.join("fxart/ISLAND.ROB")).unwrap(), "no ISLAND.ROB"),
+        ("no palette", |d| std::fs::remove_file(d.join("fxart/island.col")).unwrap(), "no ISLAND.COL"),
+        ("short palette", |d| std::fs::write(d.join("fxart/island.col"), [0u8; 100]).unwrap(), "island.col"),
+        ("bad SYSTEM.INI", |d| std::fs::write(d.join("SYSTEM.INI"), "[system\n").unwrap(), "SYSTEM.INI"),
+        (
+            "bad surface.ini",
+            |d| std::fs::write(d.join("surface.ini"), "[surfaces]\n1,2\n").unwrap(),
+            "surface.ini",
+        ),
+        ("bad model", |d| std::fs::write(d.join("fxart/CYRUS.3DC"), b"v4.0").unwrap(), "CYRUS.3DC"),
+    ];
+    for (what, damage, named) in cases {
+        let dir = install("bad");
+        damage(&dir);
+        let err = open("test", &data(&dir)).err().unwrap_or_else(|| panic!("{what}: opened"));
+        assert!(err.contains(named) && !err.contains('\n'), "{what}: {err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+    // A truncated texture bank and sound bank are damage too; a missing one is not.
+    for (file, keep) in [("fxart/TEXBSI.302", 5000), ("sound/MAIN.SFX", 500)] {
+        let dir = install("bank");
+        let bytes = std::fs::read(dir.join(file)).unwrap();
+        std::fs::write(dir.join(file), cut(&bytes, keep)).unwrap();
+        let err = open("test", &data(&dir)).err().unwrap_or_else(|| panic!("{file}: opened"));
+        assert!(err.contains(file.rsplit('/').next().unwrap()), "{err}");
+        std::fs::remove_file(dir.join(file)).unwrap();
+        assert!(open("test", &data(&dir)).is_ok(), "a missing {file} only warns");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+    // Not a directory.
+    assert!(open("test", &data(Path::new("/nonexistent/stros"))).err().unwrap().contains("not a directory"));
+}
