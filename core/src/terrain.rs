@@ -217,13 +217,11 @@ pub mod surface {
 /// images 6 and 52 are sand and of 31 and 32 rock; on the other mask-backed images (5, 7,
 /// 30) zero coverage turns water or deep water into sand; then nonzero coverage selects
 /// scape water (3), and full coverage (256, never 255) scape deep water (4). Outside the
-/// valid cells the material is −1 and the surface 0.
+/// valid cells the material is −1, whose low six bits select image 63.
 pub fn surface_at(wld: &Wld<'_>, map_x: i32, map_z: i32, base: impl Fn(u16, u8) -> u8) -> u8 {
-    let byte = material(wld, map_x, map_z);
-    if byte < 0 {
-        return 0;
-    }
-    let byte = byte as u8;
+    // Outside the valid cells the lookup's −1 supplies image 63 (its low six bits), which
+    // then goes through the usual assignment and coverage rules.
+    let byte = material(wld, map_x, map_z) as u8;
     let image = byte & 0x3F;
     let coverage = blend_coverage(byte, map_x, map_z);
     let mut s = base(TERRAIN_TEXTURE_SET, image);

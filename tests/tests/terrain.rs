@@ -152,6 +152,7 @@ fn surface_assignment_with_blend_rules() {
         match image {
             0 | 5 => surface::WATER,
             9 => 8,
+            63 => 11,
             _ => 0,
         }
     };
@@ -168,7 +169,7 @@ fn surface_assignment_with_blend_rules() {
     assert_eq!(terrain::surface_at(&wld, x_in(3, 10), z, base), surface::SAND, "dry beach edge");
     assert_eq!(terrain::surface_at(&wld, x_in(4, 2), z, base), surface::ROCK, "dry rock strip");
     assert_eq!(terrain::surface_at(&wld, x_in(5, 60), z, base), 8, "base assignment kept");
-    assert_eq!(terrain::surface_at(&wld, -5000, z, base), 0, "outside the valid cells");
+    assert_eq!(terrain::surface_at(&wld, -5000, z, base), 11, "outside the valid cells: image 63");
 }
 
 /// Independent restatement: the cell from f64 rounding, the height by barycentric
