@@ -60,6 +60,7 @@ pub mod math;
 pub mod player;
 pub mod render;
 pub mod replay;
+pub mod script;
 pub mod session;
 pub mod tables;
 pub mod terrain;
