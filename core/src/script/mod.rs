@@ -24,6 +24,9 @@ pub mod natives;
 pub mod state;
 pub mod vm;
 
+#[cfg(test)]
+mod tests;
+
 pub use decode::Fault;
 pub use state::{ScriptError, ScriptRef, ScriptState, TASK_SLOTS, TaskSlot, Tasks};
 pub use vm::{Host, Receiver, Selector, StageInput, stage};
