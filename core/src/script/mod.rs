@@ -11,7 +11,7 @@
 //!   [`vm::Host`] the world implements.
 //! - [`functions`]: the native table in SOUP386.DEF order; [`natives`]: the natives the
 //!   core implements, every other one reporting "not implemented".
-//! - [`disasm`]: readable disassembly for tools.
+//! - [`disasm`]: readable disassembly for tools; [`solo`]: one actor's script without a world.
 //!
 //! Nothing allocates: task slots, traces and locals live in fixed tables, and every loop is
 //! bounded ([`vm::MAX_STATEMENTS`], [`decode::MAX_FORMULA_TERMS`], …), so a script that
@@ -21,6 +21,7 @@ pub mod decode;
 pub mod disasm;
 pub mod functions;
 pub mod natives;
+pub mod solo;
 pub mod state;
 pub mod vm;
 
