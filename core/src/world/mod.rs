@@ -9,7 +9,8 @@
 //!    ("Incremental orientation refresh").
 //! 4. "Ordinary actor update order" for every listed actor (`update.rs`): eligibility,
 //!    default selection, animation, the pre-script stage, the script stage (the player's
-//!    controller, [`crate::player::controller`]), continuation, the collision stage
+//!    controller, [`crate::player::controller`]; every other actor's SOUP script,
+//!    [`crate::script`]), continuation, the collision stage
 //!    (`collide.rs`), cleanup.
 //! 5. The follow camera, whose position is the next update's view coordinate.
 //!
