@@ -13,7 +13,7 @@
 //!            world (terrain, placements, actors)          ◄── config (SYSTEM.INI), input (KEYS.INI)
 //!              │
 //!              ▼
-//!   World::step: timing ─► lists ─► per actor: anim ─► player controller ─► collision
+//!   World::step: timing ─► lists ─► per actor: anim ─► player controller / SOUP script ─► collision
 //!              │
 //!              ▼
 //!   render (into a framebuffer the frontend owns) · events (sounds) · replay trace
@@ -37,6 +37,7 @@
 //! | [`world`] | "Placed actor initialization and eligibility" ([`world::cells`]), "Marker-based world entry", "Startup ground settling", "Initial player animation setup" ([`world::entry`]), "Timing boundary", "Ordinary actor update order", "Ordinary collision stage" and its responses |
 //! | [`anim`] | the RAGR interpreter, requests, defaults, combat-side rules, animation tasks |
 //! | [`audio`] | positional sound: distance, volume curve, pan, playback rate, the 16 channels, the mixer |
+//! | [`script`] | the SOUP VM: bytecode decoding, continuations, the six task slots, the script stage's order and gates, natives, disassembly ("Shipped FLAG2 sequence") |
 //! | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
 //! | [`render`] | the indexed framebuffer, palette, HUD, the 3D scene (terrain, models, actors), its rasterizer, the follow camera |
 //! | [`replay`] | scenarios and recordings, the trace line |
@@ -62,6 +63,7 @@ pub mod math;
 pub mod player;
 pub mod render;
 pub mod replay;
+pub mod script;
 pub mod session;
 pub mod tables;
 pub mod terrain;

@@ -35,3 +35,32 @@ impl Rng {
         (lo as i64 + (self.next_u64() % span) as i64) as i32
     }
 }
+
+/// Mutates a copy of `data` into `out`: one to eight byte changes, bit flips, extreme
+/// bytes, extreme 32-bit fields, a truncation or an inserted run (the mutation tests' helper).
+pub fn mutate(rng: &mut Rng, data: &[u8], out: &mut Vec<u8>) {
+    out.clear();
+    out.extend_from_slice(data);
+    for _ in 0..1 + rng.range(0, 7) {
+        let at = rng.range(0, out.len() as i32 - 1) as usize;
+        match rng.range(0, 5) {
+            0 => out[at] = rng.range(0, 255) as u8,
+            1 => out[at] ^= 1 << rng.range(0, 7),
+            2 => out[at] = [0x00, 0xFF, 0x7F, 0x80][rng.range(0, 3) as usize],
+            3 => {
+                // A 32-bit field set to an extreme: counts, offsets, sizes.
+                let v = [0u32, 1, 0x7FFF_FFFF, 0xFFFF_FFFF, 0x8000_0000][rng.range(0, 4) as usize];
+                for (k, b) in v.to_le_bytes().iter().enumerate() {
+                    if let Some(slot) = out.get_mut(at + k) {
+                        *slot = *b;
+                    }
+                }
+            }
+            4 => out.truncate(at.max(1)),
+            _ => {
+                let n = rng.range(1, 16) as usize;
+                out.splice(at..at, std::iter::repeat_n(rng.range(0, 255) as u8, n));
+            }
+        }
+    }
+}

@@ -274,3 +274,34 @@ fn drawing_the_3d_world_allocates_nothing() {
     assert_eq!(n, 0, "drawing allocated {n} times");
     assert!(px.iter().any(|&p| p != px[0]), "something was drawn");
 }
+
+#[test]
+fn ten_thousand_world_updates_with_scripts_running_allocate_nothing() {
+    use stros_core::input::{Bindings, Input};
+    use stros_core::script::ScriptEvent;
+    use stros_core::world::{Embedded, World};
+
+    let mut world = Box::new(
+        World::load(&Embedded, stros_core::embedded::MAP, SystemConfig::installed(), Bindings::default())
+            .unwrap(),
+    );
+    world.enter_marker(&Embedded, 0, 0).unwrap();
+    let (mut statements, mut passes, mut dropped) = (0u64, 0u64, 0u32);
+    let n = allocations_during(|| {
+        for k in 1..=10_000u32 {
+            let r = world.step(&Input::NONE, k * 2);
+            for e in r.script.iter() {
+                match e.event {
+                    ScriptEvent::Statement { .. } => statements += 1,
+                    ScriptEvent::Task { .. } => passes += 1,
+                    _ => {}
+                }
+            }
+            dropped += r.script_dropped;
+        }
+    });
+    assert_eq!(n, 0, "10,000 updates with scripts allocated {n} times");
+    // The flags' FLAG2 cycle (five statements in about 181 updates) ran all along.
+    assert!(statements > 250 && passes > 9_000, "{statements} statements, {passes} task passes");
+    assert_eq!(dropped, 0);
+}

@@ -263,8 +263,11 @@ fn eligibility_and_the_debug_exclusions_gate_the_update_body() {
 #[test]
 fn the_idle_default_comes_from_attribute_44() {
     // "Ordinary idle animation default": the flag's default is its panic group; changing it
-    // while the old default is current replaces it at once.
+    // while the old default is current replaces it at once. The flag's FLAG2 script would
+    // request group 1 in the first update, so its main stage is switched off (script-control
+    // bit 0x01, `DisableScript`).
     let (mut w, _) = entered(0, 0);
+    w.actor_mut(0).unwrap().script_control = stros_core::script::control::NO_MAIN;
     w.step(&Input::NONE, 0);
     assert_eq!(w.actor(0).unwrap().anim.current, 0);
     w.actor_mut(0).unwrap().attributes[attr::PANIC_GROUP] = 10;

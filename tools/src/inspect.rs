@@ -108,6 +108,15 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Json, ExerciseError> {
     })
 }
 
+/// An actor's script as readable disassembly, one line per statement (empty when the
+/// actor has none).
+fn disassembly(a: &stros_core::formats::rgm::Actor<'_, '_>) -> Vec<String> {
+    let mut text = String::new();
+    let strings = |i: u32| a.string(i as usize);
+    let _ = stros_core::script::disasm::disassemble(&mut text, a.script(), a.script_pc(), &strings);
+    text.lines().map(str::to_string).collect()
+}
+
 fn rgm(r: &Rgm<'_>) -> Json {
     let sections = r
         .sections()
@@ -161,6 +170,7 @@ fn rgm(r: &Rgm<'_>) -> Json {
                 .with("sphere_scale", a.extra().map(|x| x.sphere_scale()))
                 .with("script_bytes", a.script().len())
                 .with("script_pc", a.script_pc())
+                .with("script", disassembly(&a))
                 .with("groups", groups)
         })
         .collect::<Vec<_>>();

@@ -48,6 +48,16 @@ fn inspects_every_embedded_file_and_rejects_truncated_copies() {
     }
     let rgm = String::from_utf8(inspect(&world().join("HARBOUR.RGM")).stdout).unwrap();
     assert!(rgm.contains("\"GoToFuture { target: 6 }\"") && rgm.contains("\"usable\": false"));
+    // Each actor's script as disassembly: the flags' four PushAnimation tasks and End 0.
+    for line in [
+        "\"    0: Task PushAnimation(1, 25)\"",
+        "\"   14: Task PushAnimation(10, 1)\"",
+        "\"   28: Task PushAnimation(1, 3)\"",
+        "\"   42: Task PushAnimation(10, 2)\"",
+        "\"   56: End 0\"",
+    ] {
+        assert!(rgm.contains(line), "{line} in {rgm}");
+    }
     std::fs::remove_dir_all(&scratch).unwrap();
 }
 

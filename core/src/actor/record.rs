@@ -275,8 +275,12 @@ pub struct Actor {
     pub object_update_exclusion: u8,
     /// Runtime animation-update exclusion.
     pub anim_update_exclusion: u8,
-    /// Script-control bits (0x08 excludes the update body).
+    /// Script-control bits ([`crate::script::control`]: 0x01 main stage off, 0x02 hook
+    /// off, 0x04 no task pass, 0x08 excludes the update body).
     pub script_control: u8,
+    /// The combat death-default group `SetAttribute`/`SetMyAttr` of attribute 44 store
+    /// (newest `engine/SOUP.md`, "default-group side effects"); `None` until one does.
+    pub death_default: Option<i32>,
 }
 
 impl Actor {
@@ -328,6 +332,7 @@ impl Actor {
             object_update_exclusion: 0,
             anim_update_exclusion: 0,
             script_control: 0,
+            death_default: None,
         }
     }
 

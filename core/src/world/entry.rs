@@ -91,6 +91,7 @@ impl<'a> World<'a> {
         a.model_radius = self.actor_model(&a).map(|m| m.radius());
         let id = self.actors.len() as u16;
         self.actors.push(a).map_err(|_| WorldError::Capacity("actors"))?;
+        self.scripts.add_none()?;
         self.cells.insert_persistent(id);
         Ok(Some(id))
     }

@@ -9,7 +9,8 @@
 //!    ("Incremental orientation refresh").
 //! 4. "Ordinary actor update order" for every listed actor (`update.rs`): eligibility,
 //!    default selection, animation, the pre-script stage, the script stage (the player's
-//!    controller, [`crate::player::controller`]), continuation, the collision stage
+//!    controller, [`crate::player::controller`]; every other actor's SOUP script,
+//!    [`crate::script`]), continuation, the collision stage
 //!    (`collide.rs`), cleanup.
 //! 5. The follow camera, whose position is the next update's view coordinate.
 //!
@@ -23,6 +24,7 @@ mod collide;
 pub mod entry;
 pub(crate) mod queries;
 pub mod scene;
+mod script;
 mod update;
 
 use core::fmt;
@@ -47,6 +49,7 @@ use crate::timing::{Clock, Tick, TimingConfig};
 use crate::units::Angles;
 
 pub use cells::Cells;
+pub use script::{MAX_LOCALS, MAX_SCRIPT_EVENTS, ScriptTrace};
 
 /// Most actors a world holds (placed objects and the player pair).
 pub const MAX_ACTORS: usize = 64;
@@ -219,6 +222,11 @@ pub struct StepReport {
     pub updated: u16,
     /// The listener (the camera before this update's actors moved) sounds are heard from.
     pub listener: crate::audio::Listener,
+    /// The script stages' trace in order: statements run, task-pass invocations, natives
+    /// and properties not implemented, errors.
+    pub script: heapless::Vec<ScriptTrace, MAX_SCRIPT_EVENTS>,
+    /// Script trace events that did not fit.
+    pub script_dropped: u32,
 }
 
 /// State shared by every actor of an update: the surface veto and the designated player's
@@ -265,6 +273,7 @@ pub struct World<'a> {
     view_yaw: u16,
     report: StepReport,
     missing: heapless::Vec<Name, 8>,
+    scripts: script::ScriptTables,
 }
 
 /// The map-unit stem of a RAAN path: after the last `\`, `/` or `:`, before the first `.`.
@@ -334,6 +343,7 @@ impl<'a> World<'a> {
             view_yaw: 0,
             report: StepReport::default(),
             missing: heapless::Vec::new(),
+            scripts: script::ScriptTables::default(),
         };
         world.place_actors(files)?;
         Ok(world)
@@ -498,8 +508,11 @@ impl<'a> World<'a> {
                 let mut events = crate::anim::Events::default();
                 a.anim = crate::anim::AnimState::placed(&set.set, ticks, &mut events);
             }
+            // Instances of one definition take successive RAVA slices.
+            let instance = self.actors.iter().filter(|x| x.definition == definition).count();
             let id = self.actors.len() as u16;
             self.actors.push(a).map_err(|_| WorldError::Capacity("actors"))?;
+            self.scripts.add(&rgm, &def, instance)?;
             if record.activation() == 0 {
                 self.cells.insert_cell(id, p[0], p[2]);
             } else {
@@ -738,6 +751,23 @@ impl<'a> World<'a> {
     /// The player's controller state.
     pub fn player_state(&self) -> &PlayerState {
         &self.player
+    }
+
+    /// Actor `id`'s script state (continuations, task slots, the error that stopped it).
+    pub fn script_state(&self, id: u16) -> Option<&crate::script::ScriptState> {
+        self.scripts.states.get(id as usize)
+    }
+
+    /// Actor `id`'s local variables.
+    pub fn locals(&self, id: u16) -> &[i32] {
+        let Some(s) = self.scripts.states.get(id as usize) else { return &[] };
+        let start = s.locals_start as usize;
+        self.scripts.locals.get(start..start + s.locals_len as usize).unwrap_or(&[])
+    }
+
+    /// The global flags.
+    pub fn flags(&self) -> &crate::script::Flags {
+        &self.scripts.flags
     }
 
     /// The latest update's report.

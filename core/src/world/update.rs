@@ -1,16 +1,19 @@
 //! "Ordinary actor update order" (seed 001) for one listed actor: the eligibility tests,
 //! the angle snapshot, the support-history decrement, state-dependent default selection,
 //! animation advancement and the default request, the rollback snapshot, the candidate
-//! lists, the pre-script directional stage, the script stage (the player's controller),
+//! lists, the pre-script directional stage, the script stage (the player's controller, or
+//! a nonplayer's SOUP script through [`crate::script::stage`]),
 //! animation-driven continuation, the collision stage, and cleanup.
 
 use super::queries::Env;
 use super::scene::{LiveModel, LiveScene, Prepared};
+use super::script::WorldHost;
 use super::{Event, MAX_ACTORS, SoundRequest, World, WorldEvent};
 use crate::actor::{ActorModel, apply_debug_exclusions, attr, motion};
 use crate::anim::default::{Subject, select_default, set_default};
 use crate::anim::{AnimEvent, Events};
 use crate::input::Input;
+use crate::script::StageInput;
 use crate::timing::Tick;
 
 /// What the update keeps from before the script stage for a late rollback ("Ordinary
@@ -91,7 +94,7 @@ impl<'a> World<'a> {
                 death_override: false,
                 weapon_drawn: a.weapon_drawn,
                 combat_capable: a.combat,
-                combat_death_default: None,
+                combat_death_default: a.death_default.filter(|_| a.combat).map(|g| g as i16),
                 torch: a.torch,
                 on_rope: a.rope,
                 player_in_deep_water: is_player && a.in_deep_water(),
@@ -146,7 +149,33 @@ impl<'a> World<'a> {
         }
         a.body_response = 0;
         if is_player {
+            // The selected player's controller is his script stage.
             crate::player::controller::run(&mut a, &mut env, input, &mut self.player);
+        } else if let Some(mut state) = self.scripts.states.get(id as usize).cloned() {
+            let rgm = self.rgm;
+            let code = rgm.actor(a.definition as usize).map_or(&[][..], |d| d.script());
+            let me_locals = (state.locals_start, state.locals_len);
+            let mut host = WorldHost {
+                me: id,
+                actor: &mut a,
+                actors: &mut self.actors,
+                states: &mut self.scripts.states,
+                me_locals,
+                locals: &mut self.scripts.locals,
+                flags: &mut self.scripts.flags,
+                rng: &mut self.scripts.rng,
+                sets: &self.sets,
+                rgm,
+                player: self.players[self.selected],
+                ticks: tick.nominal_ticks,
+                events: &mut *env.events,
+                trace: &mut self.report.script,
+                dropped: &mut self.report.script_dropped,
+            };
+            let input =
+                StageInput { task_system: self.config.task_system == 1, frame_scale: tick.frame_scale };
+            crate::script::stage(&mut state, code, &mut host, input);
+            self.scripts.states[id as usize] = state;
         }
         motion::continue_forward(&mut a, &mut env);
         let overlap = super::collide::stage(&mut a, &mut env, &snapshot, &self.actors, id);

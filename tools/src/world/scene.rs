@@ -19,9 +19,11 @@ const FRAMES_I8_DELTA: u32 = 1;
 /// A single static frame.
 const FRAME_STATIC: u32 = 8;
 
-/// `PushAnimation`'s index in SOUP386.DEF's function list (the order the public RGUnity
-/// transcription of that file gives: index 0 is the synthetic `NullFunction`).
-pub const PUSH_ANIMATION: u16 = 136;
+/// `PushAnimation`'s index in SOUP386.DEF's function list: 136 in the public RGUnity
+/// transcription of the installed file (index 0 the synthetic `NullFunction`, as the newest
+/// `engine/SOUPDEF.md` has it; that page lists no indices). Taken from the core's native
+/// table so the generated script and the interpreter cannot disagree.
+pub const PUSH_ANIMATION: u16 = stros_core::script::functions::id::PUSH_ANIMATION;
 
 /// Face normals of a mesh with some vertex positions, × 256.
 fn normals_for(mesh: &Mesh, positions: &[[i32; 3]]) -> Vec<[i32; 3]> {

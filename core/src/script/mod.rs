@@ -1,0 +1,203 @@
+//! The SOUP virtual machine: placed actors run their RASC scripts (engine summary §1.8;
+//! seed 001 "Animation tasks", "Shipped FLAG2 sequence", "Ordinary actor update order";
+//! newest `engine/SOUP.md`, `SOUPDEF.md`).
+//!
+//! - [`decode`]: statements and operands over a script's bytes — every opcode 0x00–0x1E,
+//!   the value modes, formulas, comparisons and conjunctions, object selectors, update
+//!   bytes, strings. Bad bytecode is a [`decode::Fault`], never a panic.
+//! - [`state`]: one actor's continuations (main, entry), the single Gosub return slot, the
+//!   six task slots and the recorded error.
+//! - [`vm`]: the script stage — native hook, entry, existing-task pass, main body — over a
+//!   [`vm::Host`] the world implements.
+//! - [`functions`]: the native table in SOUP386.DEF order; [`natives`]: the natives the
+//!   core implements, every other one reporting "not implemented".
+//! - [`disasm`]: readable disassembly for tools; [`solo`]: one actor's script without a world.
+//!
+//! Nothing allocates: task slots, traces and locals live in fixed tables, and every loop is
+//! bounded ([`vm::MAX_STATEMENTS`], [`decode::MAX_FORMULA_TERMS`], …), so a script that
+//! would hang the original stops with a recorded error instead.
+
+pub mod decode;
+pub mod disasm;
+pub mod functions;
+pub mod natives;
+pub mod solo;
+pub mod state;
+pub mod vm;
+
+#[cfg(test)]
+mod tests;
+
+pub use decode::Fault;
+pub use state::{ScriptError, ScriptRef, ScriptState, TASK_SLOTS, TaskSlot, Tasks};
+pub use vm::{Host, Receiver, Selector, StageInput, stage};
+
+/// Script-control bits of the actor record ("Ordinary update gates").
+pub mod control {
+    /// `0x01`: the main stage (entry, tasks, body) is suppressed (`DisableScript`).
+    pub const NO_MAIN: u8 = 0x01;
+    /// `0x02`: the RAHK native hook is suppressed (`DisableHook`, combat entry).
+    pub const NO_HOOK: u8 = 0x02;
+    /// `0x04`: entry and main body run without the existing-task pass.
+    pub const NO_TASK_PASS: u8 = 0x04;
+    /// `0x08`: the actor is excluded from the ordinary update body.
+    pub const EXCLUDED: u8 = 0x08;
+}
+
+/// Global flags in SOUP386.DEF (newest `engine/SOUP.md`, "Global Flags").
+pub const FLAGS: usize = 369;
+
+/// The global flags: a value and a latch each. Every value starts at zero: the authored
+/// initial values (six are nonzero) come from SOUP386.DEF, which the embedded world lacks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flags {
+    values: [i32; FLAGS],
+    latches: [u32; FLAGS.div_ceil(32)],
+}
+
+impl Default for Flags {
+    fn default() -> Self {
+        Flags { values: [0; FLAGS], latches: [0; FLAGS.div_ceil(32)] }
+    }
+}
+
+impl Flags {
+    /// Flag `id`'s value.
+    pub fn get(&self, id: u16) -> Option<i32> {
+        self.values.get(id as usize).copied()
+    }
+
+    /// Sets flag `id`; `false` when there is no such flag.
+    pub fn set(&mut self, id: u16, value: i32) -> bool {
+        self.values.get_mut(id as usize).map(|v| *v = value).is_some()
+    }
+
+    /// Flag `id`'s latch (`TestGlobalFlag`).
+    pub fn latch(&self, id: u16) -> bool {
+        (id as usize) < FLAGS && self.latches[id as usize / 32] & (1 << (id % 32)) != 0
+    }
+
+    /// Sets or clears flag `id`'s latch.
+    pub fn set_latch(&mut self, id: u16, on: bool) {
+        if (id as usize) < FLAGS {
+            let (word, bit) = (id as usize / 32, 1u32 << (id % 32));
+            if on {
+                self.latches[word] |= bit;
+            } else {
+                self.latches[word] &= !bit;
+            }
+        }
+    }
+}
+
+/// The engine's shared random stream ("Rnd and QuickRnd"): a 32-bit linear congruential
+/// state starting at 1, as the executable stores it. Each world owns one, so a run is
+/// deterministic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rng(pub u32);
+
+impl Default for Rng {
+    fn default() -> Self {
+        Rng(1)
+    }
+}
+
+impl Rng {
+    /// One draw: `state = state * 1103515245 + 12345`, `(state >> 16) & 32767`.
+    pub fn draw(&mut self) -> i32 {
+        self.0 = self.0.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        ((self.0 >> 16) & 32767) as i32
+    }
+
+    /// `Rnd(bound)`: the draw masked by the smallest `2^k - 1` (up to 16383) covering
+    /// `bound` values, then reduced modulo `bound`; bounds above 16384 keep the draw whole.
+    /// A zero or negative bound (undefined in the original) consumes a draw and yields 0.
+    pub fn bounded(&mut self, bound: i32) -> i32 {
+        let d = self.draw();
+        if bound <= 0 {
+            return 0;
+        }
+        let mut mask = 1;
+        while mask < 16383 && mask + 1 < bound {
+            mask = mask * 2 + 1;
+        }
+        let d = if bound > 16384 { d } else { d & mask };
+        d % bound
+    }
+}
+
+/// One native invocation as the interpreter hands it to the host.
+#[derive(Debug)]
+pub struct NativeCall<'t> {
+    /// Function id (SOUP386.DEF index).
+    pub function: u16,
+    /// Argument values in authored order.
+    pub args: [i32; decode::MAX_ARGS],
+    /// How many arguments the call passed.
+    pub argc: u8,
+    /// Elapsed input: 0 on the initial call, `(counter × frame_scale) >> 8` in the task pass.
+    pub elapsed: i32,
+    /// The initial call (not a task-pass invocation).
+    pub initial: bool,
+    /// The task slot's handler state (in and out).
+    pub scratch: i32,
+    /// The receiver's task slots, when the interpreter holds them (receiver `Me`).
+    pub tasks: Option<&'t mut Tasks>,
+}
+
+impl NativeCall<'_> {
+    /// Argument `k`, 0 when the call passed fewer.
+    pub fn arg(&self, k: usize) -> i32 {
+        if k < self.argc as usize { self.args.get(k).copied().unwrap_or(0) } else { 0 }
+    }
+}
+
+/// What a script did, for the trace ("which statement runs on each update").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScriptEvent {
+    /// A statement ran (in the entry continuation when `entry`).
+    Statement {
+        /// Its offset.
+        at: u32,
+        /// Its opcode.
+        op: u8,
+        /// Run by the entry continuation.
+        entry: bool,
+    },
+    /// The existing-task pass invoked the slot whose operand address is `at`.
+    Task {
+        /// The operand address.
+        at: u32,
+        /// The function.
+        function: u16,
+        /// The handler reported completion (the slot is dropped).
+        done: bool,
+    },
+    /// The RAHK hook called `function`.
+    Hook {
+        /// The function.
+        function: u16,
+    },
+    /// A native the core does not implement was called (treated as returning 0).
+    NotImplemented {
+        /// The function.
+        function: u16,
+    },
+    /// A property the core does not implement was read or written (reads give 0).
+    Property {
+        /// The `[refs]` index.
+        reference: u16,
+    },
+    /// An object selector named no object; the call or access was skipped.
+    NoObject {
+        /// The call's operand address.
+        at: u32,
+    },
+    /// A task could not be given a slot (all six taken).
+    SlotsFull {
+        /// The call's operand address.
+        at: u32,
+    },
+    /// The script stopped on bad bytecode.
+    Error(ScriptError),
+}

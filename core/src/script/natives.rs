@@ -1,0 +1,162 @@
+//! The natives the engine core implements (newest `engine/SOUP.md` sections named on each);
+//! [`call`] answers `None` for every other function id, which the interpreter reports as
+//! "not implemented" and treats as a result of 0 (a task so called completes at the next
+//! pass, a function yields 0) without stopping the script.
+
+use super::functions::id;
+use super::{Flags, NativeCall, Rng, control};
+use crate::actor::{Actor, attr};
+use crate::anim::task::{PushAnimation, TaskStatus, wait_anim_frame};
+use crate::anim::{AnimSet, Events};
+
+/// What a native reaches besides its receiver.
+#[derive(Debug)]
+pub struct Globals<'r> {
+    /// The selected player's position and heading, if there is one (and it is not the
+    /// receiver's own record being updated — the caller passes a copy).
+    pub player: Option<([i32; 3], u16)>,
+    /// The update's shared whole nominal ticks.
+    pub ticks: i32,
+    /// Animation events of the update.
+    pub events: &'r mut Events,
+    /// The world's random stream.
+    pub rng: &'r mut Rng,
+    /// The global flags.
+    pub flags: &'r mut Flags,
+}
+
+/// The selected player's fallback position when there is none ("PlayerDistance": the
+/// global fallback position; the core keeps the origin).
+pub const FALLBACK_POSITION: [i32; 3] = [0; 3];
+/// `PlayerDistance`'s fixed result under the `neversaydie` override (never active here).
+pub const NEVER_SAY_DIE_DISTANCE: i32 = 9_999_999;
+
+fn status(s: TaskStatus) -> i32 {
+    match s {
+        TaskStatus::Active => 1,
+        TaskStatus::Done => 0,
+    }
+}
+
+/// Runs native `call.function` on `actor` (with its animation set, if it animates).
+/// `None`: not implemented.
+pub fn call(
+    actor: &mut Actor,
+    set: Option<&AnimSet<'_>>,
+    g: &mut Globals<'_>,
+    call: &mut NativeCall<'_>,
+) -> Option<i32> {
+    let a0 = call.arg(0);
+    let a1 = call.arg(1);
+    Some(match call.function {
+        id::NULL => 0,
+        // "PushAnimation and TaskStop": two phases, kept per slot in the scratch word.
+        id::PUSH_ANIMATION => {
+            let Some(set) = set else { return Some(1) };
+            let mut task = PushAnimation { started: call.scratch != 0 };
+            let s = task.invoke(&mut actor.anim, set, a0, a1, g.ticks, g.events);
+            call.scratch = task.started as i32;
+            status(s)
+        }
+        // "PlayAnimation": an ordinary request with the modifier narrowed to a byte.
+        id::PLAY_ANIMATION => {
+            if let Some(set) = set
+                && actor.object_update_exclusion == 0
+            {
+                actor.anim.request(set, a0 as i16, a1 as u8, g.ticks, g.events);
+            }
+            0
+        }
+        id::WAIT_ANIM_FRAME => status(wait_anim_frame(&actor.anim, a0, a1)),
+        // "Wait, WaitOnTasks, and WaitNonMulti".
+        id::WAIT => (call.elapsed < a0.wrapping_sub(1)) as i32,
+        id::WAIT_ON_TASKS => call.tasks.as_ref().is_some_and(|t| t.unpaused() > 1) as i32,
+        id::WAIT_NON_MULTI => call.tasks.as_ref().is_some_and(|t| t.unpaused_blocking() > 1) as i32,
+        id::KILL_MY_TASKS => {
+            if let Some(t) = call.tasks.as_mut() {
+                t.clear();
+            }
+            0
+        }
+        // "GetAttribute, SetAttribute, GetMyAttr, and SetMyAttr" and their default-group
+        // side effects. Indices outside the table read 0 and write nothing (the original's
+        // SetAttribute does not check; the core cannot write outside the table).
+        id::GET_ATTRIBUTE | id::GET_MY_ATTR => attribute_index(a0).map_or(0, |i| actor.attributes[i] as i32),
+        id::SET_ATTRIBUTE => {
+            if let Some(i) = attribute_index(a0) {
+                actor.attributes[i] = a1 as u8;
+                match i {
+                    attr::WEIGHT => actor.attributes[attr::RESERVED_WEIGHT] = a1 as u8,
+                    attr::COLLIDE => actor.attributes[attr::RESERVED_COLLIDE] = a1 as u8,
+                    attr::PANIC_GROUP if actor.lifecycle == crate::anim::default::LIFECYCLE_DEAD => {
+                        actor.death_default = Some(a1);
+                    }
+                    _ => {}
+                }
+            }
+            0
+        }
+        id::SET_MY_ATTR => {
+            if let Some(i) = attribute_index(a0) {
+                actor.attributes[i] = a1 as u8;
+                if i == attr::PANIC_GROUP && actor.combat && actor.object_update_exclusion != 0 {
+                    actor.death_default = Some(a1 as u8 as i32);
+                }
+            }
+            0
+        }
+        // "Global Flags": without SOUP386.DEF's flag types every flag behaves as NUMBER.
+        id::SET_GLOBAL_FLAG => {
+            g.flags.set_latch(a0 as u16, true);
+            0
+        }
+        id::TEST_GLOBAL_FLAG => g.flags.latch(a0 as u16) as i32,
+        id::RESET_GLOBAL_FLAG => {
+            g.flags.set_latch(a0 as u16, false);
+            0
+        }
+        // "Rnd and QuickRnd".
+        id::RND => g.rng.bounded(a0),
+        id::QUICK_RND => g.rng.draw() & a0,
+        id::GET_FRAME_PASSED => g.ticks,
+        // "Ordinary update gates", "DisableHook and EnableHook".
+        id::DISABLE_SCRIPT => {
+            actor.script_control |= control::NO_MAIN;
+            0
+        }
+        id::ENABLE_SCRIPT => {
+            actor.script_control &= !control::NO_MAIN;
+            0
+        }
+        id::DISABLE_HOOK => {
+            actor.script_control |= control::NO_HOOK;
+            0
+        }
+        id::ENABLE_HOOK => {
+            actor.script_control &= !control::NO_HOOK;
+            0
+        }
+        // "PlayerDistance and PlayerFacing" (the receiver's ordinary position and yaw: the
+        // core has no attached or linked positions).
+        id::PLAYER_DISTANCE => {
+            let p = g.player.map_or(FALLBACK_POSITION, |p| p.0);
+            (0..3).fold(0i32, |s, k| s.wrapping_add(p[k].wrapping_sub(actor.position[k]).wrapping_abs()))
+        }
+        id::PLAYER_FACING => match g.player {
+            None => 0,
+            Some((_, yaw)) => {
+                let mine = (actor.angles.heading as i32).wrapping_add(a0) & 2047;
+                let mut d = (mine - yaw as i32) & 2047;
+                if d > 1024 {
+                    d -= 2048;
+                }
+                (d.abs() <= a1) as i32
+            }
+        },
+        _ => return None,
+    })
+}
+
+fn attribute_index(i: i32) -> Option<usize> {
+    usize::try_from(i).ok().filter(|&i| i < 256)
+}

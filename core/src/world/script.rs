@@ -1,0 +1,227 @@
+//! The world side of the script stage: per-actor script state in a table parallel to the
+//! actors, the local-variable pool copied from RAVA, the global flags and random stream, and
+//! the [`Host`] the interpreter reaches the world through (engine summary §1.8; seed 001
+//! "Ordinary actor update order": the stage runs after animation advancement and movement
+//! handling, before the collision stage).
+
+use super::{MAX_ACTORS, SetEntry, WorldError};
+use crate::actor::Actor;
+use crate::anim::{AnimSet, Events};
+use crate::formats::bytes;
+use crate::formats::rgm::{self, Rgm};
+use crate::script::natives::{self, Globals};
+use crate::script::{
+    Flags, Host, NativeCall, Receiver, Rng, ScriptEvent, ScriptRef, ScriptState, Selector, TaskSlot,
+};
+
+/// Local variables the whole world holds (every actor's RAVA copy).
+pub const MAX_LOCALS: usize = 512;
+/// Script trace events one update reports; later ones are counted as dropped.
+pub const MAX_SCRIPT_EVENTS: usize = 64;
+
+/// One script trace event with the actor whose script made it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScriptTrace {
+    /// The actor.
+    pub actor: u16,
+    /// What happened.
+    pub event: ScriptEvent,
+}
+
+/// The script tables of a world.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ScriptTables {
+    /// Per-actor state, indexed like the actors.
+    pub states: heapless::Vec<ScriptState, MAX_ACTORS>,
+    /// The local-variable pool.
+    pub locals: heapless::Vec<i32, MAX_LOCALS>,
+    /// The global flags.
+    pub flags: Flags,
+    /// The shared random stream.
+    pub rng: Rng,
+}
+
+impl ScriptTables {
+    /// Adds the script state of instance `instance` of definition `def`: main at
+    /// `script_pc`, an entry continuation when that is nonzero, and the instance's own copy
+    /// of the RAVA initial values. Instances of one definition take successive RAVA slices
+    /// ("Separate map object script state"); where RAVA holds fewer, the first slice is used.
+    pub fn add(
+        &mut self,
+        rgm: &Rgm<'_>,
+        def: &rgm::Actor<'_, '_>,
+        instance: usize,
+    ) -> Result<(), WorldError> {
+        let h = def.header();
+        let script = ScriptRef { definition: def.index() as u16, base: h.rasc_offset() };
+        let mut st = ScriptState::new(script, def.script().len() as u32, def.script_pc());
+        let n = (h.num_variables() as usize).min(MAX_LOCALS);
+        if self.locals.len() + n > MAX_LOCALS {
+            return Err(WorldError::Capacity("script variables"));
+        }
+        st.locals_start = self.locals.len() as u16;
+        st.locals_len = n as u16;
+        let own = (h.rava_offset() as usize).saturating_add(instance.saturating_mul(n * 4));
+        for i in 0..n {
+            let v = bytes::i32_le(rgm.rava(), own.saturating_add(4 * i)).or(def.variable(i)).unwrap_or(0);
+            let _ = self.locals.push(v);
+        }
+        self.states.push(st).map_err(|_| WorldError::Capacity("actors"))
+    }
+
+    /// Adds a state without a script (the player pair: their controller is their script
+    /// stage).
+    pub fn add_none(&mut self) -> Result<(), WorldError> {
+        self.states.push(ScriptState::default()).map_err(|_| WorldError::Capacity("actors"))
+    }
+}
+
+/// Everything the interpreter reaches while actor `me` (detached from `actors`) runs.
+pub(super) struct WorldHost<'w, 'a> {
+    pub me: u16,
+    pub actor: &'w mut Actor,
+    pub actors: &'w mut [Actor],
+    pub states: &'w mut [ScriptState],
+    pub me_locals: (u16, u16),
+    pub locals: &'w mut [i32],
+    pub flags: &'w mut Flags,
+    pub rng: &'w mut Rng,
+    pub sets: &'w [SetEntry<'a>],
+    pub rgm: Rgm<'a>,
+    pub player: Option<u16>,
+    pub ticks: i32,
+    pub events: &'w mut Events,
+    pub trace: &'w mut heapless::Vec<ScriptTrace, MAX_SCRIPT_EVENTS>,
+    pub dropped: &'w mut u32,
+}
+
+fn set_of<'s, 'a>(sets: &'s [SetEntry<'a>], a: &Actor) -> Option<&'s AnimSet<'a>> {
+    a.set.and_then(|s| sets.get(s as usize)).map(|e| &e.set)
+}
+
+impl<'a> WorldHost<'_, 'a> {
+    fn receiver(&self, id: u16) -> Receiver {
+        if id == self.me { Receiver::Me } else { Receiver::Actor(id) }
+    }
+
+    fn locals_of(&self, who: Receiver) -> (usize, usize) {
+        let (start, len) = match who {
+            Receiver::Me => self.me_locals,
+            Receiver::Actor(id) => {
+                self.states.get(id as usize).map_or((0, 0), |s| (s.locals_start, s.locals_len))
+            }
+        };
+        (start as usize, len as usize)
+    }
+
+    fn local_slot(&self, who: Receiver, index: u8) -> Option<usize> {
+        let (start, len) = self.locals_of(who);
+        ((index as usize) < len).then_some(start + index as usize).filter(|&k| k < self.locals.len())
+    }
+}
+
+impl<'a> Host<'a> for WorldHost<'_, 'a> {
+    fn code(&self, definition: u16) -> &'a [u8] {
+        self.rgm.actor(definition as usize).map_or(&[], |d| d.script())
+    }
+
+    fn hook(&self) -> Option<&'a [u8]> {
+        self.rgm.actor(self.actor.definition as usize).and_then(|d| d.hook())
+    }
+
+    fn control(&self) -> u8 {
+        self.actor.script_control
+    }
+
+    /// `Player` is the selected player; the core has no camera actor; a name is compared,
+    /// ASCII case folded, with each actor's RANM namespace name in actor order.
+    fn select(&self, selector: Selector) -> Option<Receiver> {
+        match selector {
+            Selector::Player => self.player.map(|p| self.receiver(p)),
+            Selector::Camera => None,
+            Selector::Name(index) => {
+                let def = self.rgm.actor(self.actor.definition as usize)?;
+                let name = def.string(index as usize)?;
+                if name.is_empty() {
+                    return None;
+                }
+                (0..self.actors.len() as u16).find_map(|id| {
+                    let definition = if id == self.me {
+                        self.actor.definition
+                    } else {
+                        self.actors[id as usize].definition
+                    };
+                    let ns = self.rgm.actor(definition as usize)?.namespace();
+                    ns.eq_ignore_ascii_case(name).then(|| self.receiver(id))
+                })
+            }
+        }
+    }
+
+    fn local(&self, who: Receiver, index: u8) -> Option<i32> {
+        self.local_slot(who, index).map(|k| self.locals[k])
+    }
+
+    fn set_local(&mut self, who: Receiver, index: u8, value: i32) -> bool {
+        let Some(k) = self.local_slot(who, index) else { return false };
+        self.locals[k] = value;
+        true
+    }
+
+    fn flag(&self, id: u16) -> Option<i32> {
+        self.flags.get(id)
+    }
+
+    fn set_flag(&mut self, id: u16, value: i32) -> bool {
+        self.flags.set(id, value)
+    }
+
+    /// Property references index SOUP386.DEF `[refs]`, which the core does not have: no
+    /// property is implemented (reads give 0 and are reported).
+    fn property(&mut self, _who: Receiver, _reference: u16) -> Option<i32> {
+        None
+    }
+
+    fn set_property(&mut self, _who: Receiver, _reference: u16, _value: i32) -> bool {
+        false
+    }
+
+    fn native(&mut self, who: Receiver, call: &mut NativeCall<'_>) -> Option<i32> {
+        let player = match self.player {
+            Some(p) if p == self.me => Some((self.actor.position, self.actor.angles.heading)),
+            Some(p) => self.actors.get(p as usize).map(|a| (a.position, a.angles.heading)),
+            None => None,
+        };
+        let mut g =
+            Globals { player, ticks: self.ticks, events: self.events, rng: self.rng, flags: self.flags };
+        match who {
+            Receiver::Me => {
+                let set = set_of(self.sets, self.actor);
+                natives::call(self.actor, set, &mut g, call)
+            }
+            Receiver::Actor(id) => {
+                let actor = self.actors.get_mut(id as usize)?;
+                let set = set_of(self.sets, actor);
+                let mut own =
+                    NativeCall { tasks: self.states.get_mut(id as usize).map(|s| &mut s.tasks), ..*call };
+                let r = natives::call(actor, set, &mut g, &mut own);
+                call.scratch = own.scratch;
+                r
+            }
+        }
+    }
+
+    fn has_task(&self, who: u16, script: ScriptRef, at: u32) -> bool {
+        self.states.get(who as usize).is_some_and(|s| s.tasks.find(script, at).is_some())
+    }
+
+    fn allocate(&mut self, who: u16, slot: TaskSlot) -> bool {
+        self.states.get_mut(who as usize).is_some_and(|s| s.tasks.allocate(slot))
+    }
+
+    fn event(&mut self, event: ScriptEvent) {
+        if self.trace.push(ScriptTrace { actor: self.me, event }).is_err() {
+            *self.dropped += 1;
+        }
+    }
+}
