@@ -6,8 +6,8 @@ use core::fmt::Write as _;
 
 use crate::config::SystemConfig;
 use crate::input::{Bindings, Input};
+use crate::render::look::Look;
 use crate::render::palette::Palette;
-use crate::render::scene::Colours;
 use crate::render::{Framebuffer, world as view};
 use crate::replay::{Origin, Scenario, Start, Steps};
 use crate::world::{Files, StepReport, World, WorldError};
@@ -20,8 +20,8 @@ pub const STATUS_CAPACITY: usize = 96;
 pub struct Session<'a> {
     /// The world.
     pub world: World<'a>,
-    /// Face colours of the world's banks.
-    pub colours: Colours,
+    /// How the world looks: its texture banks, shade table, light, water wave and sky.
+    pub look: Look<'a>,
     /// The map's palette (its COL), or the built-in one.
     pub palette: Palette,
     /// Where the session started (what a recording of it repeats).
@@ -89,7 +89,6 @@ impl<'a> Session<'a> {
     }
 
     fn around(world: World<'a>, files: &impl Files<'a>, origin: Origin<'a>) -> Self {
-        let colours = view::colours(&world, files);
         let palette = files
             .file(&{
                 let mut n: heapless::String<16> = heapless::String::new();
@@ -99,7 +98,8 @@ impl<'a> Session<'a> {
             })
             .and_then(|b| crate::formats::col::Col::new_checked(b).ok())
             .map_or_else(Palette::default_world, |c| Palette::from_rgb8(&c.to_rgb_array()));
-        Session { world, colours, palette, origin, replay: None }
+        let look = view::look(&world, files, &palette);
+        Session { world, look, palette, origin, replay: None }
     }
 
     /// Whether this session replays a recording.
@@ -125,7 +125,7 @@ impl<'a> Session<'a> {
     /// `embedded-graphics` feature). `depth` holds `width × height` values.
     pub fn draw(&self, fb: &mut Framebuffer<'_>, depth: &mut [f32]) {
         let camera = view::follow(&self.world);
-        view::draw(fb, depth, &self.world, &camera, &self.colours);
+        view::draw(fb, depth, &self.world, &camera, &self.look);
         #[cfg(feature = "embedded-graphics")]
         crate::render::hud::draw(fb, &self.status_line());
     }
