@@ -18,7 +18,8 @@
 //!
 //! [`world`] puts a [`crate::world::World`] on screen: the follow camera behind the selected
 //! player, the terrain with its water wave, the static placements and every actor in its
-//! current frame. [`hud`] draws the status line over it.
+//! current frame. [`hud`] draws the health candle (and, on request, the debug lines) over
+//! it.
 //!
 //! Both the original's 320×200 and its 640×400 option work: everything scales with the
 //! framebuffer's width, up to [`MAX_WIDTH`].
