@@ -16,9 +16,11 @@
 //! darkening is Stros's stand-in for the software renderer's haze tables.
 
 use super::palette::{Palette, Shades, ramps};
-use crate::formats::bytes;
+use crate::formats::col::Col;
 use crate::formats::model::Texture;
+use crate::formats::texbsi::ENCODING_RAW;
 use crate::formats::texbsi::{ENCODING_ROWS, Image, Texbsi, field};
+use crate::formats::{FormatError, bytes};
 use crate::tables;
 use crate::terrain::Wave;
 
@@ -263,6 +265,27 @@ impl<'a> Sky<'a> {
             scroll: [0.0; 2],
         }
     }
+
+    /// The sky of an install's files: a standalone BSI image (`world_skyfx`, e.g.
+    /// `SKY888.BSI`, frame 0) and its matching COL, remapped into `world`.
+    pub fn from_files(
+        bsi: &'a [u8],
+        col: &[u8],
+        world: &Palette,
+        level: i32,
+        scale: i32,
+    ) -> Result<Sky<'a>, FormatError> {
+        let image = Image::standalone(bsi)?;
+        let col = Col::new_checked(col)?;
+        // A checked image has positive sides below 2^15, so the view exists.
+        let texels = Texels::from_image(&image).unwrap_or(Texels {
+            data: &[],
+            width: 1,
+            height: 1,
+            rows: image.encoding() != ENCODING_RAW,
+        });
+        Ok(Sky::new(texels, &col.to_rgb_array(), world, level, scale))
+    }
 }
 
 /// Everything that decides how the world looks besides its geometry. Built once (a few
@@ -374,6 +397,36 @@ impl<'a> Look<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sky_from_a_standalone_bsi_and_its_col() {
+        // BSIF, BHDR (2×1 raw), DATA, END; then a COL whose entries 1 and 2 are red and blue.
+        let mut bsi = b"BSIF\0\0\0\0BHDR\0\0\0\x1a".to_vec();
+        let mut bhdr = [0u8; 26];
+        bhdr[4] = 2;
+        bhdr[6] = 1;
+        bhdr[14] = 1;
+        bsi.extend_from_slice(&bhdr);
+        bsi.extend_from_slice(b"DATA\0\0\0\x02\x01\x02END \0\0\0\0");
+        let mut col = 776u32.to_le_bytes().to_vec();
+        col.extend_from_slice(&0xB123u32.to_le_bytes());
+        let mut rgb = [0u8; 768];
+        rgb[3..6].copy_from_slice(&[250, 0, 0]);
+        rgb[6..9].copy_from_slice(&[0, 0, 250]);
+        col.extend_from_slice(&rgb);
+        let mut world = Palette::default_world();
+        world.rgb[200] = [248, 0, 0];
+        world.rgb[201] = [0, 0, 248];
+        let sky = Sky::from_files(&bsi, &col, &world, -2000, 0).unwrap();
+        assert_eq!((sky.texels.width(), sky.texels.height()), (2, 1));
+        assert_eq!(
+            (sky.remap[sky.texels.texel(0, 0) as usize], sky.remap[sky.texels.texel(1, 0) as usize]),
+            (200, 201)
+        );
+        assert_eq!((sky.level, sky.scale), (-2000.0, Sky::DEFAULT_SCALE));
+        assert!(Sky::from_files(&bsi[..20], &col, &world, 0, 0).is_err());
+        assert!(Sky::from_files(&bsi, &col[..700], &world, 0, 0).is_err());
+    }
 
     #[test]
     fn texels_wrap_and_read_both_encodings() {

@@ -45,7 +45,9 @@ fn model_banks(world: &World<'_>) -> heapless::Vec<u16, MAX_BANKS> {
 /// `files` when present (a missing or damaged bank falls back to flat colours), shaded
 /// through `palette`, lit by [`super::look::Light::island_day`], with the
 /// [`ISLAND_WAVE`] on the water. No sky image: the world's files name none (that takes a
-/// WORLD.INI's `world_skyfx`), so the sky is the gradient; set [`Look::sky`] to change it.
+/// WORLD.INI's `world_skyfx`), so the sky is the gradient; set [`Look::sky`] (for instance
+/// to [`super::look::Sky::from_files`] of an install's `SKY888.BSI` and `SKY888.COL`) to
+/// change it.
 pub fn look<'a>(world: &World<'a>, files: &impl Files<'a>, palette: &Palette) -> Look<'a> {
     let bank = |n: u16| -> Option<Texbsi<'a>> {
         let mut name: heapless::String<12> = heapless::String::new();
