@@ -37,7 +37,7 @@
 //! | [`world`] | "Placed actor initialization and eligibility" ([`world::cells`]), "Marker-based world entry", "Startup ground settling", "Initial player animation setup" ([`world::entry`]), "Timing boundary", "Ordinary actor update order", "Ordinary collision stage" and its responses |
 //! | [`anim`] | the RAGR interpreter, requests, defaults, combat-side rules, animation tasks |
 //! | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
-//! | [`render`] | the indexed framebuffer, palette, HUD, the 3D scene (terrain, models, actors), its rasterizer, the follow camera |
+//! | [`render`] | the indexed framebuffer, palette and shade table, the 3D scene (textured terrain with its water wave, textured models, actors, the sky), its perspective-correct rasterizer, the follow camera, the HUD health candle |
 //! | [`replay`] | scenarios and recordings, the trace line |
 //! | [`session`] | what a frontend runs: a world, its colours and palette, live or replayed input |
 //! | `embedded` | the default island's files (feature `embedded-world`) |

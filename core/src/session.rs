@@ -185,9 +185,10 @@ impl<'a> Session<'a> {
         let mode = self.world.config().candle_mode;
         if self.candle.visible(mode, 0) {
             // Before the first update the candle shows its level's first frame.
-            let frame = match self.candle.shown_level() {
-                Some(_) => self.candle.frame(),
-                None => 6 * hud::level(self.health()).min(10),
+            let frame = match (self.candle.shown_level(), hud::level(self.health())) {
+                (Some(_), _) => self.candle.frame(),
+                (None, hud::SNUFFED) => hud::SNUFF_FRAME,
+                (None, level) => 6 * level,
             };
             hud::draw_candle(fb, frame, &self.candle_colours);
             #[cfg(feature = "embedded-graphics")]

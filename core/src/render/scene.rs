@@ -318,13 +318,21 @@ fn shading_normal(below: &[f32], mid: &[f32], above: &[f32], k: usize) -> [f32; 
     unit(sum)
 }
 
+/// A terrain tile's first texture coordinate, of [`TILE_RANGE`]: the original inset its
+/// corners by one unit rather than using 0 and 256 (`engine/terrain-lighting.md`).
+pub const TILE_FIRST: f32 = 1.0;
+/// A terrain tile's last texture coordinate, of [`TILE_RANGE`].
+pub const TILE_LAST: f32 = 254.0;
+/// The Glide texture coordinate range the tile corners are given in.
+pub const TILE_RANGE: f32 = 256.0;
+
 /// Texture coordinates of a cell's corners `(i, j)`, `(i + 1, j)`, `(i + 1, j − 1)`,
 /// `(i, j − 1)` for an image `w × h` texels turned `rotation` quarter turns: the cell's
 /// `(s, t)` (`s` along +X, `t` along −Z, both 0..1 from corner `(i, j)`) turned as the
 /// blend mask is ([`crate::terrain::mask_coordinates`]), then mapped to the documented
 /// endpoints 1/256 and 254/256 of the image.
 pub fn cell_uv(rotation: u8, w: f32, h: f32) -> [[f32; 2]; 4] {
-    let end = |x: f32| (1.0 + 253.0 * x) / 256.0;
+    let end = |x: f32| (TILE_FIRST + (TILE_LAST - TILE_FIRST) * x) / TILE_RANGE;
     [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]].map(|[s, t]| {
         let (a, b) = match rotation & 3 {
             0 => (s, t),
