@@ -39,7 +39,7 @@
 //! | [`audio`] | positional sound: distance, volume curve, pan, playback rate, the 16 channels, the mixer |
 //! | [`script`] | the SOUP VM: bytecode decoding, continuations, the six task slots, the script stage's order and gates, natives, disassembly ("Shipped FLAG2 sequence") |
 //! | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
-//! | [`render`] | the indexed framebuffer, palette, HUD, the 3D scene (terrain, models, actors), its rasterizer, the follow camera |
+//! | [`render`] | the indexed framebuffer, palette and shade table, the 3D scene (textured terrain with its water wave, textured models, actors, the sky), its perspective-correct rasterizer, the follow camera, the HUD health candle |
 //! | [`replay`] | scenarios and recordings, the trace line |
 //! | [`session`] | what a frontend runs: a world, its colours and palette, live or replayed input |
 //! | `embedded` | the default island's files (feature `embedded-world`) |

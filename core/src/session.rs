@@ -1,13 +1,20 @@
 //! What both frontends do with a world: load it and enter the player (at marker 0, or as a
-//! replayed recording says), step it with live input or the recording's, and draw it. The
-//! frontends only add their window or terminal, their keyboard, their clock and files.
+//! replayed recording says), step it with live input or the recording's, and draw it —
+//! the 3D view, the health candle and, when [`Session::debug_overlay`] is set, the debug
+//! lines. The frontends only add their window or terminal, their keyboard, their clock and
+//! files.
+//!
+//! Stros draws one frame per update, so the candle's per-rendered-frame animation and its
+//! show timer advance in [`Session::step`]; [`Session::draw`] only draws, and may be called
+//! any number of times.
 
 use core::fmt::Write as _;
 
 use crate::config::SystemConfig;
 use crate::input::{Bindings, Input};
+use crate::render::hud::{self, Candle, CandleColours};
+use crate::render::look::Look;
 use crate::render::palette::Palette;
-use crate::render::scene::Colours;
 use crate::render::{Framebuffer, world as view};
 use crate::replay::{Origin, Scenario, Start, Steps};
 use crate::world::{Files, StepReport, World, WorldError};
@@ -20,16 +27,29 @@ pub const STATUS_CAPACITY: usize = 96;
 pub struct Session<'a> {
     /// The world.
     pub world: World<'a>,
-    /// Face colours of the world's banks.
-    pub colours: Colours,
+    /// How the world looks: its texture banks, shade table, light, water wave and sky.
+    pub look: Look<'a>,
     /// The map's palette (its COL), or the built-in one.
     pub palette: Palette,
     /// The sound bank (`MAIN.SFX`), when the files have one.
     pub sounds: Option<crate::formats::sfx::Sfx<'a>>,
     /// Where the session started (what a recording of it repeats).
     pub origin: Origin<'a>,
+    /// Draw the debug lines: the status line and the console's `object coord` report.
+    pub debug_overlay: bool,
+    /// The health candle.
+    pub candle: Candle,
+    /// The palette indices the candle is drawn in.
+    pub candle_colours: CandleColours,
+    /// The selected player's runtime position when the session started.
+    pub start: [i32; 3],
+    /// Health and sword state after the previous update, for the candle's show timer.
+    last: Option<(u8, bool)>,
     replay: Option<(Steps<'a>, u32)>,
 }
+
+/// The player's health: attribute 3 (`attr_health`).
+pub const HEALTH_ATTR: usize = 3;
 
 /// Why a session could not start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,7 +107,6 @@ impl<'a> Session<'a> {
     }
 
     fn around(world: World<'a>, files: &impl Files<'a>, origin: Origin<'a>) -> Self {
-        let colours = view::colours(&world, files);
         let palette = files
             .file(&{
                 let mut n: heapless::String<16> = heapless::String::new();
@@ -98,7 +117,21 @@ impl<'a> Session<'a> {
             .and_then(|b| crate::formats::col::Col::new_checked(b).ok())
             .map_or_else(Palette::default_world, |c| Palette::from_rgb8(&c.to_rgb_array()));
         let sounds = files.file("MAIN.SFX").and_then(|b| crate::formats::sfx::Sfx::new_checked(b).ok());
-        Session { world, colours, palette, sounds, origin, replay: None }
+        let look = view::look(&world, files, &palette);
+        let start = world.selected_player().map_or([0; 3], |p| p.position);
+        Session {
+            world,
+            look,
+            candle_colours: CandleColours::new(&palette),
+            palette,
+            sounds,
+            origin,
+            debug_overlay: false,
+            candle: Candle::new(),
+            start,
+            last: None,
+            replay: None,
+        }
     }
 
     /// Whether this session replays a recording.
@@ -115,18 +148,63 @@ impl<'a> Session<'a> {
         Some((u.input, *bios, u.scale))
     }
 
-    /// One update.
+    /// One update, and the candle's frame for it: its show timer follows the player's
+    /// health and sword (there is no lockout or inventory screen yet, so lockout is 0), the
+    /// candle advances one frame, and a running timer loses the update's nominal ticks.
     pub fn step(&mut self, input: &Input, bios: u32, scale: Option<i32>) -> &StepReport {
-        self.world.step_with(input, bios, scale)
+        self.world.step_with(input, bios, scale);
+        let player = self.world.selected_player().map(|p| (p.attr(HEALTH_ATTR), p.weapon_drawn));
+        if let (Some((health, sword)), Some((was_health, was_sword))) = (player, self.last) {
+            if health != was_health {
+                self.candle.health_changed();
+            }
+            if sword != was_sword {
+                self.candle.weapon_toggled();
+            }
+        }
+        if let Some((_, true)) = player {
+            self.candle.sword_drawn(0);
+        }
+        self.last = player.or(self.last);
+        self.candle.advance(self.health());
+        self.candle.decay(self.world.report().tick.nominal_ticks, 0);
+        self.world.report()
     }
 
-    /// Draws the world from the follow camera (and the status line, with the
+    /// The selected player's health (attribute 3), 0 without a player.
+    pub fn health(&self) -> i32 {
+        self.world.selected_player().map_or(0, |p| p.attr(HEALTH_ATTR) as i32)
+    }
+
+    /// Draws the world from the follow camera, then the HUD: the health candle as
+    /// `[screen] candle_mode` says (its number in mode 2 and the debug lines need the
     /// `embedded-graphics` feature). `depth` holds `width × height` values.
     pub fn draw(&self, fb: &mut Framebuffer<'_>, depth: &mut [f32]) {
         let camera = view::follow(&self.world);
-        view::draw(fb, depth, &self.world, &camera, &self.colours);
+        view::draw(fb, depth, &self.world, &camera, &self.look);
+        let mode = self.world.config().candle_mode;
+        if self.candle.visible(mode, 0) {
+            // Before the first update the candle shows its level's first frame.
+            let frame = match (self.candle.shown_level(), hud::level(self.health())) {
+                (Some(_), _) => self.candle.frame(),
+                (None, hud::SNUFFED) => hud::SNUFF_FRAME,
+                (None, level) => 6 * level,
+            };
+            hud::draw_candle(fb, frame, &self.candle_colours);
+            #[cfg(feature = "embedded-graphics")]
+            if self.candle.shows_number(mode, 0) {
+                hud::draw_health(fb, self.health());
+            }
+        }
         #[cfg(feature = "embedded-graphics")]
-        crate::render::hud::draw(fb, &self.status_line());
+        if self.debug_overlay {
+            let now = self.world.selected_player().map_or([0; 3], |p| p.position);
+            let (status, start, now) =
+                (self.status_line(), hud::object_coord("start", self.start), hud::object_coord("now", now));
+            // To the right of the candle.
+            let x = (fb.width() * 72 / 640) as i32;
+            hud::draw_lines(fb, &[&status, &start, &now], [x, 2]);
+        }
     }
 
     /// `FPS 12  scale 256  ticks 1  run` — the clock and the walk/run mode.

@@ -246,8 +246,11 @@ fn drawing_the_3d_world_allocates_nothing() {
     use stros_core::collision::statics::Statics;
     use stros_core::embedded;
     use stros_core::formats::{model::Model, rgm::Rgm, rob::Rob, texbsi::Texbsi, wld::Wld};
-    use stros_core::render::scene::{self, Colours, Instance};
-    use stros_core::terrain::Decoded;
+    use stros_core::render::look::{Look, Texels};
+    use stros_core::render::palette::Palette;
+    use stros_core::render::scene::{self, Instance};
+    use stros_core::render::world::ISLAND_WAVE;
+    use stros_core::terrain::{Decoded, VertexCache};
 
     let wld = Wld::new_checked(embedded::WLD).unwrap();
     let statics = Statics::<64>::new(
@@ -258,18 +261,31 @@ fn drawing_the_3d_world_allocates_nothing() {
     let mut px = vec![0u8; WIDTH * HEIGHT];
     let mut depth = vec![0f32; WIDTH * HEIGHT];
     let n = allocations_during(|| {
+        // Building the look (texel views, the shade table) and drawing textured.
         let banks = [(310, Texbsi::new_unchecked(embedded::TEXBSI_310))];
-        let colours = Colours::new(Some(&Texbsi::new_unchecked(embedded::TEXBSI_302)), &banks);
+        let mut look =
+            Look::new(Some(&Texbsi::new_unchecked(embedded::TEXBSI_302)), &banks, &Palette::default_world());
+        // A sky image too, so the sky plane's path runs.
+        static SKY: [u8; 4] = [3, 7, 9, 11];
+        look.sky = Some(stros_core::render::look::Sky::new(
+            Texels::new(&SKY, 2, 2, false).unwrap(),
+            &[[100, 150, 200]; 256],
+            &Palette::default_world(),
+            0,
+            0,
+        ));
         let cyrus = Instance {
             model: Model::new_unchecked(embedded::CYRUS_3DC),
             frame: 2,
             position: [35000.0, -302.0, 30600.0],
             matrix: Mat3::IDENTITY.m,
         };
-        let view = scene::follow_view(cyrus.position, 100, 500.0, 200.0);
+        let mut view = scene::follow_view(cyrus.position, 100, 500.0, 200.0);
+        view.pitch = -20;
         let instances = statics.placements().iter().map(Instance::from).chain([cyrus]);
         let mut fb = Framebuffer::new(&mut px, WIDTH, HEIGHT).unwrap();
-        scene::draw(&mut fb, &mut depth, &view, Some((&Decoded::new(wld, 0), &wld)), instances, &colours);
+        let heights = VertexCache::new(Decoded::new(wld, 0), ISLAND_WAVE, 1234, (136, 119));
+        scene::draw(&mut fb, &mut depth, &view, Some((&heights, &wld)), instances, &look);
     });
     assert_eq!(n, 0, "drawing allocated {n} times");
     assert!(px.iter().any(|&p| p != px[0]), "something was drawn");

@@ -132,3 +132,79 @@ pub fn step(steps: usize) -> Result<String, String> {
         p
     ))
 }
+
+/// Where `bench render` looks from.
+enum Spot {
+    /// The follow camera behind the player entered at this marker.
+    Marker(usize),
+    /// A fixed view.
+    View(&'static str, stros_core::render::scene::View),
+}
+
+/// Drawing the embedded island: the follow camera behind the player entered at markers 0
+/// (the plateau), 2 (the pier), 3 (the hill) and 5 (the yard), and a view over the sea
+/// toward the island, each at 320×200 and 640×400. Frames per second of
+/// `Session::draw` (the 3D view and the HUD), one thread, whatever the build profile is
+/// (run it with `--release`).
+pub fn render(frames: usize) -> Result<String, String> {
+    use stros_core::config::SystemConfig;
+    use stros_core::input::{Bindings, Input};
+    use stros_core::render::scene::View;
+    use stros_core::render::{Framebuffer, HEIGHT, HEIGHT_HIGH, WIDTH, WIDTH_HIGH, world as view};
+    use stros_core::session::Session;
+    use stros_core::world::Embedded;
+
+    let spots = [
+        Spot::Marker(0),
+        Spot::Marker(2),
+        Spot::Marker(3),
+        Spot::Marker(5),
+        Spot::View("over the sea", View { eye: [30000.0, -600.0, 12000.0], heading: 0, pitch: 40 }),
+    ];
+    let map = stros_core::embedded::MAP;
+    let mut out = String::new();
+    let mut totals = [(0usize, 0.0f64); 2];
+    for spot in &spots {
+        let (marker, name) = match spot {
+            Spot::Marker(m) => (*m, format!("marker {m}")),
+            Spot::View(name, _) => (0, name.to_string()),
+        };
+        let mut session = Box::new(
+            Session::start(&Embedded, map, SystemConfig::installed(), Bindings::default(), marker)
+                .map_err(|e| e.to_string())?,
+        );
+        for b in 0..4 {
+            session.step(&Input::NONE, b, None);
+        }
+        let mut line = format!("{name:13}");
+        for (k, (w, h)) in [(WIDTH, HEIGHT), (WIDTH_HIGH, HEIGHT_HIGH)].into_iter().enumerate() {
+            let mut pixels = vec![0u8; w * h];
+            let mut depth = vec![0f32; w * h];
+            let start = Instant::now();
+            for _ in 0..frames {
+                let mut fb = Framebuffer::new(&mut pixels, w, h).ok_or("framebuffer")?;
+                match spot {
+                    Spot::Marker(_) => session.draw(&mut fb, &mut depth),
+                    Spot::View(_, v) => view::draw(&mut fb, &mut depth, &session.world, v, &session.look),
+                }
+            }
+            let secs = start.elapsed().as_secs_f64().max(1e-9);
+            std::hint::black_box(&pixels);
+            line.push_str(&format!(
+                "  {w}×{h} {:7.1} fps ({:6.2} ms)",
+                frames as f64 / secs,
+                secs * 1e3 / frames as f64
+            ));
+            totals[k].0 += frames;
+            totals[k].1 += secs;
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push_str(&format!(
+        "all spots     320×200 {:7.1} fps, 640×400 {:7.1} fps ({frames} frames a spot and size, one thread)\n",
+        totals[0].0 as f64 / totals[0].1,
+        totals[1].0 as f64 / totals[1].1
+    ));
+    Ok(out)
+}

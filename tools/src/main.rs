@@ -29,6 +29,10 @@ USAGE:
     stros-tools bench step [--steps N]
         World::step on the embedded island, the player walking and every listed
         actor updating: steps per second, microseconds per step, size_of::<World>().
+    stros-tools bench render [--frames N]
+        Session::draw on the embedded island from the follow camera at markers 0,
+        2, 3 and 5 and from over the sea, at 320x200 and 640x400: frames per
+        second on one thread (build with --release).
     stros-tools replay SCENARIO
         Run a scenario (or a frontend's --record file) headless and print one JSON
         object per update: timing, the player's position, heading, phase, animation,
@@ -193,12 +197,16 @@ fn inspect_cmd(args: &[String]) -> ExitCode {
 fn bench_cmd(args: &[String]) -> ExitCode {
     let mut queries = 20_000usize;
     let mut steps = 100_000usize;
+    let mut frames = 200usize;
     let mut it = args.iter();
     let what = it.next().map(String::as_str);
     while let Some(a) = it.next() {
         match (a.as_str(), it.next()) {
             ("--queries", Some(n)) if n.parse::<usize>().is_ok() => queries = n.parse().unwrap_or(queries),
             ("--steps", Some(n)) if n.parse::<usize>().is_ok() => steps = n.parse().unwrap_or(steps),
+            ("--frames", Some(n)) if n.parse::<usize>().is_ok_and(|n| n > 0) => {
+                frames = n.parse().unwrap_or(frames)
+            }
             _ => {
                 eprintln!("stros-tools bench: bad option `{a}`");
                 return ExitCode::from(2);
@@ -218,8 +226,9 @@ fn bench_cmd(args: &[String]) -> ExitCode {
             bench_report(stros_tools::bench::collision(&bytes, queries))
         }
         Some("step") => bench_report(stros_tools::bench::step(steps)),
+        Some("render") => bench_report(stros_tools::bench::render(frames)),
         _ => {
-            eprintln!("stros-tools bench: give `collision` or `step`");
+            eprintln!("stros-tools bench: give `collision`, `step` or `render`");
             ExitCode::from(2)
         }
     }

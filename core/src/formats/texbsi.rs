@@ -231,7 +231,20 @@ fn parse_record(d: &[u8], off: usize) -> Result<Image<'_>, FormatError> {
         Some(e) if e <= d.len() => e,
         _ => return Err(err(ErrorKind::Truncated, size_at)),
     };
+    parse_body(d, off, name, body, end, Some(size_at))
+}
 
+/// Reads and checks the subrecords from `body`, within `end`. With `size_at` (a record's
+/// byte count) `END ` must close the record exactly at `end`; without it (a standalone BSI)
+/// the bytes after `END ` are ignored.
+fn parse_body<'a>(
+    d: &'a [u8],
+    off: usize,
+    name: &'a [u8],
+    body: usize,
+    end: usize,
+    size_at: Option<usize>,
+) -> Result<Image<'a>, FormatError> {
     let mut p = body;
     let s = subrecord(d, p, end)?;
     let animated = if s.tag == TAG_BSIF {
@@ -267,9 +280,11 @@ fn parse_record(d: &[u8], off: usize) -> Result<Image<'_>, FormatError> {
     let s = subrecord(d, p, end)?;
     s.expect_tag(TAG_END, p)?;
     s.expect_len(0, p)?;
-    if s.next != end {
-        return Err(err(ErrorKind::BadSize, size_at));
-    }
+    let end = match size_at {
+        Some(at) if s.next != end => return Err(err(ErrorKind::BadSize, at)),
+        Some(_) => end,
+        None => s.next,
+    };
 
     let image = Image { offset: off, name, animated, marker, bhdr, cmap, data, end };
     let positive = |v: i16, f: usize, what: &'static str| {
@@ -323,6 +338,14 @@ pub struct Image<'a> {
 }
 
 impl<'a> Image<'a> {
+    /// A standalone BSI file (`formats/BSI.md`: sky and sun images): the chunks of one
+    /// record without its name and byte count, `IFHD`/`BSIF`, `BHDR`, an optional `CMAP`,
+    /// `DATA` and `END `, checked as a record's are. Bytes after `END ` are ignored. The
+    /// image has an empty name and offset 0.
+    pub fn standalone(data: &'a [u8]) -> Result<Image<'a>, FormatError> {
+        parse_body(data, 0, &[], 0, data.len(), None)
+    }
+
     fn bhdr_i16(&self, f: usize) -> i16 {
         bytes::i16_le(self.bhdr, f).unwrap_or(0)
     }
@@ -649,6 +672,23 @@ mod tests {
         assert_eq!(a.frame_pixels(0), None);
         assert!(t.image(6).is_none());
         assert!(t.find(b"D02006").is_none());
+    }
+
+    #[test]
+    fn standalone_bsi_is_a_record_without_its_header() {
+        let (b, at) = sample();
+        // The second record's chunks on their own, with trailing bytes.
+        let mut d = b.bytes()[at.rec2 + 13..at.sentinel].to_vec();
+        let len = d.len();
+        d.extend_from_slice(b"tail");
+        let img = Image::standalone(&d).unwrap();
+        assert_eq!((img.width(), img.height(), img.frames(), img.name()), (2, 2, 2, &b""[..]));
+        assert!(img.is_animated() && img.cmap().is_some());
+        assert_eq!(img.row(1, 0), Some(&[14u8, 15][..]));
+        for n in 0..len {
+            assert!(Image::standalone(&d[..n]).is_err(), "prefix {n}");
+        }
+        assert!(Image::standalone(&[]).is_err());
     }
 
     #[test]

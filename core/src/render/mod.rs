@@ -8,24 +8,33 @@
 //! With the `embedded-graphics` feature, [`Framebuffer`] is an `embedded_graphics`
 //! `DrawTarget` over [`PaletteIndex`] colours and [`hud`] draws text through its fonts.
 //!
-//! [`scene`] draws the world in 3D: the WLD terrain around the eye, the static village
-//! models and animated actors, flat-shaded per face through the palette's ramps (texturing
-//! comes later), seen from a [`scene::View`] such as the third-person [`scene::follow_view`].
-//! It rasterizes through [`raster`], a clipping, z-buffered triangle filler over the
-//! framebuffer and a depth buffer the caller owns, so nothing allocates.
+//! [`scene`] draws the world in 3D: the sky, the WLD terrain around the eye, the static
+//! village models and animated actors, textured from their TEXBSI banks and lit through the
+//! palette's shade table ([`palette::Shades`]), seen from a [`scene::View`] such as the
+//! third-person [`scene::follow_view`]. [`look::Look`] gathers what decides how things look
+//! (texture views, shade table, light, water wave, sky), built once from the world's files.
+//! It rasterizes through [`raster`], a clipping, z-buffered, perspective-correct triangle
+//! filler over the framebuffer and a depth buffer the caller owns, so nothing allocates.
 //!
 //! [`world`] puts a [`crate::world::World`] on screen: the follow camera behind the selected
-//! player, the static placements and every actor in its current frame.
+//! player, the terrain with its water wave, the static placements and every actor in its
+//! current frame. [`hud`] draws the health candle (and, on request, the debug lines) over
+//! it.
+//!
+//! Both the original's 320×200 and its 640×400 option work: everything scales with the
+//! framebuffer's width, up to [`MAX_WIDTH`].
 
 pub mod framebuffer;
 pub mod hud;
+pub mod look;
 pub mod palette;
 pub mod raster;
 pub mod scene;
 pub mod world;
 
 pub use framebuffer::{Framebuffer, PaletteIndex};
-pub use palette::{Palette, Ramp};
+pub use look::Look;
+pub use palette::{Palette, Ramp, Shades};
 
 /// Width of the original's low-resolution mode.
 pub const WIDTH: usize = 320;

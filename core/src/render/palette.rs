@@ -2,8 +2,14 @@
 //!
 //! The world path of the original expands each 6-bit COL channel as `4 * (c >> 2)` and
 //! forces entry 0 to black; [`Palette::from_rgb8`] does the same for a loaded COL.
-//! Until the COL reader lands, [`Palette::default_world`] is a built-in palette with the
-//! ramps the first renderer uses, each running from lit (entry 0) to dark (entry 15).
+//! [`Palette::default_world`] is a built-in palette for worlds without a COL, with the
+//! ramps the first renderer used, each running from lit (entry 0) to dark (entry 15).
+//!
+//! The original's software renderer lights indexed pixels through lookup tables of 64 rows
+//! of 256 palette indices (`SHADE.###`, `formats/SHADE-HAZE.md`). The embedded world ships
+//! none, so [`Shades`] builds the equivalent from the palette: row `r` maps every index to
+//! the entry of its own 16-entry ramp nearest in RGB to its colour darkened to
+//! `(64 − r) / 64`. Lighting and fog then only choose a row.
 
 /// A run of palette entries from lit to dark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,6 +110,92 @@ impl Default for Palette {
     }
 }
 
+impl Palette {
+    /// The entry nearest to `rgb` (squared RGB distance; the lowest index wins a tie).
+    pub fn nearest(&self, rgb: [u8; 3]) -> u8 {
+        let mut best = (u32::MAX, 0u8);
+        for (i, c) in self.rgb.iter().enumerate() {
+            let d = distance2(*c, rgb);
+            if d < best.0 {
+                best = (d, i as u8);
+            }
+        }
+        best.1
+    }
+}
+
+fn distance2(a: [u8; 3], b: [u8; 3]) -> u32 {
+    let d = |k: usize| (a[k] as i32 - b[k] as i32).unsigned_abs();
+    d(0) * d(0) + d(1) * d(1) + d(2) * d(2)
+}
+
+/// Rows of a shade table, as in the original's `SHADE.###` files.
+pub const SHADE_LEVELS: usize = 64;
+
+/// A shade table: row `level` (0 lit, 63 darkest) maps a palette index to the index that
+/// shows it at brightness `(64 − level) / 64`, chosen within the index's own 16-entry ramp
+/// (`index & 0xF0` onward) so a shaded texel keeps its hue. Row 0 is the identity. 16 KB,
+/// built once per palette.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Shades {
+    rows: [[u8; 256]; SHADE_LEVELS],
+}
+
+impl core::fmt::Debug for Shades {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Shades").field("levels", &SHADE_LEVELS).finish_non_exhaustive()
+    }
+}
+
+impl Shades {
+    /// The shade table of `palette`.
+    pub fn new(palette: &Palette) -> Shades {
+        let mut rows = [[0u8; 256]; SHADE_LEVELS];
+        for (level, row) in rows.iter_mut().enumerate() {
+            let keep = (SHADE_LEVELS - level) as u32;
+            for (index, out) in row.iter_mut().enumerate() {
+                if level == 0 {
+                    *out = index as u8;
+                    continue;
+                }
+                let rgb = palette.rgb[index];
+                // Integer darkening: the same bytes on every machine.
+                let target = rgb.map(|c| ((c as u32 * keep) / SHADE_LEVELS as u32) as u8);
+                let base = index & 0xF0;
+                let mut best = (u32::MAX, index as u8);
+                for k in base..base + 16 {
+                    let d = distance2(palette.rgb[k], target);
+                    if d < best.0 {
+                        best = (d, k as u8);
+                    }
+                }
+                *out = best.1;
+            }
+        }
+        Shades { rows }
+    }
+
+    /// `index` at shade `level` (clamped to `0..SHADE_LEVELS`).
+    #[inline]
+    pub fn shade(&self, level: i32, index: u8) -> u8 {
+        let level = level.clamp(0, SHADE_LEVELS as i32 - 1) as usize;
+        self.rows[level][index as usize]
+    }
+
+    /// Row `level` (clamped to `0..SHADE_LEVELS`).
+    #[inline]
+    pub fn row(&self, level: i32) -> &[u8; 256] {
+        &self.rows[level.clamp(0, SHADE_LEVELS as i32 - 1) as usize]
+    }
+}
+
+impl Default for Shades {
+    /// The shade table of [`Palette::default_world`].
+    fn default() -> Self {
+        Shades::new(&Palette::default_world())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,6 +208,29 @@ mod tests {
         assert_eq!(p.rgb[0], [0, 0, 0]);
         assert_eq!(p.rgb[1], [4, 128, 0]);
         assert_eq!(p.rgb[2], [252, 252, 252]);
+    }
+
+    #[test]
+    fn shades_darken_within_the_ramp() {
+        let p = Palette::default_world();
+        let s = Shades::new(&p);
+        for i in 0..=255u8 {
+            assert_eq!(s.shade(0, i), i);
+            let mut prev = i;
+            for level in 1..SHADE_LEVELS as i32 {
+                let o = s.shade(level, i);
+                assert_eq!(o & 0xF0, i & 0xF0, "index {i} level {level}");
+                let lum = |x: u8| p.rgb[x as usize].iter().map(|&c| c as u32).sum::<u32>();
+                assert!(lum(o) <= lum(prev), "index {i} level {level}: brighter than the level before");
+                prev = o;
+            }
+        }
+        // The grass ramp's lit entry at half brightness is about half way down the ramp.
+        let half = s.shade(32, ramps::GRASS.start);
+        assert!((ramps::GRASS.start + 6..=ramps::GRASS.start + 10).contains(&half), "{half}");
+        assert_eq!(s.shade(-5, 70), 70);
+        assert_eq!(s.shade(999, 70), s.shade(63, 70));
+        assert_eq!(p.nearest([72, 140, 184]), ramps::WATER.start);
     }
 
     #[test]

@@ -1,10 +1,20 @@
-//! Flat-shaded, z-buffered triangles into a [`Framebuffer`].
+//! Z-buffered triangles into a [`Framebuffer`]: flat colours, shaded colours and
+//! perspective-correct textures.
 //!
 //! Triangles arrive in camera space (map units; X right, Y down, Z forward, the eye at the
-//! origin) and leave as palette indices. [`Raster::triangle`] rejects what lies wholly
-//! outside one frustum plane, clips the rest (Sutherland–Hodgman) against the near plane
-//! and a guard band around the screen, projects, and hands the pieces to
-//! [`Raster::screen_triangle`].
+//! origin) and leave as palette indices. [`Raster::triangle`] (one colour) and
+//! [`Raster::shaded_triangle`] (a [`Paint`] with per-corner texture coordinates and shade
+//! levels) reject what lies wholly outside one frustum plane, clip the rest
+//! (Sutherland–Hodgman, every attribute cut at the same edge parameter as the position)
+//! against the near plane and a guard band around the screen, project, and fill the pieces.
+//!
+//! Textures are mapped perspective-correct per pixel, as the original's Glide path does
+//! (`engine/shading.md`): `u/z`, `v/z` and `1/z` are interpolated linearly in screen space
+//! and `u`, `v` recovered with one division per pixel, then point-sampled (the texel whose
+//! square holds the point, wrapping). Shade levels are interpolated linearly in screen
+//! space (Gouraud, as the original interpolates its lighting colours) and looked up in the
+//! [`Shades`] table, truncated to a row after adding the original framebuffer's 4×4
+//! ordered dither ([`DITHER`]), so a smooth light gradient does not band.
 //!
 //! Screen triangles are walked in fixed point ([`SUBPIXEL_BITS`] fraction bits) with integer
 //! edge functions, sampled at pixel centres under the top-left fill rule, so triangles that
@@ -15,6 +25,8 @@
 //! platform-dependent operations, so the same input gives the same pixels everywhere.
 
 use super::Framebuffer;
+use super::look::Texels;
+use super::palette::Shades;
 
 /// Distance of the near clipping plane in front of the eye, map units.
 pub const NEAR: f32 = 8.0;
@@ -31,6 +43,67 @@ pub const SCREEN_LIMIT: f32 = 1_048_576.0;
 
 /// Most corners a triangle has after clipping against five planes.
 const MAX_CLIPPED: usize = 3 + 5;
+
+/// Values carried per clipped corner: camera X, Y, Z, texture U, V and the shade level.
+const ATTRS: usize = 6;
+
+/// A corner of a [`Raster::shaded_triangle`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Corner {
+    /// Camera-space position, map units.
+    pub at: [f32; 3],
+    /// Texture coordinates in texels (column, row); ignored by untextured paints.
+    pub uv: [f32; 2],
+    /// Shade level, a row of the [`Shades`] table (0 lit, 63 darkest).
+    pub shade: f32,
+}
+
+/// How a triangle's pixels are coloured.
+#[derive(Clone, Copy, Debug)]
+pub enum Paint<'t> {
+    /// One palette index; the corners' shade levels are ignored.
+    Colour(u8),
+    /// One palette index darkened through `shades` by the interpolated shade level.
+    Shaded {
+        /// The palette index.
+        colour: u8,
+        /// The shade table.
+        shades: &'t Shades,
+    },
+    /// The texel under each pixel, darkened through `shades` by the interpolated level.
+    Textured {
+        /// The image.
+        texels: &'t Texels<'t>,
+        /// The shade table.
+        shades: &'t Shades,
+    },
+}
+
+/// The original framebuffer's 4×4 ordered-dither thresholds (`engine/fog.md`), indexed by
+/// row then column modulo four.
+pub const DITHER: [[u8; 4]; 4] = [[0, 8, 2, 10], [12, 4, 14, 6], [3, 11, 1, 9], [15, 7, 13, 5]];
+
+/// [`DITHER`] as fractions of a shade row, `(b + ½) / 16`.
+const DITHER_ROWS: [[f32; 4]; 4] = {
+    let mut t = [[0f32; 4]; 4];
+    let mut y = 0;
+    while y < 4 {
+        let mut x = 0;
+        while x < 4 {
+            t[y][x] = (DITHER[y][x] as f32 + 0.5) / 16.0;
+            x += 1;
+        }
+        y += 1;
+    }
+    t
+};
+
+/// `⌊x⌋` as an `i32`, saturating (NaN gives 0): cheaper than `floorf` per pixel.
+#[inline]
+fn floor_i32(x: f32) -> i32 {
+    let t = x as i32;
+    if (t as f32) > x { t - 1 } else { t }
+}
 
 /// The frustum planes as `[a, b, c, d]`, inside where `a x + b y + c z + d ≥ 0`, in the order
 /// near, left, right, top, bottom.
@@ -122,21 +195,30 @@ impl<'f, 'p> Raster<'f, 'p> {
     /// Draws a camera-space triangle in palette index `colour`. Triangles with a
     /// non-finite coordinate are skipped; both windings are drawn.
     pub fn triangle(&mut self, tri: [[f32; 3]; 3], colour: u8) {
-        if tri.iter().flatten().any(|c| !c.is_finite()) {
+        let corner = |at| Corner { at, ..Corner::default() };
+        self.shaded_triangle(tri.map(corner), Paint::Colour(colour));
+    }
+
+    /// Draws a camera-space triangle with `paint`. Triangles with a non-finite position
+    /// are skipped; both windings are drawn. Non-finite texture coordinates or shade
+    /// levels draw something arbitrary but never panic.
+    pub fn shaded_triangle(&mut self, tri: [Corner; 3], paint: Paint<'_>) {
+        if tri.iter().flat_map(|c| c.at).any(|c| !c.is_finite()) {
             return;
         }
-        let codes = tri.map(|v| self.outcode(v));
+        let codes = tri.map(|c| self.outcode(c.at));
         if codes[0] & codes[1] & codes[2] != 0 {
             return;
         }
+        let full = tri.map(|c| [c.at[0], c.at[1], c.at[2], c.uv[0], c.uv[1], c.shade]);
         let crossing = codes[0] | codes[1] | codes[2];
         if crossing == 0 {
-            let s = tri.map(|v| self.to_screen(v));
-            self.screen_triangle(s, colour);
+            let s = full.map(|v| self.to_screen(v));
+            self.fill(s, paint);
             return;
         }
-        let mut poly = Poly { v: [[0.0; 3]; MAX_CLIPPED + 1], n: 3 };
-        poly.v[..3].copy_from_slice(&tri);
+        let mut poly = Poly { v: [[0.0; ATTRS]; MAX_CLIPPED + 1], n: 3 };
+        poly.v[..3].copy_from_slice(&full);
         for (k, plane) in self.clip.iter().enumerate() {
             if crossing & (1 << k) != 0 {
                 poly = poly.clipped(plane);
@@ -146,7 +228,7 @@ impl<'f, 'p> Raster<'f, 'p> {
         let a = self.to_screen(first);
         for pair in poly.corners().get(1..).unwrap_or(&[]).windows(2) {
             let (b, c) = (self.to_screen(pair[0]), self.to_screen(pair[1]));
-            self.screen_triangle([a, b, c], colour);
+            self.fill([a, b, c], paint);
         }
     }
 
@@ -164,11 +246,12 @@ impl<'f, 'p> Raster<'f, 'p> {
         code
     }
 
-    /// Projects a camera-space point in front of the near plane to `[x, y, 1/z]`.
-    fn to_screen(&self, v: [f32; 3]) -> [f32; 3] {
+    /// Projects a camera-space corner in front of the near plane to
+    /// `[x, y, 1/z, u/z, v/z, shade]`.
+    fn to_screen(&self, v: [f32; ATTRS]) -> [f32; ATTRS] {
         let inv = 1.0 / v[2];
         let s = self.focal * inv;
-        [self.centre[0] + v[0] * s, self.centre[1] + v[1] * s, inv]
+        [self.centre[0] + v[0] * s, self.centre[1] + v[1] * s, inv, v[3] * inv, v[4] * inv, v[5]]
     }
 
     /// Fills a screen-space triangle given as `[x, y, 1/z]` corners (pixels, pixel `(0, 0)`
@@ -176,13 +259,19 @@ impl<'f, 'p> Raster<'f, 'p> {
     /// not finite skip the triangle; either winding is drawn; degenerate triangles draw
     /// nothing.
     pub fn screen_triangle(&mut self, tri: [[f32; 3]; 3], colour: u8) {
+        self.fill(tri.map(|v| [v[0], v[1], v[2], 0.0, 0.0, 0.0]), Paint::Colour(colour));
+    }
+
+    /// Fills a screen-space triangle of `[x, y, 1/z, u/z, v/z, shade]` corners.
+    fn fill(&mut self, tri: [[f32; ATTRS]; 3], paint: Paint<'_>) {
         if tri.iter().any(|v| !(v[0].abs() <= SCREEN_LIMIT && v[1].abs() <= SCREEN_LIMIT && v[2].is_finite()))
         {
             return;
         }
         let fixed = |c: f32| libm::roundf(c * SUB as f32) as i64;
         let mut p = tri.map(|v| [fixed(v[0]), fixed(v[1])]);
-        let mut z = tri.map(|v| v[2]);
+        // The interpolated attributes: 1/z, u/z, v/z, shade.
+        let mut z = tri.map(|v| [v[2], v[3], v[4], v[5]]);
         let mut area = edge(p[0], p[1], p[2]);
         if area == 0 {
             return;
@@ -208,16 +297,23 @@ impl<'f, 'p> Raster<'f, 'p> {
         // Edge k runs from corner k to corner k+1; the triangle is inside all three.
         let edges = [0, 1, 2].map(|k| Edge::new(p[k], p[(k + 1) % 3], x0, y0));
 
-        // The 1/z plane over pixel coordinates, from the fixed-point corners.
+        // Each attribute's plane over pixel coordinates, from the fixed-point corners:
+        // value at the centre of pixel (x, y) = origin + dx·x + dy·y.
         let f = p.map(|c| [c[0] as f32 / SUB as f32, c[1] as f32 / SUB as f32]);
         let (bx, by) = (f[1][0] - f[0][0], f[1][1] - f[0][1]);
         let (cx, cy) = (f[2][0] - f[0][0], f[2][1] - f[0][1]);
-        let (dzb, dzc) = (z[1] - z[0], z[2] - z[0]);
         let af = area as f32 / (SUB * SUB) as f32;
-        let dzdx = (dzb * cy - dzc * by) / af;
-        let dzdy = (dzc * bx - dzb * cx) / af;
-        // Depth at the centre of pixel (x, y): z0 + dzdx·(x + ½ − x0) + dzdy·(y + ½ − y0).
-        let z_origin = z[0] - dzdx * (f[0][0] - 0.5) - dzdy * (f[0][1] - 0.5);
+        let plane = |k: usize| {
+            let (db, dc) = (z[1][k] - z[0][k], z[2][k] - z[0][k]);
+            let dx = (db * cy - dc * by) / af;
+            let dy = (dc * bx - db * cx) / af;
+            [z[0][k] - dx * (f[0][0] - 0.5) - dy * (f[0][1] - 0.5), dx, dy]
+        };
+        let depth_plane = plane(0);
+        let planes = match paint {
+            Paint::Colour(_) => None,
+            _ => Some([plane(1), plane(2), plane(3)]),
+        };
 
         let width = self.fb.width();
         let pixels = self.fb.pixels_mut();
@@ -246,12 +342,46 @@ impl<'f, 'p> Raster<'f, 'p> {
             else {
                 continue;
             };
-            let zy = z_origin + dzdy * y as f32;
-            for (k, (pixel, d)) in px.iter_mut().zip(dp.iter_mut()).enumerate() {
-                let zz = zy + dzdx * (lo + k) as f32;
-                if zz > *d {
-                    *d = zz;
-                    *pixel = colour;
+            let yf = y as f32;
+            let [z0, dzdx, dzdy] = depth_plane;
+            let zy = z0 + dzdy * yf;
+            let spans = px.iter_mut().zip(dp.iter_mut()).enumerate();
+            let dither = &DITHER_ROWS[y as usize & 3];
+            match (paint, planes) {
+                (Paint::Shaded { colour, shades }, Some([_, _, s])) => {
+                    let sy = s[0] + s[2] * yf;
+                    for (k, (pixel, d)) in spans {
+                        let x = (lo + k) as f32;
+                        let zz = zy + dzdx * x;
+                        if zz > *d {
+                            *d = zz;
+                            *pixel = shades.shade((sy + s[1] * x + dither[(lo + k) & 3]) as i32, colour);
+                        }
+                    }
+                }
+                (Paint::Textured { texels, shades }, Some([u, v, s])) => {
+                    let (uy, vy, sy) = (u[0] + u[2] * yf, v[0] + v[2] * yf, s[0] + s[2] * yf);
+                    for (k, (pixel, d)) in spans {
+                        let x = (lo + k) as f32;
+                        let zz = zy + dzdx * x;
+                        if zz > *d {
+                            *d = zz;
+                            let inv = 1.0 / zz;
+                            let texel = texels
+                                .texel(floor_i32((uy + u[1] * x) * inv), floor_i32((vy + v[1] * x) * inv));
+                            *pixel = shades.shade((sy + s[1] * x + dither[(lo + k) & 3]) as i32, texel);
+                        }
+                    }
+                }
+                _ => {
+                    let colour = if let Paint::Colour(c) = paint { c } else { 0 };
+                    for (k, (pixel, d)) in spans {
+                        let zz = zy + dzdx * (lo + k) as f32;
+                        if zz > *d {
+                            *d = zz;
+                            *pixel = colour;
+                        }
+                    }
                 }
             }
         }
@@ -267,6 +397,11 @@ fn edge(a: [i64; 2], b: [i64; 2], c: [i64; 2]) -> i64 {
 /// `⌈n / d⌉` for `d > 0`.
 fn ceil_div(n: i64, d: i64) -> i64 {
     -((-n).div_euclid(d))
+}
+
+/// The position of a clipped corner.
+fn pos(v: [f32; ATTRS]) -> [f32; 3] {
+    [v[0], v[1], v[2]]
 }
 
 fn plane_distance(p: &[f32; 4], v: [f32; 3]) -> f32 {
@@ -296,19 +431,19 @@ impl Edge {
     }
 }
 
-/// A convex polygon being clipped.
+/// A convex polygon being clipped, each corner its position and attributes.
 #[derive(Clone, Copy)]
 struct Poly {
-    v: [[f32; 3]; MAX_CLIPPED + 1],
+    v: [[f32; ATTRS]; MAX_CLIPPED + 1],
     n: usize,
 }
 
 impl Poly {
-    fn corners(&self) -> &[[f32; 3]] {
+    fn corners(&self) -> &[[f32; ATTRS]] {
         self.v.get(..self.n).unwrap_or(&[])
     }
 
-    fn push(&mut self, p: [f32; 3]) {
+    fn push(&mut self, p: [f32; ATTRS]) {
         if let Some(slot) = self.v.get_mut(self.n) {
             *slot = p;
             self.n += 1;
@@ -319,11 +454,11 @@ impl Poly {
     /// from its inside end toward its outside end, so two triangles sharing that edge get
     /// the very same new corner.
     fn clipped(&self, plane: &[f32; 4]) -> Poly {
-        let mut out = Poly { v: [[0.0; 3]; MAX_CLIPPED + 1], n: 0 };
+        let mut out = Poly { v: [[0.0; ATTRS]; MAX_CLIPPED + 1], n: 0 };
         let c = self.corners();
         for (k, &a) in c.iter().enumerate() {
             let b = c[(k + 1) % c.len()];
-            let (da, db) = (plane_distance(plane, a), plane_distance(plane, b));
+            let (da, db) = (plane_distance(plane, pos(a)), plane_distance(plane, pos(b)));
             let (a_in, b_in) = (da >= 0.0, db >= 0.0);
             if a_in {
                 out.push(a);
@@ -331,7 +466,7 @@ impl Poly {
             if a_in != b_in {
                 let (inside, outside, di, dout) = if a_in { (a, b, da, db) } else { (b, a, db, da) };
                 let t = di / (di - dout);
-                out.push([0, 1, 2].map(|k| inside[k] + (outside[k] - inside[k]) * t));
+                out.push(core::array::from_fn(|k| inside[k] + (outside[k] - inside[k]) * t));
             }
         }
         out

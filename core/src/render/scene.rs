@@ -1,61 +1,48 @@
-//! The world view: sky, WLD terrain, placed models and actors, flat-shaded through the
-//! palette's ramps and z-buffered by [`super::raster`].
+//! The world view: sky, WLD terrain, placed models and actors, textured and lit through
+//! the palette's shade table and z-buffered by [`super::raster`].
 //!
 //! Everything is in map units with Y down. A [`View`] is an eye, a heading (2048 units a
 //! turn, 0 looking along +Z, 512 along −X) and a pitch (positive looks down);
-//! [`follow_view`] places one behind and above an actor. [`draw`] fills the whole
-//! framebuffer: a sky gradient above the horizon and the far sea below it, then the terrain
-//! cells within [`TERRAIN_RADIUS`] of the eye, then every [`Instance`].
+//! [`follow_view`] places one behind and above an actor. The projection is the original's
+//! (`engine/projection.md`): a horizontal half-field tangent of 0.788 whatever the aspect
+//! ratio, square pixels. [`draw`] fills the whole framebuffer: the sky (the [`Look`]'s sky
+//! plane, or a gradient) above the horizon and the far sea below it, then the terrain cells
+//! within [`TERRAIN_RADIUS`] of the eye, then every [`Instance`].
 //!
-//! Faces are not textured yet. Each face gets one palette index: a solid face its colour, a
-//! textured face a representative colour of its TEXBSI image ([`Colours`]), terrain cells
-//! the colour of their `TEXBSI.302` image. That index is then moved down its 16-entry ramp
-//! (toward 15, dark) by the face's angle to a fixed sun and by distance fog ([`shade`]),
-//! never leaving the ramp. This assumes the palette is laid out in ramps of 16 from lit to
-//! dark, as the embedded world's is.
+//! Terrain cells show their `TEXBSI.302` image (the Map3 byte's low six bits) turned by its
+//! quarter turns (the top two bits) the way the blend coverage reads its mask
+//! ([`crate::terrain::mask_coordinates`]), with the documented corner coordinates 1/256 and
+//! 254/256 of the image (`engine/terrain-lighting.md`). Each terrain vertex is lit from its
+//! shading normal, the normalised sum of its six incident triangles' unit normals, and the
+//! light is interpolated across the triangles. Model faces show their TEXBSI image through
+//! the corners' accumulated UVs (1/16 texel, `formats/models/3d.md`), or their solid
+//! colour; a face is lit once from its stored normal plus its brightness byte
+//! (`(tex_hi × 4) & 255`, `engine/model-lighting.md`). Light and distance pick a row of the
+//! shade table ([`super::look::shade_level`]). A face whose image is missing, and every
+//! face when [`Look::flat`] is set, is drawn in its image's representative colour instead.
 
 use super::Framebuffer;
+use super::look::{Look, Sky, shade_level};
 use super::palette::ramps;
-use super::raster::Raster;
+use super::raster::{Corner, DITHER, Paint, Raster};
 use crate::collision::statics::Placement;
-use crate::formats::model::{Model, Texture};
-use crate::formats::texbsi::{Image, Texbsi};
+use crate::formats::model::{Model, Version};
 use crate::formats::wld::Wld;
 use crate::tables;
 use crate::terrain::{CELL, VertexHeights};
 
-/// Focal length per pixel of framebuffer width: a horizontal field of view of
-/// `2 atan(1 / 1.6)` ≈ 64°.
-pub const FOCAL_PER_WIDTH: f32 = 0.8;
+/// Focal length per pixel of framebuffer width: `(w / 2) / 0.788`, the original's fixed
+/// horizontal half-field tangent (`engine/projection.md`), ≈ 76.5° across.
+pub const FOCAL_PER_WIDTH: f32 = 0.5 / 0.788;
 /// Terrain cells drawn around the eye, in cells (a disc of this radius).
 pub const TERRAIN_RADIUS: i32 = 64;
 /// Draw distance in map units: the terrain disc's radius; instances farther are skipped.
 pub const FAR: f32 = TERRAIN_RADIUS as f32 * CELL as f32;
-/// Unit vector toward the sun (Y down: high in the sky, a little east and south).
-pub const SUN: [f32; 3] = [0.3478, -0.7950, -0.4969];
-/// Ramp steps between a face lit head-on by the sun and one facing away.
-pub const LIGHT_STEPS: f32 = 6.0;
-/// Map units of distance per ramp step of fog.
-pub const FOG_PER_SHADE: f32 = 4096.0;
 /// Sky ramp steps from the horizon haze to straight up.
 pub const SKY_STEPS: f32 = 18.0;
 /// How far [`follow_view`] raises its gaze above the target, 2048 units a turn (≈ 8°), so
 /// the target sits below the middle of the screen.
 pub const FOLLOW_LIFT: f32 = 48.0;
-
-/// Images per model bank whose colours [`Colours`] keeps (v4 image numbers are below 70,
-/// v2's below 128).
-pub const BANK_IMAGES: usize = 128;
-/// Model banks [`Colours`] keeps.
-pub const MODEL_BANKS: usize = 8;
-/// Terrain images (the six-bit Map3 index).
-pub const TERRAIN_IMAGES: usize = 64;
-/// The colour of a model face whose bank or image is missing (a mid grey).
-pub const FALLBACK_MODEL: u8 = ramps::GREY.start + 6;
-/// The colour of terrain image 0 (open water in every map) when it is missing.
-pub const FALLBACK_WATER: u8 = ramps::WATER.start + 4;
-/// The colour of other terrain images when they are missing.
-pub const FALLBACK_LAND: u8 = ramps::GRASS.start + 4;
 
 /// A viewpoint.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -132,133 +119,6 @@ impl<'m> From<&Placement<'m>> for Instance<'m> {
     }
 }
 
-/// The representative palette index of an image's first frame: the 16-entry ramp holding
-/// most of its non-transparent pixels, at the rounded mean shade of those pixels. `None`
-/// when every pixel is transparent (index 0).
-pub fn representative_colour(image: &Image<'_>) -> Option<u8> {
-    let mut count = [0u64; 16];
-    let mut sum = [0u64; 16];
-    for y in 0..image.height() {
-        for &p in image.row(0, y).unwrap_or(&[]) {
-            if p != 0 {
-                count[(p >> 4) as usize] += 1;
-                sum[(p >> 4) as usize] += (p & 15) as u64;
-            }
-        }
-    }
-    let mut best = 0;
-    for r in 1..16 {
-        if count[r] > count[best] {
-            best = r;
-        }
-    }
-    let n = count[best];
-    if n == 0 {
-        return None;
-    }
-    let shade = ((2 * sum[best] + n) / (2 * n)).min(15) as u8;
-    Some(((best as u8) << 4) | shade)
-}
-
-/// One model bank's image colours.
-#[derive(Clone, Debug)]
-struct BankColours {
-    bank: i32,
-    images: [u8; BANK_IMAGES],
-}
-
-/// Face colours, computed once from the texture banks: one palette index per terrain image
-/// and per image of each model bank. Fixed-size, no allocation.
-#[derive(Clone, Debug)]
-pub struct Colours {
-    terrain: [u8; TERRAIN_IMAGES],
-    banks: heapless::Vec<BankColours, MODEL_BANKS>,
-}
-
-impl Default for Colours {
-    /// Fallback colours only.
-    fn default() -> Self {
-        Colours::new(None, &[])
-    }
-}
-
-/// The representative colours of a bank's images `0..N`, in `out`; images the bank lacks
-/// keep what `out` holds. The first image with a given number wins, as in [`Texbsi::image`].
-fn bank_colours<const N: usize>(bank: &Texbsi<'_>, out: &mut [u8; N]) {
-    let mut seen = [false; N];
-    for image in bank.images() {
-        let Some(i) = image.index().map(usize::from) else { continue };
-        if let (Some(s), Some(o)) = (seen.get_mut(i), out.get_mut(i))
-            && !*s
-        {
-            *s = true;
-            if let Some(c) = representative_colour(&image) {
-                *o = c;
-            }
-        }
-    }
-}
-
-impl Colours {
-    /// Colours from the terrain bank (`TEXBSI.302`) and the model banks, each with its bank
-    /// number as model faces name it. Banks beyond [`MODEL_BANKS`] and repeated bank numbers
-    /// are ignored; missing banks and images get the fallback colours.
-    pub fn new(terrain_bank: Option<&Texbsi<'_>>, model_banks: &[(u16, Texbsi<'_>)]) -> Colours {
-        let mut terrain = [FALLBACK_LAND; TERRAIN_IMAGES];
-        terrain[0] = FALLBACK_WATER;
-        if let Some(bank) = terrain_bank {
-            bank_colours(bank, &mut terrain);
-        }
-        let mut banks = heapless::Vec::new();
-        for (number, bank) in model_banks {
-            let number = *number as i32;
-            if banks.iter().any(|b: &BankColours| b.bank == number) {
-                continue;
-            }
-            let mut images = [FALLBACK_MODEL; BANK_IMAGES];
-            bank_colours(bank, &mut images);
-            if banks.push(BankColours { bank: number, images }).is_err() {
-                break;
-            }
-        }
-        Colours { terrain, banks }
-    }
-
-    /// The colour of terrain image `image` (the low six bits of a Map3 byte).
-    pub fn terrain(&self, image: u8) -> u8 {
-        self.terrain.get(image as usize).copied().unwrap_or(FALLBACK_LAND)
-    }
-
-    /// The colour of a model face.
-    pub fn face(&self, texture: Texture) -> u8 {
-        match texture {
-            Texture::Solid { colour } => colour,
-            Texture::Image { bank, image } => self
-                .banks
-                .iter()
-                .find(|b| b.bank == bank)
-                .and_then(|b| b.images.get(image as usize))
-                .copied()
-                .unwrap_or(FALLBACK_MODEL),
-        }
-    }
-}
-
-/// `colour` moved down its ramp: `(1 − light) × LIGHT_STEPS` for a face lit `light`
-/// (0 facing away from the sun, 1 facing it) plus one step per [`FOG_PER_SHADE`] of
-/// `distance`, rounded, and clamped to the ramp's darkest entry.
-pub fn shade(colour: u8, light: f32, distance: f32) -> u8 {
-    let steps = (1.0 - light.clamp(0.0, 1.0)) * LIGHT_STEPS + distance.max(0.0) / FOG_PER_SHADE;
-    // The cast saturates, and a NaN converts to 0: the face keeps its base shade.
-    let s = ((colour & 15) as i32).saturating_add((steps + 0.5) as i32);
-    (colour & 0xF0) | s.clamp(0, 15) as u8
-}
-
-/// The light of a horizontal surface: how a flat cell and the far sea are lit.
-fn flat_light() -> f32 {
-    -SUN[1]
-}
-
 /// The view's axes and eye, for transforming many points.
 #[derive(Clone, Copy, Debug)]
 struct Basis {
@@ -297,77 +157,203 @@ impl Basis {
 }
 
 /// Draws the world seen from `view` into `fb`: sky and far sea, the terrain (heights and
-/// the WLD's Map3 for colours) when given, then `instances`. `depth` is scratch space of at
-/// least `width × height` values; when it is shorter nothing is drawn. Non-finite eye
-/// positions draw only the sky and sea; non-finite instances and faces are skipped.
+/// the WLD's Map3 for images) when given, then `instances`, as `look` says. `depth` is
+/// scratch space of at least `width × height` values; when it is shorter nothing is drawn.
+/// Non-finite eye positions draw only the sky and sea; non-finite instances and faces are
+/// skipped.
 pub fn draw<'m, H: VertexHeights>(
     fb: &mut Framebuffer<'_>,
     depth: &mut [f32],
     view: &View,
     terrain: Option<(&H, &Wld<'_>)>,
     instances: impl IntoIterator<Item = Instance<'m>>,
-    colours: &Colours,
+    look: &Look<'_>,
 ) {
     let focal = focal_length(fb.width());
     let Some(mut raster) = Raster::new(fb, depth, focal) else { return };
     let basis = Basis::new(view);
-    draw_background(&mut raster, &basis, colours);
+    draw_background(&mut raster, &basis, look);
     if !view.eye.iter().all(|c| c.is_finite()) {
         return;
     }
     raster.clear_depth();
     if let Some((heights, wld)) = terrain {
-        draw_terrain(&mut raster, &basis, heights, wld, colours);
+        draw_terrain(&mut raster, &basis, heights, wld, look);
     }
-    let sun = basis.rotate(SUN);
     for instance in instances {
-        draw_instance(&mut raster, &basis, sun, &instance, colours);
+        draw_instance(&mut raster, &basis, &instance, look);
     }
 }
 
-/// Sky above the horizon, shaded by the elevation of each row's view ray; the far sea below.
-fn draw_background(raster: &mut Raster<'_, '_>, basis: &Basis, colours: &Colours) {
-    let sea = shade(colours.terrain(0), flat_light(), FAR);
+/// The colour of the far sea: terrain image 0's representative colour lit flat, fogged at
+/// [`FAR`].
+pub fn far_sea(look: &Look<'_>) -> u8 {
+    let level = shade_level(look.light.intensity([0.0, -1.0, 0.0], 0.0), FAR);
+    look.shades.shade(level as i32, look.terrain_colour(0))
+}
+
+/// Sky above the horizon — the sky plane where it is, else the gradient: the sky ramp from
+/// the horizon haze, [`SKY_STEPS`] darker straight up — and the far sea below.
+fn draw_background(raster: &mut Raster<'_, '_>, basis: &Basis, look: &Look<'_>) {
+    let sea = far_sea(look);
     let focal = raster.focal();
     let fb = raster.framebuffer();
     let (w, h) = (fb.width(), fb.height());
-    let cy = h as f32 * 0.5;
+    let (cx, cy) = (w as f32 * 0.5, h as f32 * 0.5);
     let (forward_y, down_y) = (basis.rows[2][1], basis.rows[1][1]);
     for y in 0..h {
         // The ray through this row's centre: forward + t·down, |ray| = √(1 + t²).
         let t = (y as f32 + 0.5 - cy) / focal;
         let ray_y = forward_y + t * down_y;
-        let colour = if ray_y < 0.0 {
-            let elevation = -ray_y / libm::sqrtf(1.0 + t * t);
-            ramps::SKY.shade((elevation * SKY_STEPS) as i32)
-        } else {
-            sea
-        };
-        fb.hspan(y, 0, w, colour);
+        if ray_y >= 0.0 || ray_y.is_nan() {
+            fb.hspan(y, 0, w, sea);
+            continue;
+        }
+        // The gradient, dithered between its steps as the original's framebuffer dithers.
+        let steps = -ray_y / libm::sqrtf(1.0 + t * t) * SKY_STEPS;
+        let dither = &DITHER[y & 3];
+        for x in 0..w {
+            let haze = ramps::SKY.shade((steps + (dither[x & 3] as f32 + 0.5) / 16.0) as i32);
+            let s = (x as f32 + 0.5 - cx) / focal;
+            let sky = look.sky.as_ref().and_then(|sky| sky_pixel(sky, basis, [s, t], [x, y], haze));
+            fb.set(x, y, sky.unwrap_or(haze));
+        }
     }
+}
+
+/// The sky fog density (0..=255) at camera depth `depth` (`engine/sky.md`, "Sky fog"): the
+/// table coordinate `4e + 8(1 − 2^e / d)` with `e = ⌊log2 d⌋`, clamped to 0..=63, into a
+/// table that is 0 through entry 32, rises by 8 per entry to 240 at 62 and is 255 at 63,
+/// interpolated between entries.
+pub fn sky_fog(depth: f32) -> f32 {
+    if depth.is_nan() || depth <= 0.0 {
+        return 0.0;
+    }
+    let e = libm::floorf(libm::log2f(depth));
+    let coord = (4.0 * e + 8.0 * (1.0 - libm::exp2f(e) / depth)).clamp(0.0, 63.0);
+    let entry = |i: i32| -> f32 {
+        match i {
+            ..=32 => 0.0,
+            33..=62 => (8 * (i - 32)) as f32,
+            _ => 255.0,
+        }
+    };
+    let i = coord as i32;
+    let f = coord - i as f32;
+    entry(i) + (entry(i + 1) - entry(i)) * f
+}
+
+/// The sky plane's colour for the view ray through camera `(s, t, 1)`, dithered toward
+/// `haze` by the sky fog, or `None` where the ray misses the plane. The plane's tilt is not
+/// modelled.
+fn sky_pixel(sky: &Sky<'_>, basis: &Basis, st: [f32; 2], xy: [usize; 2], haze: u8) -> Option<u8> {
+    let [s, t] = st;
+    let r = basis.rows;
+    // World ray for camera (s, t, 1): right·s + down·t + forward.
+    let ray = [0, 1, 2].map(|k| r[0][k] * s + r[1][k] * t + r[2][k]);
+    let height = sky.level - basis.eye[1];
+    let along = height / ray[1];
+    // The plane must lie ahead along the ray; `along` is the camera depth of the hit.
+    if along.is_nan() || along <= 0.0 {
+        return None;
+    }
+    let (x, z) = (ray[0] * along, ray[2] * along);
+    if !(x.abs() <= Sky::HALF_SPAN && z.abs() <= Sky::HALF_SPAN) {
+        return None;
+    }
+    let k = sky.scale / Sky::HALF_SPAN;
+    let u = k * x + Sky::FOLLOW * basis.eye[0] + sky.scroll[0];
+    let v = -k * z - Sky::FOLLOW * basis.eye[2] + sky.scroll[1];
+    let texel = sky.texels.texel(libm::floorf(u) as i32, libm::floorf(v) as i32);
+    let colour = sky.remap[texel as usize];
+    let weight = (sky_fog(along) + 1.0) / 256.0;
+    let threshold = (DITHER[xy[1] & 3][xy[0] & 3] as f32 + 0.5) / 16.0;
+    Some(if weight > threshold { haze } else { colour })
 }
 
 /// Cells per row cache: the disc's diameter plus the closing vertex.
 const ROW: usize = 2 * TERRAIN_RADIUS as usize + 2;
+/// Heights per row cache: one more vertex on each side, for the shading normals.
+const HEIGHTS: usize = ROW + 2;
 
-/// A terrain vertex: camera coordinates, clipping outcode and world Y.
+/// A terrain vertex: camera coordinates, clipping outcode, world Y and shade level.
 #[derive(Clone, Copy, Default)]
 struct TerrainVertex {
     cam: [f32; 3],
     code: u8,
     y: f32,
+    shade: f32,
+}
+
+/// `v` scaled to unit length; zero (or NaN) stays as it is.
+fn unit(v: [f32; 3]) -> [f32; 3] {
+    let l = length(v);
+    if l > 0.0 { v.map(|c| c / l) } else { v }
+}
+
+/// The shading normal of the vertex at `k` of the middle row `mid`, with `below` the row
+/// `j − 1` and `above` the row `j + 1` (`engine/terrain-lighting.md`, "Shading normals"):
+/// the normalised sum of its six incident triangles' unit normals, pointing up (−Y).
+/// Exact square roots stand in for the original's quantized reciprocal square root.
+fn shading_normal(below: &[f32], mid: &[f32], above: &[f32], k: usize) -> [f32; 3] {
+    let h = |row: &[f32], k: usize| row.get(k).copied().unwrap_or(0.0);
+    let c = CELL as f32;
+    let (y, w, e) = (h(mid, k), h(mid, k.wrapping_sub(1)), h(mid, k + 1));
+    let (s, se) = (h(below, k), h(below, k + 1));
+    let (n, nw) = (h(above, k), h(above, k.wrapping_sub(1)));
+    // The two triangles of each cell touching the vertex, split along the diagonal from
+    // (i, j) to (i + 1, j − 1) (see draw_terrain), each as an upward normal × 1/256.
+    let triangles = [
+        [e - y, -c, e - se],
+        [se - s, -c, y - s],
+        [y - w, -c, y - s],
+        [e - y, -c, n - y],
+        [n - nw, -c, n - y],
+        [y - w, -c, nw - w],
+    ];
+    let sum = triangles.iter().fold([0f32; 3], |a, t| {
+        let u = unit(*t);
+        [a[0] + u[0], a[1] + u[1], a[2] + u[2]]
+    });
+    unit(sum)
+}
+
+/// A terrain tile's first texture coordinate, of [`TILE_RANGE`]: the original inset its
+/// corners by one unit rather than using 0 and 256 (`engine/terrain-lighting.md`).
+pub const TILE_FIRST: f32 = 1.0;
+/// A terrain tile's last texture coordinate, of [`TILE_RANGE`].
+pub const TILE_LAST: f32 = 254.0;
+/// The Glide texture coordinate range the tile corners are given in.
+pub const TILE_RANGE: f32 = 256.0;
+
+/// Texture coordinates of a cell's corners `(i, j)`, `(i + 1, j)`, `(i + 1, j − 1)`,
+/// `(i, j − 1)` for an image `w × h` texels turned `rotation` quarter turns: the cell's
+/// `(s, t)` (`s` along +X, `t` along −Z, both 0..1 from corner `(i, j)`) turned as the
+/// blend mask is ([`crate::terrain::mask_coordinates`]), then mapped to the documented
+/// endpoints 1/256 and 254/256 of the image.
+pub fn cell_uv(rotation: u8, w: f32, h: f32) -> [[f32; 2]; 4] {
+    let end = |x: f32| (TILE_FIRST + (TILE_LAST - TILE_FIRST) * x) / TILE_RANGE;
+    [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]].map(|[s, t]| {
+        let (a, b) = match rotation & 3 {
+            0 => (s, t),
+            1 => (1.0 - t, s),
+            2 => (1.0 - s, 1.0 - t),
+            _ => (t, 1.0 - s),
+        };
+        [w * end(a), h * end(b)]
+    })
 }
 
 /// The terrain cells within [`TERRAIN_RADIUS`] of the eye, two triangles each, split along
 /// the diagonal from `(i, j)` to `(i + 1, j − 1)` as [`crate::terrain::sample`] does. Each
-/// vertex is transformed once: rows are loaded one after another and each cell reads its
-/// own row and the previous one.
+/// vertex is transformed and lit once: rows are loaded one after another (heights one row
+/// ahead, for the shading normals) and each cell reads its own row and the previous one.
 fn draw_terrain<H: VertexHeights>(
     raster: &mut Raster<'_, '_>,
     basis: &Basis,
     heights: &H,
     wld: &Wld<'_>,
-    colours: &Colours,
+    look: &Look<'_>,
 ) {
     let eye = basis.eye;
     let cell = CELL as f32;
@@ -383,24 +369,37 @@ fn draw_terrain<H: VertexHeights>(
         return;
     }
     let (i0, i1, j0, j1) = (i0 as i32, i1 as i32, j0 as i32, j1 as i32);
-    let load = |raster: &Raster<'_, '_>, j: i32, row: &mut [TerrainVertex; ROW]| {
-        for (k, v) in row.iter_mut().enumerate().take((i1 - i0 + 2) as usize) {
-            let i = i0 + k as i32;
-            let mut y = heights.vertex_y(i, j);
-            // The sea surface: water vertices below sea level are drawn at level 0.
-            if y > 0.0 && wld.is_water_corner(i, j) {
-                y = 0.0;
-            }
-            let cam = basis.camera([i as f32 * cell, y, j as f32 * cell]);
-            *v = TerrainVertex { cam, code: raster.outcode(cam), y };
+    let columns = (i1 - i0 + 2) as usize;
+    // Heights of vertices i0 − 1 ..= i1 + 2 of row j.
+    let load_heights = |j: i32, row: &mut [f32; HEIGHTS]| {
+        for (k, y) in row.iter_mut().enumerate().take(columns + 2) {
+            *y = heights.vertex_y(i0 - 1 + k as i32, j);
         }
     };
+    let light = look.light;
+    let build =
+        |raster: &Raster<'_, '_>, j: i32, rows: [&[f32; HEIGHTS]; 3], out: &mut [TerrainVertex; ROW]| {
+            for (k, v) in out.iter_mut().enumerate().take(columns) {
+                let i = i0 + k as i32;
+                let y = rows[1][k + 1];
+                let cam = basis.camera([i as f32 * cell, y, j as f32 * cell]);
+                let normal = shading_normal(rows[0], rows[1], rows[2], k + 1);
+                let shade = shade_level(light.intensity(normal, 0.0), length(cam));
+                *v = TerrainVertex { cam, code: raster.outcode(cam), y, shade };
+            }
+        };
+    let mut h = [[0f32; HEIGHTS]; 3];
+    load_heights(j0 - 2, &mut h[0]);
+    load_heights(j0 - 1, &mut h[1]);
+    load_heights(j0, &mut h[2]);
     let mut prev = [TerrainVertex::default(); ROW];
     let mut cur = [TerrainVertex::default(); ROW];
-    load(raster, j0 - 1, &mut prev);
+    build(raster, j0 - 1, [&h[0], &h[1], &h[2]], &mut prev);
     let reach = FAR + cell;
     for j in j0..=j1 {
-        load(raster, j, &mut cur);
+        h.rotate_left(1);
+        load_heights(j + 1, &mut h[2]);
+        build(raster, j, [&h[0], &h[1], &h[2]], &mut cur);
         for i in i0..=i1 {
             let k = (i - i0) as usize;
             // k + 1 ≤ i1 − i0 + 1 < ROW.
@@ -417,21 +416,32 @@ fn draw_terrain<H: VertexHeights>(
             if dx * dx + dz * dz > reach * reach {
                 continue;
             }
-            let colour = colours.terrain(wld.texture_index(i, j).unwrap_or(0));
-            let centre = [0, 1, 2].map(|n| (a.cam[n] + c.cam[n]) * 0.5);
-            let distance = length(centre);
+            let byte = wld.texture_byte(i, j).unwrap_or(0);
+            let image = byte & 0x3F;
+            let (paint, uv) = match look.terrain_texels(image) {
+                Some(texels) => (
+                    Paint::Textured { texels, shades: &look.shades },
+                    cell_uv(byte >> 6, texels.width() as f32, texels.height() as f32),
+                ),
+                None => (
+                    Paint::Shaded { colour: look.terrain_colour(image), shades: &look.shades },
+                    [[0.0; 2]; 4],
+                ),
+            };
             // From the eye to corner (i, j), for back-face culling.
             let to_a = [i as f32 * cell - eye[0], a.y - eye[1], j as f32 * cell - eye[2]];
             // Upward (−Y) plane normals × 1/256 of the two triangles.
             let second = [b.y - a.y, -cell, b.y - c.y];
             let third = [c.y - d.y, -cell, a.y - d.y];
-            for (normal, [p, q, r]) in [(second, [a, b, c]), (third, [a, c, d])] {
+            let corner = |v: TerrainVertex, uv: [f32; 2]| Corner { at: v.cam, uv, shade: v.shade };
+            for (normal, [p, q, r], [up, uq, ur]) in
+                [(second, [a, b, c], [uv[0], uv[1], uv[2]]), (third, [a, c, d], [uv[0], uv[2], uv[3]])]
+            {
                 // Outside the view, or seen from below (hidden by the terrain in front).
                 if p.code & q.code & r.code != 0 || dot(normal, to_a) >= 0.0 {
                     continue;
                 }
-                let light = dot(normal, SUN) / length(normal);
-                raster.triangle([p.cam, q.cam, r.cam], shade(colour, light, distance));
+                raster.shaded_triangle([corner(p, up), corner(q, uq), corner(r, ur)], paint);
             }
         }
         core::mem::swap(&mut prev, &mut cur);
@@ -441,16 +451,20 @@ fn draw_terrain<H: VertexHeights>(
 /// Most corners a face can have (the count is a byte).
 const MAX_CORNERS: usize = 255;
 
+/// A model face's brightness byte: `(tex_hi × 4) & 255` in v4.0/v5.0 files
+/// (`engine/model-lighting.md`); 0 for the software v2 layouts, whose byte means something
+/// else.
+pub fn face_brightness(version: Option<Version>, tex_hi: u8) -> f32 {
+    match version {
+        Some(v) if !v.is_v2() => tex_hi.wrapping_mul(4) as f32,
+        _ => 0.0,
+    }
+}
+
 /// One model instance: culled by its bounding sphere, then each face lit by its stored
 /// normal and drawn as a triangle fan. Faces whose stored normal points away from the eye
 /// are culled; faces without a usable normal are drawn from both sides.
-fn draw_instance(
-    raster: &mut Raster<'_, '_>,
-    basis: &Basis,
-    sun: [f32; 3],
-    instance: &Instance<'_>,
-    colours: &Colours,
-) {
+fn draw_instance(raster: &mut Raster<'_, '_>, basis: &Basis, instance: &Instance<'_>, look: &Look<'_>) {
     let Instance { model, frame, position, matrix } = *instance;
     if !position.iter().chain(matrix.iter().flatten()).all(|c| c.is_finite()) {
         return;
@@ -470,48 +484,62 @@ fn draw_instance(
             return;
         }
     }
-    let mut corners = [[0f32; 3]; MAX_CORNERS];
+    // The light in camera space, so normals need no trip back to the world.
+    let light = super::look::Light { direction: basis.rotate(look.light.direction), ..look.light };
+    let version = model.version();
+    let mut corners = [Corner::default(); MAX_CORNERS];
     'faces: for face in model.faces() {
         let mut n = 0;
         for v in face.vertices() {
             let Some(local) = model.frame_vertex_map(frame, v.index) else { continue 'faces };
             let Some(slot) = corners.get_mut(n) else { break };
             let c = apply(local);
-            *slot = [c[0] + t[0], c[1] + t[1], c[2] + t[2]];
+            // UVs accumulate in 1/16 texel.
+            *slot = Corner {
+                at: [c[0] + t[0], c[1] + t[1], c[2] + t[2]],
+                uv: [v.u as f32 / 16.0, v.v as f32 / 16.0],
+                shade: 0.0,
+            };
             n += 1;
         }
-        let Some(corners) = corners.get(..n) else { continue };
-        let [first, rest @ ..] = corners else { continue };
-        if rest.len() < 2 {
+        let Some(corners) = corners.get_mut(..n) else { continue };
+        if corners.len() < 3 {
             continue;
         }
+        let first = corners[0].at;
         let stored = model.frame_face_normal(frame, face.index()).filter(|s| *s != [0; 3]);
         let mut normal = match stored {
             Some(s) => apply(s.map(|c| c as f32)),
             None => newell(corners),
         };
-        let facing = dot(normal, *first);
+        let facing = dot(normal, first);
         if stored.is_some() && facing >= 0.0 {
             continue;
         }
         if facing > 0.0 {
             normal = normal.map(|c| -c);
         }
-        let light = dot(normal, sun) / length(normal);
-        let sum = corners.iter().fold([0f32; 3], |s, c| [s[0] + c[0], s[1] + c[1], s[2] + c[2]]);
-        let distance = length(sum) / n as f32;
-        let colour = shade(colours.face(face.texture()), light, distance);
+        let intensity = light.intensity(unit(normal), face_brightness(version, face.tex_hi()));
+        for c in corners.iter_mut() {
+            c.shade = shade_level(intensity, length(c.at));
+        }
+        let texture = face.texture();
+        let paint = match look.face_texels(texture) {
+            Some(texels) => Paint::Textured { texels, shades: &look.shades },
+            None => Paint::Shaded { colour: look.face_colour(texture), shades: &look.shades },
+        };
+        let [first, rest @ ..] = &*corners else { continue };
         for pair in rest.windows(2) {
-            raster.triangle([*first, pair[0], pair[1]], colour);
+            raster.shaded_triangle([*first, pair[0], pair[1]], paint);
         }
     }
 }
 
 /// Newell's normal of a polygon (its direction follows the winding).
-fn newell(corners: &[[f32; 3]]) -> [f32; 3] {
+fn newell(corners: &[Corner]) -> [f32; 3] {
     let mut n = [0f32; 3];
     for (k, a) in corners.iter().enumerate() {
-        let b = corners[(k + 1) % corners.len()];
+        let (a, b) = (a.at, corners[(k + 1) % corners.len()].at);
         n[0] += (a[1] - b[1]) * (a[2] + b[2]);
         n[1] += (a[2] - b[2]) * (a[0] + b[0]);
         n[2] += (a[0] - b[0]) * (a[1] + b[1]);
@@ -546,11 +574,39 @@ mod tests {
     }
 
     #[test]
-    fn shading_stays_inside_the_ramp() {
-        assert_eq!(shade(0xC2, 1.0, 0.0), 0xC2);
-        assert_eq!(shade(0xC2, 0.0, 0.0), 0xC8);
-        assert_eq!(shade(0xC2, 0.0, 1e9), 0xCF);
-        assert_eq!(shade(0xCF, f32::NAN, f32::NAN), 0xCF);
-        assert_eq!(shade(0x05, 1.0, FOG_PER_SHADE * 2.0), 0x07);
+    fn cell_corners_turn_with_the_mask() {
+        // Rotation 0: corner (i, j) at the image's top left, (i + 1, j) top right.
+        let uv = cell_uv(0, 64.0, 64.0);
+        assert_eq!(uv[0], [0.25, 0.25]);
+        assert_eq!(uv[1], [63.5, 0.25]);
+        assert_eq!(uv[2], [63.5, 63.5]);
+        // Rotation 1 maps (s, t) to (1 − t, s), as mask_coordinates maps (u, v) to (127 − v, u).
+        assert_eq!(cell_uv(1, 64.0, 64.0)[0], [63.5, 0.25]);
+        assert_eq!(cell_uv(2, 64.0, 64.0)[0], [63.5, 63.5]);
+        assert_eq!(cell_uv(3, 64.0, 64.0)[0], [0.25, 63.5]);
+    }
+
+    #[test]
+    fn flat_ground_has_an_upright_shading_normal() {
+        let row = [-40.0f32; 5];
+        let n = shading_normal(&row, &row, &row, 2);
+        assert!((n[1] + 1.0).abs() < 1e-6 && n[0] == 0.0 && n[2] == 0.0, "{n:?}");
+        // Rising toward +X tilts the normal toward −X.
+        let slope = [0.0f32, -100.0, -200.0, -300.0, -400.0];
+        let n = shading_normal(&slope, &slope, &slope, 2);
+        assert!(n[0] < -0.3 && n[1] < -0.5 && n[2].abs() < 1e-6, "{n:?}");
+    }
+
+    #[test]
+    fn sky_fog_follows_the_table() {
+        assert_eq!(sky_fog(256.0), 0.0);
+        assert_eq!(sky_fog(512.0), 32.0);
+        assert_eq!(sky_fog(4096.0), 128.0);
+        assert_eq!(sky_fog(32768.0), 224.0);
+        assert_eq!(sky_fog(1e9), 255.0);
+        assert_eq!(sky_fog(f32::NAN), 0.0);
+        assert_eq!(face_brightness(Some(Version::V4_0), 61), 244.0);
+        assert_eq!(face_brightness(Some(Version::V4_0), 0xFF), 252.0);
+        assert_eq!(face_brightness(Some(Version::V2_7), 61), 0.0);
     }
 }

@@ -1,18 +1,26 @@
 //! The world as the player sees it: the follow camera behind the selected player, and one
-//! call that draws the terrain, the static placements and every actor in its current frame
-//! through [`super::scene`]. Frontends only supply the framebuffer, a depth buffer and the
-//! colours of the world's texture banks.
+//! call that draws the terrain (with its water wave), the static placements and every actor
+//! in its current frame through [`super::scene`]. Frontends only supply the framebuffer, a
+//! depth buffer and the [`Look`] of the world's files.
 
 use super::Framebuffer;
-use super::scene::{self, Colours, Instance, View};
+use super::look::Look;
+use super::palette::Palette;
+use super::scene::{self, Instance, View};
 use crate::formats::model::Texture;
 use crate::formats::texbsi::Texbsi;
+use crate::math::round_ties_even;
+use crate::terrain::{CELL, VertexCache, Wave};
 use crate::world::{Files, World};
 
-/// Most model texture banks looked up for colours.
+/// Most model texture banks looked up.
 pub const MAX_BANKS: usize = 8;
 /// Height of the follow camera above Cyrus's origin, map units.
 pub const FOLLOW_HEIGHT: f32 = 110.0;
+/// The water wave of the embedded island. Its files have no WORLD.INI (`world_wave`), so
+/// these are Stros's choice: about 24 map units of swell (`[−1.5A, 0.5A]`), one period
+/// every 7 seconds, rings roughly ten cells apart around the map's middle.
+pub const ISLAND_WAVE: Wave = Wave { amplitude: 16.0, speed: 16, frequency: 1 };
 
 /// The texture banks the world's models use, in first-use order (static placements, then
 /// actor models), at most [`MAX_BANKS`].
@@ -33,9 +41,14 @@ fn model_banks(world: &World<'_>) -> heapless::Vec<u16, MAX_BANKS> {
     banks
 }
 
-/// The face colours of `world`: its terrain bank `TEXBSI.302` and its models' banks, each
-/// read from `files` when present (a missing or damaged bank falls back to flat colours).
-pub fn colours<'a>(world: &World<'a>, files: &impl Files<'a>) -> Colours {
+/// The look of `world`: its terrain bank `TEXBSI.302` and its models' banks, each read from
+/// `files` when present (a missing or damaged bank falls back to flat colours), shaded
+/// through `palette`, lit by [`super::look::Light::island_day`], with the
+/// [`ISLAND_WAVE`] on the water. No sky image: the world's files name none (that takes a
+/// WORLD.INI's `world_skyfx`), so the sky is the gradient; set [`Look::sky`] (for instance
+/// to [`super::look::Sky::from_files`] of an install's `SKY888.BSI` and `SKY888.COL`) to
+/// change it.
+pub fn look<'a>(world: &World<'a>, files: &impl Files<'a>, palette: &Palette) -> Look<'a> {
     let bank = |n: u16| -> Option<Texbsi<'a>> {
         let mut name: heapless::String<12> = heapless::String::new();
         core::fmt::write(&mut name, format_args!("TEXBSI.{n:03}")).ok()?;
@@ -48,7 +61,10 @@ pub fn colours<'a>(world: &World<'a>, files: &impl Files<'a>) -> Colours {
             let _ = models.push((n, t));
         }
     }
-    Colours::new(terrain.as_ref(), &models)
+    let mut look = Look::new(terrain.as_ref(), &models, palette);
+    look.light = super::look::Light::island_day();
+    look.wave = ISLAND_WAVE;
+    look
 }
 
 /// The follow camera behind the selected player: `[camera] camera_distance` behind his
@@ -67,9 +83,25 @@ pub fn follow(world: &World<'_>) -> View {
     }
 }
 
-/// Draws `world` from `view`: terrain, static placements, then every actor with a model in
-/// its current frame. `depth` must hold `width × height` values.
-pub fn draw(fb: &mut Framebuffer<'_>, depth: &mut [f32], world: &World<'_>, view: &View, colours: &Colours) {
+/// The terrain cell the water wave is centred on: the world's camera position
+/// ([`World::view`]) divided by 256, rounded to single precision and then to the nearest
+/// integer, ties to even (`engine/water.md`, "Terrain window").
+pub fn camera_cell(world: &World<'_>) -> (i32, i32) {
+    let v = world.view();
+    let cell = |c: i32| round_ties_even(c as f32 / CELL as f32) as i32;
+    (cell(v[0]), cell(v[2]))
+}
+
+/// The terrain heights as drawn: the decoded map with `look`'s water wave at the BIOS tick
+/// of the world's latest update, around its [`camera_cell`].
+pub fn heights<'a>(world: &World<'a>, look: &Look<'_>) -> VertexCache<'a> {
+    VertexCache::new(*world.terrain(), look.wave, world.report().bios, camera_cell(world))
+}
+
+/// Draws `world` from `view`: terrain (its water moving with the BIOS tick of the latest
+/// update), static placements, then every actor with a model in its current frame.
+/// `depth` must hold `width × height` values.
+pub fn draw(fb: &mut Framebuffer<'_>, depth: &mut [f32], world: &World<'_>, view: &View, look: &Look<'_>) {
     let statics = world.statics().placements().iter().map(Instance::from);
     let actors = world.placed_actors().map(|(_, _, frame, p)| Instance {
         model: p.model,
@@ -77,5 +109,6 @@ pub fn draw(fb: &mut Framebuffer<'_>, depth: &mut [f32], world: &World<'_>, view
         position: p.position,
         matrix: p.matrix,
     });
-    scene::draw(fb, depth, view, Some((world.terrain(), world.wld())), statics.chain(actors), colours);
+    let heights = heights(world, look);
+    scene::draw(fb, depth, view, Some((&heights, world.wld())), statics.chain(actors), look);
 }

@@ -11,7 +11,8 @@ use stros_core::formats::wld::Wld;
 use stros_core::input::{Action, Bindings, Input};
 use stros_core::math::{Mat3, translate_heading};
 use stros_core::render::Framebuffer;
-use stros_core::render::scene::{self, Colours, Instance};
+use stros_core::render::look::Look;
+use stros_core::render::scene::{self, Instance};
 use stros_core::tables;
 use stros_core::terrain::Decoded;
 use stros_core::timing::{Clock, TimingConfig};
@@ -56,7 +57,7 @@ pub extern "C" fn stros_probe() -> u32 {
             sum = sum.wrapping_add(p.position[2] as u32);
         }
     }
-    // The 3D view, small enough for a microcontroller's stack.
+    // The 3D view, textured, small enough for a microcontroller's stack.
     const SIDE: usize = 48;
     let mut px = [0u8; SIDE * SIDE];
     let mut depth = [0f32; SIDE * SIDE];
@@ -70,7 +71,11 @@ pub extern "C" fn stros_probe() -> u32 {
         };
         let view = scene::follow_view(cyrus.position, 0, 500.0, 200.0);
         let heights = Decoded::new(wld, 0);
-        scene::draw(&mut fb, &mut depth, &view, Some((&heights, &wld)), [cyrus], &Colours::default());
+        let look = match stros_core::formats::texbsi::Texbsi::new_checked(stros_core::embedded::TEXBSI_302) {
+            Ok(bank) => Look::new(Some(&bank), &[], &stros_core::render::Palette::default_world()),
+            Err(_) => Look::default(),
+        };
+        scene::draw(&mut fb, &mut depth, &view, Some((&heights, &wld)), [cyrus], &look);
     }
     for &p in px.iter() {
         sum = sum.wrapping_mul(31).wrapping_add(p as u32);
