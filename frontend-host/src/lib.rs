@@ -191,3 +191,36 @@ pub fn run_offscreen(
     }
     Ok(())
 }
+
+/// The frame a frontend draws into: 320×200, or 640×400 with `--high`, as palette indices
+/// plus the depth buffer the renderer needs.
+pub struct Screen {
+    /// Width in pixels.
+    pub width: usize,
+    /// Height in pixels.
+    pub height: usize,
+    /// The last frame drawn, row by row.
+    pub pixels: Vec<u8>,
+    depth: Vec<f32>,
+}
+
+impl Screen {
+    /// A blank frame at the original's resolution, or twice it each way when `high`.
+    pub fn new(high: bool) -> Screen {
+        use stros_core::render::{HEIGHT, HEIGHT_HIGH, WIDTH, WIDTH_HIGH};
+        let (width, height) = if high { (WIDTH_HIGH, HEIGHT_HIGH) } else { (WIDTH, HEIGHT) };
+        Screen { width, height, pixels: vec![0; width * height], depth: vec![0.0; width * height] }
+    }
+
+    /// Draws `session` (world and HUD) into the frame.
+    pub fn draw(&mut self, session: &Session<'_>) {
+        let mut fb = stros_core::render::Framebuffer::new(&mut self.pixels, self.width, self.height)
+            .expect("the buffer is sized for the frame");
+        session.draw(&mut fb, &mut self.depth);
+    }
+
+    /// The palette index at `(x, y)`.
+    pub fn at(&self, x: usize, y: usize) -> u8 {
+        self.pixels[y * self.width + x]
+    }
+}

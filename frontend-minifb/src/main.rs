@@ -1,6 +1,6 @@
 //! `stros`: Stros in a window.
 //!
-//! The frontend owns the host side only: a 320×200 window scaled up (minifb), the keyboard
+//! The frontend owns the host side only: a 320×200 (or 640×400) window scaled up (minifb), the keyboard
 //! as PC AT scancodes through KEYS.INI's bindings, a PIT/BIOS clock shim, audio through
 //! cpal, PNG screenshots, and the recording and trace files. Everything the game does
 //! happens in `stros-core`'s `World::step`.
@@ -10,12 +10,11 @@ mod clock;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use minifb::{Key, Scale, Window, WindowOptions};
+use minifb::{Key, KeyRepeat, Scale, Window, WindowOptions};
 use stros_core::input::{Action, Bindings, Input, SCANCODES, TAB};
-use stros_core::render::{Framebuffer, HEIGHT, WIDTH};
 use stros_core::session::Session;
 
-use stros_host::{FileOptions, Outputs};
+use stros_host::{FileOptions, Outputs, Screen};
 
 const PROGRAM: &str = "stros";
 
@@ -40,7 +39,11 @@ OPTIONS:
                         scenario `stros-tools replay FILE` and --replay read)
     --replay FILE       play a recording (or scenario) instead of the keyboard
     --trace FILE        write one JSON line per update (as `stros-tools replay`)
-    --scale N           window scale: 1, 2, 4 or 8 (default 4)
+    --scale N           window scale: 1, 2, 4 or 8 (default 4, or 2 with --high)
+    --high              draw at 640×400 instead of the original's 320×200
+    --debug             show the debug overlay: FPS, frame scale, ticks, walk/run
+                        and the `object coord` start and current positions (F1
+                        toggles it in the window)
     -h, --help          this text
 
 CONTROLS:
@@ -48,6 +51,8 @@ CONTROLS:
     S / Down    backward          D / Right   turn right
     Shift       walk instead of run (or run, after Tab)
     Tab         toggle walk mode
+    F1          toggle the debug overlay
+    F12         write a screenshot (stros-NNNN.png in the current directory)
     Esc         quit
 ";
 
@@ -55,7 +60,9 @@ struct Options {
     frames: Option<u64>,
     screenshot: Option<PathBuf>,
     headless: bool,
-    scale: Scale,
+    scale: Option<Scale>,
+    high: bool,
+    debug: bool,
     files: FileOptions,
 }
 
@@ -64,7 +71,9 @@ fn parse_args() -> Result<Options, String> {
         frames: None,
         screenshot: None,
         headless: false,
-        scale: Scale::X4,
+        scale: None,
+        high: false,
+        debug: false,
         files: FileOptions::default(),
     };
     let mut args = std::env::args().skip(1);
@@ -77,6 +86,8 @@ fn parse_args() -> Result<Options, String> {
             }
             "--screenshot" => o.screenshot = Some(value("--screenshot")?.into()),
             "--headless" => o.headless = true,
+            "--high" => o.high = true,
+            "--debug" => o.debug = true,
             "--data" => o.files.data = Some(value("--data")?.into()),
             "--map" => o.files.map = Some(value("--map")?),
             "--marker" => {
@@ -88,13 +99,13 @@ fn parse_args() -> Result<Options, String> {
             "--replay" => o.files.replay = Some(value("--replay")?.into()),
             "--trace" => o.files.trace = Some(value("--trace")?.into()),
             "--scale" => {
-                o.scale = match value("--scale")?.as_str() {
+                o.scale = Some(match value("--scale")?.as_str() {
                     "1" => Scale::X1,
                     "2" => Scale::X2,
                     "4" => Scale::X4,
                     "8" => Scale::X8,
                     v => return Err(format!("--scale: `{v}` is not 1, 2, 4 or 8")),
-                }
+                })
             }
             "-h" | "--help" => {
                 print!("{USAGE}");
@@ -121,14 +132,15 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut pixels = vec![0u8; WIDTH * HEIGHT];
-    let mut depth = vec![0f32; WIDTH * HEIGHT];
+    session.debug_overlay = opts.debug;
+    let mut screen = Screen::new(opts.high);
 
     let window = if opts.headless {
         None
     } else {
-        let options = WindowOptions { scale: opts.scale, ..WindowOptions::default() };
-        match Window::new("Stros", WIDTH, HEIGHT, options) {
+        let scale = opts.scale.unwrap_or(if opts.high { Scale::X2 } else { Scale::X4 });
+        let options = WindowOptions { scale, ..WindowOptions::default() };
+        match Window::new("Stros", screen.width, screen.height, options) {
             Ok(w) => Some(w),
             Err(e) if opts.frames.is_some() || session.is_replay() => {
                 eprintln!("stros: no window ({e}); rendering off-screen");
@@ -142,10 +154,10 @@ fn main() -> ExitCode {
     };
 
     let result = match window {
-        Some(window) => play(window, &mut session, &mut outputs, &mut pixels, &mut depth, opts.frames),
+        Some(window) => play(window, &mut session, &mut outputs, &mut screen, opts.frames),
         None => {
             let r = stros_host::run_offscreen(&mut session, &mut outputs, opts.frames);
-            draw(&session, &mut pixels, &mut depth);
+            screen.draw(&session);
             r
         }
     };
@@ -155,7 +167,7 @@ fn main() -> ExitCode {
         return ExitCode::from(1);
     }
     if let Some(path) = &opts.screenshot {
-        if let Err(e) = write_png(path, &pixels, &session) {
+        if let Err(e) = write_png(path, &screen, &session) {
             eprintln!("stros: cannot write {}: {e}", path.display());
             return ExitCode::from(1);
         }
@@ -169,16 +181,16 @@ fn play(
     mut window: Window,
     session: &mut Session<'static>,
     outputs: &mut Outputs,
-    pixels: &mut [u8],
-    depth: &mut [f32],
+    screen: &mut Screen,
     frames: Option<u64>,
 ) -> Result<(), String> {
     let audio = stros_host::start_audio(PROGRAM, session);
     let clock = clock::BiosClock::start();
     window.set_target_fps(70);
-    let mut rgb = vec![0u32; WIDTH * HEIGHT];
+    let mut rgb = vec![0u32; screen.pixels.len()];
     let mut frame = 0u64;
     let mut tab_was_down = false;
+    let mut shots = 0u32;
     let bindings = *session.world.bindings();
     let mut replay_offset = None;
     while window.is_open() && !window.is_key_down(Key::Escape) {
@@ -209,11 +221,29 @@ fn play(
                 a.play(session.world.report());
             }
         }
-        draw(session, pixels, depth);
-        for (o, &i) in rgb.iter_mut().zip(pixels.iter()) {
+        if window.is_key_pressed(Key::F1, KeyRepeat::No) {
+            session.debug_overlay = !session.debug_overlay;
+        }
+        screen.draw(session);
+        if window.is_key_pressed(Key::F12, KeyRepeat::No) {
+            let path = loop {
+                shots += 1;
+                let p = PathBuf::from(format!("stros-{shots:04}.png"));
+                if !p.exists() {
+                    break p;
+                }
+            };
+            match write_png(&path, screen, session) {
+                Ok(()) => println!("stros: wrote {}", path.display()),
+                Err(e) => eprintln!("stros: cannot write {}: {e}", path.display()),
+            }
+        }
+        for (o, &i) in rgb.iter_mut().zip(screen.pixels.iter()) {
             *o = session.palette.xrgb(i);
         }
-        window.update_with_buffer(&rgb, WIDTH, HEIGHT).map_err(|e| format!("window update failed: {e}"))?;
+        window
+            .update_with_buffer(&rgb, screen.width, screen.height)
+            .map_err(|e| format!("window update failed: {e}"))?;
         frame += 1;
     }
     Ok(())
@@ -254,18 +284,13 @@ fn keyboard(window: &Window, bindings: &Bindings, tab_pressed: bool) -> Input {
     input
 }
 
-fn draw(session: &Session<'_>, pixels: &mut [u8], depth: &mut [f32]) {
-    let mut fb = Framebuffer::new(pixels, WIDTH, HEIGHT).expect("buffer sized for the frame");
-    session.draw(&mut fb, depth);
-}
-
-/// Writes the indexed frame as an RGB PNG through the session's palette.
-fn write_png(path: &std::path::Path, pixels: &[u8], session: &Session<'_>) -> Result<(), String> {
+/// Writes the frame as it is, an 8-bit indexed PNG with the session's palette.
+fn write_png(path: &std::path::Path, screen: &Screen, session: &Session<'_>) -> Result<(), String> {
     let file = std::fs::File::create(path).map_err(|e| e.to_string())?;
-    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), WIDTH as u32, HEIGHT as u32);
-    enc.set_color(png::ColorType::Rgb);
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), screen.width as u32, screen.height as u32);
+    enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
+    enc.set_palette(session.palette.rgb.iter().flatten().copied().collect::<Vec<u8>>());
     let mut writer = enc.write_header().map_err(|e| e.to_string())?;
-    let data: Vec<u8> = pixels.iter().flat_map(|&i| session.palette.rgb[i as usize]).collect();
-    writer.write_image_data(&data).map_err(|e| e.to_string())
+    writer.write_image_data(&screen.pixels).map_err(|e| e.to_string())
 }

@@ -12,10 +12,10 @@ use std::time::{Duration, Instant};
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, execute, queue, style, terminal};
 use stros_core::input::{Action, Input};
-use stros_core::render::{Framebuffer, HEIGHT, Palette, WIDTH};
+use stros_core::render::{Palette, hud};
 use stros_core::session::Session;
 use stros_core::timing::bios_ticks_from_micros;
-use stros_host::{FileOptions, Outputs};
+use stros_host::{FileOptions, Outputs, Screen};
 
 const PROGRAM: &str = "stros-term";
 
@@ -36,6 +36,10 @@ OPTIONS:
                     the HUD line, then the picture
     --cols N        width of the dump in characters (default 80)
     --rows N        height of the dump picture in lines (default 25)
+    --high          draw at 640×400 instead of the original's 320×200 (finer
+                    detail in large terminals and dumps)
+    --debug         add the `object coord` start and current positions under
+                    the HUD line (F1 toggles it)
     --record FILE   write the input and BIOS tick of every update to FILE
     --replay FILE   play a recording (or scenario) instead of the keyboard
     --trace FILE    write one JSON line per update (as `stros-tools replay`)
@@ -46,6 +50,7 @@ CONTROLS:
     S / Down    backward          D / Right   turn right
     Shift+W/S/A/D   walk instead of run (or run, after Tab)
     Tab         toggle walk mode
+    F1          toggle the debug lines
     q / Esc     quit
 ";
 
@@ -58,11 +63,21 @@ struct Options {
     dump: bool,
     cols: usize,
     rows: usize,
+    high: bool,
+    debug: bool,
     files: FileOptions,
 }
 
 fn parse_args() -> Result<Options, String> {
-    let mut o = Options { frames: None, dump: false, cols: 80, rows: 25, files: FileOptions::default() };
+    let mut o = Options {
+        frames: None,
+        dump: false,
+        cols: 80,
+        rows: 25,
+        high: false,
+        debug: false,
+        files: FileOptions::default(),
+    };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut count = |name: &str| -> Result<u64, String> {
@@ -72,6 +87,8 @@ fn parse_args() -> Result<Options, String> {
         match a.as_str() {
             "--frames" => o.frames = Some(count("--frames")?),
             "--dump" => o.dump = true,
+            "--high" => o.high = true,
+            "--debug" => o.debug = true,
             "--cols" => o.cols = count("--cols")?.clamp(8, 1000) as usize,
             "--rows" => o.rows = count("--rows")?.clamp(4, 1000) as usize,
             "--data" => o.files.data = Some(args.next().ok_or("--data needs a directory")?.into()),
@@ -105,15 +122,15 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut pixels = vec![0u8; WIDTH * HEIGHT];
-    let mut depth = vec![0f32; WIDTH * HEIGHT];
+    let mut screen = Screen::new(opts.high);
+    let mut debug = opts.debug;
     let result = if opts.dump {
         stros_host::run_offscreen(&mut session, &mut outputs, opts.frames).map(|()| {
-            draw(&session, &mut pixels, &mut depth);
-            print!("{}", dump(&session, &pixels, opts.cols, opts.rows));
+            screen.draw(&session);
+            print!("{}", dump(&session, &screen, debug, opts.cols, opts.rows));
         })
     } else {
-        interactive(&mut session, &mut outputs, &mut pixels, &mut depth, opts.frames)
+        interactive(&mut session, &mut outputs, &mut screen, &mut debug, opts.frames)
             .map_err(|e| e.to_string())
     };
     match result.and(outputs.finish(&session)) {
@@ -125,9 +142,16 @@ fn main() -> ExitCode {
     }
 }
 
-fn draw(session: &Session<'_>, pixels: &mut [u8], depth: &mut [f32]) {
-    let mut fb = Framebuffer::new(pixels, WIDTH, HEIGHT).expect("buffer sized for the frame");
-    session.draw(&mut fb, depth);
+/// The text above the picture: the status line with the player's health (the candle's
+/// number), then with `debug` the `object coord` start and current positions.
+fn hud_lines(session: &Session<'_>, debug: bool) -> Vec<String> {
+    let mut lines = vec![format!("{}  health {}", session.status_line(), session.health())];
+    if debug {
+        let now = session.world.selected_player().map_or([0; 3], |p| p.position);
+        lines.push(hud::object_coord("start", session.start).to_string());
+        lines.push(hud::object_coord("now", now).to_string());
+    }
+    lines
 }
 
 /// One character per 16-entry palette ramp (the embedded palette's layout), so the dump
@@ -138,15 +162,17 @@ fn glyph(index: u8) -> char {
     GLYPHS[(index >> 4) as usize]
 }
 
-fn dump(session: &Session<'_>, pixels: &[u8], cols: usize, rows: usize) -> String {
+fn dump(session: &Session<'_>, screen: &Screen, debug: bool, cols: usize, rows: usize) -> String {
     let mut out = String::new();
-    out.push_str(&session.status_line());
-    out.push('\n');
+    for line in hud_lines(session, debug) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     for r in 0..rows {
-        let y = (r * 2 + 1) * HEIGHT / (rows * 2);
+        let y = (r * 2 + 1) * screen.height / (rows * 2);
         for c in 0..cols {
-            let x = (c * 2 + 1) * WIDTH / (cols * 2);
-            out.push(glyph(pixels[y * WIDTH + x]));
+            let x = (c * 2 + 1) * screen.width / (cols * 2);
+            out.push(glyph(screen.at(x, y)));
         }
         out.push('\n');
     }
@@ -156,14 +182,14 @@ fn dump(session: &Session<'_>, pixels: &[u8], cols: usize, rows: usize) -> Strin
 fn interactive(
     session: &mut Session<'static>,
     outputs: &mut Outputs,
-    pixels: &mut [u8],
-    depth: &mut [f32],
+    screen: &mut Screen,
+    debug: &mut bool,
     frames: Option<u64>,
 ) -> io::Result<()> {
     let mut out = io::stdout();
     terminal::enable_raw_mode()?;
     execute!(out, terminal::EnterAlternateScreen, cursor::Hide)?;
-    let result = run(session, outputs, pixels, depth, frames, &mut out);
+    let result = run(session, outputs, screen, debug, frames, &mut out);
     execute!(out, style::ResetColor, cursor::Show, terminal::LeaveAlternateScreen)?;
     terminal::disable_raw_mode()?;
     result
@@ -193,8 +219,8 @@ fn key_action(code: KeyCode) -> Option<(Action, bool)> {
 fn run(
     session: &mut Session<'static>,
     outputs: &mut Outputs,
-    pixels: &mut [u8],
-    depth: &mut [f32],
+    screen: &mut Screen,
+    debug: &mut bool,
     frames: Option<u64>,
     out: &mut io::Stdout,
 ) -> io::Result<()> {
@@ -218,6 +244,7 @@ fn run(
                     KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
                     KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => return Ok(()),
                     KeyCode::Tab => tab = true,
+                    KeyCode::F(1) => *debug = !*debug,
                     code => {
                         if let Some((action, shift)) = key_action(code) {
                             let now = Instant::now();
@@ -256,34 +283,37 @@ fn run(
                 a.play(session.world.report());
             }
         }
-        draw(session, pixels, depth);
-        present(session, pixels, &session.palette, out)?;
+        screen.draw(session);
+        present(&hud_lines(session, *debug), screen, &session.palette, out)?;
         frame += 1;
         std::thread::sleep(Duration::from_millis(30));
     }
 }
 
 /// Half-block output: each cell shows the upper pixel as foreground of `▀` and the lower
-/// one as background, scaled to the terminal; the HUD is the top line.
-fn present(session: &Session<'_>, pixels: &[u8], palette: &Palette, out: &mut io::Stdout) -> io::Result<()> {
+/// one as background, scaled to the terminal; the HUD is the text lines above it.
+fn present(hud: &[String], screen: &Screen, palette: &Palette, out: &mut io::Stdout) -> io::Result<()> {
     let (cols, rows) = terminal::size()?;
-    let (cols, rows) = (cols.max(1) as usize, rows.max(2) as usize - 1);
+    let top = hud.len();
+    let (cols, rows) = (cols.max(1) as usize, (rows as usize).max(top + 1) - top);
     let rgb = |i: u8| {
         let [r, g, b] = palette.rgb[i as usize];
         style::Color::Rgb { r, g, b }
     };
-    queue!(out, cursor::MoveTo(0, 0), style::ResetColor, terminal::Clear(terminal::ClearType::CurrentLine))?;
-    queue!(out, style::Print(session.status_line().as_str()))?;
+    for (i, line) in hud.iter().enumerate() {
+        queue!(out, cursor::MoveTo(0, i as u16), style::ResetColor)?;
+        queue!(out, terminal::Clear(terminal::ClearType::CurrentLine), style::Print(line.as_str()))?;
+    }
     for r in 0..rows {
-        queue!(out, cursor::MoveTo(0, r as u16 + 1))?;
-        let y_top = (r * 2) * HEIGHT / (rows * 2);
-        let y_bottom = (r * 2 + 1) * HEIGHT / (rows * 2);
+        queue!(out, cursor::MoveTo(0, (r + top) as u16))?;
+        let y_top = (r * 2) * screen.height / (rows * 2);
+        let y_bottom = (r * 2 + 1) * screen.height / (rows * 2);
         for c in 0..cols {
-            let x = c * WIDTH / cols;
+            let x = c * screen.width / cols;
             queue!(
                 out,
-                style::SetForegroundColor(rgb(pixels[y_top * WIDTH + x])),
-                style::SetBackgroundColor(rgb(pixels[y_bottom * WIDTH + x])),
+                style::SetForegroundColor(rgb(screen.at(x, y_top))),
+                style::SetBackgroundColor(rgb(screen.at(x, y_bottom))),
                 style::Print('▀')
             )?;
         }
