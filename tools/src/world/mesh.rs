@@ -184,7 +184,8 @@ pub enum Side {
 /// Every side of a box.
 pub const ALL_SIDES: [Side; 6] = [Side::PosX, Side::NegX, Side::Bottom, Side::Top, Side::PosZ, Side::NegZ];
 
-/// Planar texture coordinates: project onto the face's dominant plane, 4 texels per map unit.
+/// Planar texture coordinates in quarter texels: project onto the face's dominant plane at one
+/// texel per model unit (finer would shimmer under the renderer's point sampling).
 fn uv_for(pts: &[[f64; 3]], n: [f64; 3]) -> Vec<[i32; 2]> {
     let (a, b) = if n[1].abs() >= n[0].abs() && n[1].abs() >= n[2].abs() {
         (0, 2)

@@ -45,7 +45,8 @@ fn face_desc(f: &super::mesh::Face) -> FaceDesc {
         Paint::Solid(c) => FaceDesc::solid(c, &f.vertices),
         Paint::Texture { bank, image } => FaceDesc::textured(bank as u32, image as u32, &f.vertices),
     };
-    // UVs accumulate from zero in 1/16 texel: store each corner's step from the previous one.
+    // UVs accumulate from zero in 1/16 texel (quarter texels × 4): store each corner's step
+    // from the previous one.
     let mut prev = [0i32; 2];
     for (v, uv) in desc.vertices.iter_mut().zip(&f.uv) {
         let cur = [uv[0] * 4, uv[1] * 4];
