@@ -64,3 +64,50 @@ pub fn mutate(rng: &mut Rng, data: &[u8], out: &mut Vec<u8>) {
         }
     }
 }
+
+/// A global allocator that counts allocations made on the current thread while watched:
+/// a test binary installs it with `#[global_allocator] static A: Counting = Counting;` and
+/// measures code with [`allocations_during`] or [`watched`].
+pub struct Counting;
+
+thread_local! {
+    static WATCHING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static COUNT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+fn count_if_watching() {
+    if WATCHING.with(std::cell::Cell::get) {
+        COUNT.with(|c| c.set(c.get() + 1));
+    }
+}
+
+// SAFETY: every call forwards to the system allocator unchanged; counting touches only
+// thread-local cells, which never allocate.
+unsafe impl std::alloc::GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        count_if_watching();
+        unsafe { std::alloc::System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        count_if_watching();
+        unsafe { std::alloc::System.realloc(ptr, layout, new_size) }
+    }
+}
+
+/// Runs `f` and returns its result with the allocations it made on this thread (counted
+/// only when the binary installs [`Counting`] as its global allocator).
+pub fn watched<T>(f: impl FnOnce() -> T) -> (T, u64) {
+    COUNT.with(|c| c.set(0));
+    WATCHING.with(|w| w.set(true));
+    let out = f();
+    WATCHING.with(|w| w.set(false));
+    (out, COUNT.with(std::cell::Cell::get))
+}
+
+/// The allocations `f` makes on this thread (see [`watched`]).
+pub fn allocations_during(f: impl FnOnce()) -> u64 {
+    watched(f).1
+}

@@ -2,8 +2,7 @@
 //! work runs (INI parsing, 10,000 timing updates, table lookups, matrix transforms, a frame,
 //! a 3D view of the island).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+use stros_tests::{Counting, allocations_during};
 
 use stros_core::config::SystemConfig;
 use stros_core::math::{
@@ -14,41 +13,8 @@ use stros_core::tables;
 use stros_core::timing::{Clock, TimingConfig};
 use stros_core::units::Angles;
 
-struct Counting;
-
-thread_local! {
-    static WATCHING: Cell<bool> = const { Cell::new(false) };
-    static COUNT: Cell<u64> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if WATCHING.with(Cell::get) {
-            COUNT.with(|c| c.set(c.get() + 1));
-        }
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if WATCHING.with(Cell::get) {
-            COUNT.with(|c| c.set(c.get() + 1));
-        }
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
-
-fn allocations_during(f: impl FnOnce()) -> u64 {
-    COUNT.with(|c| c.set(0));
-    WATCHING.with(|w| w.set(true));
-    f();
-    WATCHING.with(|w| w.set(false));
-    COUNT.with(Cell::get)
-}
 
 const INI: &str =
     "[system]\nnormal_frame_rate=12\nuse_smooth_fps=yes\nstanding_height=-2\n[cyrus]\nturn_speed=12\n";

@@ -3,9 +3,6 @@
 //! script stage with the core's natives, as the ordinary update orders them); and mutated
 //! scripts inside the embedded map run through `World::step`.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use stros_core::actor::Actor;
 use stros_core::anim::{AnimSet, AnimState, Events};
 use stros_core::config::SystemConfig;
@@ -15,43 +12,10 @@ use stros_core::input::{Bindings, Input};
 use stros_core::script::solo::Solo;
 use stros_core::script::{Flags, Rng as ScriptRng, ScriptEvent, ScriptRef, ScriptState, StageInput, stage};
 use stros_core::world::{Embedded, Files, World};
-use stros_tests::{Rng, mutate};
-
-struct Counting;
-
-thread_local! {
-    static WATCHING: Cell<bool> = const { Cell::new(false) };
-    static COUNT: Cell<u64> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if WATCHING.with(Cell::get) {
-            COUNT.with(|c| c.set(c.get() + 1));
-        }
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if WATCHING.with(Cell::get) {
-            COUNT.with(|c| c.set(c.get() + 1));
-        }
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+use stros_tests::{Counting, Rng, mutate, watched};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
-
-fn watched<T>(f: impl FnOnce() -> T) -> (T, u64) {
-    COUNT.with(|c| c.set(0));
-    WATCHING.with(|w| w.set(true));
-    let out = f();
-    WATCHING.with(|w| w.set(false));
-    (out, COUNT.with(Cell::get))
-}
 
 const MUTATIONS: usize = 10_000;
 const UPDATES: usize = 200;
