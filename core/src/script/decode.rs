@@ -256,8 +256,8 @@ impl Call {
 pub enum Operand {
     /// `07`/`16`: an integer (`16` in PARAMETER mode: the low 16 bits, unsigned).
     Integer(i32),
-    /// `15`: a string index (the low byte in PARAMETER mode).
-    String(u32),
+    /// `15`: a string-table index (the low byte in PARAMETER mode), not the text itself.
+    Text(u32),
     /// `06`/`0A`/`14`: a read, with its LHS/RHS update.
     Read(Place, Update),
     /// `02`/`19`/`1A` outside PARAMETER mode: a function call's value.
@@ -434,7 +434,7 @@ impl<'a> Reader<'a> {
             }
             op::STRING => {
                 let v = self.u32()?;
-                Operand::String(if parameter { v & 0xff } else { v })
+                Operand::Text(if parameter { v & 0xff } else { v })
             }
             op::FLAG | op::LOCAL | op::OBJECT_DOT => {
                 let place = self.place(opcode)?;

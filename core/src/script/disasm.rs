@@ -71,7 +71,7 @@ fn call(out: &mut impl Write, code: &[u8], c: &Call, strings: Strings<'_>) -> fm
 fn operand(out: &mut impl Write, code: &[u8], op: Operand, strings: Strings<'_>) -> fmt::Result {
     match op {
         Operand::Integer(v) => write!(out, "{v}"),
-        Operand::String(s) => match strings(s) {
+        Operand::Text(s) => match strings(s) {
             Some(text) => {
                 out.write_char('"')?;
                 bytes(out, text)?;

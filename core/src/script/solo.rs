@@ -61,12 +61,6 @@ impl<'a> Host<'a> for Solo<'_, 'a> {
     fn set_flag(&mut self, id: u16, value: i32) -> bool {
         self.flags.set(id, value)
     }
-    fn property(&mut self, _who: Receiver, _reference: u16) -> Option<i32> {
-        None
-    }
-    fn set_property(&mut self, _who: Receiver, _reference: u16, _value: i32) -> bool {
-        false
-    }
     fn native(&mut self, who: Receiver, call: &mut NativeCall<'_>) -> Option<i32> {
         if who != Receiver::Me {
             return Some(0);

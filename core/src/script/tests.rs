@@ -276,8 +276,8 @@ fn operands_consume_what_their_mode_says() {
     assert_eq!(read(&alt, Mode::Formula).0, Ok(Operand::Integer(0x8001_FFFFu32 as i32)));
     // String: the low byte as a parameter.
     let s = [op::STRING, 0x05, 0x01, 0, 0];
-    assert_eq!(read(&s, Mode::Parameter).0, Ok(Operand::String(5)));
-    assert_eq!(read(&s, Mode::Formula).0, Ok(Operand::String(0x105)));
+    assert_eq!(read(&s, Mode::Parameter).0, Ok(Operand::Text(5)));
+    assert_eq!(read(&s, Mode::Formula).0, Ok(Operand::Text(0x105)));
     // Calls are values, but not parameters.
     assert_eq!(read(&[op::FUNCTION, 1, 0, 0], Mode::Parameter).0, Err(Fault::CallInParameter));
     assert!(matches!(read(&[op::OBJ_FUNCTION, 0, 0, 1, 0, 0], Mode::Formula).0, Ok(Operand::Call(_))));

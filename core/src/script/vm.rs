@@ -59,10 +59,19 @@ pub trait Host<'a> {
     fn flag(&self, id: u16) -> Option<i32>;
     /// Writes global flag `id`; `false` when it does not exist.
     fn set_flag(&mut self, id: u16, value: i32) -> bool;
-    /// Property `reference` of `who`; `None` when the property is not implemented.
-    fn property(&mut self, who: Receiver, reference: u16) -> Option<i32>;
-    /// Writes property `reference` of `who`; `false` when it is not implemented.
-    fn set_property(&mut self, who: Receiver, reference: u16, value: i32) -> bool;
+    /// Property `reference` of `who`; `None` when the property is not implemented. Property
+    /// references index SOUP386.DEF `[refs]`, which the core does not have, so by default
+    /// none is (reads give 0 and are reported).
+    fn property(&mut self, who: Receiver, reference: u16) -> Option<i32> {
+        let _ = (who, reference);
+        None
+    }
+    /// Writes property `reference` of `who`; `false` when it is not implemented (by
+    /// default, none is).
+    fn set_property(&mut self, who: Receiver, reference: u16, value: i32) -> bool {
+        let _ = (who, reference, value);
+        false
+    }
     /// Runs native `call.function` on `who`; `None` when it is not implemented. For
     /// [`Receiver::Me`] the call carries the actor's own task slots.
     fn native(&mut self, who: Receiver, call: &mut NativeCall<'_>) -> Option<i32>;
@@ -419,7 +428,7 @@ impl<'a, H: Host<'a>> Vm<'_, '_, 'a, H> {
     fn value(&mut self, code: &'a [u8], operand: Operand, ctx: Receiver) -> Result<i32, Fault> {
         Ok(match operand {
             Operand::Integer(v) => v,
-            Operand::String(s) => s as i32,
+            Operand::Text(s) => s as i32,
             Operand::Read(place, Update::Read) => self.read(code, place, ctx)?,
             // A conditional update writes the adjusted value first and yields it.
             Operand::Read(place, update) => {

@@ -176,16 +176,6 @@ impl<'a> Host<'a> for WorldHost<'_, 'a> {
         self.flags.set(id, value)
     }
 
-    /// Property references index SOUP386.DEF `[refs]`, which the core does not have: no
-    /// property is implemented (reads give 0 and are reported).
-    fn property(&mut self, _who: Receiver, _reference: u16) -> Option<i32> {
-        None
-    }
-
-    fn set_property(&mut self, _who: Receiver, _reference: u16, _value: i32) -> bool {
-        false
-    }
-
     fn native(&mut self, who: Receiver, call: &mut NativeCall<'_>) -> Option<i32> {
         let player = match self.player {
             Some(p) if p == self.me => Some((self.actor.position, self.actor.angles.heading)),
