@@ -36,6 +36,28 @@ pub struct FileOptions {
     pub trace: Option<PathBuf>,
 }
 
+impl FileOptions {
+    /// Takes `flag` (and its value from `args`) when it is one of these options: `Ok(true)`
+    /// when taken, `Ok(false)` when the flag is another one, an error for a missing or bad
+    /// value.
+    pub fn take(&mut self, flag: &str, args: &mut impl Iterator<Item = String>) -> Result<bool, String> {
+        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
+        match flag {
+            "--data" => self.data = Some(value()?.into()),
+            "--map" => self.map = Some(value()?),
+            "--marker" => {
+                let v = value()?;
+                self.marker = Some(v.parse().map_err(|_| format!("--marker: `{v}` is not a marker number"))?);
+            }
+            "--record" => self.record = Some(value()?.into()),
+            "--replay" => self.replay = Some(value()?.into()),
+            "--trace" => self.trace = Some(value()?.into()),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
 /// The recording and trace being written.
 #[derive(Debug, Default)]
 pub struct Outputs {

@@ -78,6 +78,9 @@ fn parse_args() -> Result<Options, String> {
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
+        if o.files.take(&a, &mut args)? {
+            continue;
+        }
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
         match a.as_str() {
             "--frames" => {
@@ -88,16 +91,6 @@ fn parse_args() -> Result<Options, String> {
             "--headless" => o.headless = true,
             "--high" => o.high = true,
             "--debug" => o.debug = true,
-            "--data" => o.files.data = Some(value("--data")?.into()),
-            "--map" => o.files.map = Some(value("--map")?),
-            "--marker" => {
-                let v = value("--marker")?;
-                o.files.marker =
-                    Some(v.parse().map_err(|_| format!("--marker: `{v}` is not a marker number"))?);
-            }
-            "--record" => o.files.record = Some(value("--record")?.into()),
-            "--replay" => o.files.replay = Some(value("--replay")?.into()),
-            "--trace" => o.files.trace = Some(value("--trace")?.into()),
             "--scale" => {
                 o.scale = Some(match value("--scale")?.as_str() {
                     "1" => Scale::X1,

@@ -80,6 +80,9 @@ fn parse_args() -> Result<Options, String> {
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
+        if o.files.take(&a, &mut args)? {
+            continue;
+        }
         let mut count = |name: &str| -> Result<u64, String> {
             let v = args.next().ok_or_else(|| format!("{name} needs a value"))?;
             v.parse().map_err(|_| format!("{name}: `{v}` is not a count"))
@@ -91,12 +94,6 @@ fn parse_args() -> Result<Options, String> {
             "--debug" => o.debug = true,
             "--cols" => o.cols = count("--cols")?.clamp(8, 1000) as usize,
             "--rows" => o.rows = count("--rows")?.clamp(4, 1000) as usize,
-            "--data" => o.files.data = Some(args.next().ok_or("--data needs a directory")?.into()),
-            "--map" => o.files.map = Some(args.next().ok_or("--map needs a name")?),
-            "--marker" => o.files.marker = Some(count("--marker")? as usize),
-            "--record" => o.files.record = Some(args.next().ok_or("--record needs a file")?.into()),
-            "--replay" => o.files.replay = Some(args.next().ok_or("--replay needs a file")?.into()),
-            "--trace" => o.files.trace = Some(args.next().ok_or("--trace needs a file")?.into()),
             "-h" | "--help" => {
                 print!("{USAGE}");
                 std::process::exit(0);
