@@ -8,6 +8,7 @@ use stros_core::formats::model::Model;
 use stros_core::formats::rgm::Rgm;
 use stros_core::formats::rob::Rob;
 use stros_core::formats::sfx::Sfx;
+use stros_core::formats::soupdef::SoupDef;
 use stros_core::formats::surface::{SurfaceError, SurfaceTable};
 use stros_core::formats::texbsi::Texbsi;
 use stros_core::formats::wld::Wld;
@@ -33,11 +34,13 @@ pub enum Kind {
     Ini,
     /// SURFACE.INI text (its `[surfaces]` table).
     Surface,
+    /// SOUP386.DEF text (its flags and property references).
+    SoupDef,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 10] = [
         Kind::Rgm,
         Kind::Wld,
         Kind::Model,
@@ -47,6 +50,7 @@ impl Kind {
         Kind::Sfx,
         Kind::Ini,
         Kind::Surface,
+        Kind::SoupDef,
     ];
 
     /// The kind of a file by its name (`TEXBSI.302` by its stem, the rest by extension).
@@ -67,6 +71,7 @@ impl Kind {
             "COL" => Some(Kind::Col),
             "SFX" => Some(Kind::Sfx),
             "INI" => Some(Kind::Ini),
+            "DEF" => Some(Kind::SoupDef),
             _ => None,
         }
     }
@@ -83,12 +88,13 @@ impl Kind {
             Kind::Sfx => "SFX",
             Kind::Ini => "INI",
             Kind::Surface => "SURFACE.INI",
+            Kind::SoupDef => "SOUP386.DEF",
         }
     }
 
     /// Whether files of this kind are text, whose prefixes may be whole files too.
     pub fn is_text(self) -> bool {
-        matches!(self, Kind::Ini | Kind::Surface)
+        matches!(self, Kind::Ini | Kind::Surface | Kind::SoupDef)
     }
 }
 
@@ -138,6 +144,21 @@ pub fn exercise(kind: Kind, data: &[u8]) -> Result<u64, ExerciseError> {
                 for effect in -1..257i16 {
                     sum.add(t.remap_sound(surface, effect) as u64);
                 }
+            }
+        }
+        Kind::SoupDef => {
+            let def = SoupDef::new_checked(data).map_err(ExerciseError::Format)?;
+            for f in def.flags() {
+                sum.add(f.kind as u64);
+                sum.bytes(f.name);
+                sum.add(f.value as u64);
+            }
+            for r in def.refs() {
+                sum.bytes(r);
+            }
+            for l in def.lines() {
+                sum.add(l.offset as u64);
+                sum.add(l.section.map_or(9, |s| s as u64));
             }
         }
     }

@@ -105,6 +105,22 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Json, ExerciseError> {
                 .collect::<Vec<_>>();
             Json::object().with("format", "SURFACE.INI").with("assignments", assignments)
         }
+        Kind::SoupDef => {
+            let def = stros_core::formats::soupdef::SoupDef::new_checked(data).map_err(f)?;
+            let flags = def
+                .flags()
+                .enumerate()
+                .map(|(i, d)| {
+                    Json::object()
+                        .with("index", i)
+                        .with("type", d.kind.name())
+                        .with("name", bytes_str(d.name))
+                        .with("value", d.value)
+                })
+                .collect::<Vec<_>>();
+            let refs = def.refs().map(bytes_str).collect::<Vec<_>>();
+            Json::object().with("format", "SOUP386.DEF").with("flags", flags).with("refs", refs)
+        }
     })
 }
 

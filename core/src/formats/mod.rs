@@ -18,6 +18,7 @@
 //! | [`col`] | COL palettes |
 //! | [`texbsi`] | TEXBSI texture banks |
 //! | [`sfx`] | SFX sound banks |
+//! | [`soupdef`] | SOUP386.DEF script definitions (flags, property references) |
 //! | [`surface`] | SURFACE.INI surface assignments |
 
 use core::fmt;
@@ -28,6 +29,7 @@ pub mod model;
 pub mod rgm;
 pub mod rob;
 pub mod sfx;
+pub mod soupdef;
 pub mod surface;
 pub mod texbsi;
 pub mod wld;
@@ -49,6 +51,8 @@ pub enum Format {
     Texbsi,
     /// SFX sound bank.
     Sfx,
+    /// SOUP386.DEF script definitions.
+    SoupDef,
 }
 
 impl Format {
@@ -62,6 +66,7 @@ impl Format {
             Format::Col => "COL",
             Format::Texbsi => "TEXBSI",
             Format::Sfx => "SFX",
+            Format::SoupDef => "SOUP386.DEF",
         }
     }
 }
