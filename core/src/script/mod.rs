@@ -5,6 +5,7 @@
 //! - [`decode`]: statements and operands over a script's bytes — every opcode 0x00–0x1E,
 //!   the value modes, formulas, comparisons and conjunctions, object selectors, update
 //!   bytes, strings. Bad bytecode is a [`decode::Fault`], never a panic.
+//! - [`flags`]: the global flags, typed and initialized by SOUP386.DEF.
 //! - [`state`]: one actor's continuations (main, entry), the single Gosub return slot, the
 //!   six task slots and the recorded error.
 //! - [`vm`]: the script stage — native hook, entry, existing-task pass, main body — over a
@@ -19,6 +20,7 @@
 
 pub mod decode;
 pub mod disasm;
+pub mod flags;
 pub mod functions;
 pub mod natives;
 pub mod solo;
@@ -29,6 +31,7 @@ pub mod vm;
 mod tests;
 
 pub use decode::Fault;
+pub use flags::{Flags, MAX_FLAGS, SHIPPED_FLAGS};
 pub use state::{ScriptError, ScriptRef, ScriptState, TASK_SLOTS, TaskSlot, Tasks};
 pub use vm::{Host, Receiver, Selector, StageInput, stage};
 
@@ -42,52 +45,6 @@ pub mod control {
     pub const NO_TASK_PASS: u8 = 0x04;
     /// `0x08`: the actor is excluded from the ordinary update body.
     pub const EXCLUDED: u8 = 0x08;
-}
-
-/// Global flags in SOUP386.DEF (newest `engine/SOUP.md`, "Global Flags").
-pub const FLAGS: usize = 369;
-
-/// The global flags: a value and a latch each. Every value starts at zero: the authored
-/// initial values (six are nonzero) come from SOUP386.DEF, which the embedded world lacks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Flags {
-    values: [i32; FLAGS],
-    latches: [u32; FLAGS.div_ceil(32)],
-}
-
-impl Default for Flags {
-    fn default() -> Self {
-        Flags { values: [0; FLAGS], latches: [0; FLAGS.div_ceil(32)] }
-    }
-}
-
-impl Flags {
-    /// Flag `id`'s value.
-    pub fn get(&self, id: u16) -> Option<i32> {
-        self.values.get(id as usize).copied()
-    }
-
-    /// Sets flag `id`; `false` when there is no such flag.
-    pub fn set(&mut self, id: u16, value: i32) -> bool {
-        self.values.get_mut(id as usize).map(|v| *v = value).is_some()
-    }
-
-    /// Flag `id`'s latch (`TestGlobalFlag`).
-    pub fn latch(&self, id: u16) -> bool {
-        (id as usize) < FLAGS && self.latches[id as usize / 32] & (1 << (id % 32)) != 0
-    }
-
-    /// Sets or clears flag `id`'s latch.
-    pub fn set_latch(&mut self, id: u16, on: bool) {
-        if (id as usize) < FLAGS {
-            let (word, bit) = (id as usize / 32, 1u32 << (id % 32));
-            if on {
-                self.latches[word] |= bit;
-            } else {
-                self.latches[word] &= !bit;
-            }
-        }
-    }
 }
 
 /// The engine's shared random stream ("Rnd and QuickRnd"): a 32-bit linear congruential

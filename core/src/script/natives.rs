@@ -105,14 +105,19 @@ pub fn call(
             }
             0
         }
-        // "Global Flags": without SOUP386.DEF's flag types every flag behaves as NUMBER.
+        // "Global Flags": the kind's set operation, the latch cleared, the latch tested. The
+        // flag id is the whole argument; one outside the declared flags does nothing.
         id::SET_GLOBAL_FLAG => {
-            g.flags.set_latch(a0 as u16, true);
+            if let Ok(f) = u16::try_from(a0) {
+                g.flags.set_global(f);
+            }
             0
         }
-        id::TEST_GLOBAL_FLAG => g.flags.latch(a0 as u16) as i32,
+        id::TEST_GLOBAL_FLAG => u16::try_from(a0).map_or(0, |f| g.flags.test_global(f)),
         id::RESET_GLOBAL_FLAG => {
-            g.flags.set_latch(a0 as u16, false);
+            if let Ok(f) = u16::try_from(a0) {
+                g.flags.reset_global(f);
+            }
             0
         }
         // "Rnd and QuickRnd".

@@ -764,11 +764,30 @@ fn the_core_natives() {
     assert_eq!(h.actor.script_control, 3);
     call(&mut h, id::ENABLE_SCRIPT, &[], 0);
     assert_eq!(h.actor.script_control, 2);
-    // Flag latches.
+    // Flags ("Global Flags"): the fallback table's flag 12 is a BOOL at 0. Set toggles it to
+    // 1 and latches (returns 0); a second set finds it latched and keeps 1; Reset clears only
+    // the latch (returns 0); Test answers the latch.
+    assert_eq!(call(&mut h, id::SET_GLOBAL_FLAG, &[12], 0), Some(0));
+    assert_eq!((h.flags.get(12), call(&mut h, id::TEST_GLOBAL_FLAG, &[12], 0)), (Some(1), Some(1)));
     call(&mut h, id::SET_GLOBAL_FLAG, &[12], 0);
-    assert_eq!(call(&mut h, id::TEST_GLOBAL_FLAG, &[12], 0), Some(1));
-    call(&mut h, id::RESET_GLOBAL_FLAG, &[12], 0);
-    assert_eq!(call(&mut h, id::TEST_GLOBAL_FLAG, &[12], 0), Some(0));
+    assert_eq!(h.flags.get(12), Some(1));
+    assert_eq!(call(&mut h, id::RESET_GLOBAL_FLAG, &[12], 0), Some(0));
+    assert_eq!((h.flags.get(12), call(&mut h, id::TEST_GLOBAL_FLAG, &[12], 0)), (Some(1), Some(0)));
+    // A declared COUNTER at 2: each set decrements and latches; at 0 it stays.
+    let mut typed = Flags::empty();
+    typed.declare(crate::formats::soupdef::FlagKind::Counter, 2).unwrap();
+    h.flags = typed;
+    for want in [1, 0, 0] {
+        call(&mut h, id::SET_GLOBAL_FLAG, &[0], 0);
+        assert_eq!((h.flags.get(0), h.flags.latch(0)), (Some(want), true));
+    }
+    // Ids outside the declared flags (or outside 16 bits) do nothing and test 0; the whole
+    // argument is the id (65536 is not flag 0).
+    for bad in [1, -1, 65_536] {
+        assert_eq!(call(&mut h, id::RESET_GLOBAL_FLAG, &[bad], 0), Some(0));
+        assert_eq!(call(&mut h, id::TEST_GLOBAL_FLAG, &[bad], 0), Some(0));
+    }
+    assert!(h.flags.latch(0));
     assert_eq!(call(&mut h, 200, &[], 0), None);
     assert_eq!(functions::get(id::PUSH_ANIMATION).map(|f| (f.name, f.params)), Some(("PushAnimation", 2)));
     assert_eq!(functions::FUNCTIONS.len(), 367);
