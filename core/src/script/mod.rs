@@ -12,6 +12,8 @@
 //!   [`vm::Host`] the world implements.
 //! - [`functions`]: the native table in SOUP386.DEF order; [`natives`]: the natives the
 //!   core implements, every other one reporting "not implemented".
+//! - [`props`]: the object properties (`pos.vx`, `anim.current`, …) SOUP386.DEF's `[refs]`
+//!   names select, read and written on the actor record.
 //! - [`disasm`]: readable disassembly for tools; [`solo`]: one actor's script without a world.
 //!
 //! Nothing allocates: task slots, traces and locals live in fixed tables, and every loop is
@@ -23,6 +25,7 @@ pub mod disasm;
 pub mod flags;
 pub mod functions;
 pub mod natives;
+pub mod props;
 pub mod solo;
 pub mod state;
 pub mod vm;

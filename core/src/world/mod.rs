@@ -287,8 +287,8 @@ fn stem(path: &[u8]) -> &[u8] {
 }
 
 impl<'a> World<'a> {
-    /// Loads map `map` (`<map>.RGM`, `.ROB`, `.WLD`, the actor models and `SURFACE.INI`
-    /// when present) from `files`, with `config` and the KEYS.INI `bindings`, and places
+    /// Loads map `map` (`<map>.RGM`, `.ROB`, `.WLD`, the actor models, and `SURFACE.INI` and
+    /// `SOUP386.DEF` when present) from `files`, with `config` and the KEYS.INI `bindings`, and places
     /// its actors. The player enters separately ([`World::enter_marker`] or
     /// [`World::enter_at`]).
     pub fn load(
@@ -319,6 +319,7 @@ impl<'a> World<'a> {
             }
             None => SurfaceTable::new(),
         };
+        let scripts = script::ScriptTables::load(files)?;
         let statics = Statics::new(&rgm, &rob).map_err(|_| WorldError::Capacity("static placements"))?;
         let mut world = World {
             map: name_of(map.as_bytes()),
@@ -343,7 +344,7 @@ impl<'a> World<'a> {
             view_yaw: 0,
             report: StepReport::default(),
             missing: heapless::Vec::new(),
-            scripts: script::ScriptTables::default(),
+            scripts,
         };
         world.place_actors(files)?;
         Ok(world)

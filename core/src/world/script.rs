@@ -1,18 +1,33 @@
 //! The world side of the script stage: per-actor script state in a table parallel to the
-//! actors, the local-variable pool copied from RAVA, the global flags and random stream, and
-//! the [`Host`] the interpreter reaches the world through (engine summary §1.8; seed 001
-//! "Ordinary actor update order": the stage runs after animation advancement and movement
-//! handling, before the collision stage).
+//! actors, the local-variable pool copied from RAVA, the global flags and the property
+//! references from SOUP386.DEF, the random stream, and the [`Host`] the interpreter reaches
+//! the world through (engine summary §1.8; seed 001 "Ordinary actor update order": the stage
+//! runs after animation advancement and movement handling, before the collision stage).
+//!
+//! SOUP386.DEF is optional here. With it, its `[flags]` declare the flags (kinds and initial
+//! values, newest `engine/SOUP.md` "Global Flags") and its `[refs]` give property references
+//! their names. Without it the original would not start (it reads the file at every session
+//! start); Stros keeps going with the shipped count of flags, each a BOOL at 0
+//! ([`Flags::default`]), and no property references (each access is reported, reads 0).
 
-use super::{MAX_ACTORS, SetEntry, WorldError};
+use super::{Files, MAX_ACTORS, SetEntry, WorldError, name_of};
 use crate::actor::Actor;
 use crate::anim::{AnimSet, Events};
 use crate::formats::bytes;
 use crate::formats::rgm::{self, Rgm};
+use crate::formats::soupdef::SoupDef;
 use crate::script::natives::{self, Globals};
+use crate::script::props::References;
 use crate::script::{
-    Flags, Host, NativeCall, Receiver, Rng, ScriptEvent, ScriptRef, ScriptState, Selector, TaskSlot,
+    Flags, Host, MAX_FLAGS, NativeCall, Receiver, Rng, ScriptEvent, ScriptRef, ScriptState, Selector,
+    TaskSlot,
 };
+
+/// The script definitions file.
+pub const DEF_FILE: &str = "SOUP386.DEF";
+
+// The capacity messages below spell the numbers out.
+const _: () = assert!(MAX_FLAGS == 512 && crate::script::props::MAX_REFERENCES == 64);
 
 /// Local variables the whole world holds (every actor's RAVA copy).
 pub const MAX_LOCALS: usize = 512;
@@ -37,11 +52,31 @@ pub(crate) struct ScriptTables {
     pub locals: heapless::Vec<i32, MAX_LOCALS>,
     /// The global flags.
     pub flags: Flags,
+    /// The `[refs]` ids of the properties the core implements.
+    pub refs: References,
     /// The shared random stream.
     pub rng: Rng,
 }
 
 impl ScriptTables {
+    /// Empty tables with the flags and property references of `files`' SOUP386.DEF (the
+    /// session initializer's flag setup: every flag at its authored value, latch clear), or
+    /// the fallback without one. A DEF that does not parse, or declares more flags than
+    /// [`MAX_FLAGS`], fails the load.
+    pub fn load<'a>(files: &impl Files<'a>) -> Result<Self, WorldError> {
+        let Some(bytes) = files.file(DEF_FILE) else { return Ok(ScriptTables::default()) };
+        let def =
+            SoupDef::new_checked(bytes).map_err(|e| WorldError::Format(name_of(DEF_FILE.as_bytes()), e))?;
+        let flags = Flags::from_def(&def)
+            .map_err(|_| WorldError::Capacity("global flags (SOUP386.DEF declares more than 512)"))?;
+        let refs = References::from_def(&def).map_err(|_| {
+            WorldError::Capacity(
+                "property references (SOUP386.DEF names the core's properties over 64 times)",
+            )
+        })?;
+        Ok(ScriptTables { flags, refs, ..ScriptTables::default() })
+    }
+
     /// Adds the script state of instance `instance` of definition `def`: main at
     /// `script_pc`, an entry continuation when that is nonzero, and the instance's own copy
     /// of the RAVA initial values. Instances of one definition take successive RAVA slices
@@ -85,6 +120,7 @@ pub(super) struct WorldHost<'w, 'a> {
     pub me_locals: (u16, u16),
     pub locals: &'w mut [i32],
     pub flags: &'w mut Flags,
+    pub refs: &'w References,
     pub rng: &'w mut Rng,
     pub sets: &'w [SetEntry<'a>],
     pub rgm: Rgm<'a>,
@@ -112,6 +148,14 @@ impl<'a> WorldHost<'_, 'a> {
             }
         };
         (start as usize, len as usize)
+    }
+
+    /// The record of `who` (the running actor is detached from `actors`).
+    fn record(&self, who: Receiver) -> Option<&Actor> {
+        match who {
+            Receiver::Me => Some(self.actor),
+            Receiver::Actor(id) => self.actors.get(id as usize),
+        }
     }
 
     fn local_slot(&self, who: Receiver, index: u8) -> Option<usize> {
@@ -174,6 +218,26 @@ impl<'a> Host<'a> for WorldHost<'_, 'a> {
 
     fn set_flag(&mut self, id: u16, value: i32) -> bool {
         self.flags.set(id, value)
+    }
+
+    /// SOUPPROPS descriptors through SOUP386.DEF's `[refs]` ([`crate::script::props`]): the
+    /// resolved actor's field, `anim.*` reading 0 without an animation set.
+    fn property(&mut self, who: Receiver, reference: u16) -> Option<i32> {
+        let p = self.refs.property(reference)?;
+        let a = self.record(who)?;
+        Some(p.read(a, a.set.is_some()))
+    }
+
+    fn set_property(&mut self, who: Receiver, reference: u16, value: i32) -> bool {
+        let Some(p) = self.refs.property(reference) else { return false };
+        let a = match who {
+            Receiver::Me => Some(&mut *self.actor),
+            Receiver::Actor(id) => self.actors.get_mut(id as usize),
+        };
+        let Some(a) = a else { return false };
+        let animated = a.set.is_some();
+        p.write(a, animated, value);
+        true
     }
 
     fn native(&mut self, who: Receiver, call: &mut NativeCall<'_>) -> Option<i32> {

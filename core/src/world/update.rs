@@ -163,6 +163,7 @@ impl<'a> World<'a> {
                 me_locals,
                 locals: &mut self.scripts.locals,
                 flags: &mut self.scripts.flags,
+                refs: &self.scripts.refs,
                 rng: &mut self.scripts.rng,
                 sets: &self.sets,
                 rgm,
