@@ -4,8 +4,8 @@
 //!
 //! The island `HARBOUR`: terrain (WLD), the scene (RGM: Cyrus, three flags, a fisher, a
 //! buoy, a keg, a raft; village placements; markers), the village models (ROB), the actor
-//! models (3DC), the palette (COL), terrain and village textures (TEXBSI 302 and 310) and
-//! sounds (SFX).
+//! models (3DC), the palette (COL), terrain and village textures (TEXBSI 302 and 310),
+//! sounds (SFX), texture surfaces (SURFACE.INI) and script definitions (SOUP386.DEF).
 
 /// One embedded file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +37,8 @@ embedded! {
     SFX = "MAIN.SFX";
     /// Texture surfaces.
     SURFACE_INI = "SURFACE.INI";
+    /// Script definitions: the flags and property references of the island's scripts.
+    SOUP386_DEF = "SOUP386.DEF";
     /// Scene.
     RGM = "HARBOUR.RGM";
     /// Village models.

@@ -8,7 +8,8 @@ use stros_core::embedded::MAP;
 use stros_core::input::{Bindings, Input};
 use stros_core::script::decode::{self, Operand, Reader, Statement};
 use stros_core::script::{ScriptEvent, functions};
-use stros_core::world::{Embedded, World};
+use stros_core::world::{Embedded, Files, World};
+use stros_tools::world::scene::{self, flag};
 
 const PUSH_ANIMATION: u16 = functions::id::PUSH_ANIMATION;
 
@@ -197,8 +198,51 @@ fn the_flags_run_their_cycle_with_the_seed_task_boundaries() {
 
 #[test]
 fn the_player_keeps_his_controller_and_runs_no_script() {
-    let (w, traces) = run(20);
+    // Cyrus's definition has a script (the generator's `cyrus_script`) whose statements each
+    // leave a mark: CyrusScriptRan = TimeOfDay (authored 1), SetGlobalFlag(TimeOfDay) (a
+    // NUMBER: latches), Me.torch_timer = 9.
+    let mut w = world();
     let player = w.selected_player_id().unwrap();
+    let rgm = *w.rgm();
+    let def = rgm.actor(w.actor(player).unwrap().definition as usize).unwrap();
+    assert_eq!((def.name(), def.script()), (&b"CYRUS"[..], &scene::cyrus_script()[..]));
+    let mut flag_events = 0;
+    for k in 1..=20 {
+        let r = w.step(&Input::default(), k * 2);
+        assert!(r.script.iter().all(|e| e.actor != player), "update {k}: {:?}", r.script);
+        flag_events += r.script.len();
+    }
+    // The flags ran their scripts meanwhile; the player ran none: no state, no marks.
+    assert!(flag_events > 0);
     assert!(!w.script_state(player).unwrap().present);
-    assert!(traces[0].iter().any(|u| !u.events.is_empty()));
+    assert_eq!(w.flags().get(flag::CYRUS_SCRIPT_RAN), Some(0));
+    assert!(!w.flags().latch(flag::TIME_OF_DAY));
+    assert_eq!(w.actor(player).unwrap().torch, 0);
+}
+
+#[test]
+fn the_players_script_marks_would_show_if_it_ran() {
+    // The same bytes as the first flag's script instead: after one update the marks are
+    // there, so the test above can fail.
+    let mut desc = scene::rgm_desc();
+    let flag = desc.actors.iter_mut().find(|a| a.name == b"FLAG2").unwrap();
+    flag.script = scene::cyrus_script();
+    let files: &'static Replaced =
+        Box::leak(Box::new(Replaced(Box::leak(stros_tools::write::rgm::to_bytes(&desc).into_boxed_slice()))));
+    let mut w = Box::new(World::load(files, MAP, SystemConfig::installed(), Bindings::default()).unwrap());
+    w.enter_marker(files, 0, 0).unwrap();
+    let first = flags(&w)[0];
+    w.step(&Input::default(), 2);
+    assert_eq!(w.flags().get(flag::CYRUS_SCRIPT_RAN), Some(1));
+    assert!(w.flags().latch(flag::TIME_OF_DAY));
+    assert_eq!(w.actor(first).unwrap().torch, 9);
+}
+
+/// The embedded files with the scene replaced.
+struct Replaced(&'static [u8]);
+
+impl Files<'static> for Replaced {
+    fn file(&self, name: &str) -> Option<&'static [u8]> {
+        if name.eq_ignore_ascii_case("HARBOUR.RGM") { Some(self.0) } else { Embedded.file(name) }
+    }
 }

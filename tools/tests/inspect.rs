@@ -18,7 +18,7 @@ fn inspects_every_embedded_file_and_rejects_truncated_copies() {
     std::fs::create_dir_all(&scratch).unwrap();
     let mut names: Vec<_> = std::fs::read_dir(world()).unwrap().map(|e| e.unwrap().path()).collect();
     names.sort();
-    assert_eq!(names.len(), 13);
+    assert_eq!(names.len(), 14);
     for path in names {
         let out = inspect(&path);
         assert!(out.status.success(), "{}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
@@ -36,6 +36,19 @@ fn inspects_every_embedded_file_and_rejects_truncated_copies() {
             assert!(err.contains(&*bad.to_string_lossy()) && err.contains("line 3"), "{err}");
             continue;
         }
+        if path.extension().is_some_and(|e| e == "DEF") {
+            // The same for SOUP386.DEF: a flag value that is no number names its line's byte.
+            let text = std::fs::read_to_string(&path).unwrap();
+            let at = text.find("NUMBER TimeOfDay 1").unwrap();
+            let bad = scratch.join(path.file_name().unwrap());
+            std::fs::write(&bad, text.replacen("NUMBER TimeOfDay 1", "NUMBER TimeOfDay one", 1)).unwrap();
+            let out = inspect(&bad);
+            assert_eq!(out.status.code(), Some(2), "{}", bad.display());
+            let err = String::from_utf8(out.stderr).unwrap();
+            let want = format!("DEF: flag value is not a number, true or false at byte {at}");
+            assert!(err.contains(&*bad.to_string_lossy()) && err.contains(&want), "{err}");
+            continue;
+        }
 
         let bytes = std::fs::read(&path).unwrap();
         let cut = scratch.join(path.file_name().unwrap());
@@ -48,8 +61,10 @@ fn inspects_every_embedded_file_and_rejects_truncated_copies() {
     }
     let rgm = String::from_utf8(inspect(&world().join("HARBOUR.RGM")).stdout).unwrap();
     assert!(rgm.contains("\"GoToFuture { target: 6 }\"") && rgm.contains("\"usable\": false"));
-    // Each actor's script as disassembly: the flags' four PushAnimation tasks and End 0.
+    // Each actor's script as disassembly: Cyrus's marks (never run: the player's controller
+    // is his script stage), the flags' four PushAnimation tasks and End 0.
     for line in [
+        "\"script\": [\"    0: flag[0] = flag[1]\", \"    7: SetGlobalFlag(1)\", \"   16: Me.ref[9] = 9\", \"   27: End 0\"]",
         "\"    0: Task PushAnimation(1, 25)\"",
         "\"   14: Task PushAnimation(10, 1)\"",
         "\"   28: Task PushAnimation(1, 3)\"",

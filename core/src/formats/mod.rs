@@ -66,7 +66,7 @@ impl Format {
             Format::Col => "COL",
             Format::Texbsi => "TEXBSI",
             Format::Sfx => "SFX",
-            Format::SoupDef => "SOUP386.DEF",
+            Format::SoupDef => "DEF",
         }
     }
 }

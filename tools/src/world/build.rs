@@ -128,6 +128,7 @@ pub fn files() -> Vec<File> {
         file(format!("TEXBSI.{}", models::MODEL_BANK), write::texbsi::to_bytes(&model_bank())),
         file("MAIN.SFX".into(), write::sfx::to_bytes(&sfx_desc())),
         file("SURFACE.INI".into(), surface_ini().into_bytes()),
+        file("SOUP386.DEF".into(), write::soupdef::to_bytes(&scene::soup_def())),
         file(format!("{MAP}.RGM"), write::rgm::to_bytes(&scene::rgm_desc())),
         file(format!("{MAP}.ROB"), write::rob::to_bytes(&scene::rob_desc())),
     ]
@@ -163,6 +164,7 @@ mod tests {
                     Ok(())
                 }
                 "3DC" => Model::new_checked(b).map(|_| ()),
+                "DEF" => stros_core::formats::soupdef::SoupDef::new_checked(b).map(|_| ()),
                 _ => Texbsi::new_checked(b).map(|_| ()),
             };
             assert_eq!(ok, Ok(()), "{}", f.name);

@@ -9,6 +9,7 @@ use super::models;
 use crate::write::model::{FaceDesc, FaceVertexDesc, FrameDesc, ModelDesc, SubobjectDesc, Version};
 use crate::write::rgm::{ActorDesc, GroupDesc, MarkerDesc, MpobDesc, MpsoDesc, MpszDesc, RaanDesc, RgmDesc};
 use crate::write::rob::{COLLISION_ACTOR_LIST, COLLISION_EXCLUDED, RobDesc, SegmentDesc};
+use crate::write::soupdef::SoupDefDesc;
 
 /// Frame-2 encoding of later frames: i16 deltas subtracted from frame 0, in model units.
 const FRAMES_I16_DELTA: u32 = 2;
@@ -24,6 +25,70 @@ const FRAME_STATIC: u32 = 8;
 /// `engine/SOUPDEF.md` has it; that page lists no indices). Taken from the core's native
 /// table so the generated script and the interpreter cannot disagree.
 pub const PUSH_ANIMATION: u16 = stros_core::script::functions::id::PUSH_ANIMATION;
+
+/// The island's global flags in SOUP386.DEF order (flag id = position): the ones its
+/// scripts use, with their types and initial values.
+pub mod flag {
+    use stros_core::formats::soupdef::FlagKind;
+
+    /// Set by Cyrus's definition script, which the player never runs (his controller is his
+    /// script stage): it stays 0 unless something runs that script.
+    pub const CYRUS_SCRIPT_RAN: u16 = 0;
+    /// A NUMBER with a nonzero authored value (the shipped file's `TimeOfDay` is 1 too), the
+    /// value Cyrus's script would copy.
+    pub const TIME_OF_DAY: u16 = 1;
+    /// (type, name, initial value) by flag id.
+    pub const ALL: [(FlagKind, &str, i32); 2] =
+        [(FlagKind::Bool, "CyrusScriptRan", 0), (FlagKind::Number, "TimeOfDay", 1)];
+}
+
+/// The island's SOUP386.DEF: the core's native table as `[functions]` (so function ids in
+/// the scripts and the file agree), the properties the core implements as `[refs]`
+/// (reference id = position in [`stros_core::script::props::Property::ALL`]), no equates,
+/// and the island's flags.
+pub fn soup_def() -> SoupDefDesc {
+    use stros_core::script::{functions::FUNCTIONS, props::Property};
+    SoupDefDesc {
+        comment: vec![
+            "Stros embedded world: script definitions for HARBOUR".into(),
+            "the function keyword is parsed and discarded by the runtime; every entry says function".into(),
+        ],
+        functions: FUNCTIONS[1..].iter().map(|f| ("function".into(), f.name.into(), f.params)).collect(),
+        refs: Property::ALL.iter().map(|p| p.name().into()).collect(),
+        flags: flag::ALL.iter().map(|&(kind, name, value)| (kind, name.into(), value)).collect(),
+    }
+}
+
+/// The `[refs]` id of property `p` in [`soup_def`].
+pub fn reference(p: stros_core::script::props::Property) -> u16 {
+    stros_core::script::props::Property::ALL.iter().position(|&q| q == p).unwrap_or(0) as u16
+}
+
+/// Cyrus's definition script: `CyrusScriptRan = TimeOfDay; SetGlobalFlag(TimeOfDay);
+/// Me.torch_timer = 9; End 0`. Each statement leaves a mark (the flag's value, the other
+/// flag's latch, the torch counter), so a test can see that the player never ran it.
+pub fn cyrus_script() -> Vec<u8> {
+    use stros_core::script::decode::op;
+    use stros_core::script::functions::id;
+    use stros_core::script::props::Property;
+    let mut s = vec![op::FLAG];
+    s.extend_from_slice(&flag::CYRUS_SCRIPT_RAN.to_le_bytes());
+    s.push(op::FLAG);
+    s.extend_from_slice(&flag::TIME_OF_DAY.to_le_bytes());
+    s.push(0); // end of formula
+    s.push(op::FUNCTION);
+    s.extend_from_slice(&id::SET_GLOBAL_FLAG.to_le_bytes());
+    s.push(1);
+    s.push(op::NUMERIC_ALT);
+    s.extend_from_slice(&(flag::TIME_OF_DAY as i32).to_le_bytes());
+    s.extend_from_slice(&[op::OBJECT_DOT, 0, 0]); // Me
+    s.extend_from_slice(&reference(Property::TorchTimer).to_le_bytes());
+    s.push(op::NUMERIC);
+    s.extend_from_slice(&9i32.to_le_bytes());
+    s.push(0);
+    s.extend_from_slice(&[op::END, 0, 0, 0, 0]);
+    s
+}
 
 /// Face normals of a mesh with some vertex positions, × 256.
 fn normals_for(mesh: &Mesh, positions: &[[i32; 3]]) -> Vec<[i32; 3]> {
@@ -353,6 +418,7 @@ pub fn rgm_desc() -> RgmDesc {
         ],
         attributes: living(8, 16),
         bounds: [0, -1, -1],
+        script: cyrus_script(),
         ..ActorDesc::default()
     };
     let flag = ActorDesc {

@@ -7,5 +7,6 @@ pub mod model;
 pub mod rgm;
 pub mod rob;
 pub mod sfx;
+pub mod soupdef;
 pub mod texbsi;
 pub mod wld;
