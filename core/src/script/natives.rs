@@ -51,6 +51,17 @@ pub fn call(
     Some(match call.function {
         id::NULL => 0,
         // "PushAnimation and TaskStop": two phases, kept per slot in the scratch word.
+        //
+        // Without an animation set the actor has no animation state, and the request
+        // boundary rejects an absent animation state (seed 001 and newest animation.md,
+        // "Forced requests", last paragraph), so no group ever becomes current. The task
+        // completes only once started and its group is no longer current, and "a missing
+        // group does not by itself complete the task" (animation.md "Animation tasks"); the
+        // docs give it no exit for an absent animation association, unlike `WaitAnimFrame`
+        // ("Frame waits": it completes). So it stays active in its not-started phase and
+        // blocks its script as the original's would. Nothing else waits on it: it costs one
+        // handler call per update, and `TaskStop` from the entry continuation or
+        // `KillMyTasks` still remove it.
         id::PUSH_ANIMATION => {
             let Some(set) = set else { return Some(1) };
             let mut task = PushAnimation { started: call.scratch != 0 };

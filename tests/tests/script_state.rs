@@ -1,0 +1,441 @@
+//! Script state through `World::step` (newest `engine/SOUP.md` "Global Flags", "Reference
+//! Name Encoding", "Local pose properties", "Current animation property", "Torch counter
+//! property"; `engine/SOUPPROPS.md`; `engine/SOUPDEF.md`): the island's flags from its
+//! SOUP386.DEF, flag natives and object properties run by hand-built bytecode in the
+//! embedded world, loading errors, the fallback without a DEF, and `PushAnimation` on an
+//! actor without an animation set.
+
+use stros_core::anim::NO_GROUP;
+use stros_core::config::SystemConfig;
+use stros_core::embedded::MAP;
+use stros_core::formats::soupdef::FlagKind;
+use stros_core::formats::{ErrorKind, Format, FormatError};
+use stros_core::input::{Bindings, Input};
+use stros_core::script::decode::op;
+use stros_core::script::functions::id;
+use stros_core::script::props::Property;
+use stros_core::script::{SHIPPED_FLAGS, ScriptEvent};
+use stros_core::world::{Embedded, Files, World, WorldError};
+use stros_tools::world::scene::{self, flag, reference};
+use stros_tools::write::rgm::RgmDesc;
+use stros_tools::write::soupdef::{SoupDefDesc, to_bytes as def_bytes};
+
+/// The embedded files with the scene and SOUP386.DEF replaced (`None`: no DEF at all).
+struct With {
+    rgm: &'static [u8],
+    def: Option<&'static [u8]>,
+}
+
+impl Files<'static> for With {
+    fn file(&self, name: &str) -> Option<&'static [u8]> {
+        if name.eq_ignore_ascii_case("HARBOUR.RGM") {
+            Some(self.rgm)
+        } else if name.eq_ignore_ascii_case("SOUP386.DEF") {
+            self.def
+        } else {
+            Embedded.file(name)
+        }
+    }
+}
+
+fn leak(bytes: Vec<u8>) -> &'static [u8] {
+    Box::leak(bytes.into_boxed_slice())
+}
+
+fn load(files: &With) -> Result<Box<World<'static>>, WorldError> {
+    World::load(files, MAP, SystemConfig::installed(), Bindings::default()).map(Box::new)
+}
+
+/// The island with one flag placement (the first, in the update list at marker 0) and
+/// `edit` applied to its scene, and `def` as SOUP386.DEF (`None`: the embedded one),
+/// entered at marker 0.
+fn island(edit: impl FnOnce(&mut RgmDesc), def: Option<Vec<u8>>) -> (Box<World<'static>>, &'static With) {
+    let mut desc = scene::rgm_desc();
+    let first = desc.mpob.iter().position(|m| m.script_name == b"FLAG2").unwrap();
+    let mut k = 0;
+    desc.mpob.retain(|m| {
+        k += 1;
+        m.script_name != b"FLAG2" || k - 1 == first
+    });
+    edit(&mut desc);
+    let files: &'static With = Box::leak(Box::new(With {
+        rgm: leak(stros_tools::write::rgm::to_bytes(&desc)),
+        def: def.map(leak).or(Some(stros_core::embedded::SOUP386_DEF)),
+    }));
+    let mut w = load(files).unwrap();
+    w.enter_marker(files, 0, 0).unwrap();
+    (w, files)
+}
+
+fn actor_named(w: &World<'_>, name: &[u8]) -> u16 {
+    (0..w.actors().len() as u16)
+        .find(|&id| w.rgm().actor(w.actor(id).unwrap().definition as usize).unwrap().name() == name)
+        .unwrap()
+}
+
+/// The script events of actor `who` in the latest update.
+fn events(w: &World<'_>, who: u16) -> Vec<ScriptEvent> {
+    w.report().script.iter().filter(|t| t.actor == who).map(|t| t.event).collect()
+}
+
+/// A bytecode builder.
+#[derive(Default)]
+struct B(Vec<u8>);
+
+impl B {
+    fn b(mut self, bytes: &[u8]) -> Self {
+        self.0.extend_from_slice(bytes);
+        self
+    }
+    fn u16(self, v: u16) -> Self {
+        self.b(&v.to_le_bytes())
+    }
+    fn num(self, v: i32) -> Self {
+        self.b(&[op::NUMERIC]).b(&v.to_le_bytes())
+    }
+    /// `Object.property` (selector byte pair, reference id).
+    fn prop(self, object: [u8; 2], p: Property) -> Self {
+        self.b(&[op::OBJECT_DOT, object[0], object[1]]).u16(reference(p))
+    }
+    /// `local[k] = <operand>;` — the operand follows, then the formula end.
+    fn to_local(self, k: u8) -> Self {
+        self.b(&[op::LOCAL, k])
+    }
+    fn end_formula(self) -> Self {
+        self.b(&[0])
+    }
+    /// A function statement with NumericAlt arguments (as the flag natives take them).
+    fn call_alt(self, function: u16, args: &[i32]) -> Self {
+        let mut s = self.b(&[op::FUNCTION]).u16(function).b(&[args.len() as u8]);
+        for &a in args {
+            s = s.b(&[op::NUMERIC_ALT]).b(&a.to_le_bytes());
+        }
+        s
+    }
+}
+
+const ME: [u8; 2] = [0, 0];
+const PLAYER: [u8; 2] = [1, 0];
+/// Named objects: string 0 of the running script's table, string 1.
+const FIRST_NAME: [u8; 2] = [4, 0];
+const SECOND_NAME: [u8; 2] = [4, 1];
+
+#[test]
+fn the_island_flags_come_from_its_soup386_def() {
+    let mut w =
+        Box::new(World::load(&Embedded, MAP, SystemConfig::installed(), Bindings::default()).unwrap());
+    // The generated file declares the island's two flags with their types and authored
+    // values; initializing clears every latch.
+    let f = w.flags();
+    assert_eq!(f.len(), flag::ALL.len());
+    assert_eq!(
+        (f.kind(flag::CYRUS_SCRIPT_RAN), f.get(flag::CYRUS_SCRIPT_RAN), f.latch(flag::CYRUS_SCRIPT_RAN)),
+        (Some(FlagKind::Bool), Some(0), false)
+    );
+    assert_eq!(
+        (f.kind(flag::TIME_OF_DAY), f.get(flag::TIME_OF_DAY), f.latch(flag::TIME_OF_DAY)),
+        (Some(FlagKind::Number), Some(1), false)
+    );
+    assert_eq!(f.get(2), None);
+    // Nothing on the island touches them (only the player's definition script would).
+    w.enter_marker(&Embedded, 0, 0).unwrap();
+    for k in 1..=50 {
+        w.step(&Input::default(), k * 2);
+    }
+    assert_eq!(
+        (w.flags().get(0), w.flags().get(1), w.flags().latch(0), w.flags().latch(1)),
+        (Some(0), Some(1), false, false)
+    );
+}
+
+#[test]
+fn flag_natives_and_the_flag_operand_in_a_running_script() {
+    // One flag of each kind, with authored values: BOOL 0, FLIPFLOP 1, COUNTER 2, NUMBER 7.
+    let def = SoupDefDesc {
+        flags: vec![
+            (FlagKind::Bool, "B".into(), 0),
+            (FlagKind::FlipFlop, "F".into(), 1),
+            (FlagKind::Counter, "C".into(), 2),
+            (FlagKind::Number, "N".into(), 7),
+        ],
+        ..SoupDefDesc::default()
+    };
+    // Each flag set twice; flag 3 assigned 40 by the Flag operand; then the latches read
+    // into locals 0–3 and ResetGlobalFlag(0); local 4 = TestGlobalFlag(0) after the reset.
+    let mut code = B::default();
+    for f in 0..4 {
+        code = code.call_alt(id::SET_GLOBAL_FLAG, &[f]).call_alt(id::SET_GLOBAL_FLAG, &[f]);
+    }
+    code = code.b(&[op::FLAG]).u16(3).num(40).end_formula();
+    for f in 0..4u8 {
+        code = code.to_local(f).b(&[op::FUNCTION]).u16(id::TEST_GLOBAL_FLAG).b(&[1, op::NUMERIC_ALT]);
+        code = code.b(&(f as i32).to_le_bytes()).end_formula();
+    }
+    code = code.call_alt(id::RESET_GLOBAL_FLAG, &[0]);
+    code = code.to_local(4).b(&[op::FUNCTION]).u16(id::TEST_GLOBAL_FLAG).b(&[1, op::NUMERIC_ALT]);
+    code = code.b(&0i32.to_le_bytes()).end_formula();
+    code = code.call_alt(id::DISABLE_SCRIPT, &[]).b(&[op::YIELD]);
+    let (mut w, _) = island(
+        |d| {
+            let flag = d.actors.iter_mut().find(|a| a.name == b"FLAG2").unwrap();
+            flag.script = code.0.clone();
+            flag.variables = vec![0; 5];
+        },
+        Some(def_bytes(&def)),
+    );
+    let me = actor_named(&w, b"FLAG2");
+    w.step(&Input::default(), 2);
+    assert!(!events(&w, me).iter().any(|e| matches!(e, ScriptEvent::Error(_))), "{:?}", events(&w, me));
+    let f = w.flags();
+    // BOOL 0: the first set toggles to 1 and latches; the second finds the latch and keeps 1;
+    // the reset clears the latch, not the value.
+    assert_eq!((f.get(0), f.latch(0)), (Some(1), false));
+    // FLIPFLOP 1: toggled twice, back to 1; no latch.
+    assert_eq!((f.get(1), f.latch(1)), (Some(1), false));
+    // COUNTER 2: 2 → 1 → 0, latched.
+    assert_eq!((f.get(2), f.latch(2)), (Some(0), true));
+    // NUMBER 7: latched, value untouched by the sets; the Flag operand assigned 40.
+    assert_eq!((f.get(3), f.latch(3)), (Some(40), true));
+    assert_eq!(w.locals(me), [1, 0, 1, 1, 0]);
+}
+
+#[test]
+fn object_properties_read_and_write_the_actor_record() {
+    let code = B::default()
+        .to_local(0)
+        .prop(ME, Property::PosX)
+        .end_formula()
+        .to_local(1)
+        .prop(ME, Property::AngleY)
+        .end_formula()
+        // Me.pos.vy = Me.pos.vy + 256
+        .prop(ME, Property::PosY)
+        .prop(ME, Property::PosY)
+        .b(&[1])
+        .num(256)
+        .end_formula()
+        // Me.angle.vy = 2049
+        .prop(ME, Property::AngleY)
+        .num(2049)
+        .end_formula()
+        // Me.torch_timer = 0x1FE; local[2] = Me.torch_timer; Me.torch_timer++ twice
+        .prop(ME, Property::TorchTimer)
+        .num(0x1FE)
+        .end_formula()
+        .to_local(2)
+        .prop(ME, Property::TorchTimer)
+        .end_formula()
+        .b(&[op::OBJ_INC, 0, 0])
+        .u16(reference(Property::TorchTimer))
+        .b(&[op::OBJ_INC, 0, 0])
+        .u16(reference(Property::TorchTimer))
+        .to_local(3)
+        .prop(ME, Property::AnimCurrent)
+        .end_formula()
+        // Player.origin = -5; local[4] = Player.pos.vx
+        .prop(PLAYER, Property::Origin)
+        .num(-5)
+        .end_formula()
+        .to_local(4)
+        .prop(PLAYER, Property::PosX)
+        .end_formula()
+        // local[5] = FISHER.pos.vz; FISHER.torch_timer = 300
+        .to_local(5)
+        .prop(FIRST_NAME, Property::PosZ)
+        .end_formula()
+        .prop(FIRST_NAME, Property::TorchTimer)
+        .num(300)
+        .end_formula()
+        // local[6] = KEG.anim.current; KEG.anim.current = 5
+        .to_local(6)
+        .prop(SECOND_NAME, Property::AnimCurrent)
+        .end_formula()
+        .prop(SECOND_NAME, Property::AnimCurrent)
+        .num(5)
+        .end_formula()
+        // local[7] = Me.ref[14] (past the island's [refs])
+        .to_local(7)
+        .b(&[op::OBJECT_DOT, 0, 0])
+        .u16(14)
+        .end_formula()
+        .call_alt(id::DISABLE_SCRIPT, &[])
+        .b(&[op::YIELD]);
+    let (mut w, _) = island(
+        |d| {
+            for a in d.actors.iter_mut() {
+                match a.name.as_slice() {
+                    b"FLAG2" => {
+                        a.script = code.0.clone();
+                        a.variables = vec![0; 8];
+                        a.strings = vec![b"fisher".to_vec(), b"Keg".to_vec()];
+                    }
+                    b"FISHER" | b"KEG" => a.namespace = a.name.clone(),
+                    _ => {}
+                }
+            }
+        },
+        None,
+    );
+    let (me, player, fisher, keg) = (
+        actor_named(&w, b"FLAG2"),
+        w.selected_player_id().unwrap(),
+        actor_named(&w, b"FISHER"),
+        actor_named(&w, b"KEG"),
+    );
+    let placed = w.rgm().mpob().iter().next().unwrap().position();
+    let fisher_z = w.actor(fisher).unwrap().position[2];
+    assert_eq!(w.actor(keg).unwrap().anim.current, NO_GROUP, "the keg has no animation set");
+    w.step(&Input::default(), 2);
+    let ev = events(&w, me);
+    assert!(!ev.iter().any(|e| matches!(e, ScriptEvent::Error(_))), "{ev:?}");
+    let (a, l) = (w.actor(me).unwrap(), w.locals(me));
+    // pos.vx: the runtime (Q8) X of the first flag's placement, 35200 × 256.
+    assert_eq!((placed[0], l[0]), (35200, 9_011_200));
+    // angle.vy: its placed heading 0; the write of 2049 keeps 2049 mod 2048 = 1.
+    assert_eq!((l[1], a.angles.heading), (0, 1));
+    // pos.vy + 256: one map unit up, nothing else moved it (the flag does not collide).
+    assert_eq!(a.position[1], placed[1] * 256 + 256);
+    // torch_timer: 0x1FE keeps its low byte, 254; two increments: 255, then 256 → 0.
+    assert_eq!((l[2], a.torch), (254, 0));
+    // anim.current: the placed flag shows group 0 (placement requests group 0).
+    assert_eq!((l[3], a.anim.current), (0, 0));
+    // The player's fall origin took -5; his X read whole.
+    let p = w.actor(player).unwrap();
+    assert_eq!((p.fall_origin, l[4]), (-5, p.position[0]));
+    // The fisher, named through the string table (case folded): Z 15200 × 256; torch 300 → 44.
+    assert_eq!((l[5], fisher_z), (3_891_200, 3_891_200));
+    assert_eq!(w.actor(fisher).unwrap().torch, 44);
+    // The keg has no animation record: anim.current reads 0, though its field holds -1, and
+    // the write is dropped.
+    assert_eq!((l[6], w.actor(keg).unwrap().anim.current), (0, NO_GROUP));
+    // Reference 14 names nothing: reads 0, reported; every other access was implemented.
+    assert_eq!(l[7], 0);
+    let unknown: Vec<_> = ev.iter().filter(|e| matches!(e, ScriptEvent::Property { .. })).collect();
+    assert_eq!(unknown, [&ScriptEvent::Property { reference: 14 }]);
+}
+
+#[test]
+fn without_soup386_def_the_flags_are_369_zero_bools_and_properties_mean_nothing() {
+    let code = B::default()
+        .to_local(0)
+        .prop(ME, Property::PosX)
+        .end_formula()
+        .call_alt(id::SET_GLOBAL_FLAG, &[368])
+        .call_alt(id::DISABLE_SCRIPT, &[])
+        .b(&[op::YIELD]);
+    let mut desc = scene::rgm_desc();
+    let flag = desc.actors.iter_mut().find(|a| a.name == b"FLAG2").unwrap();
+    flag.script = code.0;
+    let files: &'static With =
+        Box::leak(Box::new(With { rgm: leak(stros_tools::write::rgm::to_bytes(&desc)), def: None }));
+    let mut w = load(files).unwrap();
+    w.enter_marker(files, 0, 0).unwrap();
+    assert_eq!(w.flags().len(), SHIPPED_FLAGS);
+    assert_eq!(
+        (w.flags().kind(368), w.flags().get(368), w.flags().get(369)),
+        (Some(FlagKind::Bool), Some(0), None)
+    );
+    let me = actor_named(&w, b"FLAG2");
+    w.step(&Input::default(), 2);
+    // The property reference has no name without [refs]: reported, read as 0.
+    assert!(events(&w, me).contains(&ScriptEvent::Property { reference: reference(Property::PosX) }));
+    assert_eq!(w.locals(me), [0]);
+    // Flag 368, a BOOL at 0, set: toggled to 1 and latched.
+    assert_eq!((w.flags().get(368), w.flags().latch(368)), (Some(1), true));
+}
+
+#[test]
+fn a_bad_or_oversized_soup386_def_fails_the_load() {
+    let rgm = stros_core::embedded::RGM;
+    let bad = b"[flags]\r\nBOOL A 0\r\nBOOL B maybe\r\n";
+    let e = load(&With { rgm, def: Some(bad) }).err().unwrap();
+    let want = FormatError::new(
+        Format::SoupDef,
+        ErrorKind::Invalid("flag value is not a number, true or false"),
+        19,
+    );
+    assert_eq!(e, WorldError::Format("SOUP386.DEF".try_into().unwrap(), want));
+    assert_eq!(e.to_string(), "SOUP386.DEF: DEF: flag value is not a number, true or false at byte 19");
+    // 512 flags load; 513 do not, with a capacity error that says so.
+    let many = |n: usize| {
+        let flags = (0..n).map(|k| (FlagKind::Number, format!("F{k}"), k as i32)).collect();
+        leak(def_bytes(&SoupDefDesc { flags, ..SoupDefDesc::default() }))
+    };
+    let w = load(&With { rgm, def: Some(many(512)) }).unwrap();
+    assert_eq!((w.flags().len(), w.flags().get(511)), (512, Some(511)));
+    let e = load(&With { rgm, def: Some(many(513)) }).err().unwrap();
+    assert_eq!(e.to_string(), "too many global flags (SOUP386.DEF declares more than 512) for this build");
+}
+
+#[test]
+fn push_animation_on_an_actor_without_an_animation_set_stays_active_and_hangs_nothing() {
+    // The keg (a static model, no animation set) runs: entry at 0 counts its updates in
+    // local 0 and, at the third, stops the task labelled M; main at M pushes group 0, then
+    // sets its anchor and disables its script.
+    //   0: local[0] = local[0] + 1
+    //  11: If local[0] = 3 … else 31
+    //  26: TaskStop M
+    //  31: Endint
+    //  32 (M): Task PushAnimation(0, 1)
+    //  46: Anchor 7; DisableScript(); Yield
+    const M: u32 = 32;
+    let code = B::default()
+        .b(&[op::LOCAL, 0, op::LOCAL, 0, 1])
+        .num(1)
+        .end_formula()
+        .b(&[op::IF, op::LOCAL, 0, 0, 0])
+        .num(3)
+        .b(&[0])
+        .b(&31u32.to_le_bytes())
+        .b(&[op::TASK_STOP])
+        .b(&M.to_le_bytes())
+        .b(&[op::ENDINT]);
+    assert_eq!(code.0.len() as u32, M);
+    let code = code
+        .b(&[op::TASK])
+        .u16(id::PUSH_ANIMATION)
+        .b(&[2])
+        .num(0)
+        .num(1)
+        .b(&[op::ANCHOR, 7])
+        .call_alt(id::DISABLE_SCRIPT, &[])
+        .b(&[op::YIELD]);
+    let (mut w, _) = island(
+        |d| {
+            let keg = d.actors.iter_mut().find(|a| a.name == b"KEG").unwrap();
+            keg.script = code.0.clone();
+            keg.script_pc = M;
+            keg.variables = vec![0];
+        },
+        None,
+    );
+    let keg = actor_named(&w, b"KEG");
+    assert!(w.set_of(w.actor(keg).unwrap()).is_none());
+    let before = w.actor(keg).unwrap().anim;
+    let task = |done| ScriptEvent::Task { at: M + 1, function: id::PUSH_ANIMATION, done };
+    // Update 1: the call runs once (the request is rejected: no animation state), its slot is
+    // allocated and the main body yields.
+    w.step(&Input::default(), 2);
+    let s = w.script_state(keg).unwrap();
+    assert_eq!((s.tasks.slots().len(), s.tasks.slots()[0].scratch, s.main, s.anchor), (1, 0, M + 14, 0));
+    assert!(!events(&w, keg).iter().any(|e| matches!(e, ScriptEvent::Task { .. })));
+    // Update 2: the existing-task pass invokes it exactly once and it stays active (the task
+    // does not complete while its group is not current, and no group can become current);
+    // the blocked main body does not run.
+    w.step(&Input::default(), 4);
+    let ev = events(&w, keg);
+    assert_eq!(
+        ev.iter().filter(|e| matches!(e, ScriptEvent::Task { .. })).collect::<Vec<_>>(),
+        [&task(false)]
+    );
+    assert!(ev.iter().all(|e| !matches!(e, ScriptEvent::Statement { entry: false, .. })), "{ev:?}");
+    assert_eq!(w.script_state(keg).unwrap().anchor, 0);
+    // Update 3: the entry continuation (not gated: the slot's address 33 is past entry 0)
+    // stops it; the pass finds no slot and the main body runs on.
+    w.step(&Input::default(), 6);
+    let s = w.script_state(keg).unwrap();
+    assert_eq!((s.tasks.slots().len(), s.anchor, s.error), (0, 7, None));
+    assert!(!events(&w, keg).iter().any(|e| matches!(e, ScriptEvent::Task { .. })));
+    // The keg's animation state was never touched.
+    assert_eq!(w.actor(keg).unwrap().anim, before);
+}
