@@ -282,16 +282,36 @@ fn push_animation_1_25_through_both_phases() {
             assert_eq!(task.invoke(&mut a, &set, 1, 99, 1, &mut ev) == TaskStatus::Done, a.current != 1);
         }
         assert_eq!((a.current, advances), (0, 50));
-        // A group the actor lacks: the request falls back to the default, the task stays.
+        // A group the actor lacks ("The task does not test whether the requested group
+        // exists"): group 0, the default, is current. Each invocation finds 77 not current,
+        // so it stays not started and makes an ordinary request: 77 is "another group", so
+        // the current default clears; 77 is absent, so the default 0 becomes pending with
+        // reload 1 (its low header byte + modifier 0); with no current group the request
+        // advances at once with 1 tick: 0 starts (cursor 0, countdown 1, real_frame 0), the
+        // tick finds a nonzero countdown and only decrements it to 0, and ShowFrame 0 is
+        // the pose. The loop count 1 is never stored (loops stays as group 1 left it, 0).
         let mut missing = PushAnimation::default();
         for _ in 0..3 {
+            a.cursor = 1; // wherever the default had got to
             assert_eq!(missing.invoke(&mut a, &set, 77, 1, 1, &mut ev), TaskStatus::Active);
+            assert!(!missing.started);
+            assert_eq!(
+                (a.current, a.pending, a.cursor, a.countdown, a.real_frame, a.loops, a.pose),
+                (0, NO_GROUP, 0, 0, 0, 0, pose(0))
+            );
         }
-        // The full 32-bit argument is compared: 65536 + 1 never equals group 1.
+        // The full 32-bit argument is compared: 65536 + 1 never equals group 1, though the
+        // request, which takes a 16-bit group, asks for group 1. With group 1 current (not
+        // the default) and nothing pending, the request makes 1 pending and, a group being
+        // current, does not advance; the count 3 is never stored, and the task never starts.
         let mut wide = PushAnimation::default();
         a.force(&set, 1, 0, 1, &mut ev);
-        assert_eq!(wide.invoke(&mut a, &set, 65_537, 3, 1, &mut ev), TaskStatus::Active);
-        assert!(!wide.started);
+        let loops = a.loops;
+        for _ in 0..2 {
+            assert_eq!(wide.invoke(&mut a, &set, 65_537, 3, 1, &mut ev), TaskStatus::Active);
+            assert_eq!((a.current, a.pending, a.loops, wide.started), (1, 1, loops, false));
+        }
+        assert_eq!(loops, 0);
     })
 }
 
