@@ -1,5 +1,6 @@
 //! Every prefix and 10,000 random mutations of every embedded file go through its reader and
-//! every accessor: errors are fine, panics and hangs are not.
+//! every accessor: errors are fine, panics and hangs are not. Mutated SOUP386.DEF flag
+//! sections are rejected at a line start or read whole.
 
 use stros_core::embedded;
 use stros_tests::{Rng, mutate};
@@ -61,4 +62,43 @@ fn mutated_scenes_animate_without_panics() {
         }
     }
     assert!(animated > 1_000, "mutated groups animated: {animated}");
+}
+
+#[test]
+fn mutated_soup386_def_flags_are_rejected_or_read_whole() {
+    use stros_core::formats::soupdef::{Section, SoupDef};
+    use stros_core::script::Flags;
+    use stros_core::script::props::References;
+    // The embedded file's [refs] and [flags], and a [flags] section with every type, both
+    // boolean words, signs, hexadecimal and comments: the lines a mutation can break.
+    let def = embedded::SOUP386_DEF;
+    let tail = &def[def.windows(6).position(|w| w == b"[refs]").unwrap()..];
+    let mut text = tail.to_vec();
+    text.extend_from_slice(
+        b"BOOL Have_Amulet false ; item\r\nFLIPFLOP CTDoor1 TRUE\r\nCOUNTER Steps +3\r\n\
+          NUMBER OB_TelH 12\r\nNUMBER Neg -2147483648\r\nNUMBER Hex 0x7fffffff\r\n",
+    );
+    let mut rng = Rng(0x50F0_DEF0);
+    let mut buf = Vec::new();
+    let (mut rejected, mut accepted) = (0, 0);
+    for _ in 0..10_000 {
+        mutate(&mut rng, &text, &mut buf);
+        match SoupDef::new_checked(&buf) {
+            Err(e) => {
+                // The error names a line start inside the text.
+                assert!(e.offset < buf.len() && (e.offset == 0 || buf[e.offset - 1] == b'\n'), "{e}");
+                rejected += 1;
+            }
+            Ok(d) => {
+                // Accepted: every content line of [flags] is a flag (none skipped).
+                let lines = d.lines().filter(|l| l.section == Some(Section::Flags)).count();
+                assert_eq!(d.flag_count(), lines);
+                let flags = Flags::from_def(&d).unwrap();
+                assert_eq!(flags.len(), lines);
+                let _ = References::from_def(&d).unwrap();
+                accepted += 1;
+            }
+        }
+    }
+    assert!(rejected > 1_000 && accepted > 1_000, "{rejected} rejected, {accepted} accepted");
 }
