@@ -143,7 +143,8 @@ pub enum ScriptEvent {
         /// The function.
         function: u16,
     },
-    /// A property the core does not implement was read or written (reads give 0).
+    /// A property reference the host could not resolve (no `[refs]` name for it, or a
+    /// descriptor the core does not implement) was read or written (reads give 0).
     Property {
         /// The `[refs]` index.
         reference: u16,

@@ -59,15 +59,16 @@ pub trait Host<'a> {
     fn flag(&self, id: u16) -> Option<i32>;
     /// Writes global flag `id`; `false` when it does not exist.
     fn set_flag(&mut self, id: u16, value: i32) -> bool;
-    /// Property `reference` of `who`; `None` when the property is not implemented. Property
-    /// references index SOUP386.DEF `[refs]`, which the core does not have, so by default
-    /// none is (reads give 0 and are reported).
+    /// Property `reference` of `who`; `None` when the reference names no property the host
+    /// implements. References index SOUP386.DEF's `[refs]`; the world resolves them
+    /// ([`super::props`]); by default a host has no `[refs]` and resolves none (reads give
+    /// 0 and are reported).
     fn property(&mut self, who: Receiver, reference: u16) -> Option<i32> {
         let _ = (who, reference);
         None
     }
-    /// Writes property `reference` of `who`; `false` when it is not implemented (by
-    /// default, none is).
+    /// Writes property `reference` of `who`; `false` when the reference names no property
+    /// the host implements (by default, none).
     fn set_property(&mut self, who: Receiver, reference: u16, value: i32) -> bool {
         let _ = (who, reference, value);
         false
