@@ -98,7 +98,7 @@ impl B {
         self.b(&[op::OBJECT_DOT, object[0], object[1]]).u16(reference(p))
     }
     /// `local[k] = <operand>;` — the operand follows, then the formula end.
-    fn to_local(self, k: u8) -> Self {
+    fn local(self, k: u8) -> Self {
         self.b(&[op::LOCAL, k])
     }
     fn end_formula(self) -> Self {
@@ -168,11 +168,11 @@ fn flag_natives_and_the_flag_operand_in_a_running_script() {
     }
     code = code.b(&[op::FLAG]).u16(3).num(40).end_formula();
     for f in 0..4u8 {
-        code = code.to_local(f).b(&[op::FUNCTION]).u16(id::TEST_GLOBAL_FLAG).b(&[1, op::NUMERIC_ALT]);
+        code = code.local(f).b(&[op::FUNCTION]).u16(id::TEST_GLOBAL_FLAG).b(&[1, op::NUMERIC_ALT]);
         code = code.b(&(f as i32).to_le_bytes()).end_formula();
     }
     code = code.call_alt(id::RESET_GLOBAL_FLAG, &[0]);
-    code = code.to_local(4).b(&[op::FUNCTION]).u16(id::TEST_GLOBAL_FLAG).b(&[1, op::NUMERIC_ALT]);
+    code = code.local(4).b(&[op::FUNCTION]).u16(id::TEST_GLOBAL_FLAG).b(&[1, op::NUMERIC_ALT]);
     code = code.b(&0i32.to_le_bytes()).end_formula();
     code = code.call_alt(id::DISABLE_SCRIPT, &[]).b(&[op::YIELD]);
     let (mut w, _) = island(
@@ -202,10 +202,10 @@ fn flag_natives_and_the_flag_operand_in_a_running_script() {
 #[test]
 fn object_properties_read_and_write_the_actor_record() {
     let code = B::default()
-        .to_local(0)
+        .local(0)
         .prop(ME, Property::PosX)
         .end_formula()
-        .to_local(1)
+        .local(1)
         .prop(ME, Property::AngleY)
         .end_formula()
         // Me.pos.vy = Me.pos.vy + 256
@@ -222,39 +222,39 @@ fn object_properties_read_and_write_the_actor_record() {
         .prop(ME, Property::TorchTimer)
         .num(0x1FE)
         .end_formula()
-        .to_local(2)
+        .local(2)
         .prop(ME, Property::TorchTimer)
         .end_formula()
         .b(&[op::OBJ_INC, 0, 0])
         .u16(reference(Property::TorchTimer))
         .b(&[op::OBJ_INC, 0, 0])
         .u16(reference(Property::TorchTimer))
-        .to_local(3)
+        .local(3)
         .prop(ME, Property::AnimCurrent)
         .end_formula()
         // Player.origin = -5; local[4] = Player.pos.vx
         .prop(PLAYER, Property::Origin)
         .num(-5)
         .end_formula()
-        .to_local(4)
+        .local(4)
         .prop(PLAYER, Property::PosX)
         .end_formula()
         // local[5] = FISHER.pos.vz; FISHER.torch_timer = 300
-        .to_local(5)
+        .local(5)
         .prop(FIRST_NAME, Property::PosZ)
         .end_formula()
         .prop(FIRST_NAME, Property::TorchTimer)
         .num(300)
         .end_formula()
         // local[6] = KEG.anim.current; KEG.anim.current = 5
-        .to_local(6)
+        .local(6)
         .prop(SECOND_NAME, Property::AnimCurrent)
         .end_formula()
         .prop(SECOND_NAME, Property::AnimCurrent)
         .num(5)
         .end_formula()
         // local[7] = Me.ref[14] (past the island's [refs])
-        .to_local(7)
+        .local(7)
         .b(&[op::OBJECT_DOT, 0, 0])
         .u16(14)
         .end_formula()
@@ -317,7 +317,7 @@ fn object_properties_read_and_write_the_actor_record() {
 #[test]
 fn without_soup386_def_the_flags_are_369_zero_bools_and_properties_mean_nothing() {
     let code = B::default()
-        .to_local(0)
+        .local(0)
         .prop(ME, Property::PosX)
         .end_formula()
         .call_alt(id::SET_GLOBAL_FLAG, &[368])
