@@ -59,9 +59,9 @@ pub fn call(
         // group does not by itself complete the task" (animation.md "Animation tasks"); the
         // docs give it no exit for an absent animation association, unlike `WaitAnimFrame`
         // ("Frame waits": it completes). So it stays active in its not-started phase and
-        // blocks its script as the original's would. Nothing else waits on it: it costs one
-        // handler call per update, and `TaskStop` from the entry continuation or
-        // `KillMyTasks` still remove it.
+        // blocks its script, as those rules have the original do. Nothing else waits on it:
+        // it costs one handler call per update, and `TaskStop` from the entry continuation
+        // or `KillMyTasks` still remove it.
         id::PUSH_ANIMATION => {
             let Some(set) = set else { return Some(1) };
             let mut task = PushAnimation { started: call.scratch != 0 };

@@ -288,8 +288,8 @@ fn stem(path: &[u8]) -> &[u8] {
 
 impl<'a> World<'a> {
     /// Loads map `map` (`<map>.RGM`, `.ROB`, `.WLD`, the actor models, and `SURFACE.INI` and
-    /// `SOUP386.DEF` when present) from `files`, with `config` and the KEYS.INI `bindings`, and places
-    /// its actors. The player enters separately ([`World::enter_marker`] or
+    /// `SOUP386.DEF` when present) from `files`, with `config` and the KEYS.INI `bindings`,
+    /// and places its actors. The player enters separately ([`World::enter_marker`] or
     /// [`World::enter_at`]).
     pub fn load(
         files: &impl Files<'a>,
