@@ -224,3 +224,33 @@ fn tables_that_do_not_fit_fail_the_load_by_name() {
     assert_eq!(load(files(&defs(28), vec![])).unwrap().sets().len(), 32);
     assert_eq!(load(files(&defs(29), vec![])).err(), Some(WorldError::Capacity("animation sets")));
 }
+
+#[test]
+fn placements_of_one_definition_with_different_models_each_show_their_own() {
+    // SIGN has no RAAN: each type-1 placement's model_name supplies its frame table. Two
+    // models with the same four-frame count must not share the first one's set; the same
+    // model named in another case is the same model, and shares.
+    let sign = ActorDesc {
+        name: b"SIGN".to_vec(),
+        groups: vec![group(0, vec![sf(1), Prev { target: 0 }])],
+        ..ActorDesc::default()
+    };
+    let f = files(
+        &scene(
+            vec![sign],
+            vec![
+                placed(50, 1, "SIGN", "FLAG", 4),
+                placed(51, 1, "SIGN", "BUOY", 4),
+                placed(52, 1, "SIGN", "flag", 4),
+            ],
+        ),
+        vec![],
+    );
+    let w = load(f).unwrap();
+    let signs = actors_of(&w, b"SIGN");
+    let shown: Vec<(String, u32)> =
+        signs.iter().map(|(_, a)| (model_name(&w, a), w.actor_frame(a))).collect();
+    assert_eq!(shown, [("FLAG".into(), 1), ("BUOY".into(), 1), ("FLAG".into(), 1)]);
+    assert_ne!(signs[0].1.set, signs[1].1.set);
+    assert_eq!(signs[0].1.set, signs[2].1.set);
+}

@@ -146,14 +146,30 @@ impl WorldModel<'_> {
     }
 }
 
+/// Where an instance's frame table comes from (seed 001, "Placed-object frame sources").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FrameSource {
+    /// The definition's RAAN entries.
+    Raan,
+    /// A type-1 MPOB placement's model (`model_name`, upper case) and the frame count its
+    /// `is_static` byte gives.
+    Placement {
+        /// The model's name.
+        model: Name,
+        /// Frames in the table.
+        frames: u8,
+    },
+}
+
 /// An animation set: one definition's groups over one frame source, shared by every
-/// instance with that pair.
+/// instance with that pair. Placements of one definition with different models get
+/// different sets, so each shows its own model.
 #[derive(Clone, Debug)]
 pub struct SetEntry<'a> {
     /// RAHD index.
     pub definition: u16,
-    /// `None`: the RAAN table; `Some(n)`: an MPOB placement model's `n` frames.
-    pub placement_frames: Option<u8>,
+    /// The frame source.
+    pub source: FrameSource,
     /// The groups and frame table.
     pub set: AnimSet<'a>,
     /// Where the world models of the table's entries (in entry order) sit in the world's
@@ -405,7 +421,7 @@ impl<'a> World<'a> {
 
     /// The animation set of `definition` over its RAAN table (`placement` `None`) or over
     /// `placement = (frames, model name)` (the type-1 MPOB fallback), built on first use and
-    /// shared between instances with the same definition and frame count. `None` when the
+    /// shared by every instance with the same definition and frame source. `None` when the
     /// definition has no animation table and no placement model is given.
     fn set_for(
         &mut self,
@@ -413,10 +429,11 @@ impl<'a> World<'a> {
         definition: u16,
         placement: Option<(u8, &'a [u8])>,
     ) -> Result<Option<u8>, WorldError> {
-        let frames = placement.map(|p| p.0);
-        if let Some(i) =
-            self.sets.iter().position(|s| s.definition == definition && s.placement_frames == frames)
-        {
+        let source = match placement {
+            Some((frames, name)) => FrameSource::Placement { model: name_of(name), frames },
+            None => FrameSource::Raan,
+        };
+        if let Some(i) = self.sets.iter().position(|s| s.definition == definition && s.source == source) {
             return Ok(Some(i as u8));
         }
         let rgm = self.rgm;
@@ -447,7 +464,7 @@ impl<'a> World<'a> {
         // MAX_FRAME_MODELS < 65,536, so both ends fit.
         let models = first as u16..self.frame_models.len() as u16;
         self.sets
-            .push(SetEntry { definition, placement_frames: frames, set, models })
+            .push(SetEntry { definition, source, set, models })
             .map_err(|_| WorldError::Capacity("animation sets"))?;
         Ok(Some(self.sets.len() as u8 - 1))
     }
