@@ -254,3 +254,149 @@ fn placements_of_one_definition_with_different_models_each_show_their_own() {
     assert_ne!(signs[0].1.set, signs[1].1.set);
     assert_eq!(signs[0].1.set, signs[2].1.set);
 }
+
+/// An animated definition (one five-frame NPC entry, group 0) with RAAT `attributes`.
+fn with_attributes(name: &str, attributes: [u8; 256]) -> ActorDesc {
+    ActorDesc {
+        name: name.as_bytes().to_vec(),
+        raan: vec![RaanDesc { frame_count: 5, model_type: b'c', path: b"NPC.3DC".to_vec() }],
+        groups: vec![group(0, vec![sf(0), Prev { target: 0 }])],
+        attributes,
+        ..ActorDesc::default()
+    }
+}
+
+fn attrs(set: &[(usize, u8)]) -> [u8; 256] {
+    let mut a = [0u8; 256];
+    for &(i, v) in set {
+        a[i] = v;
+    }
+    a
+}
+
+/// Attributes 31, 32, 35, 34, 25, 26, 115 and 119 of the first actor of `name`.
+fn copied(w: &World<'static>, name: &[u8]) -> [u8; 8] {
+    let a = actors_of(w, name)[0].1;
+    [31, 32, 35, 34, 25, 26, 115, 119].map(|i| a.attributes[i])
+}
+
+#[test]
+fn the_load_time_attribute_copy_row_by_row() {
+    // Newest engine/SOUP.md, "Initial attribute copy and defaults". Columns below: 31
+    // jump_time, 32 jump_height, 35 draw_frame, 34 sheath_frame, 25 master, 26 slave, 115
+    // reserved_weight, 119 reserved_collide.
+    let defs = vec![
+        // All defaults: 31/32 from SYSTEM.INI, 35 → 2, 34 → 10, 115 ← 6, 119 ← 1.
+        with_attributes("ZERO", attrs(&[(6, 77), (1, 0x05), (25, 1), (26, 1)])),
+        // Nonzero values stay; 115 and 119 copy 6 and 1 even when those are 0 or the
+        // definition stored something else there.
+        with_attributes(
+            "SET",
+            attrs(&[(31, 5), (32, 200), (35, 7), (34, 3), (1, 0x0D), (115, 99), (119, 99)]),
+        ),
+        // 31 is read as a signed byte: 0x80 (−128) and 0xFF (−1) take the fallback, 0x7F
+        // and 1 stay. 32 only replaces zero.
+        with_attributes("NEG", attrs(&[(31, 0x80), (32, 1)])),
+        with_attributes("NEG1", attrs(&[(31, 0xFF)])),
+        with_attributes("MAX", attrs(&[(31, 0x7F)])),
+        with_attributes("ONE", attrs(&[(31, 1)])),
+    ];
+    let placements = ["ZERO", "SET", "NEG", "NEG1", "MAX", "ONE"]
+        .iter()
+        .enumerate()
+        .map(|(k, n)| placed(50 + k as u32, 3, n, "", 0))
+        .collect();
+    let f = files(&scene(defs, placements), vec![]);
+
+    // Installed SYSTEM.INI: jump_time 6, jump_height 80, disable_family 0.
+    let w = load(f).unwrap();
+    assert_eq!(copied(&w, b"ZERO"), [6, 80, 2, 10, 1, 1, 77, 0x05]);
+    assert_eq!(copied(&w, b"SET"), [5, 200, 7, 3, 0, 0, 0, 0x0D]);
+    assert_eq!(copied(&w, b"NEG")[..2], [6, 1]);
+    assert_eq!(copied(&w, b"NEG1")[0], 6);
+    assert_eq!(copied(&w, b"MAX")[0], 0x7F);
+    assert_eq!(copied(&w, b"ONE")[0], 1);
+
+    // The low byte of the effective settings: 300 → 44, 511 → 255. disable_family 1 clears
+    // 25 and 26.
+    let config = |v: &[(&'static str, &'static str, i32)]| {
+        SystemConfig::installed_with_values(v.iter().copied()).unwrap()
+    };
+    let w = load_with(
+        f,
+        config(&[
+            ("system", "jump_time", 300),
+            ("system", "jump_height", 511),
+            ("debug", "disable_family", 1),
+        ]),
+    )
+    .unwrap();
+    assert_eq!(copied(&w, b"ZERO"), [44, 255, 2, 10, 0, 0, 77, 0x05]);
+    assert_eq!(copied(&w, b"NEG")[..2], [44, 1]);
+    assert_eq!(copied(&w, b"SET")[..2], [5, 200]);
+
+    // Settings below 1 use 6 and 80; 1 itself is kept. disable_family must be exactly 1.
+    let w = load_with(
+        f,
+        config(&[("system", "jump_time", 0), ("system", "jump_height", -3), ("debug", "disable_family", 2)]),
+    )
+    .unwrap();
+    assert_eq!(copied(&w, b"ZERO")[..6], [6, 80, 2, 10, 1, 1]);
+    let w = load_with(f, config(&[("system", "jump_time", 1), ("system", "jump_height", 1)])).unwrap();
+    assert_eq!(copied(&w, b"ZERO")[..2], [1, 1]);
+    // A SYSTEM.INI without the keys reads them as 0, so they fall back too.
+    let w = load_with(f, SystemConfig::load("[system]\nnormal_frame_rate = 12\n").unwrap()).unwrap();
+    assert_eq!(copied(&w, b"ZERO")[..2], [6, 80]);
+}
+
+#[test]
+fn the_player_gets_the_same_copy() {
+    // CYRUS with 31, 32, 35, 34, 115 and 119 zero, weight 64 and collide 0x0D: entering
+    // binds his definition through the same copy as a placed actor.
+    let mut desc = scene(vec![], vec![]);
+    let cyrus = desc.actors.iter_mut().find(|a| a.name == b"CYRUS").unwrap();
+    for i in [31, 32, 35, 34, 115, 119] {
+        cyrus.attributes[i] = 0;
+    }
+    cyrus.attributes[6] = 64;
+    cyrus.attributes[1] = 0x0D;
+    let mut w = load(files(&desc, vec![])).unwrap();
+    let id = w.enter_marker(&Embedded, 0, 0).unwrap();
+    let a = &w.actor(id).unwrap().attributes;
+    assert_eq!([31, 32, 35, 34, 115, 119].map(|i| a[i]), [6, 80, 2, 10, 64, 0x0D]);
+}
+
+#[test]
+fn message_groups_count_across_definitions_instances_and_the_player() {
+    // Attribute 125 takes a counter that starts at 0 when the map opens, in actor creation
+    // order. The island's placements, in MPOB order: FLAG2 ×3 (RAAN table) 0, 1, 2; FISHER
+    // (RAAN table) 3; BUOY (type-1 fallback building a table) 4; KEG (type-1 static
+    // fallback) none; RAFT (RAAN table) 5. Then the added ones: STAT (static shortcut) and
+    // NONE (no model) none, LAST 6; then CYRUS entering, 7. The actors that take none keep
+    // their definition's byte.
+    let stat = ActorDesc {
+        name: b"STAT".to_vec(),
+        raan: vec![RaanDesc { frame_count: 1, model_type: b's', path: b"BARREL.3D".to_vec() }],
+        anim_control_prefix: -1,
+        anim_frame_data: 0,
+        attributes: attrs(&[(125, 9)]),
+        ..ActorDesc::default()
+    };
+    let none = ActorDesc { name: b"NONE".to_vec(), attributes: attrs(&[(125, 8)]), ..ActorDesc::default() };
+    let last = with_attributes("LAST", attrs(&[(125, 200)]));
+    let f = files(
+        &scene(
+            vec![stat, none, last],
+            vec![placed(50, 3, "STAT", "", 0), placed(51, 3, "NONE", "", 0), placed(52, 3, "LAST", "", 0)],
+        ),
+        vec![],
+    );
+    for _ in 0..2 {
+        // Loading the map again starts again at 0.
+        let mut w = load(f).unwrap();
+        let player = w.enter_marker(&Embedded, 0, 0).unwrap();
+        let groups: Vec<u8> = w.actors().iter().map(|a| a.attributes[125]).collect();
+        assert_eq!(groups, [0, 1, 2, 3, 4, 0, 5, 9, 8, 6, 7]);
+        assert_eq!(player, 10);
+    }
+}

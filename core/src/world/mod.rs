@@ -19,6 +19,7 @@
 //! capacity ([`MAX_ACTORS`], [`MAX_PLACEMENTS`], …); a map that exceeds one fails to load
 //! with [`WorldError::Capacity`] instead of growing.
 
+pub mod attributes;
 pub mod cells;
 mod collide;
 pub mod entry;
@@ -287,6 +288,7 @@ pub struct World<'a> {
     models: heapless::Vec<WorldModel<'a>, MAX_MODELS>,
     sets: heapless::Vec<SetEntry<'a>, MAX_SETS>,
     frame_models: heapless::Vec<u16, MAX_FRAME_MODELS>,
+    mess_groups: attributes::MessGroups,
     actors: heapless::Vec<Actor, MAX_ACTORS>,
     cells: Cells<MAX_ACTORS>,
     players: [Option<u16>; 2],
@@ -358,6 +360,8 @@ impl<'a> World<'a> {
             models: heapless::Vec::new(),
             sets: heapless::Vec::new(),
             frame_models: heapless::Vec::new(),
+            // "Opening an actor-definition map resets this shared counter to zero."
+            mess_groups: attributes::MessGroups::default(),
             actors: heapless::Vec::new(),
             cells: Cells::default(),
             players: [None, None],
@@ -508,13 +512,16 @@ impl<'a> World<'a> {
 
     /// "Placed actor initialization and eligibility": every MPOB record whose script names
     /// an actor definition becomes an actor, in record order; activation 0 puts it at the
-    /// front of its map cell, anything else at the front of the persistent list.
+    /// front of its map cell, anything else at the front of the persistent list. Each gets
+    /// its own attribute copy with the load-time defaults ([`attributes::initial`]); the
+    /// animation-table path and the type-1 fallback that builds a table take the next
+    /// message group.
     fn place_actors(&mut self, files: &impl Files<'a>) -> Result<(), WorldError> {
         let rgm = self.rgm;
         for (k, record) in rgm.mpob().iter().enumerate() {
             let Some(def) = rgm.actor_by_name(record.script_name()) else { continue };
             let definition = def.index() as u16;
-            let mut a = Actor::new(definition, *def.attributes());
+            let mut a = Actor::new(definition, attributes::initial(def.attributes(), &self.config));
             a.placement = Some(k as u16);
             let p = record.position();
             a.position = p.map(|c| c.wrapping_mul(256));
@@ -525,7 +532,10 @@ impl<'a> World<'a> {
             a.water_record = a.position;
             // The definition's own model path first.
             match def.model_path() {
-                ModelPath::AnimationTable => a.set = self.set_for(files, definition, None)?,
+                ModelPath::AnimationTable => {
+                    a.set = self.set_for(files, definition, None)?;
+                    self.mess_groups.assign(&mut a.attributes);
+                }
                 ModelPath::Static => {
                     let name = def.raan_entries().next().map_or(&[][..], |e| stem(e.path));
                     if let Some(m) = self.model_named(files, name)? {
@@ -545,7 +555,10 @@ impl<'a> World<'a> {
                             a.model = ActorModel::Static { model: m, flags: self.models[m as usize].flags };
                         }
                     }
-                    Some(n) => a.set = self.set_for(files, definition, Some((n, name)))?,
+                    Some(n) => {
+                        a.set = self.set_for(files, definition, Some((n, name)))?;
+                        self.mess_groups.assign(&mut a.attributes);
+                    }
                 }
             }
             if a.set.is_some() {
