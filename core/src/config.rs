@@ -4,9 +4,10 @@
 //! ships. Loading follows the original: a key missing from the file reads as 0, and then the
 //! load-time replacements apply (`normal_frame_rate` 0 → 12, `sheath_sword_delay` 0 → 6,
 //! `swim_depth` 0 → 40, `slide_speed` at least 8, `player_fall_dead_time` at least 3 and
-//! then × 12 into nominal ticks). [`SystemConfig::installed`] is what loading the installed
-//! file gives; [`SystemConfig::installed_with`] lays a partial file (a test scenario, a
-//! user's overrides) over the installed values instead of over zeros.
+//! then × 12 into nominal ticks, `jump_time` and `jump_height` below 1 → 6 and 80).
+//! [`SystemConfig::installed`] is what loading the installed file gives;
+//! [`SystemConfig::installed_with`] lays a partial file (a test scenario, a user's
+//! overrides) over the installed values instead of over zeros.
 //!
 //! Unknown keys and sections are ignored; only malformed text is an error.
 
@@ -85,9 +86,11 @@ system_config! {
     floating_point_physics: ["system"] "floating_point_physics" = 1;
     /// Sphere object scale.
     sphere_object_scale: ["system"] "sphere_object_scale" = 256;
-    /// Default jump time.
+    /// Jump time an actor's zero or negative `jump_time` attribute takes at load (below 1
+    /// reads as 6).
     jump_time: ["system"] "jump_time" = 6;
-    /// Default jump height.
+    /// Jump height an actor's zero `jump_height` attribute takes at load (below 1 reads as
+    /// 80).
     jump_height: ["system"] "jump_height" = 80;
     /// Sound distance setting.
     sound_distance: ["system"] "sound_distance" = 64;
@@ -183,6 +186,11 @@ pub const DEFAULT_NORMAL_FRAME_RATE: i32 = 12;
 pub const DEFAULT_SHEATH_SWORD_DELAY: i32 = 6;
 /// Replacement for a zero `swim_depth`.
 pub const DEFAULT_SWIM_DEPTH: i32 = 40;
+/// Replacement for a `jump_time` below 1 (newest `engine/SOUP.md`, "Initial attribute copy
+/// and defaults").
+pub const DEFAULT_JUMP_TIME: i32 = 6;
+/// Replacement for a `jump_height` below 1 (same section).
+pub const DEFAULT_JUMP_HEIGHT: i32 = 80;
 /// Lower bound of `slide_speed`.
 pub const MIN_SLIDE_SPEED: i32 = 8;
 /// Lower bound of `player_fall_dead_time` before it becomes ticks.
@@ -244,6 +252,12 @@ impl SystemConfig {
         }
         if self.swim_depth == 0 {
             self.swim_depth = DEFAULT_SWIM_DEPTH;
+        }
+        if self.jump_time < 1 {
+            self.jump_time = DEFAULT_JUMP_TIME;
+        }
+        if self.jump_height < 1 {
+            self.jump_height = DEFAULT_JUMP_HEIGHT;
         }
         self.slide_speed = self.slide_speed.max(MIN_SLIDE_SPEED);
         self.player_fall_dead_time = self

@@ -30,6 +30,9 @@ fn missing_keys_read_zero_then_replacements_apply() {
     assert_eq!(c.swim_depth, 40, "0 → 40");
     assert_eq!(c.slide_speed, 8, "clamped up to 8");
     assert_eq!(c.player_fall_dead_time, 36, "clamped up to 3, then × 12");
+    assert_eq!((c.jump_time, c.jump_height), (6, 80), "below 1 → 6 and 80");
+    let c = SystemConfig::load("[system]\njump_time = -4\njump_height = 1\n").unwrap();
+    assert_eq!((c.jump_time, c.jump_height), (6, 1), "−4 → 6; 1 is kept");
     assert_eq!(c.use_smooth_fps, 0);
 }
 

@@ -102,3 +102,39 @@ fn mutated_soup386_def_flags_are_rejected_or_read_whole() {
     }
     assert!(rejected > 1_000 && accepted > 1_000, "{rejected} rejected, {accepted} accepted");
 }
+
+#[test]
+fn mutated_scenes_load_into_a_world_and_step_without_panics() {
+    // The RGM check no longer judges group meaning, so bad groups reach World::load, which
+    // installs per instance; whatever loads must enter and step safely.
+    use stros_core::config::SystemConfig;
+    use stros_core::input::{Bindings, Input};
+    use stros_core::world::{Embedded, Files, World};
+    struct Mutated(&'static [u8]);
+    impl Files<'static> for Mutated {
+        fn file(&self, name: &str) -> Option<&'static [u8]> {
+            if name.eq_ignore_ascii_case(&format!("{}.RGM", embedded::MAP)) {
+                Some(self.0)
+            } else {
+                Embedded.file(name)
+            }
+        }
+    }
+    let mut rng = Rng(0xA41A_0002);
+    let mut buf = Vec::new();
+    let mut stepped = 0;
+    for _ in 0..800 {
+        mutate(&mut rng, embedded::RGM, &mut buf);
+        let files = Mutated(Box::leak(buf.clone().into_boxed_slice()));
+        let Ok(w) = World::load(&files, embedded::MAP, SystemConfig::installed(), Bindings::default()) else {
+            continue;
+        };
+        let mut w = Box::new(w);
+        let _ = w.enter_marker(&files, 0, 0);
+        for b in 0..10 {
+            w.step(&Input::NONE, b);
+        }
+        stepped += 1;
+    }
+    assert!(stepped > 80, "mutated scenes stepped: {stepped}");
+}

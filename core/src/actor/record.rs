@@ -59,8 +59,14 @@ pub mod attr {
     pub const SLAVE: usize = 26;
     /// `rotation`: the orientation refresh mode.
     pub const ROTATION: usize = 28;
+    /// `jump_time`.
+    pub const JUMP_TIME: usize = 31;
     /// `jump_height`: the fall-origin offset.
     pub const JUMP_HEIGHT: usize = 32;
+    /// `sheath_frame`.
+    pub const SHEATH_FRAME: usize = 34;
+    /// `draw_frame`.
+    pub const DRAW_FRAME: usize = 35;
     /// `stop_y_rotate` … `stop_z_move` (37–42): attribute-controlled axis restoration.
     pub const STOP_Y_ROTATE: usize = 37;
     /// `panic_group`: the ordinary idle default.
@@ -81,6 +87,8 @@ pub mod attr {
     pub const RESERVED_WEIGHT: usize = 115;
     /// `reserved_collide`.
     pub const RESERVED_COLLIDE: usize = 119;
+    /// `mess_group`: the message group, from a counter shared across the map's actors.
+    pub const MESS_GROUP: usize = 125;
 }
 
 /// Collision attribute bits (attribute 1).

@@ -21,9 +21,12 @@
 //! (§6: RAHD 8+165n, MPOB/MPSO 4+66n, MPRP 4+80n, MPSL 4+42n, MPSF 4+24n, MPMK 4+13n, FLAT
 //! counts, WDNM lengths; MPSZ/RAEX/RAVC tails that are not a whole record are ignored), and
 //! every RAHD offset of every actor lies inside its section (see [`actor`]): RAAT +256,
-//! RAEX +30, the RAAN walk (NUL-terminated, frame table ≤ [`raan::MAX_FRAMES`]), the RAGR
-//! walk (sizes, group numbers, duplicates, jump targets, ShowFrame references), RASC,
-//! RASB/RAST, RAVA, RAHK, RALC, RANM, RAVC and the MPSZ indices.
+//! RAEX +30, the RAAN walk (NUL-terminated entries), the RAGR walk (size words, entries
+//! inside the section), RASC, RASB/RAST, RAVA, RAHK, RALC, RANM, RAVC and the MPSZ
+//! indices. It does not judge what the groups mean: a group number above 177, a repeated
+//! number, a ShowFrame outside the frame table or a jump outside the group costs only that
+//! group, for that instance, when [`crate::anim::AnimSet`] installs it (seed 001
+//! "Placed-object frame sources").
 //!
 //! Record fields are read at the named offsets of each submodule's `field` module, which
 //! the `stros-tools` writer uses too.

@@ -55,9 +55,12 @@ impl<'a> World<'a> {
     }
 
     /// "Initial player animation setup": a cleared actor (default group 0, surface 0) at
-    /// `position` with pitch and roll zero and the heading wrapped; its definition bound and
-    /// animation groups built with two ordinary requests for group 0, then a forced request
-    /// for the default group, all with modifier zero and the existing shared ticks.
+    /// `position` with pitch and roll zero and the heading wrapped; its definition bound
+    /// (its own attribute copy with the load-time defaults, newest `engine/SOUP.md` "Initial
+    /// attribute copy and defaults", and on the animation-table path the next message
+    /// group of the counter the map's actors drew from) and animation groups built with two
+    /// ordinary requests for group 0, then a forced request for the default group, all with
+    /// modifier zero and the existing shared ticks.
     fn create_player(
         &mut self,
         files: &impl Files<'a>,
@@ -68,7 +71,7 @@ impl<'a> World<'a> {
         let rgm = self.rgm;
         let Some(def) = rgm.actor_by_name(name) else { return Ok(None) };
         let definition = def.index() as u16;
-        let mut a = Actor::new(definition, *def.attributes());
+        let mut a = Actor::new(definition, super::attributes::initial(def.attributes(), &self.config));
         a.position = position;
         a.previous = position;
         a.set_orientation(Angles::new(0, heading, 0));
@@ -77,6 +80,7 @@ impl<'a> World<'a> {
         a.set = self.set_for(files, definition, None)?;
         if a.set.is_some() {
             a.model = ActorModel::Animated;
+            self.mess_groups.assign(&mut a.attributes);
         }
         self.init_shape(&mut a, &def, -1);
         let ticks = self.clock.tick().nominal_ticks;

@@ -19,6 +19,7 @@
 //! capacity ([`MAX_ACTORS`], [`MAX_PLACEMENTS`], …); a map that exceeds one fails to load
 //! with [`WorldError::Capacity`] instead of growing.
 
+pub mod attributes;
 pub mod cells;
 mod collide;
 pub mod entry;
@@ -55,12 +56,16 @@ pub use script::{MAX_LOCALS, MAX_SCRIPT_EVENTS, ScriptTrace};
 pub const MAX_ACTORS: usize = 64;
 /// Most static placements (MPSO records with a model).
 pub const MAX_PLACEMENTS: usize = 512;
-/// Most distinct models (3DC files and ROB segments) actors use.
-pub const MAX_MODELS: usize = 32;
-/// Most distinct animation sets (a definition with one frame source).
-pub const MAX_SETS: usize = 16;
-/// Most RAAN entries of one actor the world resolves to models.
-pub const MAX_RAAN_MODELS: usize = 8;
+/// Most distinct models (3DC files and ROB segments) actors use: the runtime model handle a
+/// patched ShowFrame holds fits in a byte (newest `formats/RGM.md`, "RAGR").
+pub const MAX_MODELS: usize = 256;
+/// Most distinct animation sets (a definition over one frame source). Stros's choice; a set
+/// is under a kilobyte.
+pub const MAX_SETS: usize = 32;
+/// Most frame-table entries (RAAN entries, or placement models) of all the sets together,
+/// each resolved to a world model. Stros's choice: nothing in the docs limits an actor's
+/// RAAN entries (`raan_count` is an i32).
+pub const MAX_FRAME_MODELS: usize = 2048;
 /// Events one update reports; later ones are counted as dropped.
 pub const MAX_WORLD_EVENTS: usize = 32;
 
@@ -142,19 +147,42 @@ impl WorldModel<'_> {
     }
 }
 
+/// Where an instance's frame table comes from (seed 001, "Placed-object frame sources").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FrameSource {
+    /// The definition's RAAN entries.
+    Raan,
+    /// A type-1 MPOB placement's model (`model_name`, upper case) and the frame count its
+    /// `is_static` byte gives.
+    Placement {
+        /// The model's name.
+        model: Name,
+        /// Frames in the table.
+        frames: u8,
+    },
+}
+
 /// An animation set: one definition's groups over one frame source, shared by every
-/// instance with that pair.
+/// instance with that pair. Placements of one definition with different models get
+/// different sets, so each shows its own model.
 #[derive(Clone, Debug)]
 pub struct SetEntry<'a> {
     /// RAHD index.
     pub definition: u16,
-    /// `None`: the RAAN table; `Some(n)`: an MPOB placement model's `n` frames.
-    pub placement_frames: Option<u8>,
+    /// The frame source.
+    pub source: FrameSource,
     /// The groups and frame table.
     pub set: AnimSet<'a>,
-    /// World model of each frame-table model (RAAN entry, or the placement model).
-    pub models: heapless::Vec<Option<u16>, MAX_RAAN_MODELS>,
+    /// Where the world models of the table's entries (in entry order) sit in the world's
+    /// frame-model table ([`World::frame_model`]).
+    pub models: core::ops::Range<u16>,
 }
+
+/// A frame-table entry whose model is missing.
+const NO_MODEL: u16 = u16::MAX;
+
+// Actors keep their set index in a byte, and the frame-model table's ends in u16s.
+const _: () = assert!(MAX_SETS <= 256 && MAX_FRAME_MODELS < NO_MODEL as usize);
 
 /// An animation `PlaySound` as a positional sound request (newest `engine/sound.md`,
 /// "Animation PlaySound").
@@ -259,6 +287,8 @@ pub struct World<'a> {
     statics: Statics<'a, MAX_PLACEMENTS>,
     models: heapless::Vec<WorldModel<'a>, MAX_MODELS>,
     sets: heapless::Vec<SetEntry<'a>, MAX_SETS>,
+    frame_models: heapless::Vec<u16, MAX_FRAME_MODELS>,
+    mess_groups: attributes::MessGroups,
     actors: heapless::Vec<Actor, MAX_ACTORS>,
     cells: Cells<MAX_ACTORS>,
     players: [Option<u16>; 2],
@@ -330,6 +360,9 @@ impl<'a> World<'a> {
             statics,
             models: heapless::Vec::new(),
             sets: heapless::Vec::new(),
+            frame_models: heapless::Vec::new(),
+            // "Opening an actor-definition map resets this shared counter to zero."
+            mess_groups: attributes::MessGroups::default(),
             actors: heapless::Vec::new(),
             cells: Cells::default(),
             players: [None, None],
@@ -391,41 +424,61 @@ impl<'a> World<'a> {
         Ok(Some(self.models.len() as u16 - 1))
     }
 
-    /// The animation set of `definition` over `placement_frames` (shared between
-    /// instances), built on first use.
+    /// The animation set of `definition` over its RAAN table (`placement` `None`) or over
+    /// `placement = (frames, model name)` (the type-1 MPOB fallback), built on first use and
+    /// shared by every instance with the same definition and frame source. `None` when the
+    /// definition has no animation table and no placement model is given.
     fn set_for(
         &mut self,
         files: &impl Files<'a>,
         definition: u16,
         placement: Option<(u8, &'a [u8])>,
     ) -> Result<Option<u8>, WorldError> {
-        let frames = placement.map(|p| p.0);
-        if let Some(i) =
-            self.sets.iter().position(|s| s.definition == definition && s.placement_frames == frames)
-        {
+        let source = match placement {
+            Some((frames, name)) => FrameSource::Placement { model: name_of(name), frames },
+            None => FrameSource::Raan,
+        };
+        if let Some(i) = self.sets.iter().position(|s| s.definition == definition && s.source == source) {
             return Ok(Some(i as u8));
         }
         let rgm = self.rgm;
         let Some(def) = rgm.actor(definition as usize) else { return Ok(None) };
-        let (set, paths): (AnimSet<'a>, heapless::Vec<&'a [u8], MAX_RAAN_MODELS>) = match placement {
-            Some((count, name)) => {
-                let mut v = heapless::Vec::new();
-                let _ = v.push(name);
-                (AnimSet::with_placement_model(&def, count), v)
-            }
+        let set = match placement {
+            Some((count, _)) => AnimSet::with_placement_model(&def, count),
             None => match AnimSet::from_actor(&def) {
-                Some(set) => (set, def.raan_entries().map(|e| stem(e.path)).take(MAX_RAAN_MODELS).collect()),
+                Some(set) => set,
                 None => return Ok(None),
             },
         };
-        let mut models = heapless::Vec::new();
-        for p in paths {
-            let _ = models.push(self.model_named(files, stem(p))?);
+        if self.sets.is_full() {
+            return Err(WorldError::Capacity("animation sets"));
         }
+        let first = self.frame_models.len();
+        let add = |world: &mut Self, name: &[u8]| -> Result<(), WorldError> {
+            let m = world.model_named(files, name)?.unwrap_or(NO_MODEL);
+            world.frame_models.push(m).map_err(|_| WorldError::Capacity("frame-table models"))
+        };
+        match placement {
+            Some((_, name)) => add(self, name)?,
+            None => {
+                for e in def.raan_entries() {
+                    add(self, stem(e.path))?;
+                }
+            }
+        }
+        // MAX_FRAME_MODELS < 65,536, so both ends fit.
+        let models = first as u16..self.frame_models.len() as u16;
         self.sets
-            .push(SetEntry { definition, placement_frames: frames, set, models })
+            .push(SetEntry { definition, source, set, models })
             .map_err(|_| WorldError::Capacity("animation sets"))?;
         Ok(Some(self.sets.len() as u8 - 1))
+    }
+
+    /// The world model of frame-table entry `k` of `entry`'s table.
+    pub fn frame_model(&self, entry: &SetEntry<'a>, k: usize) -> Option<&WorldModel<'a>> {
+        let at = (entry.models.start as usize).checked_add(k).filter(|&i| i < entry.models.end as usize)?;
+        let m = *self.frame_models.get(at)?;
+        self.models.get(m as usize)
     }
 
     /// Bounds and shape from the definition ("Ordinary actor collision-shape
@@ -460,13 +513,16 @@ impl<'a> World<'a> {
 
     /// "Placed actor initialization and eligibility": every MPOB record whose script names
     /// an actor definition becomes an actor, in record order; activation 0 puts it at the
-    /// front of its map cell, anything else at the front of the persistent list.
+    /// front of its map cell, anything else at the front of the persistent list. Each gets
+    /// its own attribute copy with the load-time defaults ([`attributes::initial`]); the
+    /// animation-table path and the type-1 fallback that builds a table take the next
+    /// message group.
     fn place_actors(&mut self, files: &impl Files<'a>) -> Result<(), WorldError> {
         let rgm = self.rgm;
         for (k, record) in rgm.mpob().iter().enumerate() {
             let Some(def) = rgm.actor_by_name(record.script_name()) else { continue };
             let definition = def.index() as u16;
-            let mut a = Actor::new(definition, *def.attributes());
+            let mut a = Actor::new(definition, attributes::initial(def.attributes(), &self.config));
             a.placement = Some(k as u16);
             let p = record.position();
             a.position = p.map(|c| c.wrapping_mul(256));
@@ -477,7 +533,10 @@ impl<'a> World<'a> {
             a.water_record = a.position;
             // The definition's own model path first.
             match def.model_path() {
-                ModelPath::AnimationTable => a.set = self.set_for(files, definition, None)?,
+                ModelPath::AnimationTable => {
+                    a.set = self.set_for(files, definition, None)?;
+                    self.mess_groups.assign(&mut a.attributes);
+                }
                 ModelPath::Static => {
                     let name = def.raan_entries().next().map_or(&[][..], |e| stem(e.path));
                     if let Some(m) = self.model_named(files, name)? {
@@ -487,17 +546,20 @@ impl<'a> World<'a> {
                 ModelPath::None => {}
             }
             self.init_shape(&mut a, &def, record.model_id());
-            // Then the type-1 placement-model fallback ("Placed-object frame sources").
+            // Then the type-1 placement-model fallback ("Placed-object frame sources"), when
+            // the definition gave neither a table nor a static model.
             let name = record.model_name();
-            if record.object_type() == 1 && a.set.is_none() && a.model == ActorModel::None && !name.is_empty()
-            {
+            if record.object_type() == 1 && def.model_path() == ModelPath::None && !name.is_empty() {
                 match record.fallback_frames() {
                     None => {
                         if let Some(m) = self.model_named(files, name)? {
                             a.model = ActorModel::Static { model: m, flags: self.models[m as usize].flags };
                         }
                     }
-                    Some(n) => a.set = self.set_for(files, definition, Some((n, name)))?,
+                    Some(n) => {
+                        a.set = self.set_for(files, definition, Some((n, name)))?;
+                        self.mess_groups.assign(&mut a.attributes);
+                    }
                 }
             }
             if a.set.is_some() {
@@ -529,8 +591,7 @@ impl<'a> World<'a> {
             ActorModel::Static { model, .. } => Some(model),
             ActorModel::Animated => {
                 let entry = self.sets.get(a.set? as usize)?;
-                let pose = a.anim.pose.map_or(0, |p| p.model as usize);
-                *entry.models.get(pose)?
+                return self.frame_model(entry, a.anim.pose.map_or(0, |p| p.model as usize));
             }
             ActorModel::None => None,
         };

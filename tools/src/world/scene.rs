@@ -358,11 +358,10 @@ fn living(walk: u8, run: u8) -> [u8; 256] {
     a[9] = run * 5 / 8; // backward_speed
     a[10] = walk * 3 / 4; // side_speed
     a[13] = walk * 3 / 4; // backward_walk
-    a[31] = 6; // jump_time (SYSTEM.INI's default)
-    a[32] = 80; // jump_height (SYSTEM.INI's default): the fall origin and fall speed
     a[6] = 64; // weight
-    a[115] = 64; // reserved weight, restored into 6 every update
-    a[119] = 0x0D; // reserved collide
+    // 31 and 32 (jump time and height), 115 and 119 (the reserved weight and collide
+    // copies) stay zero: loading fills them from SYSTEM.INI and from 6 and 1, as it does for
+    // every actor (newest engine/SOUP.md, "Initial attribute copy and defaults").
     a[8] = run; // forward_speed
     a[11] = 1; // step_type
     a[12] = walk; // forward_walk

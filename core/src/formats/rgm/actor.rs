@@ -4,11 +4,12 @@
 //! [`Actor::check`] (run for every actor by [`Rgm::new_checked`]) proves the references
 //! the engine would follow. Where a count is zero the matching offset is not followed by
 //! the engine and is not checked here either, except RAAT and RAEX, which every actor has.
-//! RAGR is walked for every actor (its structure must be sound whatever the model path);
-//! ShowFrame references are checked against the RAAN frame table only on the
-//! [`ModelPath::AnimationTable`] path, because a type-1 MPOB placement can give the same
-//! definition a different table (seed 001 "Placed-object frame sources"): use
-//! [`Actor::check_groups`] with that table's length for such placements.
+//! RAGR is walked for every actor (its structure must be sound whatever the model path).
+//! What the groups mean — numbers, ShowFrame references, jump targets — is judged per
+//! instance when they are installed over that instance's frame table
+//! ([`crate::anim::AnimSet`]): a type-1 MPOB placement can give the same definition a
+//! different table (seed 001 "Placed-object frame sources"), and a bad group costs only
+//! itself.
 
 use super::raan::{self, FrameRef, RaanEntries};
 use super::ragr::{self, Group, Groups};
@@ -95,10 +96,10 @@ impl<'r, 'a> Actor<'r, 'a> {
         let start = usize::try_from(self.header.raan_offset()).unwrap_or(usize::MAX);
         RaanEntries::new(self.rgm.payload(tag::RAAN), start, self.raan_count())
     }
-    /// Length of the concatenated frame table (sum of the entries' frame counts; ≤ 1023).
+    /// Length of the concatenated frame table (sum of the entries' frame counts, saturating).
     /// On the [`ModelPath::Static`] path the engine builds no table from it.
     pub fn frame_table_len(&self) -> u32 {
-        self.raan_entries().map(|e| e.frame_count as u32).sum()
+        self.raan_entries().fold(0u32, |n, e| n.saturating_add(e.frame_count as u32))
     }
     /// Frame-table index `i` resolved to its entry and model frame.
     pub fn frame(&self, i: u32) -> Option<FrameRef<'a>> {
@@ -113,15 +114,10 @@ impl<'r, 'a> Actor<'r, 'a> {
     pub fn groups(&self) -> Groups<'a> {
         Groups::new(self.rgm.payload(tag::RAGR), self.header.ragr_offset() as usize)
     }
-    /// The group numbered `n`.
+    /// The first entry numbered `n`, in file order. (An instance installs the *last*
+    /// acceptable one: [`crate::anim::AnimSet`].)
     pub fn group(&self, n: u16) -> Option<Group<'a>> {
         self.groups().find(|g| g.number() == n)
-    }
-    /// Re-checks the groups against a frame table of `frames` entries (for a placement
-    /// whose table comes from its MPOB model instead of RAAN). Returns the group count.
-    pub fn check_groups(&self, frames: u32) -> Result<usize, FormatError> {
-        let base = self.rgm.payload_offset(tag::RAGR);
-        ragr::check(self.rgm.payload(tag::RAGR), self.header.ragr_offset() as usize, base, Some(frames))
     }
 
     /// The actor's RASC bytecode block (`script_length` bytes at RAHD's RASC offset).
@@ -216,7 +212,6 @@ impl<'r, 'a> Actor<'r, 'a> {
         // RAAN: the frame table.
         let count = usize::try_from(h.raan_count())
             .map_err(|_| err(ErrorKind::Invalid("negative raan_count"), self.at(field::RAAN_COUNT)))?;
-        let mut frames = 0;
         if count > 0 {
             let start = usize::try_from(h.raan_offset())
                 .map_err(|_| err(ErrorKind::OutOfRange, self.at(field::RAAN_OFFSET)))?;
@@ -224,17 +219,16 @@ impl<'r, 'a> Actor<'r, 'a> {
                 return Err(err(ErrorKind::OutOfRange, self.at(field::RAAN_OFFSET)));
             }
             let base = rgm.payload_offset(tag::RAAN);
-            frames = raan::check(rgm.payload(tag::RAAN), start, count, base, self.at(field::RAAN_COUNT))?;
+            raan::check(rgm.payload(tag::RAAN), start, count, base)?;
         }
 
-        // RAGR: structure always, ShowFrame references on the animation-table path.
-        let table = (self.model_path() == ModelPath::AnimationTable).then_some(frames);
+        // RAGR: the structure only.
         let ragr_at = self.at(field::RAGR_OFFSET);
         if h.ragr_offset() as usize > rgm.payload(tag::RAGR).len() {
             return Err(err(ErrorKind::OutOfRange, ragr_at));
         }
         let base = rgm.payload_offset(tag::RAGR);
-        ragr::check(rgm.payload(tag::RAGR), h.ragr_offset() as usize, base, table)?;
+        ragr::check(rgm.payload(tag::RAGR), h.ragr_offset() as usize, base)?;
 
         // Scripts.
         if h.script_length() > 0 {

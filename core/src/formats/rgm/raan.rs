@@ -21,9 +21,6 @@ pub mod field {
     pub const PATH: usize = 0x06;
 }
 
-/// Largest frame table accepted: the runtime keeps frame references in 10-bit fields (§6).
-pub const MAX_FRAMES: u32 = 1023;
-
 /// One RAAN entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RaanEntry<'a> {
@@ -127,17 +124,17 @@ impl<'a> Iterator for RaanEntries<'a> {
 }
 
 /// Walks `count` entries from `start`, checking each fits and ends in a NUL, and returns
-/// the frame-table length; more than [`MAX_FRAMES`] is [`ErrorKind::TooMany`] at `at`. The
-/// walk is bounded by `count` and, as each entry takes at least 7 bytes, by the length.
-pub fn check(raan: &[u8], start: usize, count: usize, base: usize, at: usize) -> Result<u32, FormatError> {
+/// the frame-table length (saturating). The table has no length limit: seed 001 "Model and
+/// frame selection" patches each ShowFrame into a model handle and a frame *within* that
+/// model, ten bits each, so only an entry's own count (a byte) is bounded, and a file
+/// reference has twenty bits. The walk is bounded by `count` and, as each entry takes at
+/// least 7 bytes, by the length.
+pub fn check(raan: &[u8], start: usize, count: usize, base: usize) -> Result<u32, FormatError> {
     let mut pos = start;
     let mut frames = 0u32;
     for _ in 0..count {
         let (e, next) = RaanEntry::parse(raan, pos, base)?;
-        frames += e.frame_count as u32;
-        if frames > MAX_FRAMES {
-            return Err(err(ErrorKind::TooMany, at));
-        }
+        frames = frames.saturating_add(e.frame_count as u32);
         pos = next;
     }
     Ok(frames)

@@ -2,13 +2,18 @@
 //! "RAGR").
 //!
 //! An actor's list starts at RAHD's RAGR offset. Each entry is u16 LE fields: size (bytes
-//! after this word, 0 ends the list, must be 8 + 3n), group number (≤ 177), anim_id (low
-//! byte = per-frame countdown reload), type (low byte), n; then n three-byte commands.
-//! The next entry starts at `pos + 2 + size`.
+//! after this word, 0 ends the list, must be 8 + 3n), group number, anim_id (low byte =
+//! per-frame countdown reload), type (low byte), n; then n three-byte commands. The next
+//! entry starts at `pos + 2 + size`.
 //!
-//! Choices where the notes are silent: a list that reaches the exact end of the section
-//! without a 0 size ends there; a duplicate group number in one list is rejected (the
-//! engine's group table has one slot per number).
+//! [`check`] proves only what makes the view safe: every size word, and that each entry
+//! lies inside the section. What a group *means* — its number (≤ 177), a number another
+//! entry also uses, ShowFrame references and jump targets — is judged per instance when
+//! its groups are installed ([`crate::anim::set`]): seed 001 "Placed-object frame sources"
+//! has the loader reject a bad group for that instance, never the whole map.
+//!
+//! Choice where the notes are silent: a list that reaches the exact end of the section
+//! without a 0 size ends there.
 
 use super::command::{self, Command};
 use super::{err, u16_at};
@@ -32,7 +37,8 @@ pub mod field {
 
 /// Size of an entry without commands, counted by the size word (group..frames).
 pub const FIXED_SIZE: usize = 8;
-/// Highest group number the loader accepts (0xB1).
+/// Highest group number the group table has a slot for (0xB1; newest `formats/RGM.md`
+/// "RAGR": "validated ≤ 0xB1 at load"). A higher number is a group no instance installs.
 pub const MAX_GROUP: u16 = 177;
 
 /// The group type (low byte of the type word).
@@ -170,16 +176,14 @@ impl<'a> Iterator for Groups<'a> {
     }
 }
 
-/// Checks the list at byte `start` of `ragr` (file offset `base`): sizes, group numbers,
-/// duplicates, and that every jump target (GoToPrevious, GoToFuture, LoopControl, a taken
-/// Transition) is a command index in 0..=n. With `frames = Some(len)`, every ShowFrame
-/// must reference a frame below `len`. Returns the number of groups. Bounded: every entry
-/// takes at least 10 bytes of the section.
-pub fn check(ragr: &[u8], start: usize, base: usize, frames: Option<u32>) -> Result<usize, FormatError> {
+/// Checks the list at byte `start` of `ragr` (file offset `base`): every size word is 0
+/// (the end), or 8 + 3n for its n commands with the whole entry inside the section.
+/// Returns the number of entries. Bounded: every entry takes at least 10 bytes of the
+/// section.
+pub fn check(ragr: &[u8], start: usize, base: usize) -> Result<usize, FormatError> {
     if start > ragr.len() {
         return Err(err(ErrorKind::OutOfRange, base));
     }
-    let mut seen = [0u32; (MAX_GROUP as usize + 32) / 32];
     let mut pos = start;
     let mut count = 0;
     while pos < ragr.len() {
@@ -195,28 +199,6 @@ pub fn check(ragr: &[u8], start: usize, base: usize, frames: Option<u32>) -> Res
         let n = u16_at(entry, field::FRAMES) as usize;
         if size != FIXED_SIZE + command::SIZE * n {
             return Err(err(ErrorKind::BadSize, at));
-        }
-        let number = u16_at(entry, field::GROUP);
-        if number > MAX_GROUP {
-            return Err(err(ErrorKind::Invalid("RAGR group number above 177"), at + field::GROUP));
-        }
-        let (w, bit) = (number as usize / 32, 1u32 << (number % 32));
-        if seen[w] & bit != 0 {
-            return Err(err(ErrorKind::Invalid("RAGR group number repeated"), at + field::GROUP));
-        }
-        seen[w] |= bit;
-        let g = Group { raw: entry, offset: pos };
-        for (i, c) in g.commands().enumerate() {
-            let cat = at + field::COMMANDS + command::SIZE * i;
-            let target = c.jump_target().or(c.transition_target());
-            if target.is_some_and(|t| t < 0 || t as usize > n) {
-                return Err(err(ErrorKind::OutOfRange, cat));
-            }
-            if let (Command::ShowFrame { frame }, Some(len)) = (c, frames)
-                && frame >= len
-            {
-                return Err(err(ErrorKind::OutOfRange, cat));
-            }
         }
         count += 1;
         pos += size + 2;

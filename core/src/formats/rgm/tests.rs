@@ -320,8 +320,12 @@ fn ragr_groups() {
     assert_eq!(g20.command(5), Some(Command::PlaySound { effect: -3, rate: 2 }));
     assert_eq!(g20.word(0), Some(0x10));
     assert!(a.group(1).is_none());
-    assert_eq!(a.check_groups(5), Ok(2));
-    assert!(a.check_groups(4).is_err());
+    // Over the 5-frame RAAN table both groups install; over a 4-frame placement table
+    // group 0's ShowFrame 4 is outside it, so that instance lacks group 0 alone.
+    let set = crate::anim::AnimSet::from_actor(&a).unwrap();
+    assert_eq!((set.has(0), set.has(20), set.frame_count()), (true, true, 5));
+    let set = crate::anim::AnimSet::with_placement_model(&a, 4);
+    assert_eq!((set.has(0), set.has(20), set.frame_count()), (false, true, 4));
     assert_eq!(GroupKind::from_byte(7), GroupKind::Other(7));
     assert_eq!(GroupKind::Other(7).byte(), 7);
 }
@@ -471,15 +475,38 @@ fn raan_errors() {
         s.raan.set(n - 1, b"x");
     });
     assert_eq!(e.kind, ErrorKind::Truncated);
-    // More than 1023 frames.
-    let e = with(|s| {
-        s.raan = Buf::new();
-        for _ in 0..5 {
-            s.raan.u32(0).put(&[255, b'c', b'a', 0]);
-        }
-        rec_field(s, rahd::field::RAAN_COUNT, &5i32.to_le_bytes());
-    });
-    assert_eq!(e.kind, ErrorKind::TooMany);
+}
+
+/// Builds the scene with `edit` applied and runs `f` on the checked file.
+fn accepted<R>(edit: impl FnOnce(&mut Scene), f: impl FnOnce(&Rgm<'_>) -> R) -> R {
+    let mut s = scene();
+    edit(&mut s);
+    let mut out = Buf::new();
+    build(&s, &mut out);
+    f(&Rgm::new_checked(out.bytes()).unwrap())
+}
+
+#[test]
+fn a_frame_table_has_no_length_limit() {
+    // Five 255-frame entries: 1275 frames, more than ten bits can count. The runtime
+    // patches a model and a frame *within* it, so only each entry's own count is bounded.
+    // Reference 1274 is entry 4 (1274 − 4 × 255 = 254), frame 254.
+    accepted(
+        |s| {
+            s.raan = Buf::new();
+            for _ in 0..5 {
+                s.raan.u32(0).put(&[255, b'c', b'a', 0]);
+            }
+            rec_field(s, rahd::field::RAAN_COUNT, &5i32.to_le_bytes());
+        },
+        |rgm| {
+            let a = rgm.actor(0).unwrap();
+            assert_eq!(a.frame_table_len(), 1275);
+            let r = a.frame(1274).unwrap();
+            assert_eq!((r.entry_index, r.frame), (4, 254));
+            assert!(a.frame(1275).is_none());
+        },
+    );
 }
 
 fn ragr_group(s: &mut Scene, number: u16, commands: &[Command]) {
@@ -493,7 +520,6 @@ fn ragr_group(s: &mut Scene, number: u16, commands: &[Command]) {
 
 #[test]
 fn ragr_errors() {
-    let show = Command::ShowFrame { frame: 0 };
     // Bad size word.
     let e = with(|s| s.ragr.set(0, &(8u16 + 10).to_le_bytes()));
     assert_eq!(e.kind, ErrorKind::BadSize);
@@ -508,58 +534,68 @@ fn ragr_errors() {
         s.ragr.u16(8 + 30).u16(0).u16(0).u16(0).u16(10).put(&[0; 3]);
     });
     assert_eq!(e.kind, ErrorKind::Truncated);
-    // Group above 177 (177 itself is fine).
-    assert!(matches!(with(|s| ragr_group(s, 178, &[show])).kind, ErrorKind::Invalid(_)));
-    let mut s = scene();
-    ragr_group(&mut s, 177, &[show]);
-    let mut out = Buf::new();
-    build(&s, &mut out);
-    assert!(Rgm::new_checked(out.bytes()).is_ok());
-    // Duplicate group.
-    let e = with(|s| {
-        ragr_group(s, 3, &[show]);
-        s.ragr.n -= 2;
-        s.ragr.u16(11).u16(3).u16(0).u16(0).u16(1).put(&cmd(show)).u16(0);
-    });
-    assert!(matches!(e.kind, ErrorKind::Invalid(_)));
-    // Jump targets: n is allowed, n + 1 and negatives are not.
-    let ok = |c: Command| {
-        let mut s = scene();
-        ragr_group(&mut s, 0, &[show, c]);
-        let mut out = Buf::new();
-        build(&s, &mut out);
-        Rgm::new_checked(out.bytes()).is_ok()
+    // What a group means is not the file's business: a number above 177, a repeated
+    // number, a jump outside the group and a ShowFrame outside the table all load.
+    let show = |frame| Command::ShowFrame { frame };
+    for (number, commands) in [
+        (178, &[show(0)][..]),
+        (0, &[show(0), Command::GoToFuture { target: 3 }]),
+        (0, &[show(0), Command::GoToPrevious { target: -1 }]),
+        (0, &[show(0), show(5)]),
+    ] {
+        accepted(
+            |s| ragr_group(s, number, commands),
+            |rgm| assert_eq!(rgm.actor(0).unwrap().groups().count(), 1),
+        );
+    }
+    accepted(
+        |s| {
+            ragr_group(s, 3, &[show(0)]);
+            s.ragr.n -= 2;
+            s.ragr.u16(11).u16(3).u16(0).u16(0).u16(1).put(&cmd(show(1))).u16(0);
+        },
+        |rgm| {
+            let a = rgm.actor(0).unwrap();
+            assert_eq!(a.groups().count(), 2);
+            // The file view finds the first; the instance installs the last.
+            assert_eq!(a.group(3).unwrap().command(0), Some(show(0)));
+            let set = crate::anim::AnimSet::from_actor(&a).unwrap();
+            assert_eq!(set.group(3).unwrap().command(0), Some(show(1)));
+        },
+    );
+}
+
+#[test]
+fn groups_an_instance_refuses() {
+    use crate::anim::set::{Rejection, check_group};
+    let show = |frame| Command::ShowFrame { frame };
+    // Judges the one group `commands` numbered `number` over a `frames`-frame table.
+    let judge = |number: u16, commands: &[Command], frames: u32| {
+        accepted(
+            |s| ragr_group(s, number, commands),
+            |rgm| check_group(&rgm.actor(0).unwrap().groups().next().unwrap(), frames),
+        )
     };
-    assert!(ok(Command::GoToFuture { target: 2 }));
-    assert!(!ok(Command::GoToFuture { target: 3 }));
-    assert!(!ok(Command::GoToPrevious { target: -1 }));
-    assert!(!ok(Command::LoopControl { target: 3 }));
-    assert!(ok(Command::Transition { mask: 1, start: 4, target: 60 }));
-    assert!(!ok(Command::Transition { mask: 2, start: 1, target: 0 }));
-    assert!(!ok(Command::Transition { mask: 4, start: 0, target: 3 }));
-    assert!(ok(Command::Transition { mask: 8, start: -60, target: -60 }));
-    // ShowFrame beyond the 5-frame table.
-    assert!(ok(Command::ShowFrame { frame: 4 }));
-    let e = with(|s| ragr_group(s, 0, &[show, Command::ShowFrame { frame: 5 }]));
-    assert_eq!(e.kind, ErrorKind::OutOfRange);
-    let f = file();
-    let ragr = check(f.bytes()).unwrap().payload_offset(tag::RAGR);
-    let mut s = scene();
-    ragr_group(&mut s, 0, &[show, Command::ShowFrame { frame: 5 }]);
-    let mut out = Buf::new();
-    build(&s, &mut out);
-    assert_eq!(Rgm::new_checked(out.bytes()).unwrap_err().offset, ragr + ragr::field::COMMANDS + 3);
-    // … but not on the no-model path, whose table comes from an MPOB placement.
-    let mut s = scene();
-    ragr_group(&mut s, 0, &[Command::ShowFrame { frame: 9 }]);
-    rec_field(&mut s, rahd::field::RAAN_COUNT, &0i32.to_le_bytes());
-    let mut out = Buf::new();
-    build(&s, &mut out);
-    let rgm = Rgm::new_checked(out.bytes()).unwrap();
-    let a = rgm.actor(0).unwrap();
-    assert_eq!(a.model_path(), ModelPath::None);
-    assert_eq!(a.check_groups(10), Ok(1));
-    assert_eq!(a.check_groups(9).unwrap_err().kind, ErrorKind::OutOfRange);
+    // Group above 177 (177 itself is fine).
+    assert_eq!(judge(178, &[show(0)], 5), Err(Rejection::Number(178)));
+    assert_eq!(judge(177, &[show(0)], 5), Ok(()));
+    // Jump targets: n is allowed (the group's end), n + 1 and negatives are not.
+    let ok = |c: Command| judge(0, &[show(0), c], 5);
+    assert_eq!(ok(Command::GoToFuture { target: 2 }), Ok(()));
+    assert_eq!(ok(Command::GoToFuture { target: 3 }), Err(Rejection::Target { index: 1 }));
+    assert_eq!(ok(Command::GoToPrevious { target: -1 }), Err(Rejection::Target { index: 1 }));
+    assert_eq!(ok(Command::LoopControl { target: 3 }), Err(Rejection::Target { index: 1 }));
+    // Transitions: mask 1 and 2 put the cursor at start − 2, mask 4 at the target; mask 8
+    // never moves it.
+    assert_eq!(ok(Command::Transition { mask: 1, start: 4, target: 60 }), Ok(()));
+    assert_eq!(ok(Command::Transition { mask: 2, start: 1, target: 0 }), Err(Rejection::Target { index: 1 }));
+    assert_eq!(ok(Command::Transition { mask: 4, start: 0, target: 3 }), Err(Rejection::Target { index: 1 }));
+    assert_eq!(ok(Command::Transition { mask: 8, start: -60, target: -60 }), Ok(()));
+    // ShowFrame against the instance's table: 4 is inside a 5-frame table, 5 is not.
+    assert_eq!(ok(show(4)), Ok(()));
+    assert_eq!(ok(show(5)), Err(Rejection::Frame { index: 1 }));
+    assert_eq!(judge(0, &[show(9)], 10), Ok(()));
+    assert_eq!(judge(0, &[show(9)], 9), Err(Rejection::Frame { index: 0 }));
 }
 
 #[test]

@@ -311,10 +311,15 @@ fn bad_descriptions() {
     let mut d = scene();
     d.mpob[0].position[2] = -1;
     assert!(matches!(try_to_bytes(&d), Err(RgmWriteError::OutOfRange(_))));
-    // The writer does not validate semantics; the reader catches them.
+    // The writer does not validate semantics, and neither does the reader: a repeated
+    // group number loads, and the instance installs the later entry (group 20's walk).
     let mut d = scene();
     d.actors[0].groups[1].number = 0;
-    assert!(Rgm::new_checked(&to_bytes(&d)).is_err());
+    let bytes = to_bytes(&d);
+    let rgm = Rgm::new_checked(&bytes).unwrap();
+    let set = stros_core::anim::AnimSet::from_actor(&rgm.actor(0).unwrap()).unwrap();
+    assert_eq!(set.group(0).unwrap().command(1), Some(Command::BreakPoint { operand: 0 }));
+    assert!(!set.has(20));
 }
 
 /// Reads everything an engine would read; must not panic on any accepted input.
