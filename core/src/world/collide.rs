@@ -12,7 +12,7 @@ use crate::anim::NO_GROUP;
 use crate::collision::SurfaceClass;
 use crate::collision::response::{
     BodyContact, Horizontal, collect_primary, correct_2047, faces_movement, horizontal_response,
-    movement_heading, normalise, residual_push_sum, separation_distance, wall_facing,
+    movement_heading, normalise, opposing_heading, residual_push_sum, separation_distance, wall_facing,
 };
 use crate::collision::shape::{Sphere, collision_matrix, prepare};
 use crate::collision::statics::{
@@ -164,8 +164,7 @@ fn forward_segment(a: &mut Actor, env: &Env<'_, '_>, voff: i32, respond: bool) -
     let mut point = [0; 3];
     let mut best = i32::MAX;
     for w in &contacts {
-        let facing = (direction_from_displacement(w.normal[0], w.normal[2]) as i32 + 1024) & 2047;
-        let diff = correct_2047(facing - heading);
+        let diff = correct_2047(opposing_heading(w.normal) - heading);
         if !(-511..=511).contains(&diff) {
             continue;
         }
