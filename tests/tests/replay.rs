@@ -144,6 +144,28 @@ fn the_yard_walk_shows_what_walking_meets() {
 }
 
 #[test]
+fn falling_past_the_stairs_the_residual_query_admits_only_the_lower_sphere() {
+    // Update 297: Cyrus falls past the stairs' top edge, at runtime (7888383, −93280,
+    // 7244489), map (30813, −365, 28298), heading 2010. The residual query ("Residual
+    // face-contact separation") uses his two spheres at local Y −42 and −12 with the falling
+    // radius 24 × 200 >> 8 = 18, and "Sphere model admission" runs first. The stairs stand at
+    // (30800, −240, 28000) with radius 86315 / 256 = 337.17; their offset (−13, 125, −298)
+    // in his local axes (collision yaw field −2010 & 2047 = 38: sin 0.1163, cos 0.9932) is
+    // x = 0.9932 × −13 + 0.1163 × −298 = −47.57, z = −0.1163 × −13 + 0.9932 × −298 = −294.47.
+    // Upper sphere: 47.57² + (−42 − 125)² + 294.47² = 116862 > 337.17² + 18² = 114006, so it
+    // is rejected — though (R + r)² = 126144 would admit it; the lower one (107742) is
+    // admitted but touches no face. No residual contact: the 0x10 mark stays clear.
+    use stros_core::collision::admission::sphere_admits_model;
+    let offset = [-47.57, 125.0, -294.47];
+    assert!(!sphere_admits_model([0.0, -42.0, 0.0], 18.0, offset, 337.17));
+    assert!(sphere_admits_model([0.0, -12.0, 0.0], 18.0, offset, 337.17));
+    let s = yard_walk();
+    let u = &s[296];
+    assert_eq!((u.pos, u.prev[1], u.falling), ([7_888_383, -93_280, 7_244_489], -108_640, 1));
+    assert_eq!(u.response & 0x10, 0);
+}
+
+#[test]
 fn a_scenario_runs_to_the_same_trace_twice() {
     let text = scenario_text();
     assert_eq!(run(&text, here()).unwrap(), run(&text, here()).unwrap());
