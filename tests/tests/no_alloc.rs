@@ -214,7 +214,7 @@ fn drawing_the_3d_world_allocates_nothing() {
     use stros_core::render::look::{Look, Texels};
     use stros_core::render::palette::Palette;
     use stros_core::render::scene::{self, Instance};
-    use stros_core::render::world::ISLAND_WAVE;
+    use stros_core::terrain::ISLAND_WAVE;
     use stros_core::terrain::{Decoded, VertexCache};
 
     let wld = Wld::new_checked(embedded::WLD).unwrap();

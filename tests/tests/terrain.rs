@@ -277,3 +277,57 @@ fn extreme_coordinates_never_panic() {
     let _ = actor_y_from_support(i32::MIN, 62, -2);
     let _ = forward_slope(i32::MAX, 50, Some(TerrainSupport { height: f32::NAN, normal: [0, -256, 0] }), []);
 }
+
+/// Cyrus standing at engine vertex (192, 100), a shallow-water corner of the embedded sea
+/// (surface 3, base height 0), with the follow camera `camera_distance` behind him; the Y
+/// of each of `n` updates, BIOS ticks 8 apart.
+fn standing_in_the_sea(camera_distance: i32, n: u32) -> Vec<(u32, i32, u8)> {
+    use stros_core::input::{Bindings, Input};
+    use stros_core::world::{Embedded, World};
+    let ini = format!("[camera]\ncamera_distance = {camera_distance}\n");
+    let config = stros_core::config::SystemConfig::installed_with(&ini).unwrap();
+    let mut w =
+        Box::new(World::load(&Embedded, stros_core::embedded::MAP, config, Bindings::default()).unwrap());
+    let id = w.enter_at(&Embedded, [192 * 256 * 256, -64 * 256, 100 * 256 * 256], 0, false).unwrap();
+    (1..=n)
+        .map(|k| {
+            let bios = 8 * k;
+            w.step(&Input::NONE, bios);
+            let a = w.actor(id).unwrap();
+            (bios, a.position[1], a.surface)
+        })
+        .collect()
+}
+
+#[test]
+fn support_in_the_sea_follows_the_wave_near_the_camera_only() {
+    use stros_core::terrain::ISLAND_WAVE;
+    // "Terrain support sampling": near the camera the ground query reads the vertex cache,
+    // the frame before this update drew it — the previous update's BIOS tick. At (192 × 256,
+    // 100 × 256) the cell is (192, 100) exactly (192 − 0.5 and 100 + 0.5 round to even) and
+    // the point is its first corner, so the surface height is that vertex's cached height:
+    // phase = ((192 − 128)² + (100 − 128)²) × 1 + T × 16 = 4880 + 16 T (& 2047), height
+    // = 0 + table[512 + phase] × 16 − 8 (stored f32), truncated; Y = (h − 62 − 2) × 256.
+    let expected_y = |t: u32| {
+        let phase = (4880 + 16 * t as i32) & 2047;
+        let sample = stros_core::tables::rotation_sample(512 + phase as usize).unwrap();
+        let h = (sample as f64 * ISLAND_WAVE.amplitude as f64 - 8.0) as f32;
+        (h as i32 - 62 - 2) * 256
+    };
+    // The installed camera, 250 behind him: within 15 cells.
+    let near = standing_in_the_sea(250, 24);
+    for k in 1..near.len() {
+        let (previous_bios, (bios, y, surface)) = (near[k - 1].0, near[k]);
+        assert_eq!(y, expected_y(previous_bios), "update at BIOS {bios}");
+        assert_eq!(surface, 3, "shallow scape water");
+    }
+    // The wave really moves him: these are not all one height, and the current tick's
+    // height would be a different sequence.
+    let ys: std::collections::BTreeSet<i32> = near.iter().map(|u| u.1).collect();
+    assert!(ys.len() >= 8, "{ys:?}");
+    assert!((1..near.len()).any(|k| near[k].1 != expected_y(near[k].0)));
+    // 5000 behind him the camera's cell is (192, 80): 20 cells away, so the query reads the
+    // decoded map, height 0, every update.
+    let far = standing_in_the_sea(5000, 24);
+    assert!(far.iter().all(|u| u.1 == (0 - 62 - 2) * 256), "{far:?}");
+}

@@ -44,7 +44,7 @@ use crate::formats::{FormatError, rgm};
 use crate::input::{Bindings, Input};
 use crate::math::Mat3;
 use crate::player::Turn;
-use crate::terrain::Decoded;
+use crate::terrain::{Decoded, VertexCache, Wave};
 use crate::timing::{Clock, Tick, TimingConfig};
 use crate::units::Angles;
 
@@ -256,6 +256,7 @@ pub struct World<'a> {
     rob: Rob<'a>,
     wld: Wld<'a>,
     terrain: Decoded<'a>,
+    wave: Wave,
     statics: Statics<'a, MAX_PLACEMENTS>,
     models: heapless::Vec<WorldModel<'a>, MAX_MODELS>,
     sets: heapless::Vec<SetEntry<'a>, MAX_SETS>,
@@ -326,6 +327,8 @@ impl<'a> World<'a> {
             rob,
             wld,
             terrain: Decoded::new(wld, 0),
+            // No WORLD.INI is read, so every world gets the island's wave.
+            wave: crate::terrain::ISLAND_WAVE,
             statics,
             models: heapless::Vec::new(),
             sets: heapless::Vec::new(),
@@ -552,6 +555,12 @@ impl<'a> World<'a> {
     /// [`World::step`] with the movement scale forced to `scale` for this update (replaying
     /// a recorded trace); animation and script ticks still come from the clock.
     pub fn step_with(&mut self, input: &Input, bios_now: u32, scale: Option<i32>) -> &StepReport {
+        // "Terrain support sampling": near-camera queries read the terrain vertex cache. The
+        // original draws after its actor update, so what this update's collision reads is
+        // the cache the previous frame was drawn with — the previous update's BIOS tick and
+        // the camera cell of the view before this update's actors move — which is what
+        // `vertex_cache` gives before this update replaces the report and moves the camera.
+        let heights = self.vertex_cache();
         let mut tick = self.clock.update(bios_now);
         if let Some(s) = scale {
             tick.frame_scale = s;
@@ -583,7 +592,7 @@ impl<'a> World<'a> {
             }
         }
         for id in active {
-            self.update_actor(id, input, tick);
+            self.update_actor(id, input, tick, &heights);
         }
         self.follow_camera();
         &self.report
@@ -721,6 +730,28 @@ impl<'a> World<'a> {
     /// The decoded terrain heights.
     pub fn terrain(&self) -> &Decoded<'a> {
         &self.terrain
+    }
+
+    /// The water wave (`world_wave`; the island's, [`crate::terrain::ISLAND_WAVE`], since no
+    /// WORLD.INI is read).
+    pub fn wave(&self) -> Wave {
+        self.wave
+    }
+
+    /// Replaces the water wave ([`Wave::NONE`] stills the water); the next frame and the
+    /// next update's collision see it.
+    pub fn set_wave(&mut self, wave: Wave) {
+        self.wave = wave;
+    }
+
+    /// The terrain vertex cache as the latest frame draws it: the decoded heights with the
+    /// water wave at the BIOS tick of the latest update, around the camera's terrain cell
+    /// ([`crate::terrain::camera_cell`] of [`World::view`]). The renderer draws it; the next
+    /// update's collision queries read it ("Terrain support sampling"); beyond 15 cells of
+    /// the camera both read the decoded map.
+    pub fn vertex_cache(&self) -> VertexCache<'a> {
+        let v = self.view();
+        VertexCache::new(self.terrain, self.wave, self.report.bios, crate::terrain::camera_cell(v[0], v[2]))
     }
 
     /// The configuration.

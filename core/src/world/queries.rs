@@ -17,7 +17,7 @@ use crate::collision::support::{
 use crate::config::SystemConfig;
 use crate::formats::surface::SurfaceTable;
 use crate::formats::wld::Wld;
-use crate::terrain::{self, Decoded};
+use crate::terrain::{self, VertexCache};
 use crate::timing::Tick;
 
 /// What the ordinary support wrapper answers.
@@ -44,8 +44,8 @@ pub(crate) struct Env<'e, 'a> {
     pub set: Option<&'e AnimSet<'a>>,
     /// The prepared collision scene.
     pub scene: &'e UpdateScene<'e, 'a>,
-    /// Terrain heights.
-    pub terrain: &'e Decoded<'a>,
+    /// Terrain heights: the vertex cache near the camera, the decoded map beyond it.
+    pub heights: &'e VertexCache<'a>,
     /// The terrain map (materials).
     pub wld: &'e Wld<'a>,
     /// SURFACE.INI.
@@ -113,7 +113,7 @@ impl Env<'_, '_> {
         let mut support = a.support;
         let radius = Self::query_radius(a);
         let py = a.bounds.positive[1];
-        ground_support(&mut support, self.scene, self.terrain, origin, py, reach, radius, steep);
+        ground_support(&mut support, self.scene, self.heights, origin, py, reach, radius, steep);
         let mut actor_y =
             support.found().then(|| actor_y_from_support(support.height, py, self.config.standing_height));
         if self.is_player {
@@ -209,7 +209,7 @@ impl Env<'_, '_> {
             centre.wrapping_sub(reach),
             centre.wrapping_add(reach),
         );
-        let sample = terrain::sample(self.terrain, o[0], o[2]);
+        let sample = terrain::sample(self.heights, o[0], o[2]);
         let t = TerrainSupport { height: sample.height, normal: sample.normal };
         slope_surface(centre, reach, Some(t), offers)
     }
@@ -308,7 +308,7 @@ impl Env<'_, '_> {
         let coverage = terrain::blend_coverage(byte as u8, mx, mz);
         let surface = self.terrain_surface(mx, mz);
         let steep =
-            crate::collision::SurfaceClass::from_normal_y(terrain::sample(self.terrain, mx, mz).normal[1])
+            crate::collision::SurfaceClass::from_normal_y(terrain::sample(self.heights, mx, mz).normal[1])
                 == crate::collision::SurfaceClass::Steep;
         !(surface == 10 && coverage == 0 && steep)
     }
