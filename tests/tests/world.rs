@@ -508,3 +508,50 @@ fn a_lava_surface_vetoes_the_walk_ahead() {
     assert_eq!(w.actor(id).unwrap().surface, 9);
     assert!(!w.shared().veto);
 }
+
+#[test]
+fn the_banked_player_s_matrix_is_rebuilt_and_the_level_one_refreshed() {
+    use stros_core::math::{Mat3, RotationMode, refresh_orientation};
+    // "Incremental orientation refresh": map-list presentation, before each update, rotates
+    // an actor's matrix by its angle changes (attr_rotation 0, Cyrus's); the selected
+    // player with a nonzero roll instead rebuilds from identity with his negated current
+    // angles. Running (group 18) and turning left banks him: the roll goes 4, 8, … while the
+    // turn holds, and relaxes by 8 a update once it stops.
+    let (mut w, id) = entered(0, 0);
+    assert_eq!(w.actor(id).unwrap().attr(attr::ROTATION), 0);
+    let mut banked = 0;
+    let mut level = 0;
+    let mut rolls = Vec::new();
+    for b in 0..40 {
+        let input = match b {
+            0..8 => Input::with(&[Action::Up]),
+            8..20 => Input::with(&[Action::Up, Action::Left]),
+            _ => Input::with(&[Action::Up]),
+        };
+        let before = w.actor(id).unwrap().clone();
+        w.step(&input, b);
+        let a = w.actor(id).unwrap();
+        rolls.push(a.angles.roll);
+        // What presentation made of the matrix: the update's own changes come after it and
+        // do not touch the matrix.
+        let mut incremental = before.matrix;
+        refresh_orientation(
+            &mut incremental,
+            before.angles,
+            before.previous_angles,
+            RotationMode::Incremental,
+        );
+        if before.angles.roll != 0 {
+            assert_eq!(a.matrix, Mat3::from_orientation(before.angles), "update {b}: rebuilt");
+            banked += (incremental != a.matrix) as u32;
+        } else {
+            assert_eq!(a.matrix, incremental, "update {b}: incremental");
+            level += (before.angles != before.previous_angles) as u32;
+        }
+    }
+    // Both branches ran, and the rebuild is observable: its matrix differs from what the
+    // incremental refresh would have left.
+    assert!(banked > 0 && level > 0, "banked {banked}, level turned {level}");
+    assert_eq!(rolls.iter().copied().max(), Some(32), "the bank tops out at 32: {rolls:?}");
+    assert_eq!(*rolls.last().unwrap(), 0, "and relaxes back: {rolls:?}");
+}

@@ -599,10 +599,19 @@ impl<'a> World<'a> {
     }
 
     /// Map-list presentation: "Incremental orientation refresh" of each listed actor whose
-    /// angles changed since its update copied them.
+    /// angles changed since its update copied them; `attr_rotation = 2` rebuilds instead.
+    /// The selected player with a nonzero roll (the running bank) takes the seed's separate
+    /// rebuild branch: his matrix is rebuilt from identity with the negated current angles
+    /// ([`Mat3::from_orientation`]) whatever `attr_rotation` holds, changed or not, which also
+    /// drops his incremental rounding history.
     fn present(&mut self, active: &[u16]) {
+        let selected = self.selected_player_id();
         for &id in active {
             let Some(a) = self.actors.get_mut(id as usize) else { continue };
+            if Some(id) == selected && a.angles.roll != 0 {
+                a.matrix = Mat3::from_orientation(a.angles);
+                continue;
+            }
             let Some(mode) = crate::math::RotationMode::from_attr(a.attr(crate::actor::attr::ROTATION))
             else {
                 continue;
