@@ -68,14 +68,22 @@ pub const fn startup_adjust(d: i32, step_type: u8, counter: u8) -> i32 {
     }
 }
 
+/// A walk's runtime-unit step before startup and frame scaling: the selected step length
+/// × 256 — or, when that length is zero, `fallback_speed >> 1`, *not* multiplied by 256
+/// (seed 000 "Forward-walking startup": `attr_forward_speed >> 1` for the forward walks,
+/// the sheathed, torch and armed ones and their continuation alike; newest
+/// `engine/SOUP.md`, `WalkBackward`: attribute 9 `>> 1` for the backward walks).
+pub const fn walk_amount(step_length: u8, fallback_speed: u8) -> i32 {
+    if step_length == 0 { (fallback_speed >> 1) as i32 } else { step_length as i32 * 256 }
+}
+
 /// The runtime-unit startup amount of a forward walk in `phase` (0–3), before frame scaling.
 ///
 /// The selected walking speed × 256 — or, when it is zero, `attr_forward_speed >> 1`, not
 /// multiplied by 256 — through [`startup_adjust`]. A walking speed of 8 with step type 1
 /// gives 512, 682, 1024 and then 2048.
 pub const fn startup_amount(walk_speed: u8, forward_speed: u8, step_type: u8, phase: u8) -> i32 {
-    let base = if walk_speed == 0 { (forward_speed >> 1) as i32 } else { walk_speed as i32 * 256 };
-    startup_adjust(base, step_type, phase)
+    startup_adjust(walk_amount(walk_speed, forward_speed), step_type, phase)
 }
 
 /// The scaled translation distance: `(amount × scale) >> 8`.

@@ -724,37 +724,6 @@ fn body_response(a: &mut Actor, env: &mut Env<'_, '_>) {
     }
 }
 
-/// "Water and lava transition effects", step 1, for the selected player: leaving deep
-/// water requests the run (or torch run) after a forward motion, else the backward group;
-/// entering or staying in deep water the swim groups. The effects and sounds of steps 2
-/// and 3 belong to the audio issue.
-fn water_transition(a: &mut Actor, env: &mut Env<'_, '_>, previous: u8, returned: u8) {
-    if !env.is_player || returned == previous {
-        return;
-    }
-    let (p, s) = (previous, a.surface);
-    let water = |v: u8| (1..=4).contains(&v);
-    if !water(s) && !water(p) {
-        return;
-    }
-    let forward = matches!(a.motion_direction, 2 | 6);
-    let torch = a.torch != 0;
-    let deep = |v: u8| matches!(v, 2 | 4);
-    let g = if !deep(s) && deep(p) {
-        match (forward, torch) {
-            (true, false) => 18,
-            (true, true) => 30,
-            (false, false) => 19,
-            (false, true) => 23,
-        }
-    } else if deep(s) {
-        if forward { 142 } else { 143 }
-    } else {
-        return;
-    };
-    env.request(a, g);
-}
-
 /// Support-following, attribute-controlled axis restoration and the water-record refresh:
 /// what every actor's update does after collision handling.
 fn after_collision(a: &mut Actor, actors: &[Actor], me: u16) {
@@ -826,11 +795,7 @@ pub(crate) fn stage(
                 motion_transition(a, env);
             }
             let reach = env.support_reach(a);
-            let surface_before = a.surface;
             let ground = env.support_query(a, a.position, reach);
-            if let Some(returned) = ground.surface {
-                water_transition(a, env, surface_before, returned);
-            }
             if mask & collide::GROUND != 0 {
                 ground_response(a, env, &ground, sliding_surface, reach);
                 // "Stable ordinary position".

@@ -229,14 +229,18 @@ pub struct StepReport {
     pub script_dropped: u32,
 }
 
-/// State shared by every actor of an update: the surface veto and the designated player's
-/// support-history counter.
+/// State shared by every actor of an update: the surface veto, the designated player's
+/// support-history counter and his surface exclusion.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Shared {
     /// The shared surface veto.
     pub veto: bool,
     /// The designated player's support-history counter.
     pub history: SupportHistory,
+    /// The selected-player surface exclusion: while set, the selected player's surface
+    /// queries take the excluded-query result (newest `engine/player.md`, "Surface-query
+    /// state retention"). The docs name no writer, so nothing in the core sets it.
+    pub surface_exclusion: bool,
 }
 
 /// The player's controller state that outlives an update.
@@ -783,9 +787,14 @@ impl<'a> World<'a> {
         &self.clock
     }
 
-    /// State shared across actors (veto, support history).
+    /// State shared across actors (veto, support history, surface exclusion).
     pub fn shared(&self) -> &Shared {
         &self.shared
+    }
+
+    /// State shared across actors, mutable (tests and tools set up states through it).
+    pub fn shared_mut(&mut self) -> &mut Shared {
+        &mut self.shared
     }
 
     /// The player's controller state.

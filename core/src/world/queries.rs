@@ -106,8 +106,12 @@ impl Env<'_, '_> {
     /// The ordinary support wrapper at runtime `position` ("Surface-query state retention",
     /// "Selected-player fallback support", the support-history counter): the primary
     /// terrain/model segment query, the designated player's fallback sphere after a miss,
-    /// the history reset, and — with collision mask 0x04 — the surface updater.
+    /// the history reset, and — with collision mask 0x04 — the surface updater and the
+    /// water transition. Every support query goes through here, the forward probe's
+    /// included, so a probe's surface change has its transition too.
     pub fn support_query(&mut self, a: &mut Actor, position: [i32; 3], reach: i32) -> Ground {
+        // The wrapper captures the actor's surface before querying.
+        let previous = a.surface;
         let steep = a.collide() & collide::GROUND != 0;
         let origin = position.map(|c| c >> 8);
         let mut support = a.support;
@@ -148,13 +152,7 @@ impl Env<'_, '_> {
         if a.collide() & collide::GROUND == 0 {
             return Ground { support, actor_y, surface: None };
         }
-        let mode = if a.queued != 0 {
-            SurfaceMode::Excluded
-        } else if a.falling != 0 || a.sliding != 0 || (27..=29).contains(&a.living) {
-            SurfaceMode::Report
-        } else {
-            SurfaceMode::Assign
-        };
+        let mode = self.surface_mode(a);
         let mut state = SurfaceState { surface: a.surface, veto: self.shared.veto };
         let surfaces = self.surfaces;
         let wld = self.wld;
@@ -167,7 +165,55 @@ impl Env<'_, '_> {
         );
         a.surface = state.surface;
         self.shared.veto = state.veto;
+        self.water_transition(a, previous, returned);
         Ground { support, actor_y, surface: Some(returned) }
+    }
+
+    /// Which path the surface updater takes (newest `engine/player.md`, "Surface-query state
+    /// retention"): queued motion, either directional-state byte with either low bit set, or
+    /// the selected player's surface exclusion excludes the query; then falling, sliding or
+    /// living states 27–29 return without assigning; other actors assign.
+    pub fn surface_mode(&self, a: &Actor) -> SurfaceMode {
+        if a.queued != 0 || a.directional_low_bits() || (self.is_player && self.shared.surface_exclusion) {
+            SurfaceMode::Excluded
+        } else if a.falling != 0 || a.sliding != 0 || (27..=29).contains(&a.living) {
+            SurfaceMode::Report
+        } else {
+            SurfaceMode::Assign
+        }
+    }
+
+    /// "Water and lava transition effects", step 1, of the support wrapper: only for the
+    /// selected player, only when the updater's return differs from the surface saved before
+    /// the query, and only when that surface or the stored one is water (1–4). Leaving deep
+    /// water requests the run (or torch run) after a forward motion byte (2 or 6), else the
+    /// backward group; being in deep water the swim groups; shallow changes nothing. The
+    /// effects and sounds of steps 2 and 3 (and lava's effect) are not part of this core.
+    fn water_transition(&mut self, a: &mut Actor, previous: u8, returned: u8) {
+        if !self.is_player || returned == previous {
+            return;
+        }
+        let (p, s) = (previous, a.surface);
+        let water = |v: u8| (1..=4).contains(&v);
+        if !water(s) && !water(p) {
+            return;
+        }
+        let forward = matches!(a.motion_direction, 2 | 6);
+        let torch = a.torch != 0;
+        let deep = |v: u8| matches!(v, 2 | 4);
+        let g = if !deep(s) && deep(p) {
+            match (forward, torch) {
+                (true, false) => 18,
+                (true, true) => 30,
+                (false, false) => 19,
+                (false, true) => 23,
+            }
+        } else if deep(s) {
+            if forward { 142 } else { 143 }
+        } else {
+            return;
+        };
+        self.request(a, g);
     }
 
     /// Whether the actor's ordinary spheres at runtime `position` touch a face model (the
