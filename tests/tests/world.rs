@@ -405,11 +405,20 @@ fn shift_with_a_turn_key_alone_sidesteps() {
 fn a_released_walk_continues_through_its_exit_tail() {
     // "Continuation after input release": group 20 keeps walking (the probe repeated, the
     // phase kept) while the default request stays pending; once idle, the phase resets.
+    // At BIOS ticks one apart every update has scale 256 and one nominal tick, and each
+    // frame of the walk group (show 1, BreakPoint, show 2, sound, show 3, GoToFuture 7,
+    // GoToPrevious 0, show 4, sound, show 0, End) shows for two updates, as the walk's own
+    // 512, 682, 0, 0, 2048… shows. Released after eight updates, the cursor is back at
+    // show 2, whose BreakPoint set the marker: two accepted updates without translation.
+    // Show 3 translates the phase-3 amount 8 × 256 = 2048 twice; then the GoToFuture takes
+    // its exit (the default 0 pends) and clears the marker: show 4 and show 0 move 2048 for
+    // two updates each. End starts the default at the ninth update after release; without
+    // accepted forward motion the phase resets and nothing moves.
     let (mut w, id) = entered(0, 0);
     for b in 0..8 {
         w.step(&Input::with(&[Action::Up, Action::A]), b);
     }
-    let mut continued = 0;
+    let mut moved = Vec::new();
     for b in 8..20 {
         let before = player_pos(&w, id);
         let probe = w.step(&Input::NONE, b).probe;
@@ -418,12 +427,13 @@ fn a_released_walk_continues_through_its_exit_tail() {
             assert_eq!(a.anim.pending, 0, "the default stays pending");
             assert_eq!(a.steps.get(Direction::Forward), 3, "the phase is kept");
             assert!(probe.is_some(), "the forward probe runs again");
-            continued += (a.position != before) as u32;
         } else {
             assert_eq!((a.anim.current, a.steps.get(Direction::Forward)), (0, 0));
         }
+        assert_eq!(a.position[0], before[0]);
+        moved.push(a.position[2] - before[2]);
     }
-    assert!(continued >= 1, "moved after release");
+    assert_eq!(moved, [0, 0, 2048, 2048, 2048, 2048, 2048, 2048, 0, 0, 0, 0]);
     assert_eq!(w.actor(id).unwrap().anim.current, 0);
 }
 
@@ -674,4 +684,43 @@ fn a_zero_walk_speed_walks_half_the_run_speed_unscaled() {
         moved.push(a.position[2] - before[2]);
     }
     assert_eq!(moved, [2, 2, 4, 8, 8, 8, 8, 8]);
+}
+
+#[test]
+fn the_walk_probe_s_support_query_is_kept_but_not_its_position() {
+    // "Forward ground-support admission": the probe stands Cyrus at the destination for its
+    // support query, then restores all three coordinates; the query's other effects stay.
+    // The yard walk's start (marker 5, heading 1024, walking, BIOS two apart) with the
+    // yard ramp's ROB collision byte set to 0x04: the first probe that lands on the ramp
+    // resets the support-history counter to 12 while Cyrus himself still stands on the
+    // terrain, and he moves by the walk's own amount, not to the probe point 19 ahead.
+    let mut rob = stros_tools::world::scene::rob_desc();
+    rob.segments.iter_mut().find(|s| s.name == "RAMP").unwrap().collision_flags = 0x04;
+    let files: &'static Replaced =
+        Box::leak(Box::new(Replaced(vec![("HARBOUR.ROB", leak(stros_tools::write::rob::to_bytes(&rob)))])));
+    let mut w = world_with(files);
+    let id = w.enter_marker(files, 5, 1024).unwrap();
+    let walk = Input::with(&[Action::Up, Action::A]);
+    let mut bios = 0;
+    let (report, a) = loop {
+        bios += 2;
+        let r = w.step(&walk, bios).clone();
+        assert!(bios < 100, "never probed the ramp");
+        if r.probe.is_some_and(|p| matches!(p.source, stros_core::collision::support::Source::Model(_))) {
+            break (r, w.actor(id).unwrap().clone());
+        }
+        assert_eq!(w.shared().history.0, 0);
+    };
+    let probe = report.probe.unwrap();
+    // The probe met the ramp (height −241, metadata 0x04), 19 ahead: the counter was reset.
+    assert_eq!((probe.height, probe.metadata), (-241, 0x04));
+    assert_eq!(w.shared().history.0, 12);
+    // His own support is the terrain's (metadata 0); his Y is the terrain's.
+    assert_eq!(a.support.source, stros_core::collision::support::Source::Terrain);
+    assert_eq!((a.support.height, a.support.metadata, a.position[1]), (-240, 0, -304 * 256));
+    // He moved from where the update started by the phase-3 amount, 2048 scaled, south.
+    let d = stros_core::player::scaled(2048, report.tick.frame_scale);
+    let (x, z) = stros_core::math::translate_heading(a.previous[0], a.previous[2], 1024, d);
+    assert_eq!((a.position[0], a.position[2]), (x, z));
+    assert_eq!(a.steps.get(Direction::Forward), 3);
 }

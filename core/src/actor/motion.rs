@@ -14,7 +14,7 @@
 
 use super::{Actor, Direction, attr};
 use crate::math::translate_heading;
-use crate::player::{startup_adjust, walk_amount};
+use crate::player::{scaled, startup_adjust, walk_amount};
 use crate::world::queries::Env;
 
 /// Walking forward, sheathed.
@@ -76,7 +76,7 @@ fn accept(a: &mut Actor, env: &Env<'_, '_>, direction: Direction, distance: i32,
     if a.anim.marker {
         return Step::Suppressed;
     }
-    let d = d.wrapping_mul(env.tick.frame_scale) >> 8;
+    let d = scaled(d, env.tick.frame_scale);
     if d > 0 {
         let (x, z) = translate_heading(a.position[0], a.position[2], heading & 2047, d);
         a.position[0] = x;
@@ -139,7 +139,7 @@ pub(crate) fn move_forward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
         return Step::Refused;
     }
     if a.steps.get(Direction::Forward) < 3 && !(a.lifecycle == 7 && a.collide() & 0x01 == 0) {
-        let half = ((a.attr(attr::FORWARD_SPEED) >> 1) as i32 * 256).wrapping_mul(env.tick.frame_scale) >> 8;
+        let half = scaled((a.attr(attr::FORWARD_SPEED) >> 1) as i32 * 256, env.tick.frame_scale);
         let (x, z) = translate_heading(a.position[0], a.position[2], a.angles.heading as i32, half);
         if env.step_hazard(a, [x, a.position[1], z]) {
             return Step::Refused;
@@ -269,7 +269,7 @@ pub(crate) fn move_sideways(a: &mut Actor, env: &mut Env<'_, '_>, left: bool) ->
             return Step::Refused;
         }
         env.request(a, group);
-        let turn = (a.attr(84) as i32).wrapping_mul(env.tick.frame_scale) >> 8;
+        let turn = scaled(a.attr(84) as i32, env.tick.frame_scale);
         let h = if left { a.angles.heading as i32 - turn } else { a.angles.heading as i32 + turn };
         a.angles.heading = (h & 2047) as u16;
         let d = a.attr(83) as i32 * 256;

@@ -17,6 +17,7 @@ use crate::collision::response::{
 use crate::collision::shape::{Sphere, collision_matrix, prepare};
 use crate::collision::statics::{PlacedModel, Scene, face_contact_normals, face_contacts, segment_contacts};
 use crate::math::{direction_from_displacement, round_ties_even, translate_heading};
+use crate::player::scaled;
 
 /// Displacements the overlap stage gives other actors, applied after the update: at most one
 /// per actor-style candidate, and that list holds at most 64, so this never fills.
@@ -90,8 +91,7 @@ pub(crate) fn pre_script(a: &mut Actor, env: &mut Env<'_, '_>) {
     if a.anim.marker || jump_time == 0 || a.slide_distance >= cap {
         return;
     }
-    let step = ((numerator / jump_time).wrapping_mul(env.tick.frame_scale) >> 8)
-        .min(cap.wrapping_sub(a.slide_distance));
+    let step = scaled(numerator / jump_time, env.tick.frame_scale).min(cap.wrapping_sub(a.slide_distance));
     a.slide_distance = a.slide_distance.wrapping_add(step);
     if step > 0 {
         let (x, z) = translate_heading(a.position[0], a.position[2], a.angles.heading as i32, step);
@@ -398,7 +398,7 @@ fn slope_response(a: &mut Actor, env: &mut Env<'_, '_>, reach: i32) {
     a.steps.packed |= if forward { 0x30 } else { 0xc0 };
     // The turn helper: rate from attribute 15 (21 when armed or in combat), at least 8.
     let rate_attr = if a.in_combat_stance() { attr::FIGHT_TURN_SPEED } else { attr::TURN_SPEED };
-    let rate = ((a.attr(rate_attr) as i32).wrapping_mul(env.tick.frame_scale) >> 8).max(8);
+    let rate = scaled(a.attr(rate_attr) as i32, env.tick.frame_scale).max(8);
     let mut turn = (target - a.angles.heading as i32) & 2047;
     if turn > 1024 {
         turn -= 2048;
@@ -433,7 +433,7 @@ fn slope_response(a: &mut Actor, env: &mut Env<'_, '_>, reach: i32) {
     } else {
         env.request(a, g);
     }
-    let distance = env.config.slide_speed.wrapping_mul(128).wrapping_mul(env.tick.frame_scale) >> 8;
+    let distance = scaled(env.config.slide_speed.wrapping_mul(128), env.tick.frame_scale);
     if distance > 0 {
         let (x, z) = translate_heading(a.position[0], a.position[2], downhill, distance);
         a.position[0] = x;

@@ -11,8 +11,8 @@ use crate::collision::candidates::search_radius;
 use crate::collision::shape::{collision_matrix, prepare};
 use crate::collision::statics::{fallback_support, ground_support, obstacle, vertical_offers};
 use crate::collision::support::{
-    Support, SurfaceMode, SurfaceState, TerrainSupport, actor_y_from_support, forward_ground_admits,
-    slope_surface, update_surface,
+    SlopeVerdict, Support, SurfaceMode, SurfaceState, TerrainSupport, actor_y_from_support,
+    forward_ground_admits, slope_surface, slope_verdict, update_surface,
 };
 use crate::config::SystemConfig;
 use crate::formats::surface::SurfaceTable;
@@ -260,31 +260,26 @@ impl Env<'_, '_> {
         slope_surface(centre, reach, Some(t), offers)
     }
 
-    /// Whether [`Env::slope_normal`]'s surface is steep ground (class 2).
+    /// Whether [`Env::slope_normal`]'s surface refuses a step: steep ground (class 2).
     pub fn steep_at(&self, a: &Actor, position: [i32; 3]) -> bool {
-        self.slope_normal(a, position).is_some_and(|n| {
-            crate::collision::SurfaceClass::from_normal_y(n[1]) == crate::collision::SurfaceClass::Steep
-        })
+        slope_verdict(self.slope_normal(a, position)) == SlopeVerdict::Reject
     }
 
-    /// "Forward ground-support admission" at runtime `destination`: the support query with
-    /// the actor there (its position restored after; the query's other effects stay).
-    /// Fails without support, with the shared veto set, or on steep support with the steep
-    /// test on.
+    /// "Forward ground-support admission" at runtime `destination`: the actor stands there
+    /// for the support query, then all three coordinates come back; the query's other
+    /// effects (support, surface, veto, history, transitions) stay. Fails without support,
+    /// with the shared veto set, or on steep support with the steep test on.
     pub fn ground_admits(&mut self, a: &mut Actor, destination: [i32; 3]) -> bool {
         let steep = a.collide() & collide::GROUND != 0;
         let reach = self.support_reach(a);
-        let mut position = a.position;
-        let mut probed = None;
-        let ok = forward_ground_admits(&mut position, destination, steep, |p| {
-            let support = self.support_query(a, *p, reach).support;
-            probed = Some(support);
-            (support, self.shared.veto)
-        });
+        let saved = a.position;
+        a.position = destination;
+        let support = self.support_query(a, a.position, reach).support;
+        a.position = saved;
         if self.is_player {
-            self.probe = probed;
+            self.probe = Some(support);
         }
-        ok
+        forward_ground_admits(&support, self.shared.veto, steep)
     }
 
     /// The ordinary directional step check toward the local offset `offset` (runtime
