@@ -120,8 +120,17 @@ fn distance_test_uses_f32_and_equality_passes() {
     // 3-4-5: distance 500 with radii 200 + 300 passes exactly at equality.
     assert!(within_distance([0, 0, 0], 200, [300.0, 0.0, 400.0], 300.0));
     assert!(!within_distance([0, 0, 0], 200, [300.0, 0.0, 400.5], 300.0));
-    // Far coordinates: the difference is stored as f32 first.
-    assert!(within_distance([40_000, -240, 30_000], 48, [40_048.0, -240.0, 30_000.0], 0.0));
+    // Far out (near the map's 65535 edge and past it) the squared distance is stored as
+    // f32, whose spacing above 2²⁴ is 2. Query radius 4000 and model radius 1000 combine
+    // to 5000, squared 25,000,000. Offsets (5000, 0, 1) give 25,000,001 — beyond it — but
+    // that rounds to the even 25,000,000 as f32, so the model passes; (5000, 0, 2) give
+    // 25,000,004, representable, and fail. In f64 both would fail.
+    for origin in [[60_000, -240, 30_000], [65_535, 0, 65_535], [70_000, 100, 90_000]] {
+        let at = |dz: f32| [origin[0] as f32 + 5000.0, origin[1] as f32, origin[2] as f32 + dz];
+        assert!(within_distance(origin, 4000, at(1.0), 1000.0), "{origin:?}");
+        assert!(!within_distance(origin, 4000, at(2.0), 1000.0), "{origin:?}");
+        assert_eq!(25_000_001f32, 25_000_000f32);
+    }
     assert_eq!(search_radius(None), 200);
     assert_eq!(search_radius(Some(37.9)), 75);
 }

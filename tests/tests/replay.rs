@@ -50,6 +50,7 @@ struct State {
     support: (Source, Option<SurfaceClass>, i32),
     response: u8,
     falling: u8,
+    heading: u16,
 }
 
 fn yard_walk() -> Vec<State> {
@@ -74,6 +75,7 @@ fn yard_walk() -> Vec<State> {
             support: (a.support.source, a.support.class, a.support.height),
             response: a.body_response,
             falling: a.falling,
+            heading: a.angles.heading,
         });
     }
     states
@@ -118,7 +120,14 @@ fn the_yard_walk_shows_what_walking_meets() {
             x.group == 18 && x.pos[2] >> 8 == 27_774 && x.pos[0] < x.prev[0] && x.response & 0x03 != 0
         })
         .collect();
-    assert!(slides.len() >= 8, "{} sliding updates", slides.len());
+    // Approaching at heading 170 (170 off head-on: heading 0 runs into this −Z face), each
+    // projected update turns him 32 from his displacement's quantised heading away from
+    // head-on (31 to 34 from his facing, as collision_walls.rs shows in four orientations):
+    // 170, 201, 232, 263, 296, 329, 362, 395, 429, 463, 496 — ten updates, after which he
+    // runs clear of the wall.
+    assert_eq!(slides.len(), 10, "sliding updates");
+    let turns: Vec<u16> = slides.iter().map(|x| x.heading).collect();
+    assert_eq!(turns, [201, 232, 263, 296, 329, 362, 395, 429, 463, 496]);
 
     // Steps onto the stairs: support from the stairs model, one tread (26) at a time.
     let mut treads: Vec<i32> = s[wall..]
