@@ -27,7 +27,7 @@ pub const STATUS_CAPACITY: usize = 96;
 pub struct Session<'a> {
     /// The world.
     pub world: World<'a>,
-    /// How the world looks: its texture banks, shade table, light, water wave and sky.
+    /// How the world looks: its texture banks, shade table, light and sky.
     pub look: Look<'a>,
     /// The map's palette (its COL), or the built-in one.
     pub palette: Palette,

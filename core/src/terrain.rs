@@ -252,6 +252,24 @@ pub struct Wave {
     pub frequency: i32,
 }
 
+impl Wave {
+    /// No wave: the water of a world without `world_wave` stays still.
+    pub const NONE: Wave = Wave { amplitude: 0.0, speed: 0, frequency: 0 };
+}
+
+/// The water wave of the embedded island. Its files have no WORLD.INI (`world_wave`), so
+/// these are Stros's choice: about 24 map units of swell (`[−1.5A, 0.5A]`), one period
+/// every 7 seconds, rings roughly ten cells apart around the map's middle.
+pub const ISLAND_WAVE: Wave = Wave { amplitude: 16.0, speed: 16, frequency: 1 };
+
+/// The terrain cell the vertex cache is centred on: the camera's map X and Z each divided
+/// by 256, rounded to single precision and then to the nearest integer, ties to even
+/// (newest `engine/water.md`, "Terrain window").
+pub fn camera_cell(camera_x: i32, camera_z: i32) -> (i32, i32) {
+    let cell = |c: i32| round_ties_even(c as f32 / CELL as f32) as i32;
+    (cell(camera_x), cell(camera_z))
+}
+
 /// Grid centre of the wave's radial phase: the whole terrain's midpoint.
 pub const WAVE_CENTRE: i32 = 128;
 

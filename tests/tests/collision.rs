@@ -14,10 +14,10 @@ fn cyrus_gets_two_radius_24_spheres_and_the_support_sphere() {
     let s = build(&CYRUS, 0, 50, -2);
     assert_eq!(s.kind, ShapeKind::Upright);
     // radius max(4, 49/2) = 24; spacing 3 × 12 = 36; (128 − 50) / 36 = 2 spheres.
-    let centres: Vec<_> = s.ordinary_spheres().iter().map(|p| (p.centre, p.radius)).collect();
+    let centres: Vec<_> = s.ordinary_spheres().map(|p| (p.centre, p.radius)).collect();
     assert_eq!(centres, [([0, -42, 0], 24), ([0, -12, 0], 24)]);
     // The support sphere: 62 − 24 − (−2 << 8) − 2 = 548, the original's unit mix-up.
-    assert_eq!(s.extra(), Some(&Sphere { centre: [0, 548, 0], radius: 24 }));
+    assert_eq!(s.extra(), Some(Sphere { centre: [0, 548, 0], radius: 24 }));
     assert_eq!(working_counts(&s), (2, 3));
 }
 
@@ -25,17 +25,24 @@ fn cyrus_gets_two_radius_24_spheres_and_the_support_sphere() {
 fn upright_rules_scale_count_and_negative_height() {
     // RAEX scale 128 halves the stored radius; first centres keep the unscaled radius.
     let s = build(&CYRUS, 128, 50, -2);
-    assert_eq!(s.ordinary_spheres()[0], Sphere { centre: [0, -42, 0], radius: 12 });
-    assert_eq!(s.ordinary_spheres()[1].centre, [0, 62 - 50 - 12, 0]);
+    assert_eq!(s.ordinary_spheres().next().unwrap(), Sphere { centre: [0, -42, 0], radius: 12 });
+    assert_eq!(s.ordinary_spheres().nth(1).unwrap().centre, [0, 62 - 50 - 12, 0]);
     // A tall actor: totals (20, 300, 20): radius 10, spacing 15, (300 − 50) / 15 = 16.
     let tall = Bounds { total: [20, 300, 20], positive: [10, 150, 10], negative: [10, 150, 10] };
     let s = build(&tall, 0, 50, -2);
-    assert_eq!(s.ordinary, 16);
-    assert_eq!(s.ordinary_spheres()[1].centre[1] - s.ordinary_spheres()[0].centre[1], 15);
+    assert_eq!(s.ordinary(), 16);
+    assert_eq!(
+        s.ordinary_spheres().nth(1).unwrap().centre[1] - s.ordinary_spheres().next().unwrap().centre[1],
+        15
+    );
     // Total Y below post_collide_height: the available height becomes 50; minimum radius 4.
     let tiny = Bounds { total: [2, 30, 2], positive: [1, 15, 1], negative: [1, 15, 1] };
     let s = build(&tiny, -5, 50, -2);
-    assert_eq!((s.ordinary, s.ordinary_spheres()[0].radius), (8, 4), "50 / (3 × 2) = 8, radius 4, scale 256");
+    assert_eq!(
+        (s.ordinary(), s.ordinary_spheres().next().unwrap().radius),
+        (8, 4),
+        "50 / (3 × 2) = 8, radius 4, scale 256"
+    );
     // Ties pick the upright shape.
     let tie = Bounds { total: [100, 100, 40], positive: [50, 50, 20], negative: [50, 50, 20] };
     assert_eq!(build(&tie, 0, 50, -2).kind, ShapeKind::Upright);
@@ -48,24 +55,31 @@ fn horizontal_shapes() {
     let s = build(&x, 0, 50, -2);
     assert_eq!(s.kind, ShapeKind::XDominant);
     // spacing (3 × 5) >> 1 = 7; 200 / 7 = 28 spheres, all at the same X (5 − 100).
-    assert_eq!(s.ordinary, 28);
-    assert!(s.ordinary_spheres().iter().all(|p| p.centre == [-95, -25, 0] && p.radius == 5));
-    assert_eq!(s.extra(), Some(&s.spheres[0]), "a copy of the first sphere");
+    assert_eq!(s.ordinary(), 28);
+    assert!(s.ordinary_spheres().all(|p| p.centre == [-95, -25, 0] && p.radius == 5));
+    assert_eq!(s.extra(), s.ordinary_spheres().next(), "a copy of the first sphere");
     assert_eq!(working_counts(&s), (28, 28));
     // Z-dominant (40, 30, 300) with pch 40, not below 2 × 20: radius 20, Y = −40, spacing 30.
     let z = Bounds { total: [40, 30, 300], positive: [20, 15, 150], negative: [20, 15, 150] };
     let s = build(&z, 0, 40, -2);
     assert_eq!(s.kind, ShapeKind::ZDominant);
-    assert_eq!(s.ordinary, 10);
-    assert_eq!(s.ordinary_spheres()[0].centre, [0, -40, -130]);
-    assert_eq!(s.ordinary_spheres()[9].centre, [0, -40, -130 + 9 * 30]);
+    assert_eq!(s.ordinary(), 10);
+    assert_eq!(s.ordinary_spheres().next().unwrap().centre, [0, -40, -130]);
+    assert_eq!(s.ordinary_spheres().nth(9).unwrap().centre, [0, -40, -130 + 9 * 30]);
     // With pch 20 below 2 × 20 the radius drops to 10 and Y to 10 − 15; spacing 15.
     let s = build(&z, 0, 20, -2);
     assert_eq!(
-        (s.ordinary, s.ordinary_spheres()[0].centre, s.ordinary_spheres()[0].radius),
+        (
+            s.ordinary(),
+            s.ordinary_spheres().next().unwrap().centre,
+            s.ordinary_spheres().next().unwrap().radius
+        ),
         (20, [0, -5, -140], 10)
     );
-    assert_eq!(Shape::default_shape().spheres[0], Sphere { centre: [0; 3], radius: 12 });
+    assert_eq!(
+        Shape::default_shape().ordinary_spheres().collect::<Vec<_>>(),
+        [Sphere { centre: [0; 3], radius: 12 }]
+    );
 }
 
 #[test]
@@ -106,8 +120,17 @@ fn distance_test_uses_f32_and_equality_passes() {
     // 3-4-5: distance 500 with radii 200 + 300 passes exactly at equality.
     assert!(within_distance([0, 0, 0], 200, [300.0, 0.0, 400.0], 300.0));
     assert!(!within_distance([0, 0, 0], 200, [300.0, 0.0, 400.5], 300.0));
-    // Far coordinates: the difference is stored as f32 first.
-    assert!(within_distance([40_000, -240, 30_000], 48, [40_048.0, -240.0, 30_000.0], 0.0));
+    // Far out (near the map's 65535 edge and past it) the squared distance is stored as
+    // f32, whose spacing above 2²⁴ is 2. Query radius 4000 and model radius 1000 combine
+    // to 5000, squared 25,000,000. Offsets (5000, 0, 1) give 25,000,001 — beyond it — but
+    // that rounds to the even 25,000,000 as f32, so the model passes; (5000, 0, 2) give
+    // 25,000,004, representable, and fail. In f64 both would fail.
+    for origin in [[60_000, -240, 30_000], [65_535, 0, 65_535], [70_000, 100, 90_000]] {
+        let at = |dz: f32| [origin[0] as f32 + 5000.0, origin[1] as f32, origin[2] as f32 + dz];
+        assert!(within_distance(origin, 4000, at(1.0), 1000.0), "{origin:?}");
+        assert!(!within_distance(origin, 4000, at(2.0), 1000.0), "{origin:?}");
+        assert_eq!(25_000_001f32, 25_000_000f32);
+    }
     assert_eq!(search_radius(None), 200);
     assert_eq!(search_radius(Some(37.9)), 75);
 }

@@ -85,17 +85,17 @@ fn a_face_in_two_subobjects_counts_once_for_spheres_and_twice_for_segments() {
     let bytes = squares(2, &[vec![0, 1], vec![1, 0]]);
     let m = Model::new_checked(&bytes).unwrap();
     let sphere = [QuerySphere { centre: [50.0, -5.0, 50.0], radius: 10.0 }];
-    let hits = sphere_query(&m, &sphere, true);
+    let hits = sphere_query(&m, sphere, true);
     assert_eq!(hits.iter().map(|c| c.face).collect::<Vec<_>>(), [0]);
     // A second sphere cannot report face 0 again.
     let two = [sphere[0], QuerySphere { centre: [60.0, -5.0, 60.0], radius: 10.0 }];
-    assert_eq!(sphere_query(&m, &two, true).len(), 1);
+    assert_eq!(sphere_query(&m, two, true).len(), 1);
     let seg = segment_query(&m, [50.0, -50.0, 50.0], [50.0, 50.0, 50.0], true);
     assert_eq!(seg.iter().map(|c| c.face).collect::<Vec<_>>(), [0, 0], "segment queries keep repeats");
     // A face listed by no subobject never collides.
     let bytes = squares(2, &[vec![1]]);
     let m = Model::new_checked(&bytes).unwrap();
-    assert!(sphere_query(&m, &sphere, true).is_empty());
+    assert!(sphere_query(&m, sphere, true).is_empty());
 }
 
 #[test]
@@ -116,7 +116,7 @@ fn forty_coplanar_faces_stop_at_32() {
     });
     let bytes = to_bytes(&d);
     let m = Model::new_checked(&bytes).unwrap();
-    let hits = sphere_query(&m, &[QuerySphere { centre: [50.0, -5.0, 50.0], radius: 10.0 }], true);
+    let hits = sphere_query(&m, [QuerySphere { centre: [50.0, -5.0, 50.0], radius: 10.0 }], true);
     assert_eq!(hits.len(), 32);
     assert_eq!(hits.iter().map(|c| c.face).collect::<Vec<_>>(), (0..32).collect::<Vec<_>>());
     assert_eq!(segment_query(&m, [50.0, -50.0, 50.0], [50.0, 50.0, 50.0], true).len(), 32);

@@ -40,7 +40,7 @@ fn collision_queries_allocate_nothing() {
         BodyContact, collect_primary, faces_movement, horizontal_response, residual_push, separation_distance,
     };
     use stros_core::collision::shape::{Bounds, build, collision_matrix, prepare};
-    use stros_core::collision::statics::{Statics, face_contacts, ground_support, obstacle, world_spheres};
+    use stros_core::collision::statics::{Statics, face_contacts, ground_support, obstacle};
     use stros_core::collision::support::Support;
     use stros_core::embedded;
     use stros_core::formats::{rgm::Rgm, rob::Rob, wld::Wld};
@@ -63,15 +63,14 @@ fn collision_queries_allocate_nothing() {
             let origin = p.origin.map(|c| c as i32);
             ground_support(&mut support, statics, &t, origin, 62, 50, 98, true);
             let blocked = obstacle(statics, origin, &m, shape.ordinary_spheres(), 98);
-            let spheres = world_spheres::<8>(p.origin, &m, shape.ordinary_spheres());
-            let contacts = face_contacts::<64>(statics, origin, &spheres, 98);
-            let primary = collect_primary(contacts.iter().map(|c| BodyContact::new(c.point, c.normal)), None);
+            let contacts = || face_contacts(statics, origin, &m, shape.ordinary_spheres(), 98);
+            let primary = collect_primary(contacts().map(|c| BodyContact::new(c.point, c.normal)), None);
             let prev = [(33_100 + k - 8) * 256, -302 * 256, 33_600 * 256];
             let cur = [(33_100 + k) * 256, -302 * 256, 33_600 * 256];
             for c in primary.iter().filter(|c| faces_movement(c, 512)) {
                 std::hint::black_box(horizontal_response(prev, cur, c.normal, -60_000));
             }
-            let normals: heapless::Vec<[i32; 3], 64> = contacts.iter().map(|c| c.normal).collect();
+            let normals: heapless::Vec<[i32; 3], 64> = contacts().map(|c| c.normal).collect();
             std::hint::black_box(residual_push(cur, &normals, separation_distance(2048, 0, 16)));
             std::hint::black_box((blocked, support));
         }
@@ -215,7 +214,7 @@ fn drawing_the_3d_world_allocates_nothing() {
     use stros_core::render::look::{Look, Texels};
     use stros_core::render::palette::Palette;
     use stros_core::render::scene::{self, Instance};
-    use stros_core::render::world::ISLAND_WAVE;
+    use stros_core::terrain::ISLAND_WAVE;
     use stros_core::terrain::{Decoded, VertexCache};
 
     let wld = Wld::new_checked(embedded::WLD).unwrap();

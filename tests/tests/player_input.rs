@@ -2,24 +2,27 @@
 
 use stros_core::config::SystemConfig;
 use stros_core::input::{Action, Bindings, Gait, SCANCODES, forward_backward, gait};
-use stros_core::player::{Turn, accumulate, scaled, startup_amount};
+use stros_core::player::{Turn, accumulate, scaled, startup_adjust, turned, walk_amount};
 
 #[test]
 fn five_right_turns_at_scale_256() {
+    // The functions the controller runs: Turn::step, then turned.
     let config = SystemConfig::installed();
+    let (inc, limit) = (config.turn_speed, config.turn_max_speed);
+    assert_eq!((inc, limit), (12, 48));
     let mut turn = Turn::default();
     let mut heading = 0u16;
     let mut headings = Vec::new();
     let mut accumulators = Vec::new();
     for _ in 0..5 {
-        heading = turn.update(heading, false, true, 256, &config);
+        heading = turned(heading, turn.step(false, true, inc, limit, 256));
         headings.push(heading);
         accumulators.push(turn.right);
     }
     assert_eq!(accumulators, [12, 24, 36, 48, 48]);
     assert_eq!(headings, [2036, 2012, 1976, 1928, 1880]);
     // Releasing resets that direction only.
-    turn.update(heading, true, false, 256, &config);
+    assert_eq!(turn.step(true, false, inc, limit, 256), 12);
     assert_eq!((turn.left, turn.right), (12, 0));
 }
 
@@ -33,22 +36,35 @@ fn turn_accumulators_overshoot_and_scale_separately() {
         })
         .collect();
     assert_eq!(steps, [20, 40, 60, 60]);
+    let mut t = Turn::default();
+    let nets: Vec<i32> = (0..4).map(|_| t.step(true, false, 20, 48, 256)).collect();
+    assert_eq!(nets, [20, 40, 60, 60]);
     // Each direction is scaled and shifted on its own. Left 12 and right 24 at scale 30:
     // (360 >> 8) − (720 >> 8) = 1 − 2 = −1, where ((12 − 24) × 30) >> 8 would be −2.
-    let config = SystemConfig::installed();
     let mut t = Turn { left: 0, right: 12 };
-    assert_eq!(t.update(1000, true, true, 30, &config), 999);
-    assert_eq!((t.left, t.right), (12, 24));
+    let net = t.step(true, true, 12, 48, 30);
+    assert_eq!((net, t.left, t.right), (-1, 12, 24));
+    assert_eq!(turned(1000, net), 999);
+    assert_eq!(turned(5, -12), 2041, "wraps to 2048");
 }
 
 #[test]
 fn startup_amounts_quarter_third_half_whole() {
-    let amounts: Vec<i32> = (0..4).map(|p| startup_amount(8, 16, 1, p)).collect();
+    // The steppers' own functions: walk_amount, then startup_adjust by the step counter.
+    // A walking speed of 8 is 8 × 256 = 2048; step type 1: 512, 682, 1024, then 2048.
+    let amounts: Vec<i32> = (0..4).map(|p| startup_adjust(walk_amount(8, 16), 1, p)).collect();
     assert_eq!(amounts, [512, 682, 1024, 2048]);
-    // A zero walking speed falls back to attr_forward_speed >> 1, not × 256.
-    assert_eq!((0..4).map(|p| startup_amount(0, 40, 1, p)).collect::<Vec<_>>(), [5, 6, 10, 20]);
+    // A zero walking speed falls back to attr_forward_speed >> 1 = 20, not × 256:
+    // 20 >> 2, 20 / 3, 20 >> 1, 20.
+    assert_eq!(walk_amount(0, 40), 20);
+    assert_eq!((0..4).map(|p| startup_adjust(walk_amount(0, 40), 1, p)).collect::<Vec<_>>(), [5, 6, 10, 20]);
+    // Types 2 and 3 (newest SOUP.md's table); other types keep the whole distance.
+    assert_eq!((0..4).map(|p| startup_adjust(2048, 2, p)).collect::<Vec<_>>(), [0, 680, 1360, 2048]);
+    assert_eq!((0..4).map(|p| startup_adjust(2048, 3, p)).collect::<Vec<_>>(), [0, 0, 1024, 2048]);
+    assert_eq!((0..4).map(|p| startup_adjust(2048, 0, p)).collect::<Vec<_>>(), [2048; 4]);
     assert_eq!(scaled(2048, 128), 1024);
-    assert_eq!(scaled(682, 161), (682 * 161) >> 8);
+    assert_eq!(scaled(682, 161), 428, "682 × 161 = 109802, >> 8 = 428");
+    assert_eq!(scaled(-5, 100), -2, "-500 >> 8 is arithmetic: −2");
 }
 
 #[test]

@@ -680,7 +680,7 @@ fn waves(w: &World, bios: u32, view: &View) -> Vec<u8> {
     let cell = |c: f32| (c / 256.0).round_ties_even() as i32;
     let heights = VertexCache::new(
         w.heights,
-        stros_core::render::world::ISLAND_WAVE,
+        stros_core::terrain::ISLAND_WAVE,
         bios,
         (cell(view.eye[0]), cell(view.eye[2])),
     );
@@ -712,7 +712,7 @@ fn the_water_moves_with_the_bios_clock_and_nothing_else_does() {
     // Without the wave the heights are the decoded map's.
     let still = VertexCache::new(
         w.heights,
-        Wave { amplitude: 0.0, ..stros_core::render::world::ISLAND_WAVE },
+        Wave { amplitude: 0.0, ..stros_core::terrain::ISLAND_WAVE },
         7,
         (126, 65),
     );

@@ -50,6 +50,7 @@ struct State {
     support: (Source, Option<SurfaceClass>, i32),
     response: u8,
     falling: u8,
+    heading: u16,
 }
 
 fn yard_walk() -> Vec<State> {
@@ -74,6 +75,7 @@ fn yard_walk() -> Vec<State> {
             support: (a.support.source, a.support.class, a.support.height),
             response: a.body_response,
             falling: a.falling,
+            heading: a.angles.heading,
         });
     }
     states
@@ -118,7 +120,14 @@ fn the_yard_walk_shows_what_walking_meets() {
             x.group == 18 && x.pos[2] >> 8 == 27_774 && x.pos[0] < x.prev[0] && x.response & 0x03 != 0
         })
         .collect();
-    assert!(slides.len() >= 8, "{} sliding updates", slides.len());
+    // Approaching at heading 170 (170 off head-on: heading 0 runs into this −Z face), each
+    // projected update turns him 32 from his displacement's quantised heading away from
+    // head-on (31 to 34 from his facing, as collision_walls.rs shows in four orientations):
+    // 170, 201, 232, 263, 296, 329, 362, 395, 429, 463, 496 — ten updates, after which he
+    // runs clear of the wall.
+    assert_eq!(slides.len(), 10, "sliding updates");
+    let turns: Vec<u16> = slides.iter().map(|x| x.heading).collect();
+    assert_eq!(turns, [201, 232, 263, 296, 329, 362, 395, 429, 463, 496]);
 
     // Steps onto the stairs: support from the stairs model, one tread (26) at a time.
     let mut treads: Vec<i32> = s[wall..]
@@ -141,6 +150,28 @@ fn the_yard_walk_shows_what_walking_meets() {
     // Release at the end: idle with phase 0.
     let last = s.last().unwrap();
     assert_eq!((last.keys, last.group, last.phase), (Input::NONE, 0, 0));
+}
+
+#[test]
+fn falling_past_the_stairs_the_residual_query_admits_only_the_lower_sphere() {
+    // Update 297: Cyrus falls past the stairs' top edge, at runtime (7888383, −93280,
+    // 7244489), map (30813, −365, 28298), heading 2010. The residual query ("Residual
+    // face-contact separation") uses his two spheres at local Y −42 and −12 with the falling
+    // radius 24 × 200 >> 8 = 18, and "Sphere model admission" runs first. The stairs stand at
+    // (30800, −240, 28000) with radius 86315 / 256 = 337.17; their offset (−13, 125, −298)
+    // in his local axes (collision yaw field −2010 & 2047 = 38: sin 0.1163, cos 0.9932) is
+    // x = 0.9932 × −13 + 0.1163 × −298 = −47.57, z = −0.1163 × −13 + 0.9932 × −298 = −294.47.
+    // Upper sphere: 47.57² + (−42 − 125)² + 294.47² = 116862 > 337.17² + 18² = 114006, so it
+    // is rejected — though (R + r)² = 126144 would admit it; the lower one (107742) is
+    // admitted but touches no face. No residual contact: the 0x10 mark stays clear.
+    use stros_core::collision::admission::sphere_admits_model;
+    let offset = [-47.57, 125.0, -294.47];
+    assert!(!sphere_admits_model([0.0, -42.0, 0.0], 18.0, offset, 337.17));
+    assert!(sphere_admits_model([0.0, -12.0, 0.0], 18.0, offset, 337.17));
+    let s = yard_walk();
+    let u = &s[296];
+    assert_eq!((u.pos, u.prev[1], u.falling), ([7_888_383, -93_280, 7_244_489], -108_640, 1));
+    assert_eq!(u.response & 0x10, 0);
 }
 
 #[test]

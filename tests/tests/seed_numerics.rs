@@ -58,22 +58,71 @@ fn full_rebuild_applies_heading_then_pitch_then_roll() {
     assert_ne!(Mat3::from_orientation(a), other);
 }
 
+/// `m · R(axis, angle)` written out from the stored table samples (sine at `angle & 2047`,
+/// cosine 512 later): each element a sum of products stored as f32, the zero terms of the
+/// elementary rotation dropped (adding an exact zero changes nothing).
+fn rotate_reference(m: [[f32; 3]; 3], axis: char, angle: i32) -> [[f32; 3]; 3] {
+    let s = tables::rotation_sample((angle & 2047) as usize).unwrap() as f64;
+    let c = tables::rotation_sample((angle & 2047) as usize + 512).unwrap() as f64;
+    // The two columns the rotation mixes, and how: new_a = a·c + b·sb, new_b = a·sa + b·c.
+    let (a, b, sb, sa) = match axis {
+        'y' => (0, 2, -s, s),
+        'x' => (1, 2, s, -s),
+        _ => (0, 1, s, -s),
+    };
+    let mut out = m;
+    for r in 0..3 {
+        let (ma, mb) = (m[r][a] as f64, m[r][b] as f64);
+        out[r][a] = (ma * c + mb * sb) as f32;
+        out[r][b] = (ma * sa + mb * c) as f32;
+    }
+    out
+}
+
 #[test]
 fn incremental_refresh_keeps_its_rounding_history() {
+    // Turning right by 12 per update (ground turning at scale 256 with the accumulator at
+    // 12), 171 updates (about one turn): each refresh rotates the stored matrix by the
+    // negated difference, (−(cur − prev)) & 2047 = 12, in its own frame, storing every
+    // element as f32 — the reference below, step by step, exactly.
     let start = Angles::new(0, 0, 0);
     let mut m = Mat3::from_orientation(start);
+    assert_eq!(m, Mat3::IDENTITY, "sin 0 = 0 and cos 0 = 1 are exact samples");
+    let mut reference = m.m;
     let mut prev = start;
-    // Turn right by 12 units per update, as ground turning would, 171 times (≈ one turn).
     for k in 1..=171 {
         let cur = Angles::new(0, -12 * k, 0);
         refresh_orientation(&mut m, cur, prev, RotationMode::Incremental);
+        reference = rotate_reference(reference, 'y', 12);
+        assert_eq!(m.m, reference, "update {k}");
+        if k == 1 {
+            // One step from identity is the rebuild itself.
+            assert_eq!(m, Mat3::from_orientation(cur));
+        }
         prev = cur;
     }
+    // The history is single-precision rounding, not a different rotation: within 1e-5 of
+    // the rebuild everywhere, and not equal to it.
     let rebuilt = Mat3::from_orientation(prev);
     assert_ne!(m, rebuilt, "accumulated f32 rotations differ from a rebuild");
+    for r in 0..3 {
+        for c in 0..3 {
+            assert!(
+                (m.m[r][c] - rebuilt.m[r][c]).abs() < 1e-5,
+                "[{r}][{c}] {} vs {}",
+                m.m[r][c],
+                rebuilt.m[r][c]
+            );
+        }
+    }
     let mut r = m;
     refresh_orientation(&mut r, prev, prev, RotationMode::Incremental);
     assert_eq!(r, m, "unchanged angles leave the matrix intact");
+    // Heading, then pitch, then roll, each by its negated wrapped difference.
+    let moved = Angles::new(prev.pitch as i32 + 40, prev.heading as i32 + 8, prev.roll as i32 - 20);
+    refresh_orientation(&mut r, moved, prev, RotationMode::Incremental);
+    let expected = rotate_reference(rotate_reference(rotate_reference(m.m, 'y', -8), 'x', -40), 'z', 20);
+    assert_eq!(r.m, expected);
     refresh_orientation(&mut r, prev, Angles::new(0, 5, 0), RotationMode::Rebuild);
     assert_eq!(r, rebuilt, "attr_rotation 2 rebuilds from the current angles");
     assert_eq!(RotationMode::from_attr(0), Some(RotationMode::Incremental));

@@ -101,30 +101,34 @@ fn support_height_to_actor_position() {
 
 #[test]
 fn forward_slope_rejects_steep_winners() {
+    // The production pair: slope_surface selects, slope_verdict decides.
+    let forward_slope = |centre, reach, terrain, contacts: &[ModelSupport]| {
+        slope_verdict(slope_surface(centre, reach, terrain, contacts.iter().copied()))
+    };
     let (centre, reach) = (-240, 50);
     // No surface at all: allowed.
-    assert_eq!(forward_slope(centre, reach, None, []), SlopeVerdict::Allow);
+    assert_eq!(forward_slope(centre, reach, None, &[]), SlopeVerdict::Allow);
     // A steep model contact near the centre wins and rejects.
-    assert_eq!(forward_slope(centre, reach, None, [contact(0, -240, -100, 16_384)]), SlopeVerdict::Reject);
+    assert_eq!(forward_slope(centre, reach, None, &[contact(0, -240, -100, 16_384)]), SlopeVerdict::Reject);
     // Flat terrain closer to the centre than the steep contact replaces its normal.
     let terrain = TerrainSupport { height: -241.0, normal: FLAT };
     assert_eq!(
-        forward_slope(centre, reach, Some(terrain), [contact(0, -200, -100, 16_384)]),
+        forward_slope(centre, reach, Some(terrain), &[contact(0, -200, -100, 16_384)]),
         SlopeVerdict::Allow
     );
     // Terrain below the lower end does not participate.
     let low = TerrainSupport { height: -180.0, normal: FLAT };
     assert_eq!(
-        forward_slope(centre, reach, Some(low), [contact(0, -200, -100, 16_384)]),
+        forward_slope(centre, reach, Some(low), &[contact(0, -200, -100, 16_384)]),
         SlopeVerdict::Reject
     );
     // Steep terrain alone rejects.
     let steep = TerrainSupport { height: -240.0, normal: [0, -120, 240] };
-    assert_eq!(forward_slope(centre, reach, Some(steep), []), SlopeVerdict::Reject);
+    assert_eq!(forward_slope(centre, reach, Some(steep), &[]), SlopeVerdict::Reject);
     // The first of equal model ranks stays.
     let first = contact(0, -240, -256, 16_000);
     let second = contact(1, -240, -100, 16_768);
-    assert_eq!(forward_slope(centre, reach, None, [first, second]), SlopeVerdict::Allow);
+    assert_eq!(forward_slope(centre, reach, None, &[first, second]), SlopeVerdict::Allow);
 }
 
 #[test]
@@ -158,18 +162,20 @@ fn surface_updater_keeps_three_separate_results() {
 }
 
 #[test]
-fn forward_admission_restores_the_position() {
+fn forward_admission_verdict() {
+    // "Forward ground-support admission": absent support, the veto, or steep support with
+    // collision bit 2 each fail the attempt; bypassing the slope check does not bypass the
+    // last. (The restore of the position is the world's: see world.rs,
+    // the_walk_probe_s_support_query_is_kept_but_not_its_position.)
     let ground = Support { source: Source::Terrain, class: Some(SurfaceClass::Ground), ..Support::default() };
     let steep = Support { class: Some(SurfaceClass::Steep), ..ground };
-    let mut pos = [1, 2, 3];
-    let mut seen = [0; 3];
-    assert!(forward_ground_admits(&mut pos, [10, 20, 30], true, |p| {
-        seen = *p;
-        (ground, false)
-    }));
-    assert_eq!((pos, seen), ([1, 2, 3], [10, 20, 30]));
-    assert!(!forward_ground_admits(&mut pos, [0; 3], true, |_| (steep, false)), "steep with bit 2");
-    assert!(forward_ground_admits(&mut pos, [0; 3], false, |_| (steep, false)), "steep without bit 2");
-    assert!(!forward_ground_admits(&mut pos, [0; 3], false, |_| (ground, true)), "the veto");
-    assert!(!forward_ground_admits(&mut pos, [0; 3], false, |_| (Support::default(), false)), "no support");
+    assert!(forward_ground_admits(&ground, false, true));
+    assert!(!forward_ground_admits(&steep, false, true), "steep with bit 2");
+    assert!(forward_ground_admits(&steep, false, false), "steep without bit 2");
+    assert!(!forward_ground_admits(&ground, true, false), "the veto");
+    assert!(!forward_ground_admits(&Support::default(), false, false), "no support");
+    // A miss keeps its class field cleared, so only the source decides.
+    let mut missed = ground;
+    missed.miss();
+    assert!(!forward_ground_admits(&missed, false, false));
 }

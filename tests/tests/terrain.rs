@@ -198,6 +198,11 @@ fn reference_height(heights: &[u8], x: i32, z: i32) -> f64 {
 
 #[test]
 fn height_matches_reference_on_100000_random_points() {
+    // Exactly: corner heights are whole map units and the point's offsets in its cell are
+    // whole units of a 256-unit cell, so the plane height is a multiple of 1/256 well inside
+    // f32's exact range; both the core's plane and this barycentric reference compute it
+    // without rounding, and the f32 store keeps it. Any other answer is a wrong triangle,
+    // corner or row, not rounding — and the truncated support height follows exactly.
     let mut rng = Rng(0x7e44_a1b0);
     let mut d = WldDesc::flat(0, 0);
     for h in d.height.iter_mut() {
@@ -205,26 +210,18 @@ fn height_matches_reference_on_100000_random_points() {
     }
     let bytes = to_bytes(&d);
     let t = Decoded::new(Wld::new_checked(&bytes).unwrap(), 0);
-    let mut in_band = 0;
+    let mut fractional = 0;
     for _ in 0..100_000 {
         let x = rng.range(-300, 65_835);
         let z = rng.range(-300, 65_835);
         let core = terrain::sample(&t, x, z).height;
         let reference = reference_height(&d.height, x, z);
-        assert!(
-            (core as f64 - reference).abs() <= 1e-3 * reference.abs().max(1.0),
-            "({x}, {z}): {core} vs {reference}"
-        );
-        // The verdict the engine uses is the height truncated toward zero.
-        if core.trunc() as i32 != reference.trunc() as i32 {
-            // Only when the reference sits within 0.01 of an integer.
-            assert!((reference - reference.round()).abs() < 0.01, "({x}, {z}): {core} vs {reference}");
-            in_band += 1;
-        }
+        assert_eq!(core as f64, reference, "({x}, {z})");
+        assert_eq!(core as i32, reference.trunc() as i32, "({x}, {z})");
+        fractional += (reference.fract() != 0.0) as u32;
     }
-    println!(
-        "terrain height: {in_band} of 100000 cases within 0.01 of an integer boundary disagreed after truncation"
-    );
+    // The cases are not all whole numbers, where rounding could hide.
+    assert!(fractional > 50_000, "{fractional}");
 }
 
 #[test]
@@ -275,5 +272,64 @@ fn extreme_coordinates_never_panic() {
     let _ = terrain_rank(seg, f32::MAX);
     let _ = select_settling(seg, Some(f32::MIN), []);
     let _ = actor_y_from_support(i32::MIN, 62, -2);
-    let _ = forward_slope(i32::MAX, 50, Some(TerrainSupport { height: f32::NAN, normal: [0, -256, 0] }), []);
+    let _ = slope_verdict(slope_surface(
+        i32::MAX,
+        50,
+        Some(TerrainSupport { height: f32::NAN, normal: [0, -256, 0] }),
+        [],
+    ));
+}
+
+/// Cyrus standing at engine vertex (192, 100), a shallow-water corner of the embedded sea
+/// (surface 3, base height 0), with the follow camera `camera_distance` behind him; the Y
+/// of each of `n` updates, BIOS ticks 8 apart.
+fn standing_in_the_sea(camera_distance: i32, n: u32) -> Vec<(u32, i32, u8)> {
+    use stros_core::input::{Bindings, Input};
+    use stros_core::world::{Embedded, World};
+    let ini = format!("[camera]\ncamera_distance = {camera_distance}\n");
+    let config = stros_core::config::SystemConfig::installed_with(&ini).unwrap();
+    let mut w =
+        Box::new(World::load(&Embedded, stros_core::embedded::MAP, config, Bindings::default()).unwrap());
+    let id = w.enter_at(&Embedded, [192 * 256 * 256, -64 * 256, 100 * 256 * 256], 0, false).unwrap();
+    (1..=n)
+        .map(|k| {
+            let bios = 8 * k;
+            w.step(&Input::NONE, bios);
+            let a = w.actor(id).unwrap();
+            (bios, a.position[1], a.surface)
+        })
+        .collect()
+}
+
+#[test]
+fn support_in_the_sea_follows_the_wave_near_the_camera_only() {
+    use stros_core::terrain::ISLAND_WAVE;
+    // "Terrain support sampling": near the camera the ground query reads the vertex cache,
+    // the frame before this update drew it — the previous update's BIOS tick. At (192 × 256,
+    // 100 × 256) the cell is (192, 100) exactly (192 − 0.5 and 100 + 0.5 round to even) and
+    // the point is its first corner, so the surface height is that vertex's cached height:
+    // phase = ((192 − 128)² + (100 − 128)²) × 1 + T × 16 = 4880 + 16 T (& 2047), height
+    // = 0 + table[512 + phase] × 16 − 8 (stored f32), truncated; Y = (h − 62 − 2) × 256.
+    let expected_y = |t: u32| {
+        let phase = (4880 + 16 * t as i32) & 2047;
+        let sample = stros_core::tables::rotation_sample(512 + phase as usize).unwrap();
+        let h = (sample as f64 * ISLAND_WAVE.amplitude as f64 - 8.0) as f32;
+        (h as i32 - 62 - 2) * 256
+    };
+    // The installed camera, 250 behind him: within 15 cells.
+    let near = standing_in_the_sea(250, 24);
+    for k in 1..near.len() {
+        let (previous_bios, (bios, y, surface)) = (near[k - 1].0, near[k]);
+        assert_eq!(y, expected_y(previous_bios), "update at BIOS {bios}");
+        assert_eq!(surface, 3, "shallow scape water");
+    }
+    // The wave really moves him: these are not all one height, and the current tick's
+    // height would be a different sequence.
+    let ys: std::collections::BTreeSet<i32> = near.iter().map(|u| u.1).collect();
+    assert!(ys.len() >= 8, "{ys:?}");
+    assert!((1..near.len()).any(|k| near[k].1 != expected_y(near[k].0)));
+    // 5000 behind him the camera's cell is (192, 80): 20 cells away, so the query reads the
+    // decoded map, height 0, every update.
+    let far = standing_in_the_sea(5000, 24);
+    assert!(far.iter().all(|u| u.1 == (0 - 62 - 2) * 256), "{far:?}");
 }

@@ -405,11 +405,20 @@ fn shift_with_a_turn_key_alone_sidesteps() {
 fn a_released_walk_continues_through_its_exit_tail() {
     // "Continuation after input release": group 20 keeps walking (the probe repeated, the
     // phase kept) while the default request stays pending; once idle, the phase resets.
+    // At BIOS ticks one apart every update has scale 256 and one nominal tick, and each
+    // frame of the walk group (show 1, BreakPoint, show 2, sound, show 3, GoToFuture 7,
+    // GoToPrevious 0, show 4, sound, show 0, End) shows for two updates, as the walk's own
+    // 512, 682, 0, 0, 2048… shows. Released after eight updates, the cursor is back at
+    // show 2, whose BreakPoint set the marker: two accepted updates without translation.
+    // Show 3 translates the phase-3 amount 8 × 256 = 2048 twice; then the GoToFuture takes
+    // its exit (the default 0 pends) and clears the marker: show 4 and show 0 move 2048 for
+    // two updates each. End starts the default at the ninth update after release; without
+    // accepted forward motion the phase resets and nothing moves.
     let (mut w, id) = entered(0, 0);
     for b in 0..8 {
         w.step(&Input::with(&[Action::Up, Action::A]), b);
     }
-    let mut continued = 0;
+    let mut moved = Vec::new();
     for b in 8..20 {
         let before = player_pos(&w, id);
         let probe = w.step(&Input::NONE, b).probe;
@@ -418,12 +427,13 @@ fn a_released_walk_continues_through_its_exit_tail() {
             assert_eq!(a.anim.pending, 0, "the default stays pending");
             assert_eq!(a.steps.get(Direction::Forward), 3, "the phase is kept");
             assert!(probe.is_some(), "the forward probe runs again");
-            continued += (a.position != before) as u32;
         } else {
             assert_eq!((a.anim.current, a.steps.get(Direction::Forward)), (0, 0));
         }
+        assert_eq!(a.position[0], before[0]);
+        moved.push(a.position[2] - before[2]);
     }
-    assert!(continued >= 1, "moved after release");
+    assert_eq!(moved, [0, 0, 2048, 2048, 2048, 2048, 2048, 2048, 0, 0, 0, 0]);
     assert_eq!(w.actor(id).unwrap().anim.current, 0);
 }
 
@@ -507,4 +517,210 @@ fn a_lava_surface_vetoes_the_walk_ahead() {
     // clears the veto.
     assert_eq!(w.actor(id).unwrap().surface, 9);
     assert!(!w.shared().veto);
+}
+
+#[test]
+fn the_banked_player_s_matrix_is_rebuilt_and_the_level_one_refreshed() {
+    use stros_core::math::{Mat3, RotationMode, refresh_orientation};
+    // "Incremental orientation refresh": map-list presentation, before each update, rotates
+    // an actor's matrix by its angle changes (attr_rotation 0, Cyrus's); the selected
+    // player with a nonzero roll instead rebuilds from identity with his negated current
+    // angles. Running (group 18) and turning left banks him: the roll goes 4, 8, … while the
+    // turn holds, and relaxes by 8 a update once it stops.
+    let (mut w, id) = entered(0, 0);
+    assert_eq!(w.actor(id).unwrap().attr(attr::ROTATION), 0);
+    let mut banked = 0;
+    let mut level = 0;
+    let mut rolls = Vec::new();
+    for b in 0..40 {
+        let input = match b {
+            0..8 => Input::with(&[Action::Up]),
+            8..20 => Input::with(&[Action::Up, Action::Left]),
+            _ => Input::with(&[Action::Up]),
+        };
+        let before = w.actor(id).unwrap().clone();
+        w.step(&input, b);
+        let a = w.actor(id).unwrap();
+        rolls.push(a.angles.roll);
+        // What presentation made of the matrix: the update's own changes come after it and
+        // do not touch the matrix.
+        let mut incremental = before.matrix;
+        refresh_orientation(
+            &mut incremental,
+            before.angles,
+            before.previous_angles,
+            RotationMode::Incremental,
+        );
+        if before.angles.roll != 0 {
+            assert_eq!(a.matrix, Mat3::from_orientation(before.angles), "update {b}: rebuilt");
+            banked += (incremental != a.matrix) as u32;
+        } else {
+            assert_eq!(a.matrix, incremental, "update {b}: incremental");
+            level += (before.angles != before.previous_angles) as u32;
+        }
+    }
+    // Both branches ran, and the rebuild is observable: its matrix differs from what the
+    // incremental refresh would have left.
+    assert!(banked > 0 && level > 0, "banked {banked}, level turned {level}");
+    assert_eq!(rolls.iter().copied().max(), Some(32), "the bank tops out at 32: {rolls:?}");
+    assert_eq!(*rolls.last().unwrap(), 0, "and relaxes back: {rolls:?}");
+}
+
+#[test]
+fn queued_motion_directional_bits_and_the_player_exclusion_exclude_the_surface_query() {
+    // "Surface-query state retention": queued motion, either directional-state byte (the
+    // low bytes of the pending and accepted action words) with either low bit set, or the
+    // selected-player surface exclusion give the excluded result: the actor's surface and
+    // the shared veto are not replaced. Cyrus idles at marker 0 on the plateau's meadow
+    // (surface 9); his stored surface is set to 0 before each update to see whether the
+    // update stores one.
+    let (mut w, id) = entered(0, 0);
+    w.step(&Input::NONE, 0);
+    assert_eq!(w.actor(id).unwrap().surface, 9);
+    type Setup = fn(&mut World<'static>, u16);
+    let cases: [(&str, Setup, u8); 7] = [
+        ("pending bit 0", |w, id| w.actor_mut(id).unwrap().action_pending = 0x01, 0),
+        ("pending bit 1", |w, id| w.actor_mut(id).unwrap().action_pending = 0x02, 0),
+        ("accepted bit 0", |w, id| w.actor_mut(id).unwrap().action_accepted = 0x01, 0),
+        ("accepted bit 1", |w, id| w.actor_mut(id).unwrap().action_accepted = 0x02, 0),
+        ("player exclusion", |w, _| w.shared_mut().surface_exclusion = true, 0),
+        ("higher action bits", |w, id| w.actor_mut(id).unwrap().action_pending = 0xFC, 9),
+        ("nothing", |_, _| {}, 9),
+    ];
+    for (k, (what, setup, surface)) in cases.into_iter().enumerate() {
+        {
+            let a = w.actor_mut(id).unwrap();
+            (a.surface, a.action_pending, a.action_accepted) = (0, 0, 0);
+        }
+        w.shared_mut().surface_exclusion = false;
+        w.shared_mut().veto = true;
+        setup(&mut w, id);
+        w.step(&Input::NONE, 1 + k as u32);
+        assert_eq!(w.actor(id).unwrap().surface, surface, "{what}");
+        // The veto is assigned only with the surface (the meadow clears it).
+        assert_eq!(w.shared().veto, surface == 0, "{what}");
+    }
+}
+
+#[test]
+fn the_forward_probe_s_support_query_runs_the_water_transition() {
+    // "Water and lava transition effects" run in the support wrapper, so the walk's forward
+    // probe has them too. Cyrus stands on sand (surface 6) at (47854, 30720) facing +X with
+    // scape deep water (4) 19 ahead, a torch burning: his set has no torch walk (21), so
+    // the walk is refused after its probe and requests nothing itself. The probe's query
+    // stores surface 4 and, his motion byte still 0 (not forward), requests swim-back 143,
+    // which from idle starts at once. The update's own query then stores the sand again;
+    // leaving deep water after the walk's motion byte 6 requests the torch run 30, which his
+    // set lacks. He ends the update on sand, unmoved, in group 143.
+    let mut w = world();
+    let y = stros_core::terrain::sample(w.terrain(), 47_854, 30_720).height as i32;
+    let at = [47_854 * 256, (y - 64) * 256, 30_720 * 256];
+    let id = w.enter_at(&Embedded, at, 1536, false).unwrap();
+    w.actor_mut(id).unwrap().torch = 1;
+    let walk = Input::with(&[Action::Up, Action::A]);
+    w.step(&walk, 0);
+    let a = w.actor(id).unwrap();
+    assert!(w.report().probe.is_some(), "the probe's support query ran");
+    assert_eq!((a.surface, a.motion_direction, a.step_status & 0x80), (6, 6, 0));
+    assert_eq!((a.position[0], a.position[2]), (at[0], at[2]));
+    assert_eq!(a.anim.current, 143);
+    // The next probe finds the deep water again, now after a forward motion byte: swim 142
+    // is requested behind the current 143.
+    w.step(&walk, 1);
+    let a = w.actor(id).unwrap();
+    assert_eq!((a.surface, a.anim.current, a.anim.pending), (6, 143, 142));
+}
+
+#[test]
+fn the_walk_gate_is_animation_system_1() {
+    // "Forward-walking startup": with animation_system = 1 a walk whose request leaves a
+    // different group current returns before accepting or moving. After one update of a
+    // left turn the turn group 14 is current; the walk's request for 20 then only pends.
+    // Any other value leaves the gate open: the walk moves at once, phase 0 (8 × 256 >> 2)
+    // along the turned heading (12).
+    for (system, moved, phase) in [(1, 0, 0), (2, 512, 1)] {
+        let ini = format!("[system]\nanimation_system = {system}\n");
+        let config = SystemConfig::installed_with(&ini).unwrap();
+        let mut w = Box::new(World::load(&Embedded, MAP, config, Bindings::default()).unwrap());
+        let id = w.enter_marker(&Embedded, 0, 0).unwrap();
+        w.step(&Input::with(&[Action::Left]), 0);
+        assert_eq!(w.actor(id).unwrap().anim.current, 14);
+        let before = player_pos(&w, id);
+        w.step(&Input::with(&[Action::Up, Action::A]), 1);
+        let a = w.actor(id).unwrap();
+        assert_eq!(a.anim.current, 14, "animation_system {system}");
+        assert_eq!(a.angles.heading, 12);
+        let (x, z) = stros_core::math::translate_heading(before[0], before[2], 12, moved);
+        assert_eq!(([a.position[0], a.position[2]], a.steps.get(Direction::Forward)), ([x, z], phase));
+    }
+}
+
+#[test]
+fn a_zero_walk_speed_walks_half_the_run_speed_unscaled() {
+    // "Forward-walking startup": with attr_forward_walk 0 the walk's startup amount is
+    // attr_forward_speed >> 1 = 16 >> 1 = 8 runtime units, not × 256; step type 1 takes a
+    // quarter, a third, a half, then all of it: 2, 2, 4, 8 (scale 256). Released, the walk
+    // group's continuation walks on with the same amount, 8 at phase 3. The walk group here
+    // loops without a BreakPoint or an exit, so every update translates.
+    let mut desc = stros_tools::world::scene::rgm_desc();
+    let cyrus = desc.actors.iter_mut().find(|a| a.name == b"CYRUS").unwrap();
+    let walk = cyrus.groups.iter_mut().find(|g| g.number == 20).unwrap();
+    use stros_core::formats::rgm::Command::{GoToPrevious, ShowFrame};
+    walk.commands = vec![ShowFrame { frame: 1 }, ShowFrame { frame: 2 }, GoToPrevious { target: 0 }];
+    let files: &'static Replaced =
+        Box::leak(Box::new(Replaced(vec![("HARBOUR.RGM", leak(stros_tools::write::rgm::to_bytes(&desc)))])));
+    let mut w = world_with(files);
+    let id = w.enter_marker(files, 0, 0).unwrap();
+    w.actor_mut(id).unwrap().attributes[attr::FORWARD_WALK] = 0;
+    assert_eq!(w.actor(id).unwrap().attr(attr::FORWARD_SPEED), 16);
+    let mut moved = Vec::new();
+    for bios in 0..8 {
+        let input = if bios < 5 { Input::with(&[Action::Up, Action::A]) } else { Input::NONE };
+        let before = player_pos(&w, id);
+        let r = w.step(&input, bios);
+        assert_eq!(r.tick.frame_scale, 256);
+        let a = w.actor(id).unwrap();
+        assert_eq!((a.position[0], a.anim.current), (before[0], 20), "update {bios}");
+        moved.push(a.position[2] - before[2]);
+    }
+    assert_eq!(moved, [2, 2, 4, 8, 8, 8, 8, 8]);
+}
+
+#[test]
+fn the_walk_probe_s_support_query_is_kept_but_not_its_position() {
+    // "Forward ground-support admission": the probe stands Cyrus at the destination for its
+    // support query, then restores all three coordinates; the query's other effects stay.
+    // The yard walk's start (marker 5, heading 1024, walking, BIOS two apart) with the
+    // yard ramp's ROB collision byte set to 0x04: the first probe that lands on the ramp
+    // resets the support-history counter to 12 while Cyrus himself still stands on the
+    // terrain, and he moves by the walk's own amount, not to the probe point 19 ahead.
+    let mut rob = stros_tools::world::scene::rob_desc();
+    rob.segments.iter_mut().find(|s| s.name == "RAMP").unwrap().collision_flags = 0x04;
+    let files: &'static Replaced =
+        Box::leak(Box::new(Replaced(vec![("HARBOUR.ROB", leak(stros_tools::write::rob::to_bytes(&rob)))])));
+    let mut w = world_with(files);
+    let id = w.enter_marker(files, 5, 1024).unwrap();
+    let walk = Input::with(&[Action::Up, Action::A]);
+    let mut bios = 0;
+    let (report, a) = loop {
+        bios += 2;
+        let r = w.step(&walk, bios).clone();
+        assert!(bios < 100, "never probed the ramp");
+        if r.probe.is_some_and(|p| matches!(p.source, stros_core::collision::support::Source::Model(_))) {
+            break (r, w.actor(id).unwrap().clone());
+        }
+        assert_eq!(w.shared().history.0, 0);
+    };
+    let probe = report.probe.unwrap();
+    // The probe met the ramp (height −241, metadata 0x04), 19 ahead: the counter was reset.
+    assert_eq!((probe.height, probe.metadata), (-241, 0x04));
+    assert_eq!(w.shared().history.0, 12);
+    // His own support is the terrain's (metadata 0); his Y is the terrain's.
+    assert_eq!(a.support.source, stros_core::collision::support::Source::Terrain);
+    assert_eq!((a.support.height, a.support.metadata, a.position[1]), (-240, 0, -304 * 256));
+    // He moved from where the update started by the phase-3 amount, 2048 scaled, south.
+    let d = stros_core::player::scaled(2048, report.tick.frame_scale);
+    let (x, z) = stros_core::math::translate_heading(a.previous[0], a.previous[2], 1024, d);
+    assert_eq!((a.position[0], a.position[2]), (x, z));
+    assert_eq!(a.steps.get(Direction::Forward), 3);
 }

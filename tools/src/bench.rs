@@ -60,8 +60,7 @@ pub fn collision(rob_bytes: &[u8], queries_per_model: usize) -> Result<String, S
         let mut q = Queries(0x9e37_79b9_7f4a_7c15);
         let spheres: Vec<QuerySphere> = (0..queries_per_model).map(|_| q.next(radius)).collect();
         let start = Instant::now();
-        let core_hits: Vec<bool> =
-            spheres.iter().map(|s| !sphere_query(m, std::slice::from_ref(s), false).is_empty()).collect();
+        let core_hits: Vec<bool> = spheres.iter().map(|s| !sphere_query(m, [*s], false).is_empty()).collect();
         let core_s = start.elapsed().as_secs_f64();
         let start = Instant::now();
         let parry_hits: Vec<bool> = spheres

@@ -14,7 +14,7 @@
 
 use super::{Actor, Direction, attr};
 use crate::math::translate_heading;
-use crate::player::startup_adjust;
+use crate::player::{scaled, startup_adjust, walk_amount};
 use crate::world::queries::Env;
 
 /// Walking forward, sheathed.
@@ -76,7 +76,7 @@ fn accept(a: &mut Actor, env: &Env<'_, '_>, direction: Direction, distance: i32,
     if a.anim.marker {
         return Step::Suppressed;
     }
-    let d = d.wrapping_mul(env.tick.frame_scale) >> 8;
+    let d = scaled(d, env.tick.frame_scale);
     if d > 0 {
         let (x, z) = translate_heading(a.position[0], a.position[2], heading & 2047, d);
         a.position[0] = x;
@@ -86,7 +86,8 @@ fn accept(a: &mut Actor, env: &Env<'_, '_>, direction: Direction, distance: i32,
 }
 
 /// The animated tail every stepper shares: a missing `group` refuses; otherwise it is
-/// requested (modifier 0, as `PlayAnimation(group, 0)`) and, with `animation_system = 1`, a
+/// requested (modifier 0, as `PlayAnimation(group, 0)`) and, with `animation_system = 1`
+/// exactly (seed 000 "Forward-walking startup"; other values leave the gate open), a
 /// different current group waits; then [`accept`].
 fn animate_and_accept(
     a: &mut Actor,
@@ -100,7 +101,7 @@ fn animate_and_accept(
         return Step::Refused;
     }
     env.request(a, group);
-    if env.config.animation_system != 0 && a.anim.current != group {
+    if env.config.animation_system == 1 && a.anim.current != group {
         return Step::Waiting;
     }
     accept(a, env, direction, distance, heading)
@@ -125,12 +126,8 @@ pub(crate) fn walk_forward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
     } else {
         (GROUP_WALK, a.attr(attr::FORWARD_WALK))
     };
-    animate_and_accept(a, env, group, Direction::Forward, walk_distance(a, length), a.angles.heading as i32)
-}
-
-/// A walk step length in runtime units: × 256, or `attr_forward_speed >> 1` for zero.
-fn walk_distance(a: &Actor, length: u8) -> i32 {
-    if length == 0 { (a.attr(attr::FORWARD_SPEED) >> 1) as i32 } else { length as i32 * 256 }
+    let d = walk_amount(length, a.attr(attr::FORWARD_SPEED));
+    animate_and_accept(a, env, group, Direction::Forward, d, a.angles.heading as i32)
 }
 
 /// `MoveForward(1)`: refused by a rope or special motion; below counter three the forward
@@ -142,7 +139,7 @@ pub(crate) fn move_forward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
         return Step::Refused;
     }
     if a.steps.get(Direction::Forward) < 3 && !(a.lifecycle == 7 && a.collide() & 0x01 == 0) {
-        let half = ((a.attr(attr::FORWARD_SPEED) >> 1) as i32 * 256).wrapping_mul(env.tick.frame_scale) >> 8;
+        let half = scaled((a.attr(attr::FORWARD_SPEED) >> 1) as i32 * 256, env.tick.frame_scale);
         let (x, z) = translate_heading(a.position[0], a.position[2], a.angles.heading as i32, half);
         if env.step_hazard(a, [x, a.position[1], z]) {
             return Step::Refused;
@@ -211,7 +208,7 @@ pub(crate) fn walk_backward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
     } else {
         (GROUP_WALK_BACK, a.attr(attr::BACKWARD_WALK))
     };
-    let d = if length == 0 { (a.attr(attr::BACKWARD_SPEED) >> 1) as i32 } else { length as i32 * 256 };
+    let d = walk_amount(length, a.attr(attr::BACKWARD_SPEED));
     animate_and_accept(a, env, group, Direction::Backward, d, a.angles.heading as i32 + 1024)
 }
 
@@ -229,7 +226,7 @@ pub(crate) fn continue_forward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
             if !env.walk_forward_check(a) {
                 return Step::Refused;
             }
-            let d = walk_distance(a, a.attr(attr::FORWARD_WALK));
+            let d = walk_amount(a.attr(attr::FORWARD_WALK), a.attr(attr::FORWARD_SPEED));
             accept(a, env, Direction::Forward, d, a.angles.heading as i32)
         }
         GROUP_RUN | GROUP_RUN_TORCH => {
@@ -272,7 +269,7 @@ pub(crate) fn move_sideways(a: &mut Actor, env: &mut Env<'_, '_>, left: bool) ->
             return Step::Refused;
         }
         env.request(a, group);
-        let turn = (a.attr(84) as i32).wrapping_mul(env.tick.frame_scale) >> 8;
+        let turn = scaled(a.attr(84) as i32, env.tick.frame_scale);
         let h = if left { a.angles.heading as i32 - turn } else { a.angles.heading as i32 + turn };
         a.angles.heading = (h & 2047) as u16;
         let d = a.attr(83) as i32 * 256;

@@ -13,8 +13,6 @@ pub const SIDEDNESS_LIMIT: f32 = 4.0;
 pub const MAX_MODEL_CONTACTS: usize = 32;
 /// Scale of a segment contact's stored fraction.
 pub const FRACTION_SCALE: f32 = 32768.0;
-/// Faces a model may have for the accepted-face set (the set is a fixed bit array).
-pub const MAX_FACES: usize = 4096;
 /// Corners a face may have (the count is a byte).
 pub const MAX_CORNERS: usize = 255;
 
@@ -189,9 +187,16 @@ pub struct QuerySphere {
 /// (version 5 only) in stored order, then their face references. A face that succeeded is
 /// skipped for the rest of the query, even for later spheres; a failed one may be tried
 /// again. Stops after 32 contacts.
-pub fn sphere_query(model: &Model<'_>, spheres: &[QuerySphere], sidedness: bool) -> ModelContacts {
+///
+/// The accepted-face set is the list of faces that succeeded, which is the contact list
+/// itself: the query ends at its 32nd success, so the set never holds more than 32 faces,
+/// whatever a face's index.
+pub fn sphere_query(
+    model: &Model<'_>,
+    spheres: impl IntoIterator<Item = QuerySphere>,
+    sidedness: bool,
+) -> ModelContacts {
     let mut out = ModelContacts::new();
-    let mut accepted = [0u64; MAX_FACES / 64];
     let mut poly = heapless::Vec::new();
     for s in spheres {
         for node in model.runtime_subobjects() {
@@ -201,13 +206,11 @@ pub fn sphere_query(model: &Model<'_>, spheres: &[QuerySphere], sidedness: bool)
                 continue;
             }
             for r in node.face_refs() {
-                let (word, bit) = ((r.index as usize / 64) % (MAX_FACES / 64), r.index % 64);
-                if r.index as usize >= MAX_FACES || accepted[word] & (1 << bit) != 0 {
+                if out.iter().any(|c| c.face == r.index) {
                     continue;
                 }
                 let Some(normal) = load_face(model, r.face_offset, r.index, &mut poly) else { continue };
                 if let Some(c) = sphere_contact(&poly, normal, s.centre, s.radius, sidedness) {
-                    accepted[word] |= 1 << bit;
                     let _ = out.push(FaceContact { face: r.index, point: c.point, normal, fraction: 0 });
                     if out.is_full() {
                         return out;

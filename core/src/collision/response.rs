@@ -79,6 +79,15 @@ pub fn movement_heading(current: [i32; 3], previous: [i32; 3], heading: u16) -> 
     if dx == 0 && dz == 0 { heading as i32 } else { direction_from_displacement(dx, dz) as i32 }
 }
 
+/// The opposing actor-facing heading of a contact normal: the normal's quantised actor
+/// heading ("Direction recovered from displacement", which already negates the raw bearing
+/// once) plus half a turn, masked to 2047 — the heading that runs head-on into the wall.
+/// Seed 000 "Body-contact facing admission" and "Grounded wall-facing adjustment" both use
+/// it ("adding half a turn to its negated quantized heading").
+pub fn opposing_heading(normal: [i32; 3]) -> i32 {
+    (direction_from_displacement(normal[0], normal[2]) as i32 + 1024) & 2047
+}
+
 /// "Body-contact facing admission": ground contacts (class 4) never enter wall response;
 /// others face the movement when the opposing normal heading minus the movement heading,
 /// after the 2047 correction, is strictly between −512 and 512.
@@ -86,8 +95,7 @@ pub fn faces_movement(contact: &BodyContact, movement_heading: i32) -> bool {
     if contact.class == SurfaceClass::Ground {
         return false;
     }
-    let opposing = (direction_from_displacement(contact.normal[0], contact.normal[2]) as i32 + 1024) & 2047;
-    let diff = correct_2047(opposing - movement_heading);
+    let diff = correct_2047(opposing_heading(contact.normal) - movement_heading);
     diff > -512 && diff < 512
 }
 
@@ -143,15 +151,17 @@ pub fn horizontal_response(
     }
 }
 
-/// "Grounded wall-facing adjustment": from the attempted displacement's heading, turn up to
-/// 32 toward the wall-facing heading `(1024 − normal heading) & 2047` (difference with the
-/// 2047 correction); then a pre-response heading more than a quarter turn from the
-/// movement heading (full-turn wrap) flips the result by half a turn.
+/// "Grounded wall-facing adjustment": starting from the attempted displacement's heading,
+/// turn up to 32 away from the head-on heading [`opposing_heading`] (a positive 2047-corrected
+/// difference subtracts, a negative one adds, zero keeps); then a pre-response heading more
+/// than a quarter turn from the movement heading (full-turn wrap) flips the result by half
+/// a turn.
+///
+/// The opposing heading is the same one the facing admission uses: an earlier reading took
+/// `(1024 − h) & 2047`, negating the already negated heading a second time, which agrees
+/// with this one only for walls facing ±Z and turned Cyrus into ±X walls until he stuck.
 pub fn wall_facing(movement_heading: i32, normal: [i32; 3], pre_response_heading: u16) -> u16 {
-    let normal_heading = direction_from_displacement(normal[0], normal[2]) as i32;
-    let facing = (1024 - normal_heading) & 2047;
-    let diff = correct_2047(facing - movement_heading);
-    // A positive difference subtracts (up to 32), a negative one adds, as the seed states.
+    let diff = correct_2047(opposing_heading(normal) - movement_heading);
     let mut adjusted = movement_heading - diff.signum() * diff.abs().min(WALL_TURN_STEP);
     let mut turn = ((pre_response_heading as i32 & 2047) - (movement_heading & 2047)) & 2047;
     if turn > 1024 {

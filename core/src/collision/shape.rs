@@ -4,11 +4,6 @@
 
 use crate::tables;
 
-/// Most spheres a shape stores, the extra support sphere included. The original sizes its
-/// buffers from the bounds; Stros caps them so a hostile MPSZ record cannot grow a shape
-/// without bound (no shipped bounds come near).
-pub const MAX_SPHERES: usize = 32;
-
 /// Minimum unscaled sphere radius, map units.
 pub const MIN_RADIUS: i32 = 4;
 /// Radius of the default shape of an actor without bounds or a static model.
@@ -49,34 +44,88 @@ pub enum ShapeKind {
     Default,
 }
 
-/// A collision shape: the ordinary spheres, then one extra stored sphere.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A collision shape: its ordinary spheres, then one extra stored sphere.
+///
+/// The spheres follow from the bounds by the seed's rules, so the shape keeps the rule —
+/// the first sphere, the step between centres and how many spheres it generates, the
+/// upright shape's own last sphere and the extra one — rather than a table of spheres.
+/// The original sizes its buffers from the bounds; nothing caps the sphere count (the
+/// actor overlap's first-32 rule is the overlap's own), and neither does this.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
     /// Construction rule.
     pub kind: ShapeKind,
-    /// Ordinary spheres followed by the extra one (the upright support sphere, or a copy of
-    /// the first sphere for horizontal shapes).
-    pub spheres: heapless::Vec<Sphere, MAX_SPHERES>,
-    /// How many of `spheres` the ordinary obstacle query uses.
-    pub ordinary: usize,
+    /// The first ordinary sphere.
+    pub first: Sphere,
+    /// Centre step from one generated sphere to the next (wrapping).
+    pub step: [i32; 3],
+    /// Ordinary spheres generated from `first` by `step`.
+    pub generated: u32,
+    /// The upright shape's last ordinary sphere, which has its own centre rule.
+    pub last: Option<Sphere>,
+    /// The extra stored sphere: the upright support sphere, or a copy of the first sphere
+    /// for horizontal shapes; the default shape has none.
+    pub extra: Option<Sphere>,
+}
+
+/// The ordinary spheres of a [`Shape`], in order.
+#[derive(Clone, Debug)]
+pub struct Spheres {
+    shape: Shape,
+    next: u32,
+}
+
+impl Iterator for Spheres {
+    type Item = Sphere;
+
+    fn next(&mut self) -> Option<Sphere> {
+        let k = self.next;
+        let s = &self.shape;
+        let sphere = if k < s.generated {
+            let c = s.first.centre;
+            let centre = [0, 1, 2].map(|i| c[i].wrapping_add(s.step[i].wrapping_mul(k as i32)));
+            Sphere { centre, radius: s.first.radius }
+        } else if k == s.generated {
+            s.last?
+        } else {
+            return None;
+        };
+        self.next += 1;
+        Some(sphere)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = (self.shape.ordinary() as u64).saturating_sub(self.next as u64) as usize;
+        (left, Some(left))
+    }
 }
 
 impl Shape {
-    /// The ordinary spheres.
-    pub fn ordinary_spheres(&self) -> &[Sphere] {
-        &self.spheres[..self.ordinary.min(self.spheres.len())]
+    /// How many ordinary spheres the obstacle query uses.
+    pub fn ordinary(&self) -> usize {
+        self.generated as usize + self.last.is_some() as usize
+    }
+
+    /// The ordinary spheres, in order.
+    pub fn ordinary_spheres(&self) -> Spheres {
+        Spheres { shape: *self, next: 0 }
     }
 
     /// The extra stored sphere, if the shape has one.
-    pub fn extra(&self) -> Option<&Sphere> {
-        self.spheres.get(self.ordinary)
+    pub fn extra(&self) -> Option<Sphere> {
+        self.extra
     }
 
     /// The default shape: one sphere of radius 12 at the origin, no extra sphere.
     pub fn default_shape() -> Shape {
-        let mut spheres = heapless::Vec::new();
-        let _ = spheres.push(Sphere { centre: [0; 3], radius: DEFAULT_RADIUS });
-        Shape { kind: ShapeKind::Default, spheres, ordinary: 1 }
+        Shape {
+            kind: ShapeKind::Default,
+            first: Sphere { centre: [0; 3], radius: DEFAULT_RADIUS },
+            step: [0; 3],
+            generated: 1,
+            last: None,
+            extra: None,
+        }
     }
 }
 
@@ -103,27 +152,30 @@ pub fn build(bounds: &Bounds, raex_scale: i16, post_collide_height: i32, standin
 /// "Upright actor collision spheres".
 fn upright(b: &Bounds, scale: i32, pch: i32, standing_height: i32) -> Shape {
     let radius = (b.total[0].max(b.total[2]) / 2).max(MIN_RADIUS);
-    let spacing = 3 * (radius / 2);
+    let spacing = (radius / 2).wrapping_mul(3);
     let mut available = b.total[1].wrapping_sub(pch);
     if available < 0 {
         available = pch;
     }
     let count = (available / spacing.max(1)).max(2) as usize;
     let scaled = radius.wrapping_mul(scale) >> 8;
-    let mut spheres = heapless::Vec::new();
-    let ordinary = count.min(MAX_SPHERES - 1);
-    let mut y = radius - b.negative[1];
-    for _ in 0..ordinary - 1 {
-        let _ = spheres.push(Sphere { centre: [0, y, 0], radius: scaled });
-        y = y.wrapping_add(spacing);
-    }
-    let _ = spheres.push(Sphere { centre: [0, b.positive[1] - pch - scaled, 0], radius: scaled });
     // The support sphere's centre subtracts the *runtime-scaled* standing height
     // (`standing_height << 8`) from a map-unit value: a faithful unit mix-up of the
     // original, which puts Cyrus's support sphere at local Y 548.
-    let support_y = b.positive[1] - scaled - standing_height.wrapping_shl(8) - 2;
-    let _ = spheres.push(Sphere { centre: [0, support_y, 0], radius: scaled });
-    Shape { kind: ShapeKind::Upright, spheres, ordinary }
+    let support_y =
+        b.positive[1].wrapping_sub(scaled).wrapping_sub(standing_height.wrapping_shl(8)).wrapping_sub(2);
+    Shape {
+        kind: ShapeKind::Upright,
+        // All but the last start at radius minus the negative Y extent, a spacing apart.
+        first: Sphere { centre: [0, radius.wrapping_sub(b.negative[1]), 0], radius: scaled },
+        step: [0, spacing, 0],
+        generated: count as u32 - 1,
+        last: Some(Sphere {
+            centre: [0, b.positive[1].wrapping_sub(pch).wrapping_sub(scaled), 0],
+            radius: scaled,
+        }),
+        extra: Some(Sphere { centre: [0, support_y, 0], radius: scaled }),
+    }
 }
 
 /// The X- and Z-dominant rows of spheres.
@@ -133,29 +185,24 @@ fn horizontal(b: &Bounds, kind: ShapeKind, scale: i32, pch: i32) -> Shape {
         _ => (2, b.total[0].max(b.total[1])),
     };
     let mut radius = (other / 2).max(MIN_RADIUS);
-    let y = if pch < 2 * radius {
-        radius = (radius - pch / 2).max(MIN_RADIUS);
-        radius - b.negative[1]
+    let y = if pch < radius.wrapping_mul(2) {
+        radius = radius.wrapping_sub(pch / 2).max(MIN_RADIUS);
+        radius.wrapping_sub(b.negative[1])
     } else {
         -pch
     };
-    let spacing = (3 * radius) >> 1;
-    let count = ((b.total[dominant] / spacing.max(1)).max(1) as usize).min(MAX_SPHERES - 1);
+    let spacing = radius.wrapping_mul(3) >> 1;
+    let count = (b.total[dominant] / spacing.max(1)).max(1);
     let stored = radius.wrapping_mul(scale) >> 8;
-    let mut spheres = heapless::Vec::new();
-    let start = radius - b.negative[dominant];
-    for k in 0..count as i32 {
-        // X-dominant shapes advance an accumulator the original never applies to the
-        // stored centres: every sphere sits at the first X.
-        let centre = match kind {
-            ShapeKind::XDominant => [start, y, 0],
-            _ => [0, y, start.wrapping_add(k.wrapping_mul(spacing))],
-        };
-        let _ = spheres.push(Sphere { centre, radius: stored });
-    }
-    let first = spheres[0];
-    let _ = spheres.push(first);
-    Shape { kind, spheres, ordinary: count }
+    let start = radius.wrapping_sub(b.negative[dominant]);
+    // X-dominant shapes advance an accumulator the original never applies to the stored
+    // centres: every sphere sits at the first X.
+    let (centre, step) = match kind {
+        ShapeKind::XDominant => ([start, y, 0], [0; 3]),
+        _ => ([0, y, start], [0, 0, spacing]),
+    };
+    let first = Sphere { centre, radius: stored };
+    Shape { kind, first, step, generated: count as u32, last: None, extra: Some(first) }
 }
 
 /// A shape prepared for this update: the origin in map units (runtime `>> 8`, stored as
@@ -180,8 +227,8 @@ pub fn prepare(runtime_position: [i32; 3], pitch: u16, heading: u16, roll: u16) 
 /// bounds the second also includes the support sphere.
 pub fn working_counts(shape: &Shape) -> (usize, usize) {
     match shape.kind {
-        ShapeKind::Upright => (shape.ordinary, shape.ordinary + 1),
-        _ => (shape.ordinary, shape.ordinary),
+        ShapeKind::Upright => (shape.ordinary(), shape.ordinary() + 1),
+        _ => (shape.ordinary(), shape.ordinary()),
     }
 }
 

@@ -4,8 +4,9 @@
 //! probe and the residual face-contact query.
 
 use super::admission::{segment_admits_model, sphere_admits_model};
-use super::candidates::{self, Candidates, PLACEMENT_CELL, separate, within_distance};
+use super::candidates::{self, Candidate, Candidates, PLACEMENT_CELL, separate, within_distance};
 use super::faces::{self, FaceContact, QuerySphere};
+use super::shape::Sphere;
 use super::support::{ModelSupport, Segment, Support, TerrainSupport, select_ordinary};
 use crate::formats::model::Model;
 use crate::formats::rgm::Rgm;
@@ -225,12 +226,67 @@ fn world_contact(p: &PlacedModel<'_>, index: usize, c: &FaceContact) -> WorldCon
     WorldContact { placement: index, face: c.face, point, normal, fraction: c.fraction }
 }
 
-/// The face-model candidates of a query with their placed models, in candidate order.
+/// The face-model candidates of a query with their placed models, in candidate order. The
+/// iterator owns the lists, so every query streams its contacts straight into its selection
+/// ("Model contacts … compete in candidate and contact order": each one is visited).
 fn face_models<'a, 's, S: Scene<'a>>(
     scene: &'s S,
-    cands: &'s Candidates,
-) -> impl Iterator<Item = (usize, &'s super::candidates::Candidate, PlacedModel<'a>)> + 's {
-    cands.faces.iter().enumerate().filter_map(|(k, c)| Some((k, c, scene.model(c.placement)?)))
+    cands: Candidates,
+) -> impl Iterator<Item = (usize, Candidate, PlacedModel<'a>)> + 's {
+    cands.faces.into_iter().enumerate().filter_map(|(k, c)| Some((k, c, scene.model(c.placement)?)))
+}
+
+/// The identity rotation the selected-player fallback sphere uses.
+pub const IDENTITY: [[f32; 3]; 3] = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+
+/// "Sphere model admission", then the model's coordinates: the local spheres of an actor
+/// at integer map `origin` with collision `matrix` that pass the model-radius test, each
+/// carried to world (`origin + matrix · centre`) and into the model (its inverse
+/// placement). The test expresses the model placement's displacement from the origin in
+/// actor-local axes (the matrix's transpose) and admits a sphere when its local centre's
+/// squared distance from it is at most `R² + r²` (not `(R + r)²`). Every sphere query runs
+/// through this: the obstacle probe, the primary body query, the residual query and the
+/// selected player's fallback sphere (identity rotation).
+pub fn model_spheres<'m>(
+    p: PlacedModel<'m>,
+    origin: [i32; 3],
+    matrix: [[f32; 3]; 3],
+    local: impl Iterator<Item = Sphere> + 'm,
+) -> impl Iterator<Item = QuerySphere> + 'm {
+    let o = origin.map(|c| c as f32);
+    let d = [0, 1, 2].map(|k| p.position[k] as f64 - o[k] as f64);
+    let local_offset = [0, 1, 2].map(|c| {
+        (matrix[0][c] as f64 * d[0] + matrix[1][c] as f64 * d[1] + matrix[2][c] as f64 * d[2]) as f32
+    });
+    local.filter_map(move |s| {
+        let c = s.centre.map(|v| v as f32);
+        let radius = s.radius as f32;
+        if !sphere_admits_model(c, radius, local_offset, p.radius) {
+            return None;
+        }
+        let world = [0, 1, 2].map(|r| (o[r] as f64 + rotate_row(&matrix[r], c)) as f32);
+        Some(QuerySphere { centre: p.to_model(world), radius })
+    })
+}
+
+/// Every face-model candidate's sphere contacts for the local spheres `local` of an actor
+/// at integer map `origin` with collision `matrix`: candidates in order, each model's
+/// admitted spheres through [`faces::sphere_query`] (its own 32-contact limit), contacts in
+/// order of first success. Lazy: a consumer that stops early queries no later model.
+fn sphere_contacts<'a, 's, S: Scene<'a>, L: Iterator<Item = Sphere> + Clone + 's>(
+    scene: &'s S,
+    cands: Candidates,
+    origin: [i32; 3],
+    matrix: [[f32; 3]; 3],
+    local: L,
+) -> impl Iterator<Item = (usize, Candidate, PlacedModel<'a>, FaceContact)> + 's
+where
+    'a: 's,
+{
+    face_models(scene, cands).flat_map(move |(k, cand, p)| {
+        let spheres = model_spheres(p, origin, matrix, local.clone());
+        faces::sphere_query(&p.model, spheres, true).into_iter().map(move |c| (k, cand, p, c))
+    })
 }
 
 /// The ordinary ground-support query at integer map `origin` (the actor's runtime position
@@ -253,86 +309,41 @@ pub fn ground_support<'a>(
     let terrain = TerrainSupport { height: sample.height, normal: sample.normal };
     let cands = scene.candidates(origin, query_radius);
     let (x, z) = (origin[0] as f32, origin[2] as f32);
-    let contacts = segment_offers(scene, &cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
+    let contacts = segment_offers(scene, cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
     select_ordinary(state, seg, Some(terrain), contacts, steep_test);
 }
 
-/// The world spheres of an actor shape: local centres through the collision matrix plus
-/// the prepared origin (map units).
-pub fn world_spheres<const M: usize>(
-    origin: [f32; 3],
-    matrix: &[[f32; 3]; 3],
-    local: &[super::shape::Sphere],
-) -> heapless::Vec<QuerySphere, M> {
-    local
-        .iter()
-        .map(|s| {
-            let c = s.centre.map(|v| v as f32);
-            QuerySphere {
-                centre: [0, 1, 2].map(|r| (origin[r] as f64 + rotate_row(&matrix[r], c)) as f32),
-                radius: s.radius as f32,
-            }
-        })
-        .take(M)
-        .collect()
-}
-
 /// The forward obstacle probe: whether any face-model candidate reports a sphere contact
-/// for the shape's ordinary spheres at `origin` (map units, integer). Spheres are first
-/// admitted against each model's radius in actor-local axes ("Sphere model admission").
+/// for the local spheres `local` at integer map `origin` with collision `matrix`. The first
+/// blocking model ends the probe; later models are not queried.
 pub fn obstacle<'a>(
     scene: &impl Scene<'a>,
     origin: [i32; 3],
     matrix: &[[f32; 3]; 3],
-    local: &[super::shape::Sphere],
+    local: impl Iterator<Item = Sphere> + Clone,
     query_radius: i32,
 ) -> bool {
     let cands = scene.candidates(origin, query_radius);
-    let o = origin.map(|c| c as f32);
-    for (_, _, p) in face_models(scene, &cands) {
-        // The model placement in actor-local axes: the collision matrix's transpose.
-        let d = [0, 1, 2].map(|k| p.position[k] as f64 - o[k] as f64);
-        let local_offset = [0, 1, 2].map(|c| {
-            (matrix[0][c] as f64 * d[0] + matrix[1][c] as f64 * d[1] + matrix[2][c] as f64 * d[2]) as f32
-        });
-        let admitted: heapless::Vec<QuerySphere, { super::shape::MAX_SPHERES }> = local
-            .iter()
-            .filter(|s| {
-                sphere_admits_model(s.centre.map(|v| v as f32), s.radius as f32, local_offset, p.radius)
-            })
-            .map(|s| {
-                let c = s.centre.map(|v| v as f32);
-                let world = [0, 1, 2].map(|r| (o[r] as f64 + rotate_row(&matrix[r], c)) as f32);
-                QuerySphere { centre: p.to_model(world), radius: s.radius as f32 }
-            })
-            .collect();
-        if !faces::sphere_query(&p.model, &admitted, true).is_empty() {
-            return true;
-        }
-    }
-    false
+    sphere_contacts(scene, cands, origin, *matrix, local).next().is_some()
 }
 
-/// The residual query's contacts: every face-model candidate's sphere contacts (each model
-/// keeps its 32-contact limit; no 16 cap, no terrain), as integer world contacts.
-pub fn face_contacts<'a, const M: usize>(
-    scene: &impl Scene<'a>,
+/// The primary body query's model contacts: every face-model candidate's sphere contacts for
+/// the local spheres `local` at integer map `origin` with collision `matrix`, as integer
+/// world contacts in candidate and contact order. The caller takes what it needs
+/// ([`super::response::collect_primary`] stops at sixteen).
+pub fn face_contacts<'a, 's, S: Scene<'a>>(
+    scene: &'s S,
     origin: [i32; 3],
-    spheres: &[QuerySphere],
+    matrix: &[[f32; 3]; 3],
+    local: impl Iterator<Item = Sphere> + Clone + 's,
     query_radius: i32,
-) -> heapless::Vec<WorldContact, M> {
-    let mut out = heapless::Vec::new();
+) -> impl Iterator<Item = WorldContact> + 's
+where
+    'a: 's,
+{
     let cands = scene.candidates(origin, query_radius);
-    for (_, cand, p) in face_models(scene, &cands) {
-        let local: heapless::Vec<QuerySphere, { super::shape::MAX_SPHERES }> =
-            spheres.iter().map(|s| QuerySphere { centre: p.to_model(s.centre), radius: s.radius }).collect();
-        for c in faces::sphere_query(&p.model, &local, true).iter() {
-            if out.push(world_contact(&p, cand.placement, c)).is_err() {
-                return out;
-            }
-        }
-    }
-    out
+    sphere_contacts(scene, cands, origin, *matrix, local)
+        .map(|(_, cand, p, c)| world_contact(&p, cand.placement, &c))
 }
 
 /// The residual query's normals: every face-model candidate's sphere contacts (each model
@@ -341,58 +352,59 @@ pub fn face_contacts<'a, const M: usize>(
 pub fn face_contact_normals<'a>(
     scene: &impl Scene<'a>,
     origin: [i32; 3],
-    spheres: &[QuerySphere],
+    matrix: &[[f32; 3]; 3],
+    local: impl Iterator<Item = Sphere> + Clone,
     query_radius: i32,
 ) -> ([i32; 3], u32) {
-    let mut sum = [0i32; 3];
-    let mut count = 0u32;
-    let cands = scene.candidates(origin, query_radius);
-    for (_, cand, p) in face_models(scene, &cands) {
-        let local: heapless::Vec<QuerySphere, { super::shape::MAX_SPHERES }> =
-            spheres.iter().map(|s| QuerySphere { centre: p.to_model(s.centre), radius: s.radius }).collect();
-        for c in faces::sphere_query(&p.model, &local, true).iter() {
-            let n = world_contact(&p, cand.placement, c).normal;
-            sum = [0, 1, 2].map(|k| sum[k].wrapping_add(n[k]));
-            count = count.saturating_add(1);
-        }
-    }
-    (sum, count)
+    face_contacts(scene, origin, matrix, local, query_radius).fold(([0i32; 3], 0u32), |(sum, count), w| {
+        ([0, 1, 2].map(|k| sum[k].wrapping_add(w.normal[k])), count.saturating_add(1))
+    })
 }
 
 /// The segment contacts of every face-model candidate between map points `a` and `b`, as
 /// integer world contacts in candidate and contact order ("Ordinary forward segment
-/// response" reads them; `sidedness` is the polygon-sidedness flag).
-pub fn segment_contacts<'a, const M: usize>(
-    scene: &impl Scene<'a>,
-    cands: &Candidates,
+/// response" reads them; `sidedness` is the polygon-sidedness flag). Lazy, like the sphere
+/// queries.
+pub fn segment_contacts<'a, 's, S: Scene<'a>>(
+    scene: &'s S,
+    cands: Candidates,
     a: [f32; 3],
     b: [f32; 3],
     sidedness: bool,
-) -> heapless::Vec<WorldContact, M> {
-    let mut out = heapless::Vec::new();
-    for (_, cand, p) in face_models(scene, cands) {
+) -> impl Iterator<Item = WorldContact> + 's
+where
+    'a: 's,
+{
+    segment_hits(scene, cands, a, b, sidedness).map(|(_, cand, p, c)| world_contact(&p, cand.placement, &c))
+}
+
+/// Every face-model candidate's segment contacts from `a` to `b` (map units): models whose
+/// radius the segment passes ("Segment model admission"), each model's contacts in order.
+fn segment_hits<'a, 's, S: Scene<'a>>(
+    scene: &'s S,
+    cands: Candidates,
+    a: [f32; 3],
+    b: [f32; 3],
+    sidedness: bool,
+) -> impl Iterator<Item = (usize, Candidate, PlacedModel<'a>, FaceContact)> + 's
+where
+    'a: 's,
+{
+    face_models(scene, cands).flat_map(move |(k, cand, p)| {
         let (la, lb) = (p.to_model(a), p.to_model(b));
-        if !segment_admits_model(la, lb, p.radius) {
-            continue;
-        }
-        for c in faces::segment_query(&p.model, la, lb, sidedness).iter() {
-            if out.push(world_contact(&p, cand.placement, c)).is_err() {
-                return out;
-            }
-        }
-    }
-    out
+        let hits = if segment_admits_model(la, lb, p.radius) {
+            faces::segment_query(&p.model, la, lb, sidedness)
+        } else {
+            faces::ModelContacts::new()
+        };
+        hits.into_iter().map(move |c| (k, cand, p, c))
+    })
 }
 
 /// A face contact of candidate `k` as a support offer: world height and integer normal,
 /// the segment fraction as its rank (0 for sphere contacts), the candidate's collision byte
 /// as metadata and the face's texture word.
-fn support_offer(
-    p: &PlacedModel<'_>,
-    k: usize,
-    cand: &super::candidates::Candidate,
-    c: &FaceContact,
-) -> ModelSupport {
+fn support_offer(p: &PlacedModel<'_>, k: usize, cand: &Candidate, c: &FaceContact) -> ModelSupport {
     let w = world_contact(p, cand.placement, c);
     let texture = p.model.face(c.face).map_or(0, |f| f.texture_raw());
     ModelSupport {
@@ -405,41 +417,35 @@ fn support_offer(
     }
 }
 
-/// Segment contacts of every face-model candidate as ranked support offers.
-fn segment_offers<'a>(
-    scene: &impl Scene<'a>,
-    cands: &Candidates,
+/// Segment contacts of every face-model candidate as ranked support offers, streamed.
+fn segment_offers<'a, 's, S: Scene<'a>>(
+    scene: &'s S,
+    cands: Candidates,
     top: [f32; 3],
     bottom: [f32; 3],
-) -> heapless::Vec<ModelSupport, 64> {
-    let mut offers = heapless::Vec::new();
-    for (k, cand, p) in face_models(scene, cands) {
-        let (a, b) = (p.to_model(top), p.to_model(bottom));
-        if !segment_admits_model(a, b, p.radius) {
-            continue;
-        }
-        for c in faces::segment_query(&p.model, a, b, true).iter() {
-            if offers.push(support_offer(&p, k, cand, c)).is_err() {
-                return offers;
-            }
-        }
-    }
-    offers
+) -> impl Iterator<Item = ModelSupport> + 's
+where
+    'a: 's,
+{
+    segment_hits(scene, cands, top, bottom, true).map(|(k, cand, p, c)| support_offer(&p, k, &cand, &c))
 }
 
 /// The model support offers of a vertical segment from `top` to `bottom` (map units) at
 /// integer map X/Z `origin` — the contacts "Forward slope surface selection" and ground
-/// prevalidation rank.
-pub fn vertical_offers<'a>(
-    scene: &impl Scene<'a>,
+/// prevalidation rank — streamed in candidate and contact order.
+pub fn vertical_offers<'a, 's, S: Scene<'a>>(
+    scene: &'s S,
     origin: [i32; 3],
     query_radius: i32,
     top: i32,
     bottom: i32,
-) -> heapless::Vec<ModelSupport, 64> {
+) -> impl Iterator<Item = ModelSupport> + 's
+where
+    'a: 's,
+{
     let cands = scene.candidates(origin, query_radius);
     let (x, z) = (origin[0] as f32, origin[2] as f32);
-    segment_offers(scene, &cands, [x, top as f32, z], [x, bottom as f32, z])
+    segment_offers(scene, cands, [x, top as f32, z], [x, bottom as f32, z])
 }
 
 /// "Startup ground settling": candidates within 1,000 map units, the segment ±500 around
@@ -454,10 +460,10 @@ pub fn settle<'a>(
 ) -> Option<i32> {
     use super::support::{SETTLE_RADIUS, SETTLE_REACH, actor_y_from_support, select_settling};
     let origin = runtime_position.map(|c| c >> 8);
-    let seg = Segment::around(origin[1] + positive_y_extent, SETTLE_REACH);
+    let seg = Segment::around(origin[1].wrapping_add(positive_y_extent), SETTLE_REACH);
     let cands = scene.candidates(origin, SETTLE_RADIUS);
     let (x, z) = (origin[0] as f32, origin[2] as f32);
-    let offers = segment_offers(scene, &cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
+    let offers = segment_offers(scene, cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
     let terrain = terrain::sample(heights, origin[0], origin[2]).height;
     select_settling(seg, Some(terrain), offers)
         .map(|h| actor_y_from_support(h, positive_y_extent, standing_height))
@@ -465,8 +471,9 @@ pub fn settle<'a>(
 
 /// "Selected-player fallback support": one sphere of radius 10 or 14 (the support-history
 /// counter) at `(position >> 8) + centre_offset`, Y plus the positive extent minus 3, with an
-/// identity rotation; the first non-side contact of the face candidates in order is taken,
-/// and the support height stays the actor's own.
+/// identity rotation, admitted against each model like every sphere query; the first
+/// non-side contact of the face candidates in order is taken, and the support height stays
+/// the actor's own.
 #[allow(clippy::too_many_arguments)]
 pub fn fallback_support<'a>(
     state: &mut Support,
@@ -479,18 +486,11 @@ pub fn fallback_support<'a>(
     steep_test: bool,
 ) {
     let origin = runtime_position.map(|c| c >> 8);
-    let mut centre = [0, 1, 2].map(|k| origin[k] + centre_offset[k]);
-    centre[1] += positive_y_extent - 3;
-    let sphere = QuerySphere { centre: centre.map(|c| c as f32), radius: history.fallback_radius() as f32 };
+    let mut centre = centre_offset;
+    centre[1] = centre[1].wrapping_add(positive_y_extent).wrapping_sub(3);
+    let sphere = Sphere { centre, radius: history.fallback_radius() };
     let cands = scene.candidates(origin, query_radius);
-    let mut offers: heapless::Vec<ModelSupport, 64> = heapless::Vec::new();
-    'models: for (k, cand, p) in face_models(scene, &cands) {
-        let local = [QuerySphere { centre: p.to_model(sphere.centre), radius: sphere.radius }];
-        for c in faces::sphere_query(&p.model, &local, true).iter() {
-            if offers.push(support_offer(&p, k, cand, c)).is_err() {
-                break 'models;
-            }
-        }
-    }
+    let offers = sphere_contacts(scene, cands, origin, IDENTITY, core::iter::once(sphere))
+        .map(|(k, cand, p, c)| support_offer(&p, k, &cand, &c));
     super::support::select_fallback(state, offers, steep_test);
 }

@@ -297,15 +297,10 @@ pub fn slope_surface(
     normal
 }
 
-/// The forward steep-surface check: [`slope_surface`], and a selected surface of class 2
-/// (steep) refuses the walk.
-pub fn forward_slope(
-    centre: i32,
-    reach: i32,
-    terrain: Option<TerrainSupport>,
-    contacts: impl IntoIterator<Item = ModelSupport>,
-) -> SlopeVerdict {
-    match slope_surface(centre, reach, terrain, contacts) {
+/// The forward steep-surface check's verdict on the surface [`slope_surface`] selected: one
+/// of class 2 (steep) refuses the walk; none, or any other class, allows it.
+pub fn slope_verdict(selected_normal: Option<[i32; 3]>) -> SlopeVerdict {
+    match selected_normal {
         Some(n) if SurfaceClass::from_normal_y(n[1]) == SurfaceClass::Steep => SlopeVerdict::Reject,
         _ => SlopeVerdict::Allow,
     }
@@ -415,20 +410,12 @@ pub fn update_surface(
     resolved
 }
 
-/// "Forward ground-support admission": runs `query` with the actor at `probe`, then
-/// restores all three coordinates (the query's other effects stay). The attempt fails when
-/// support is absent, when the shared veto (read after the query) is set, or when the
-/// steep test (collision bit 2) is on and the support is class 2.
-pub fn forward_ground_admits(
-    position: &mut [i32; 3],
-    probe: [i32; 3],
-    steep_test: bool,
-    query: impl FnOnce(&[i32; 3]) -> (Support, bool),
-) -> bool {
-    let saved = *position;
-    *position = probe;
-    let (support, veto) = query(position);
-    *position = saved;
+/// "Forward ground-support admission", its verdict on the support the probe's query left
+/// and the shared veto read after it: the attempt fails when support is absent, when the
+/// veto is set, or when the steep test (collision bit 2) is on and the support is class 2.
+/// (The caller stands the actor at the probe for the query and restores all three
+/// coordinates after it; the query's other effects stay.)
+pub fn forward_ground_admits(support: &Support, veto: bool, steep_test: bool) -> bool {
     if !support.found() || veto {
         return false;
     }

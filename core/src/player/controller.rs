@@ -8,7 +8,7 @@
 //! the idle fidgets (they draw from the game's random generator), lockouts, dialogue,
 //! items, jumping and combat input of the full controller are not part of this core yet.
 
-use super::accumulate;
+use super::turned;
 use crate::actor::motion::{self, Step};
 use crate::actor::{Actor, attr};
 use crate::input::{Action, Gait, Input, gait};
@@ -83,12 +83,7 @@ pub(crate) fn run(a: &mut Actor, env: &mut Env<'_, '_>, input: &Input, state: &m
     } else {
         (env.config.turn_speed, env.config.turn_max_speed)
     };
-    state.turn.left = accumulate(state.turn.left, left, inc, limit);
-    state.turn.right = accumulate(state.turn.right, right, inc, limit);
-    let scale = env.tick.frame_scale;
-    let l = state.turn.left.wrapping_mul(scale) >> 8;
-    let r = state.turn.right.wrapping_mul(scale) >> 8;
-    let net = l - r;
+    let net = state.turn.step(left, right, inc, limit, env.tick.frame_scale);
 
     let motion_free = a.queued == 0 && a.falling == 0;
     let turn_blocked = matches!(a.living, 0x14 | 0x15 | 0x21 | 0x22);
@@ -97,7 +92,7 @@ pub(crate) fn run(a: &mut Actor, env: &mut Env<'_, '_>, input: &Input, state: &m
     if !turn_blocked {
         if !walk_key {
             if (a.living == 0 || a.living == 27) && motion_free {
-                a.angles.heading = ((a.angles.heading as i32 - r + l) & 2047) as u16;
+                a.angles.heading = turned(a.angles.heading, net);
                 out.turned = true;
                 plain_turn = true;
                 let swimmer = a.attr(attr::HOLDING_WEAPON) != 0;
@@ -113,7 +108,7 @@ pub(crate) fn run(a: &mut Actor, env: &mut Env<'_, '_>, input: &Input, state: &m
                 }
             }
         } else if (up || down) && motion_free && !(10..=19).contains(&a.living) {
-            a.angles.heading = ((a.angles.heading as i32 - r + l) & 2047) as u16;
+            a.angles.heading = turned(a.angles.heading, net);
             out.turned = true;
         }
     }

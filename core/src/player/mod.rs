@@ -5,8 +5,6 @@
 
 pub mod controller;
 
-use crate::config::SystemConfig;
-
 /// Independent left and right turn accumulators.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Turn {
@@ -30,21 +28,22 @@ pub fn accumulate(accumulator: i32, held: bool, turn_speed: i32, turn_max_speed:
 }
 
 impl Turn {
-    /// One ordinary ground-turn update: both accumulators step, each is scaled by the frame
-    /// scale `>> 8` separately, left adds and right subtracts, the heading wraps to 2048.
-    pub fn update(
-        &mut self,
-        heading: u16,
-        left: bool,
-        right: bool,
-        scale: i32,
-        config: &SystemConfig,
-    ) -> u16 {
-        self.left = accumulate(self.left, left, config.turn_speed, config.turn_max_speed);
-        self.right = accumulate(self.right, right, config.turn_speed, config.turn_max_speed);
-        let delta = (self.left.wrapping_mul(scale) >> 8) - (self.right.wrapping_mul(scale) >> 8);
-        ((heading as i32 + delta) & 2047) as u16
+    /// One input update of "Ground-turn arithmetic": each accumulator steps ([`accumulate`])
+    /// by `increment` while below `limit` — `turn_speed` and `turn_max_speed` for ordinary
+    /// turning, the fight-turn attributes in combat — and each is scaled by the frame scale
+    /// `>> 8` on its own ([`scaled`]). Returns the net turn: the scaled left amount minus the
+    /// scaled right one (apply it with [`turned`]).
+    pub fn step(&mut self, left: bool, right: bool, increment: i32, limit: i32, scale: i32) -> i32 {
+        self.left = accumulate(self.left, left, increment, limit);
+        self.right = accumulate(self.right, right, increment, limit);
+        scaled(self.left, scale).wrapping_sub(scaled(self.right, scale))
     }
+}
+
+/// The heading after a net turn: the scaled left amount added, the scaled right amount
+/// subtracted, wrapped to 2048.
+pub const fn turned(heading: u16, net: i32) -> u16 {
+    ((heading as i32).wrapping_add(net) & 2047) as u16
 }
 
 /// Startup phases of ordinary forward walking.
@@ -54,7 +53,8 @@ pub const STARTUP_PHASES: u8 = 4;
 /// (newest `engine/SOUP.md`, `MoveBackward`; seed 000 gives the type-1 row): type 1 takes a
 /// quarter, a third and a half (`>> 2`, `/ 3`, `>> 1`), type 2 nothing, `d × 85 >> 8` and
 /// `d × 170 >> 8`, type 3 nothing, nothing and a half; other types the whole distance.
-/// Counter three and above keeps the whole distance.
+/// Counter three and above keeps the whole distance. A walking speed of 8 with step type 1
+/// ([`walk_amount`] 2048) gives 512, 682, 1024 and then 2048.
 pub const fn startup_adjust(d: i32, step_type: u8, counter: u8) -> i32 {
     match (step_type, counter) {
         (1, 0) => d >> 2,
@@ -68,17 +68,18 @@ pub const fn startup_adjust(d: i32, step_type: u8, counter: u8) -> i32 {
     }
 }
 
-/// The runtime-unit startup amount of a forward walk in `phase` (0–3), before frame scaling.
-///
-/// The selected walking speed × 256 — or, when it is zero, `attr_forward_speed >> 1`, not
-/// multiplied by 256 — through [`startup_adjust`]. A walking speed of 8 with step type 1
-/// gives 512, 682, 1024 and then 2048.
-pub const fn startup_amount(walk_speed: u8, forward_speed: u8, step_type: u8, phase: u8) -> i32 {
-    let base = if walk_speed == 0 { (forward_speed >> 1) as i32 } else { walk_speed as i32 * 256 };
-    startup_adjust(base, step_type, phase)
+/// A walk's runtime-unit step before startup and frame scaling: the selected step length
+/// × 256 — or, when that length is zero, `fallback_speed >> 1`, *not* multiplied by 256
+/// (seed 000 "Forward-walking startup": `attr_forward_speed >> 1` for the forward walks,
+/// the sheathed, torch and armed ones and their continuation alike; newest
+/// `engine/SOUP.md`, `WalkBackward`: attribute 9 `>> 1` for the backward walks).
+pub const fn walk_amount(step_length: u8, fallback_speed: u8) -> i32 {
+    if step_length == 0 { (fallback_speed >> 1) as i32 } else { step_length as i32 * 256 }
 }
 
-/// The scaled translation distance: `(amount × scale) >> 8`.
+/// An amount scaled by the frame scale: `(amount × scale) >> 8`, the product wrapping and
+/// the shift arithmetic — every per-update distance and turn of the controller and the
+/// steppers goes through it.
 pub const fn scaled(amount: i32, scale: i32) -> i32 {
     amount.wrapping_mul(scale) >> 8
 }

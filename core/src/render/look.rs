@@ -1,5 +1,5 @@
 //! How the world looks apart from its geometry: texture images, the shade table, the light,
-//! the water wave and the sky, gathered once into a [`Look`] that borrows the texture banks.
+//! and the sky, gathered once into a [`Look`] that borrows the texture banks.
 //!
 //! Nothing here allocates: images are [`Texels`] views into the TEXBSI bytes, kept in fixed
 //! arrays ([`TERRAIN_IMAGES`] terrain images, [`BANK_IMAGES`] images of each of at most
@@ -22,7 +22,6 @@ use crate::formats::texbsi::ENCODING_RAW;
 use crate::formats::texbsi::{ENCODING_ROWS, Image, Texbsi, field};
 use crate::formats::{FormatError, bytes};
 use crate::tables;
-use crate::terrain::Wave;
 
 /// Images per model bank a [`Look`] keeps (v4 image numbers are below 70, v2's below 128).
 pub const BANK_IMAGES: usize = 128;
@@ -298,8 +297,6 @@ pub struct Look<'a> {
     pub shades: Shades,
     /// The light.
     pub light: Light,
-    /// The water wave (`world_wave`); amplitude 0 keeps the water still.
-    pub wave: Wave,
     /// The sky plane, when the world has a sky image; otherwise a gradient.
     pub sky: Option<Sky<'a>>,
     /// Draw every face in its image's representative colour instead of its texels (the
@@ -308,20 +305,17 @@ pub struct Look<'a> {
 }
 
 impl Default for Look<'_> {
-    /// Fallback colours only, the built-in palette's shades, [`Light::absent`], still water.
+    /// Fallback colours only, the built-in palette's shades, [`Light::absent`].
     fn default() -> Self {
         Look::new(None, &[], &Palette::default_world())
     }
 }
 
-/// The water wave of a world without `world_wave`: none.
-pub const NO_WAVE: Wave = Wave { amplitude: 0.0, speed: 0, frequency: 0 };
-
 impl<'a> Look<'a> {
     /// The look of the terrain bank (`TEXBSI.302`) and the model banks, each with its bank
     /// number as model faces name it, shaded through `palette`. Banks beyond
     /// [`MODEL_BANKS`] and repeated bank numbers are ignored; missing banks and images get
-    /// the fallback colours. The light is [`Light::absent`], the water still, no sky image.
+    /// the fallback colours. The light is [`Light::absent`], no sky image.
     pub fn new(
         terrain_bank: Option<&Texbsi<'a>>,
         model_banks: &[(u16, Texbsi<'a>)],
@@ -345,15 +339,7 @@ impl<'a> Look<'a> {
                 break;
             }
         }
-        Look {
-            terrain,
-            banks,
-            shades: Shades::new(palette),
-            light: Light::absent(),
-            wave: NO_WAVE,
-            sky: None,
-            flat: false,
-        }
+        Look { terrain, banks, shades: Shades::new(palette), light: Light::absent(), sky: None, flat: false }
     }
 
     fn terrain_slot(&self, image: u8) -> Option<&Slot<'a>> {

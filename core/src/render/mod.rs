@@ -12,7 +12,7 @@
 //! village models and animated actors, textured from their TEXBSI banks and lit through the
 //! palette's shade table ([`palette::Shades`]), seen from a [`scene::View`] such as the
 //! third-person [`scene::follow_view`]. [`look::Look`] gathers what decides how things look
-//! (texture views, shade table, light, water wave, sky), built once from the world's files.
+//! (texture views, shade table, light, sky), built once from the world's files.
 //! It rasterizes through [`raster`], a clipping, z-buffered, perspective-correct triangle
 //! filler over the framebuffer and a depth buffer the caller owns, so nothing allocates.
 //!

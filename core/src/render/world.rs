@@ -9,18 +9,12 @@ use super::palette::Palette;
 use super::scene::{self, Instance, View};
 use crate::formats::model::Texture;
 use crate::formats::texbsi::Texbsi;
-use crate::math::round_ties_even;
-use crate::terrain::{CELL, VertexCache, Wave};
 use crate::world::{Files, World};
 
 /// Most model texture banks looked up.
 pub const MAX_BANKS: usize = 8;
 /// Height of the follow camera above Cyrus's origin, map units.
 pub const FOLLOW_HEIGHT: f32 = 110.0;
-/// The water wave of the embedded island. Its files have no WORLD.INI (`world_wave`), so
-/// these are Stros's choice: about 24 map units of swell (`[−1.5A, 0.5A]`), one period
-/// every 7 seconds, rings roughly ten cells apart around the map's middle.
-pub const ISLAND_WAVE: Wave = Wave { amplitude: 16.0, speed: 16, frequency: 1 };
 
 /// The texture banks the world's models use, in first-use order (static placements, then
 /// actor models), at most [`MAX_BANKS`].
@@ -43,8 +37,8 @@ fn model_banks(world: &World<'_>) -> heapless::Vec<u16, MAX_BANKS> {
 
 /// The look of `world`: its terrain bank `TEXBSI.302` and its models' banks, each read from
 /// `files` when present (a missing or damaged bank falls back to flat colours), shaded
-/// through `palette`, lit by [`super::look::Light::island_day`], with the
-/// [`ISLAND_WAVE`] on the water. No sky image: the world's files name none (that takes a
+/// through `palette`, lit by [`super::look::Light::island_day`]. (The water wave is the
+/// world's, [`World::wave`].) No sky image: the world's files name none (that takes a
 /// WORLD.INI's `world_skyfx`), so the sky is the gradient; set [`Look::sky`] (for instance
 /// to [`super::look::Sky::from_files`] of an install's `SKY888.BSI` and `SKY888.COL`) to
 /// change it.
@@ -63,7 +57,6 @@ pub fn look<'a>(world: &World<'a>, files: &impl Files<'a>, palette: &Palette) ->
     }
     let mut look = Look::new(terrain.as_ref(), &models, palette);
     look.light = super::look::Light::island_day();
-    look.wave = ISLAND_WAVE;
     look
 }
 
@@ -83,23 +76,9 @@ pub fn follow(world: &World<'_>) -> View {
     }
 }
 
-/// The terrain cell the water wave is centred on: the world's camera position
-/// ([`World::view`]) divided by 256, rounded to single precision and then to the nearest
-/// integer, ties to even (`engine/water.md`, "Terrain window").
-pub fn camera_cell(world: &World<'_>) -> (i32, i32) {
-    let v = world.view();
-    let cell = |c: i32| round_ties_even(c as f32 / CELL as f32) as i32;
-    (cell(v[0]), cell(v[2]))
-}
-
-/// The terrain heights as drawn: the decoded map with `look`'s water wave at the BIOS tick
-/// of the world's latest update, around its [`camera_cell`].
-pub fn heights<'a>(world: &World<'a>, look: &Look<'_>) -> VertexCache<'a> {
-    VertexCache::new(*world.terrain(), look.wave, world.report().bios, camera_cell(world))
-}
-
-/// Draws `world` from `view`: terrain (its water moving with the BIOS tick of the latest
-/// update), static placements, then every actor with a model in its current frame.
+/// Draws `world` from `view`: terrain as [`World::vertex_cache`] has it (the world's water
+/// wave at the BIOS tick of the latest update, around its camera cell), static placements,
+/// then every actor with a model in its current frame.
 /// `depth` must hold `width × height` values.
 pub fn draw(fb: &mut Framebuffer<'_>, depth: &mut [f32], world: &World<'_>, view: &View, look: &Look<'_>) {
     let statics = world.statics().placements().iter().map(Instance::from);
@@ -109,6 +88,6 @@ pub fn draw(fb: &mut Framebuffer<'_>, depth: &mut [f32], world: &World<'_>, view
         position: p.position,
         matrix: p.matrix,
     });
-    let heights = heights(world, look);
+    let heights = world.vertex_cache();
     scene::draw(fb, depth, view, Some((&heights, world.wld())), statics.chain(actors), look);
 }

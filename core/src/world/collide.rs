@@ -12,15 +12,15 @@ use crate::anim::NO_GROUP;
 use crate::collision::SurfaceClass;
 use crate::collision::response::{
     BodyContact, Horizontal, collect_primary, correct_2047, faces_movement, horizontal_response,
-    movement_heading, normalise, residual_push_sum, separation_distance, wall_facing,
+    movement_heading, normalise, opposing_heading, residual_push_sum, separation_distance, wall_facing,
 };
 use crate::collision::shape::{Sphere, collision_matrix, prepare};
-use crate::collision::statics::{
-    PlacedModel, Scene, WorldContact, face_contact_normals, face_contacts, segment_contacts, world_spheres,
-};
+use crate::collision::statics::{PlacedModel, Scene, face_contact_normals, face_contacts, segment_contacts};
 use crate::math::{direction_from_displacement, round_ties_even, translate_heading};
+use crate::player::scaled;
 
-/// Displacements the overlap stage gives other actors, applied after the update.
+/// Displacements the overlap stage gives other actors, applied after the update: at most one
+/// per actor-style candidate, and that list holds at most 64, so this never fills.
 pub(crate) type Pushes = heapless::Vec<(u16, [i32; 2]), { crate::collision::candidates::MAX_CANDIDATES }>;
 
 /// Fall timer at a fall's start.
@@ -91,8 +91,7 @@ pub(crate) fn pre_script(a: &mut Actor, env: &mut Env<'_, '_>) {
     if a.anim.marker || jump_time == 0 || a.slide_distance >= cap {
         return;
     }
-    let step = ((numerator / jump_time).wrapping_mul(env.tick.frame_scale) >> 8)
-        .min(cap.wrapping_sub(a.slide_distance));
+    let step = scaled(numerator / jump_time, env.tick.frame_scale).min(cap.wrapping_sub(a.slide_distance));
     a.slide_distance = a.slide_distance.wrapping_add(step);
     if step > 0 {
         let (x, z) = translate_heading(a.position[0], a.position[2], a.angles.heading as i32, step);
@@ -151,11 +150,6 @@ fn forward_segment(a: &mut Actor, env: &Env<'_, '_>, voff: i32, respond: bool) -
     let c = a.position.map(|c| c >> 8);
     let from = [p[0] as f32, p[1].wrapping_add(voff) as f32, p[2] as f32];
     let to = [c[0] as f32, c[1].wrapping_add(voff) as f32, c[2] as f32];
-    let contacts: heapless::Vec<WorldContact, 64> =
-        segment_contacts(env.scene, &env.scene.lists, from, to, true);
-    if contacts.is_empty() {
-        return false;
-    }
     let heading = direction_from_displacement(
         a.position[0].wrapping_sub(a.previous[0]),
         a.position[2].wrapping_sub(a.previous[2]),
@@ -163,9 +157,9 @@ fn forward_segment(a: &mut Actor, env: &Env<'_, '_>, voff: i32, respond: bool) -
     let mut normal: Option<[i32; 3]> = None;
     let mut point = [0; 3];
     let mut best = i32::MAX;
-    for w in &contacts {
-        let facing = (direction_from_displacement(w.normal[0], w.normal[2]) as i32 + 1024) & 2047;
-        let diff = correct_2047(facing - heading);
+    // Every contact is visited in candidate and contact order, however many there are.
+    for w in segment_contacts(env.scene, env.scene.lists.clone(), from, to, true) {
+        let diff = correct_2047(opposing_heading(w.normal) - heading);
         if !(-511..=511).contains(&diff) {
             continue;
         }
@@ -180,7 +174,7 @@ fn forward_segment(a: &mut Actor, env: &Env<'_, '_>, voff: i32, respond: bool) -
     }
     let Some(n) = normal else { return false };
     if respond {
-        let r = a.shape.spheres.first().map_or(0, |s| s.radius);
+        let r = a.shape.first.radius;
         a.position[0] = point[0].wrapping_mul(256).wrapping_add(n[0].wrapping_mul(r));
         a.position[2] = point[2].wrapping_mul(256).wrapping_add(n[2].wrapping_mul(r));
     }
@@ -205,13 +199,13 @@ fn obstacle_wrapper(a: &mut Actor, env: &mut Env<'_, '_>) {
 }
 
 /// The centres of an actor shape's first 32 ordinary spheres (the separately stored support
-/// sphere excluded) in world map units, truncated.
-fn sphere_centres(a: &Actor) -> heapless::Vec<([i32; 3], i32), 32> {
+/// sphere excluded) in world map units, truncated: "At most the first 32 spheres of each
+/// shape participate" in actor overlap (newest player.md, "Actor sphere overlap").
+fn sphere_centres(a: &Actor) -> heapless::Vec<([i32; 3], i32), OVERLAP_SPHERES> {
     let o = a.position.map(|c| c >> 8);
     a.shape
         .ordinary_spheres()
-        .iter()
-        .take(32)
+        .take(OVERLAP_SPHERES)
         .map(|s| {
             let c = a.matrix.m;
             let v = s.centre.map(|x| x as f64);
@@ -220,6 +214,9 @@ fn sphere_centres(a: &Actor) -> heapless::Vec<([i32; 3], i32), 32> {
         })
         .collect()
 }
+
+/// Spheres of each shape that take part in actor overlap.
+const OVERLAP_SPHERES: usize = 32;
 
 /// The rounded distance of an integer difference: components stored as f32, squares
 /// summed, root stored as f32, nearest-even.
@@ -401,7 +398,7 @@ fn slope_response(a: &mut Actor, env: &mut Env<'_, '_>, reach: i32) {
     a.steps.packed |= if forward { 0x30 } else { 0xc0 };
     // The turn helper: rate from attribute 15 (21 when armed or in combat), at least 8.
     let rate_attr = if a.in_combat_stance() { attr::FIGHT_TURN_SPEED } else { attr::TURN_SPEED };
-    let rate = ((a.attr(rate_attr) as i32).wrapping_mul(env.tick.frame_scale) >> 8).max(8);
+    let rate = scaled(a.attr(rate_attr) as i32, env.tick.frame_scale).max(8);
     let mut turn = (target - a.angles.heading as i32) & 2047;
     if turn > 1024 {
         turn -= 2048;
@@ -436,7 +433,7 @@ fn slope_response(a: &mut Actor, env: &mut Env<'_, '_>, reach: i32) {
     } else {
         env.request(a, g);
     }
-    let distance = env.config.slide_speed.wrapping_mul(128).wrapping_mul(env.tick.frame_scale) >> 8;
+    let distance = scaled(env.config.slide_speed.wrapping_mul(128), env.tick.frame_scale);
     if distance > 0 {
         let (x, z) = translate_heading(a.position[0], a.position[2], downhill, distance);
         a.position[0] = x;
@@ -664,13 +661,11 @@ fn body_response(a: &mut Actor, env: &mut Env<'_, '_>) {
     let placed = prepare(a.position, a.angles.pitch, a.angles.heading, a.angles.roll);
     let m = collision_matrix(placed.angle_fields);
     let origin = placed.origin.map(|c| c as i32);
-    let ordinary: heapless::Vec<Sphere, 32> = a.shape.ordinary_spheres().iter().copied().take(32).collect();
-    let spheres = world_spheres::<32>(placed.origin, &m, &ordinary);
     let radius = Env::query_radius(a);
-    let models: heapless::Vec<WorldContact, 64> = face_contacts(env.scene, origin, &spheres, radius);
+    let models = face_contacts(env.scene, origin, &m, a.shape.ordinary_spheres(), radius);
     // The extra (terrain) contact is appended only when the shared extra-contact flag is
     // set, which nothing in this core sets: heightmap presence alone does not admit it.
-    let contacts = collect_primary(models.iter().map(|w| BodyContact::new(w.point, w.normal)), None);
+    let contacts = collect_primary(models.map(|w| BodyContact::new(w.point, w.normal)), None);
     a.body_contacts = contacts.len() as u8;
     let heading = movement_heading(a.position, a.previous, a.angles.heading);
     let pre_heading = a.angles.heading;
@@ -703,7 +698,7 @@ fn body_response(a: &mut Actor, env: &mut Env<'_, '_>) {
     }
     // "Residual face-contact separation": the first working record — its ordinary count,
     // the angles copied at update entry, the origin refreshed — with a common radius.
-    let base = a.shape.spheres.first().map_or(0, |s| s.radius);
+    let base = a.shape.first.radius;
     let r = if a.living == 15 {
         base >> 1
     } else if a.queued != 0 || a.falling != 0 {
@@ -711,13 +706,11 @@ fn body_response(a: &mut Actor, env: &mut Env<'_, '_>) {
     } else {
         base
     };
-    let common: heapless::Vec<Sphere, 32> =
-        ordinary.iter().map(|s| Sphere { centre: s.centre, radius: r }).collect();
+    let common = a.shape.ordinary_spheres().map(move |s| Sphere { centre: s.centre, radius: r });
     let angles = a.previous_angles;
     let placed = prepare(a.position, angles.pitch, angles.heading, angles.roll);
     let m = collision_matrix(placed.angle_fields);
-    let spheres = world_spheres::<32>(placed.origin, &m, &common);
-    let (sum, count) = face_contact_normals(env.scene, placed.origin.map(|c| c as i32), &spheres, radius);
+    let (sum, count) = face_contact_normals(env.scene, placed.origin.map(|c| c as i32), &m, common, radius);
     if count != 0 {
         let distance = separation_distance(
             a.position[0].wrapping_sub(a.previous[0]),
@@ -729,37 +722,6 @@ fn body_response(a: &mut Actor, env: &mut Env<'_, '_>) {
         }
         a.body_response |= response::RESIDUAL;
     }
-}
-
-/// "Water and lava transition effects", step 1, for the selected player: leaving deep
-/// water requests the run (or torch run) after a forward motion, else the backward group;
-/// entering or staying in deep water the swim groups. The effects and sounds of steps 2
-/// and 3 belong to the audio issue.
-fn water_transition(a: &mut Actor, env: &mut Env<'_, '_>, previous: u8, returned: u8) {
-    if !env.is_player || returned == previous {
-        return;
-    }
-    let (p, s) = (previous, a.surface);
-    let water = |v: u8| (1..=4).contains(&v);
-    if !water(s) && !water(p) {
-        return;
-    }
-    let forward = matches!(a.motion_direction, 2 | 6);
-    let torch = a.torch != 0;
-    let deep = |v: u8| matches!(v, 2 | 4);
-    let g = if !deep(s) && deep(p) {
-        match (forward, torch) {
-            (true, false) => 18,
-            (true, true) => 30,
-            (false, false) => 19,
-            (false, true) => 23,
-        }
-    } else if deep(s) {
-        if forward { 142 } else { 143 }
-    } else {
-        return;
-    };
-    env.request(a, g);
 }
 
 /// Support-following, attribute-controlled axis restoration and the water-record refresh:
@@ -833,11 +795,7 @@ pub(crate) fn stage(
                 motion_transition(a, env);
             }
             let reach = env.support_reach(a);
-            let surface_before = a.surface;
             let ground = env.support_query(a, a.position, reach);
-            if let Some(returned) = ground.surface {
-                water_transition(a, env, surface_before, returned);
-            }
             if mask & collide::GROUND != 0 {
                 ground_response(a, env, &ground, sliding_surface, reach);
                 // "Stable ordinary position".

@@ -44,6 +44,9 @@ impl<'a> World<'a> {
         let shadow = self.create_player(files, SHADOW, position, heading)?;
         self.players = [Some(cyrus), shadow];
         self.selected = 0;
+        // The camera follows the new player first: settling reads the terrain as the first
+        // frame will draw it around him (the vertex cache centres on the camera).
+        self.follow_camera();
         if settle_on_ground {
             self.settle_player();
         }
@@ -102,13 +105,15 @@ impl<'a> World<'a> {
 
     /// "Startup ground settling" of the selected player: the ±500 segment over candidates
     /// within 1000 map units (static placements and live face models, excluding the actor's
-    /// own model); Y moves to the selected support, X and Z never do.
+    /// own model) and the terrain as [`World::vertex_cache`] has it; Y moves to the selected
+    /// support, X and Z never do.
     pub fn settle_player(&mut self) {
         let Some(id) = self.selected_player_id() else { return };
         let Some(a) = self.actors.get(id as usize) else { return };
         // Static placements and the live actors' face models (a deck competes too).
         let scene = super::scene::LiveScene { statics: &self.statics, live: self.live_models(id) };
-        let y = settle(&scene, &self.terrain, a.position, a.bounds.positive[1], self.config.standing_height);
+        let heights = self.vertex_cache();
+        let y = settle(&scene, &heights, a.position, a.bounds.positive[1], self.config.standing_height);
         if let (Some(y), Some(a)) = (y, self.actors.get_mut(id as usize)) {
             a.position[1] = y;
             a.previous[1] = y;

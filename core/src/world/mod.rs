@@ -45,7 +45,7 @@ use crate::formats::{FormatError, rgm};
 use crate::input::{Bindings, Input};
 use crate::math::Mat3;
 use crate::player::Turn;
-use crate::terrain::Decoded;
+use crate::terrain::{Decoded, VertexCache, Wave};
 use crate::timing::{Clock, Tick, TimingConfig};
 use crate::units::Angles;
 
@@ -257,14 +257,18 @@ pub struct StepReport {
     pub script_dropped: u32,
 }
 
-/// State shared by every actor of an update: the surface veto and the designated player's
-/// support-history counter.
+/// State shared by every actor of an update: the surface veto, the designated player's
+/// support-history counter and his surface exclusion.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Shared {
     /// The shared surface veto.
     pub veto: bool,
     /// The designated player's support-history counter.
     pub history: SupportHistory,
+    /// The selected-player surface exclusion: while set, the selected player's surface
+    /// queries take the excluded-query result (newest `engine/player.md`, "Surface-query
+    /// state retention"). The docs name no writer, so nothing in the core sets it.
+    pub surface_exclusion: bool,
 }
 
 /// The player's controller state that outlives an update.
@@ -284,6 +288,7 @@ pub struct World<'a> {
     rob: Rob<'a>,
     wld: Wld<'a>,
     terrain: Decoded<'a>,
+    wave: Wave,
     statics: Statics<'a, MAX_PLACEMENTS>,
     models: heapless::Vec<WorldModel<'a>, MAX_MODELS>,
     sets: heapless::Vec<SetEntry<'a>, MAX_SETS>,
@@ -357,6 +362,8 @@ impl<'a> World<'a> {
             rob,
             wld,
             terrain: Decoded::new(wld, 0),
+            // No WORLD.INI is read, so every world gets the island's wave.
+            wave: crate::terrain::ISLAND_WAVE,
             statics,
             models: heapless::Vec::new(),
             sets: heapless::Vec::new(),
@@ -614,6 +621,12 @@ impl<'a> World<'a> {
     /// [`World::step`] with the movement scale forced to `scale` for this update (replaying
     /// a recorded trace); animation and script ticks still come from the clock.
     pub fn step_with(&mut self, input: &Input, bios_now: u32, scale: Option<i32>) -> &StepReport {
+        // "Terrain support sampling": near-camera queries read the terrain vertex cache. The
+        // original draws after its actor update, so what this update's collision reads is
+        // the cache the previous frame was drawn with — the previous update's BIOS tick and
+        // the camera cell of the view before this update's actors move — which is what
+        // `vertex_cache` gives before this update replaces the report and moves the camera.
+        let heights = self.vertex_cache();
         let mut tick = self.clock.update(bios_now);
         if let Some(s) = scale {
             tick.frame_scale = s;
@@ -645,17 +658,26 @@ impl<'a> World<'a> {
             }
         }
         for id in active {
-            self.update_actor(id, input, tick);
+            self.update_actor(id, input, tick, &heights);
         }
         self.follow_camera();
         &self.report
     }
 
     /// Map-list presentation: "Incremental orientation refresh" of each listed actor whose
-    /// angles changed since its update copied them.
+    /// angles changed since its update copied them; `attr_rotation = 2` rebuilds instead.
+    /// The selected player with a nonzero roll (the running bank) takes the seed's separate
+    /// rebuild branch: his matrix is rebuilt from identity with the negated current angles
+    /// ([`Mat3::from_orientation`]) whatever `attr_rotation` holds, changed or not, which also
+    /// drops his incremental rounding history.
     fn present(&mut self, active: &[u16]) {
+        let selected = self.selected_player_id();
         for &id in active {
             let Some(a) = self.actors.get_mut(id as usize) else { continue };
+            if Some(id) == selected && a.angles.roll != 0 {
+                a.matrix = Mat3::from_orientation(a.angles);
+                continue;
+            }
             let Some(mode) = crate::math::RotationMode::from_attr(a.attr(crate::actor::attr::ROTATION))
             else {
                 continue;
@@ -785,6 +807,28 @@ impl<'a> World<'a> {
         &self.terrain
     }
 
+    /// The water wave (`world_wave`; the island's, [`crate::terrain::ISLAND_WAVE`], since no
+    /// WORLD.INI is read).
+    pub fn wave(&self) -> Wave {
+        self.wave
+    }
+
+    /// Replaces the water wave ([`Wave::NONE`] stills the water); the next frame and the
+    /// next update's collision see it.
+    pub fn set_wave(&mut self, wave: Wave) {
+        self.wave = wave;
+    }
+
+    /// The terrain vertex cache as the latest frame draws it: the decoded heights with the
+    /// water wave at the BIOS tick of the latest update, around the camera's terrain cell
+    /// ([`crate::terrain::camera_cell`] of [`World::view`]). The renderer draws it; the next
+    /// update's collision queries read it ("Terrain support sampling"); beyond 15 cells of
+    /// the camera both read the decoded map.
+    pub fn vertex_cache(&self) -> VertexCache<'a> {
+        let v = self.view();
+        VertexCache::new(self.terrain, self.wave, self.report.bios, crate::terrain::camera_cell(v[0], v[2]))
+    }
+
     /// The configuration.
     pub fn config(&self) -> &SystemConfig {
         &self.config
@@ -805,9 +849,14 @@ impl<'a> World<'a> {
         &self.clock
     }
 
-    /// State shared across actors (veto, support history).
+    /// State shared across actors (veto, support history, surface exclusion).
     pub fn shared(&self) -> &Shared {
         &self.shared
+    }
+
+    /// State shared across actors, mutable (tests and tools set up states through it).
+    pub fn shared_mut(&mut self) -> &mut Shared {
+        &mut self.shared
     }
 
     /// The player's controller state.

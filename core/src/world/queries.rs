@@ -11,13 +11,13 @@ use crate::collision::candidates::search_radius;
 use crate::collision::shape::{collision_matrix, prepare};
 use crate::collision::statics::{fallback_support, ground_support, obstacle, vertical_offers};
 use crate::collision::support::{
-    Support, SurfaceMode, SurfaceState, TerrainSupport, actor_y_from_support, forward_ground_admits,
-    slope_surface, update_surface,
+    SlopeVerdict, Support, SurfaceMode, SurfaceState, TerrainSupport, actor_y_from_support,
+    forward_ground_admits, slope_surface, slope_verdict, update_surface,
 };
 use crate::config::SystemConfig;
 use crate::formats::surface::SurfaceTable;
 use crate::formats::wld::Wld;
-use crate::terrain::{self, Decoded};
+use crate::terrain::{self, VertexCache};
 use crate::timing::Tick;
 
 /// What the ordinary support wrapper answers.
@@ -44,8 +44,8 @@ pub(crate) struct Env<'e, 'a> {
     pub set: Option<&'e AnimSet<'a>>,
     /// The prepared collision scene.
     pub scene: &'e UpdateScene<'e, 'a>,
-    /// Terrain heights.
-    pub terrain: &'e Decoded<'a>,
+    /// Terrain heights: the vertex cache near the camera, the decoded map beyond it.
+    pub heights: &'e VertexCache<'a>,
     /// The terrain map (materials).
     pub wld: &'e Wld<'a>,
     /// SURFACE.INI.
@@ -106,14 +106,18 @@ impl Env<'_, '_> {
     /// The ordinary support wrapper at runtime `position` ("Surface-query state retention",
     /// "Selected-player fallback support", the support-history counter): the primary
     /// terrain/model segment query, the designated player's fallback sphere after a miss,
-    /// the history reset, and — with collision mask 0x04 — the surface updater.
+    /// the history reset, and — with collision mask 0x04 — the surface updater and the
+    /// water transition. Every support query goes through here, the forward probe's
+    /// included, so a probe's surface change has its transition too.
     pub fn support_query(&mut self, a: &mut Actor, position: [i32; 3], reach: i32) -> Ground {
+        // The wrapper captures the actor's surface before querying.
+        let previous = a.surface;
         let steep = a.collide() & collide::GROUND != 0;
         let origin = position.map(|c| c >> 8);
         let mut support = a.support;
         let radius = Self::query_radius(a);
         let py = a.bounds.positive[1];
-        ground_support(&mut support, self.scene, self.terrain, origin, py, reach, radius, steep);
+        ground_support(&mut support, self.scene, self.heights, origin, py, reach, radius, steep);
         let mut actor_y =
             support.found().then(|| actor_y_from_support(support.height, py, self.config.standing_height));
         if self.is_player {
@@ -148,13 +152,7 @@ impl Env<'_, '_> {
         if a.collide() & collide::GROUND == 0 {
             return Ground { support, actor_y, surface: None };
         }
-        let mode = if a.queued != 0 {
-            SurfaceMode::Excluded
-        } else if a.falling != 0 || a.sliding != 0 || (27..=29).contains(&a.living) {
-            SurfaceMode::Report
-        } else {
-            SurfaceMode::Assign
-        };
+        let mode = self.surface_mode(a);
         let mut state = SurfaceState { surface: a.surface, veto: self.shared.veto };
         let surfaces = self.surfaces;
         let wld = self.wld;
@@ -167,7 +165,55 @@ impl Env<'_, '_> {
         );
         a.surface = state.surface;
         self.shared.veto = state.veto;
+        self.water_transition(a, previous, returned);
         Ground { support, actor_y, surface: Some(returned) }
+    }
+
+    /// Which path the surface updater takes (newest `engine/player.md`, "Surface-query state
+    /// retention"): queued motion, either directional-state byte with either low bit set, or
+    /// the selected player's surface exclusion excludes the query; then falling, sliding or
+    /// living states 27–29 return without assigning; other actors assign.
+    pub fn surface_mode(&self, a: &Actor) -> SurfaceMode {
+        if a.queued != 0 || a.directional_low_bits() || (self.is_player && self.shared.surface_exclusion) {
+            SurfaceMode::Excluded
+        } else if a.falling != 0 || a.sliding != 0 || (27..=29).contains(&a.living) {
+            SurfaceMode::Report
+        } else {
+            SurfaceMode::Assign
+        }
+    }
+
+    /// "Water and lava transition effects", step 1, of the support wrapper: only for the
+    /// selected player, only when the updater's return differs from the surface saved before
+    /// the query, and only when that surface or the stored one is water (1–4). Leaving deep
+    /// water requests the run (or torch run) after a forward motion byte (2 or 6), else the
+    /// backward group; being in deep water the swim groups; shallow changes nothing. The
+    /// effects and sounds of steps 2 and 3 (and lava's effect) are not part of this core.
+    fn water_transition(&mut self, a: &mut Actor, previous: u8, returned: u8) {
+        if !self.is_player || returned == previous {
+            return;
+        }
+        let (p, s) = (previous, a.surface);
+        let water = |v: u8| (1..=4).contains(&v);
+        if !water(s) && !water(p) {
+            return;
+        }
+        let forward = matches!(a.motion_direction, 2 | 6);
+        let torch = a.torch != 0;
+        let deep = |v: u8| matches!(v, 2 | 4);
+        let g = if !deep(s) && deep(p) {
+            match (forward, torch) {
+                (true, false) => 18,
+                (true, true) => 30,
+                (false, false) => 19,
+                (false, true) => 23,
+            }
+        } else if deep(s) {
+            if forward { 142 } else { 143 }
+        } else {
+            return;
+        };
+        self.request(a, g);
     }
 
     /// Whether the actor's ordinary spheres at runtime `position` touch a face model (the
@@ -209,36 +255,31 @@ impl Env<'_, '_> {
             centre.wrapping_sub(reach),
             centre.wrapping_add(reach),
         );
-        let sample = terrain::sample(self.terrain, o[0], o[2]);
+        let sample = terrain::sample(self.heights, o[0], o[2]);
         let t = TerrainSupport { height: sample.height, normal: sample.normal };
         slope_surface(centre, reach, Some(t), offers)
     }
 
-    /// Whether [`Env::slope_normal`]'s surface is steep ground (class 2).
+    /// Whether [`Env::slope_normal`]'s surface refuses a step: steep ground (class 2).
     pub fn steep_at(&self, a: &Actor, position: [i32; 3]) -> bool {
-        self.slope_normal(a, position).is_some_and(|n| {
-            crate::collision::SurfaceClass::from_normal_y(n[1]) == crate::collision::SurfaceClass::Steep
-        })
+        slope_verdict(self.slope_normal(a, position)) == SlopeVerdict::Reject
     }
 
-    /// "Forward ground-support admission" at runtime `destination`: the support query with
-    /// the actor there (its position restored after; the query's other effects stay).
-    /// Fails without support, with the shared veto set, or on steep support with the steep
-    /// test on.
+    /// "Forward ground-support admission" at runtime `destination`: the actor stands there
+    /// for the support query, then all three coordinates come back; the query's other
+    /// effects (support, surface, veto, history, transitions) stay. Fails without support,
+    /// with the shared veto set, or on steep support with the steep test on.
     pub fn ground_admits(&mut self, a: &mut Actor, destination: [i32; 3]) -> bool {
         let steep = a.collide() & collide::GROUND != 0;
         let reach = self.support_reach(a);
-        let mut position = a.position;
-        let mut probed = None;
-        let ok = forward_ground_admits(&mut position, destination, steep, |p| {
-            let support = self.support_query(a, *p, reach).support;
-            probed = Some(support);
-            (support, self.shared.veto)
-        });
+        let saved = a.position;
+        a.position = destination;
+        let support = self.support_query(a, a.position, reach).support;
+        a.position = saved;
         if self.is_player {
-            self.probe = probed;
+            self.probe = Some(support);
         }
-        ok
+        forward_ground_admits(&support, self.shared.veto, steep)
     }
 
     /// The ordinary directional step check toward the local offset `offset` (runtime
@@ -308,7 +349,7 @@ impl Env<'_, '_> {
         let coverage = terrain::blend_coverage(byte as u8, mx, mz);
         let surface = self.terrain_surface(mx, mz);
         let steep =
-            crate::collision::SurfaceClass::from_normal_y(terrain::sample(self.terrain, mx, mz).normal[1])
+            crate::collision::SurfaceClass::from_normal_y(terrain::sample(self.heights, mx, mz).normal[1])
                 == crate::collision::SurfaceClass::Steep;
         !(surface == 10 && coverage == 0 && steep)
     }

@@ -14,6 +14,7 @@ use crate::anim::default::{Subject, select_default, set_default};
 use crate::anim::{AnimEvent, Events};
 use crate::input::Input;
 use crate::script::StageInput;
+use crate::terrain::VertexCache;
 use crate::timing::Tick;
 
 /// What the update keeps from before the script stage for a late rollback ("Ordinary
@@ -50,7 +51,7 @@ impl<'a> World<'a> {
     }
 
     /// One ordinary actor update of actor `id`.
-    pub(super) fn update_actor(&mut self, id: u16, input: &Input, tick: Tick) {
+    pub(super) fn update_actor(&mut self, id: u16, input: &Input, tick: Tick, heights: &VertexCache<'a>) {
         let Some(mut a) = self.actors.get(id as usize).cloned() else { return };
         let is_player = self.selected_player_id() == Some(id);
         let unselected_player = self.players[1 - self.selected] == Some(id);
@@ -127,7 +128,7 @@ impl<'a> World<'a> {
             tick,
             set,
             scene: &prepared,
-            terrain: &self.terrain,
+            heights,
             wld: &self.wld,
             surfaces: &self.surfaces,
             shared: &mut self.shared,
