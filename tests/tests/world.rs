@@ -579,18 +579,18 @@ fn queued_motion_directional_bits_and_the_player_exclusion_exclude_the_surface_q
     assert_eq!(w.actor(id).unwrap().surface, 9);
     type Setup = fn(&mut World<'static>, u16);
     let cases: [(&str, Setup, u8); 7] = [
-        ("pending bit 0", |w, id| w.actor_mut(id).unwrap().action_pending = 0x01, 0),
-        ("pending bit 1", |w, id| w.actor_mut(id).unwrap().action_pending = 0x02, 0),
-        ("accepted bit 0", |w, id| w.actor_mut(id).unwrap().action_accepted = 0x01, 0),
-        ("accepted bit 1", |w, id| w.actor_mut(id).unwrap().action_accepted = 0x02, 0),
+        ("pending bit 0", |w, id| w.actor_mut(id).unwrap().anim.actions.pending = 0x01, 0),
+        ("pending bit 1", |w, id| w.actor_mut(id).unwrap().anim.actions.pending = 0x02, 0),
+        ("accepted bit 0", |w, id| w.actor_mut(id).unwrap().anim.actions.accepted = 0x01, 0),
+        ("accepted bit 1", |w, id| w.actor_mut(id).unwrap().anim.actions.accepted = 0x02, 0),
         ("player exclusion", |w, _| w.shared_mut().surface_exclusion = true, 0),
-        ("higher action bits", |w, id| w.actor_mut(id).unwrap().action_pending = 0xFC, 9),
+        ("higher action bits", |w, id| w.actor_mut(id).unwrap().anim.actions.pending = 0xFC, 9),
         ("nothing", |_, _| {}, 9),
     ];
     for (k, (what, setup, surface)) in cases.into_iter().enumerate() {
         {
             let a = w.actor_mut(id).unwrap();
-            (a.surface, a.action_pending, a.action_accepted) = (0, 0, 0);
+            (a.surface, a.anim.actions.pending, a.anim.actions.accepted) = (0, 0, 0);
         }
         w.shared_mut().surface_exclusion = false;
         w.shared_mut().veto = true;

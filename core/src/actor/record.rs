@@ -257,12 +257,6 @@ pub struct Actor {
     pub step_status: u8,
     /// Companion step-status byte: 0x01 a blocked backward attempt.
     pub step_status_back: u8,
-    /// The pending action word `SetAction` and jump-key arbitration fill (newest
-    /// `engine/animation.md`, "Action words"); its low byte is the first directional-state
-    /// byte.
-    pub action_pending: u32,
-    /// The accepted action word; its low byte is the second directional-state byte.
-    pub action_accepted: u32,
     /// Stored surface state (SURFACE.INI code).
     pub surface: u8,
     /// The retained support of the latest primary query.
@@ -332,8 +326,6 @@ impl Actor {
             steps: StepCounters::default(),
             step_status: 0,
             step_status_back: 0,
-            action_pending: 0,
-            action_accepted: 0,
             surface: 0,
             support: Support::default(),
             support_owner: None,
@@ -372,10 +364,11 @@ impl Actor {
         matches!(self.surface, 2 | 4)
     }
 
-    /// Either directional-state byte (the action words' low bytes) has either of its low two
-    /// bits set.
+    /// Either directional-state byte has either of its low two bits set. The directional-state
+    /// bytes are the low bytes of the action words the animation state keeps (newest
+    /// `engine/animation.md`, "Action words").
     pub fn directional_low_bits(&self) -> bool {
-        (self.action_pending | self.action_accepted) & 0x03 != 0
+        (self.anim.actions.pending | self.anim.actions.accepted) & 0x03 != 0
     }
 
     /// Queued, falling or sliding motion, or a rope: the steppers refuse.
