@@ -390,8 +390,10 @@ fn default_selection_branches_and_replacement() {
     })
 }
 
-#[test]
-fn golden_trace_of_the_embedded_walk_and_flag_groups() {
+/// The embedded CYRUS and FLAG2 groups driven by one tick sequence: two placed requests for
+/// group 0, a request for the walk (20) or group 1 at step 2, for the default (0) or group 10
+/// at step 12, and one advancement per step.
+fn embedded_anim_trace() -> String {
     use std::fmt::Write as _;
     let rgm = Rgm::new_checked(stros_core::embedded::RGM).unwrap();
     let mut trace = String::new();
@@ -424,12 +426,75 @@ fn golden_trace_of_the_embedded_walk_and_flag_groups() {
             .unwrap();
         }
     }
+    trace
+}
+
+#[test]
+fn golden_trace_of_the_embedded_walk_and_flag_groups() {
+    let trace = embedded_anim_trace();
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/anim_trace.txt");
     if std::env::var_os("STROS_BLESS").is_some() {
         std::fs::write(&path, &trace).unwrap();
     }
     let golden = std::fs::read_to_string(&path).expect("golden trace (STROS_BLESS=1 writes it)");
     assert_eq!(trace, golden);
+}
+
+/// Key lines of the golden above, derived by hand from seed 001 ("Forward frame countdown",
+/// "Breakpoints and walking translation", "Forward type-one transitions", "Ordinary requests
+/// and default groups") and the generator's groups, so the golden cannot simply bless the
+/// interpreter:
+///
+/// CYRUS group 0: reload 4, `[F0, F0, Prev 0]`. Group 20 (type 1): reload 2, `[F1, Bp, F2,
+/// Sound, F3, Fut 7, Prev 0, F4, Sound, F0, End]`. FLAG2 group 1 (type 0): reload 1,
+/// `[F0 … F7, Prev 0, End]`.
+#[test]
+fn the_embedded_anim_trace_follows_the_seed_by_hand() {
+    let trace = embedded_anim_trace();
+    let lines: Vec<&str> = trace.lines().collect();
+    let cyrus = |k: usize| lines[k];
+    let flag = |k: usize| lines[24 + k];
+    // Step 2 (t 0): group 0 is the current default, so the walk request clears it and starts
+    // 20 at once with the existing ticks: cursor 0 shows F1; zero ticks leave the countdown at
+    // its reload 2.
+    assert_eq!(cyrus(2), "CYRUS  2 t=0 Frame group=20 pending=-1 cursor=0 frame=1 marker=0");
+    // Step 3 (t 2): a nonzero countdown only decrements once (2 → 1); no skip, same frame.
+    assert_eq!(cyrus(3), "CYRUS  3 t=2 Frame group=20 pending=-1 cursor=0 frame=1 marker=0");
+    // Step 5 (t 1, countdown 0): the cursor steps to the BreakPoint, which sets the marker
+    // and goes on to F2 in the same call.
+    assert_eq!(cyrus(5), "CYRUS  5 t=1 Frame group=20 pending=-1 cursor=2 frame=2 marker=1");
+    // Step 6 (t 3): countdown 1 → 0 only; the marker survives a decrement that keeps the cursor.
+    assert_eq!(cyrus(6), "CYRUS  6 t=3 Frame group=20 pending=-1 cursor=2 frame=2 marker=1");
+    // Step 7: the expired countdown advances the cursor (clearing the marker) over the
+    // PlaySound to F3 at cursor 4.
+    assert_eq!(cyrus(7), "CYRUS  7 t=1 Frame group=20 pending=-1 cursor=4 frame=3 marker=0");
+    // Step 10: GoToFuture with no loop count, no pending group and no exit falls through to
+    // GoToPrevious 0, which jumps: F1 again at cursor 0.
+    assert_eq!(cyrus(10), "CYRUS 10 t=1 Frame group=20 pending=-1 cursor=0 frame=1 marker=0");
+    // Step 12: requesting the default while 20 is current makes it pending (no queue, no
+    // immediate start: a group is current).
+    assert_eq!(cyrus(12), "CYRUS 12 t=1 Frame group=20 pending=0 cursor=2 frame=2 marker=1");
+    // Step 16: with a pending group different from the current one GoToFuture takes its
+    // target 7 (exit set, marker cleared): the exit tail's F4.
+    assert_eq!(cyrus(16), "CYRUS 16 t=1 Frame group=20 pending=0 cursor=7 frame=4 marker=0");
+    // Step 19: a pending *default* does not replace a type-one group even with the exit set;
+    // playback continues through the tail (Sound, F0 at cursor 9).
+    assert_eq!(cyrus(19), "CYRUS 19 t=1 Frame group=20 pending=0 cursor=9 frame=0 marker=0");
+    // Step 21 (t 2): the countdown expires, the cursor reaches EndAnimation, which starts the
+    // pending default in the same call with the same two ticks: group 0, countdown 4 → 3
+    // (one decrement, no skip on a fresh group), F0.
+    assert_eq!(cyrus(21), "CYRUS 21 t=2 Frame group=0 pending=-1 cursor=0 frame=0 marker=0");
+
+    // FLAG2, reload 1: every tick after the first steps one frame.
+    // Step 6 (t 3): the cursor steps to F3 and the two extra ticks skip F3 and F4: F5.
+    assert_eq!(flag(6), "FLAG2  6 t=3 Frame group=1 pending=-1 cursor=5 frame=5 marker=0");
+    // Step 10: past F7, GoToPrevious with no loop count jumps to F0.
+    assert_eq!(flag(10), "FLAG2 10 t=1 Frame group=1 pending=-1 cursor=0 frame=0 marker=0");
+    // Step 15 (t 4): cursor 6 (F6 skipped), F7 skipped, GoToPrevious 0 (control commands
+    // consume no skip), F0 skipped, F1 shown.
+    assert_eq!(flag(15), "FLAG2 15 t=4 Frame group=1 pending=10 cursor=1 frame=1 marker=0");
+    // A type-0 group without GoToFuture never sets its exit: the pending 10 waits for ever.
+    assert!((12..24).all(|k| flag(k).contains("group=1 pending=10")));
 }
 
 #[test]
