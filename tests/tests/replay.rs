@@ -226,3 +226,44 @@ fn a_recorded_session_replays_to_the_same_trace() {
     let p = session.world.selected_player().unwrap();
     assert_ne!(p.position, [35_000 * 256, -304 * 256, 30_600 * 256]);
 }
+
+#[test]
+fn the_yard_walk_s_timing_and_walk_steps_follow_the_seed_by_hand() {
+    // Two BIOS ticks per update, installed SYSTEM.INI (normal 12, smoothed FPS and divisor
+    // on). Derived from seed 000 "FPS-derived frame scale", "Whole nominal ticks",
+    // "Forward-walking startup" and "Heading-based translation", and the generator's walk
+    // group 20 (reload 2: F1, BreakPoint, F2, …) with Cyrus's `attr_forward_walk` 8 and
+    // step type 1.
+    let text = scenario_text();
+    let scenario = Scenario::parse(&text).unwrap();
+    let mut world = build_world(&scenario, here()).unwrap();
+    let id = world.selected_player_id().unwrap();
+    let mut bios = scenario.bios_start;
+    let mut rows = Vec::new();
+    for u in scenario.steps().take(24) {
+        bios += u.bios;
+        let r = world.step_with(&u.input, bios, u.scale).clone();
+        let a = world.actor(id).unwrap();
+        let dz = a.previous[2] - a.position[2];
+        rows.push((r.tick.frame_scale, r.tick.nominal_ticks, r.measured_fps, r.smoothed_fps, dz, a.position[0]));
+    }
+    // The twelve-update startup countdown exposes scale 256 and one whole tick.
+    assert!(rows[..12].iter().all(|r| (r.0, r.1) == (256, 1)));
+    // The first 18-tick window completes at BIOS 18 (update 9) with nine frames: measured 9.
+    // Smoothed moves toward it by one (the difference 3 is below five): 11, 10, 9.
+    assert_eq!(rows[7].2, 12);
+    assert_eq!(rows[8..11].iter().map(|r| (r.2, r.3)).collect::<Vec<_>>(), [(9, 11), (9, 10), (9, 9)]);
+    // After the countdown the scale is 12 × 256 / 9 = 341 (integer quotient), reached at
+    // once: the countdown bypassed divisor smoothing while measured 9 was in force.
+    assert!(rows[12..].iter().all(|r| r.0 == 341));
+    // Startup: phase 0 moves 2048 >> 2 = 512, phase 1 2048 / 3 = 682; update 3 advances
+    // phase 2 → 3 but its BreakPoint marker suppresses the 1024 (never seen), update 4 keeps
+    // the marker; update 5 moves the full 2048.
+    assert_eq!(rows[..5].iter().map(|r| r.4).collect::<Vec<_>>(), [512, 682, 0, 0, 2048]);
+    assert!(rows.iter().all(|r| r.4 != 1024), "the phase-2 amount is never visible");
+    // At scale 341 each translating update moves (2048 × 341) >> 8 = 2728; heading 1024's
+    // sine sample (≈ −8.7e-8) times 2728 does not move X off 7987200 (f32 spacing 0.5).
+    let steps: Vec<i32> = rows[12..].iter().map(|r| r.4).filter(|&d| d != 0).collect();
+    assert!(!steps.is_empty() && steps.iter().all(|&d| d == 2728), "{steps:?}");
+    assert!(rows.iter().all(|r| r.5 == 7_987_200));
+}
