@@ -245,7 +245,14 @@ fn the_yard_walk_s_timing_and_walk_steps_follow_the_seed_by_hand() {
         let r = world.step_with(&u.input, bios, u.scale).clone();
         let a = world.actor(id).unwrap();
         let dz = a.previous[2] - a.position[2];
-        rows.push((r.tick.frame_scale, r.tick.nominal_ticks, r.measured_fps, r.smoothed_fps, dz, a.position[0]));
+        rows.push((
+            r.tick.frame_scale,
+            r.tick.nominal_ticks,
+            r.measured_fps,
+            r.smoothed_fps,
+            dz,
+            a.position[0],
+        ));
     }
     // The twelve-update startup countdown exposes scale 256 and one whole tick.
     assert!(rows[..12].iter().all(|r| (r.0, r.1) == (256, 1)));

@@ -57,6 +57,7 @@ struct Update {
     group: i16,
     pending: i16,
     loops: u8,
+    cursor: i16,
     events: Vec<ScriptEvent>,
 }
 
@@ -74,6 +75,7 @@ fn run(updates: u32) -> (Box<World<'static>>, Vec<Vec<Update>>) {
                 group: a.anim.current,
                 pending: a.anim.pending,
                 loops: a.anim.loops,
+                cursor: a.anim.cursor,
                 events: report.script.iter().filter(|e| e.actor == id).map(|e| e.event).collect(),
             });
         }
@@ -245,4 +247,49 @@ impl Files<'static> for Replaced {
     fn file(&self, name: &str) -> Option<&'static [u8]> {
         if name.eq_ignore_ascii_case("HARBOUR.RGM") { Some(self.0) } else { Embedded.file(name) }
     }
+}
+
+#[test]
+fn each_flag_phase_lasts_the_ticks_its_loop_count_gives_by_hand() {
+    // Derived from seed 001 ("Animation tasks", "Forward frame countdown") and the
+    // generator's FLAG2 groups, both reload 1 (so every nominal tick after a group's first
+    // steps one ShowFrame; skipped frames count, control commands do not): group 1 is
+    // `[F0 … F7, Prev 0, End]`, group 10 `[F4, F5, F6, F7, Sound, Prev 0, End]`.
+    //
+    // The task sets the loop count n in the update whose task pass first finds the group
+    // current, with the cursor then at c. From there the cursor reaches the last frame
+    // (7 − c ticks in group 1), the next tick arrives at GoToPrevious: count n → n − 1,
+    // jumping back to F0 while it stays nonzero (one tick, F0 shown); every later pass is
+    // eight ticks. The n-th arrival reaches zero, steps on to EndAnimation and the next group
+    // starts in that same tick. So group 1 ends 8n − c ticks after the count was set, and
+    // group 10 (four frames a pass) 4n − c: 200 − c for (1, 25), 4 − c for (10, 1), 24 − c
+    // for (1, 3) and 8 − c for (10, 2).
+    let (_, traces) = run(UPDATES);
+    let u = &traces[0];
+    let mut phases = 0;
+    let mut k = 0;
+    while k + 1 < u.len() {
+        let set = u[k].group != -1
+            && u[k].loops != 0
+            && (k == 0 || u[k - 1].loops == 0 || u[k - 1].group != u[k].group);
+        if !set {
+            k += 1;
+            continue;
+        }
+        let (group, n, c) = (u[k].group, u[k].loops as i32, u[k].cursor as i32);
+        let per_pass = if group == 1 { 8 } else { 4 };
+        let need = per_pass * n - c;
+        let Some(end) = (k + 1..u.len()).find(|&j| u[j].group != group) else { break };
+        let before: i32 = u[k + 1..end].iter().map(|x| x.ticks).sum();
+        let through: i32 = before + u[end].ticks;
+        assert!(
+            before < need && need <= through,
+            "group {group} ×{n} from cursor {c} at update {}: ended at update {} after {through} ticks, {need} by hand",
+            k + 1,
+            end + 1
+        );
+        phases += 1;
+        k = end;
+    }
+    assert!(phases >= 8, "two whole cycles of four phases: {phases}");
 }
