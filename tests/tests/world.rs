@@ -574,6 +574,12 @@ fn queued_motion_directional_bits_and_the_player_exclusion_exclude_the_surface_q
     // the shared veto are not replaced. Cyrus idles at marker 0 on the plateau's meadow
     // (surface 9); his stored surface is set to 0 before each update to see whether the
     // update stores one.
+    //
+    // The action update between the script stage and ordinary movement ("Action words")
+    // clears the low bits of both words unless the current group is 18 or 30, and always
+    // consumes accepted low bits (its jump entry), so before each update Cyrus is put in
+    // his run group 18: pending bits then survive to the collision stage's query, while
+    // accepted ones are gone by then and the query assigns.
     let (mut w, id) = entered(0, 0);
     w.step(&Input::NONE, 0);
     assert_eq!(w.actor(id).unwrap().surface, 9);
@@ -581,13 +587,14 @@ fn queued_motion_directional_bits_and_the_player_exclusion_exclude_the_surface_q
     let cases: [(&str, Setup, u8); 7] = [
         ("pending bit 0", |w, id| w.actor_mut(id).unwrap().anim.actions.pending = 0x01, 0),
         ("pending bit 1", |w, id| w.actor_mut(id).unwrap().anim.actions.pending = 0x02, 0),
-        ("accepted bit 0", |w, id| w.actor_mut(id).unwrap().anim.actions.accepted = 0x01, 0),
-        ("accepted bit 1", |w, id| w.actor_mut(id).unwrap().anim.actions.accepted = 0x02, 0),
+        ("accepted bit 0, consumed", |w, id| w.actor_mut(id).unwrap().anim.actions.accepted = 0x01, 9),
+        ("accepted bit 1, consumed", |w, id| w.actor_mut(id).unwrap().anim.actions.accepted = 0x02, 9),
         ("player exclusion", |w, _| w.shared_mut().surface_exclusion = true, 0),
         ("higher action bits", |w, id| w.actor_mut(id).unwrap().anim.actions.pending = 0xFC, 9),
         ("nothing", |_, _| {}, 9),
     ];
     for (k, (what, setup, surface)) in cases.into_iter().enumerate() {
+        w.force_group(id, 18);
         {
             let a = w.actor_mut(id).unwrap();
             (a.surface, a.anim.actions.pending, a.anim.actions.accepted) = (0, 0, 0);
@@ -596,7 +603,10 @@ fn queued_motion_directional_bits_and_the_player_exclusion_exclude_the_surface_q
         w.shared_mut().veto = true;
         setup(&mut w, id);
         w.step(&Input::NONE, 1 + k as u32);
-        assert_eq!(w.actor(id).unwrap().surface, surface, "{what}");
+        let a = w.actor(id).unwrap();
+        assert_eq!(a.anim.current, 18, "{what}");
+        assert_eq!(a.surface, surface, "{what}");
+        assert_eq!(a.anim.actions.accepted & 3, 0, "{what}");
         // The veto is assigned only with the surface (the meadow clears it).
         assert_eq!(w.shared().veto, surface == 0, "{what}");
     }
