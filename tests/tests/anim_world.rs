@@ -1,6 +1,7 @@
 //! Seed 001's animation gates and inputs through `World::step`: the `animation_system`
-//! switch at the request and advance boundary, the console's script-name exclusion, and the
-//! `Transition` inputs the world feeds (action words, the falling byte, the forward request).
+//! switch at the request and advance boundary, the console's script-name exclusion, the
+//! rider transform's player rejection, and the `Transition` inputs the world feeds (action
+//! words, the falling byte, the forward request).
 
 mod common;
 
@@ -253,4 +254,72 @@ fn the_selected_players_forward_binding_feeds_transition_mask_8() {
             assert_eq!((a.anim.current, a.anim.cursor, a.anim.transition_flag), (default, 2, false));
         }
     }
+}
+
+/// The island with a second barrel (a static-path KEG placement, a live face model) floating
+/// 100 units above the first one's base, `west` map units west of it; the player entered on
+/// the first keg's lid 16 units east of its centre. Returns the world, the player and the
+/// first keg.
+fn on_the_keg(west: i32) -> (Box<World<'static>>, u16, u16) {
+    let (mut w, files) = island_with(
+        |d| {
+            let k = d.mpob.iter().find(|m| m.script_name == b"KEG").unwrap().clone();
+            let p = k.position;
+            d.mpob.push(stros_tools::write::rgm::MpobDesc {
+                id: 99,
+                position: [p[0] - west, p[1] - 100, p[2]],
+                ..k
+            });
+        },
+        SystemConfig::installed(),
+    );
+    let keg = actor_named(&w, b"KEG");
+    let k = w.actor(keg).unwrap().position;
+    let p = w.enter_at(files, [k[0] + 16 * 256, k[1] - 200 * 256, k[2]], 0, true).unwrap();
+    w.step(&Input::NONE, 0);
+    assert_eq!(w.actor(p).unwrap().support_owner, Some(keg));
+    (w, p, keg)
+}
+
+/// Moves `keg` 512 runtime units east and turns it half a turn (heading + 1024), with its
+/// update body excluded so its update-entry pose stays the one before the move.
+fn carry(w: &mut World<'_>, keg: u16) {
+    let k = w.actor_mut(keg).unwrap();
+    k.attributes[stros_core::actor::attr::PLAYER_ALIGN] = 1;
+    k.script_control = 0x08;
+    k.previous = k.position;
+    k.previous_angles = k.angles;
+    k.position[0] += 512;
+    k.angles.heading = (k.angles.heading + 1024) & 2047;
+}
+
+#[test]
+fn the_selected_player_with_body_contacts_rejects_a_carried_destination_that_meets_a_model() {
+    // "Supporting actor motion": the selected player with collision bit 0x01 takes the
+    // support's translation (+512 in X) and heading delta (+1024) first; the rotated
+    // destination is stored only when his body spheres placed there, and the segment from his
+    // update-entry position to it, meet no candidate (sidedness off). He stands at X = K +
+    // 4096 (16 map units east of the keg's centre K); the destination is his offset turned
+    // half round about the moved centre: K + 512 − 4096 = X + 512 − 8192.
+    let (mut w, p, keg) = on_the_keg(50);
+    let (x, heading) = (w.actor(p).unwrap().position[0], w.actor(p).unwrap().angles.heading);
+    carry(&mut w, keg);
+    w.step(&Input::NONE, 1);
+    let a = w.actor(p).unwrap();
+    // The second barrel, 50 west of the keg, stands where the destination would put him:
+    // rejected — translated and turned, not rotated.
+    assert_eq!((a.position[0] - x, a.angles.heading), (512, (heading + 1024) & 2047));
+    // With the second barrel 200 west the destination is clear: the rotated position.
+    let (mut w, p, keg) = on_the_keg(200);
+    let x = w.actor(p).unwrap().position[0];
+    carry(&mut w, keg);
+    w.step(&Input::NONE, 1);
+    assert_eq!(w.actor(p).unwrap().position[0] - x, 512 - 2 * 16 * 256);
+    // Without collision bit 0x01 the player takes the ordinary path: rotated, barrel or not.
+    let (mut w, p, keg) = on_the_keg(50);
+    let x = w.actor(p).unwrap().position[0];
+    w.actor_mut(p).unwrap().attributes[stros_core::actor::attr::COLLIDE] &= !0x01;
+    carry(&mut w, keg);
+    w.step(&Input::NONE, 1);
+    assert_eq!(w.actor(p).unwrap().position[0] - x, 512 - 2 * 16 * 256);
 }

@@ -7,7 +7,7 @@
 
 use super::queries::{Env, Ground};
 use super::update::Snapshot;
-use crate::actor::{Actor, ActorModel, SupportPose, attr, carry_rider, collide, response};
+use crate::actor::{Actor, ActorModel, attr, collide, response};
 use crate::anim::{NO_GROUP, combat};
 use crate::collision::SurfaceClass;
 use crate::collision::response::{
@@ -738,17 +738,9 @@ fn body_response(a: &mut Actor, env: &mut Env<'_, '_>) {
 
 /// Support-following, attribute-controlled axis restoration and the water-record refresh:
 /// what every actor's update does after collision handling.
-fn after_collision(a: &mut Actor, actors: &[Actor], me: u16) {
+fn after_collision(a: &mut Actor, env: &Env<'_, '_>, actors: &[Actor], me: u16) {
     // Support-following: the rider moves with its supporting actor.
-    if let Some(owner) = a.support_owner.filter(|&o| o != me).and_then(|o| actors.get(o as usize)) {
-        let pose = SupportPose {
-            position: owner.position,
-            entry_position: owner.previous,
-            angles: owner.angles,
-            previous_angles: owner.previous_angles,
-        };
-        carry_rider(&mut a.position, &mut a.angles.heading, &pose, owner.attr(attr::PLAYER_ALIGN));
-    }
+    super::rider::support_following(a, env, actors, me);
     // Attribute-controlled axis restoration (37–39 rotations, 40–42 moves).
     let stop = |k: usize| a.attr(attr::STOP_Y_ROTATE + k) != 0;
     let (sy, sx, sz, mx, my, mz) = (stop(0), stop(1), stop(2), stop(3), stop(4), stop(5));
@@ -852,6 +844,6 @@ pub(crate) fn stage(
         }
         ActorModel::Animated => {}
     }
-    after_collision(a, actors, me);
+    after_collision(a, env, actors, me);
     pushes
 }

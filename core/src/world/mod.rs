@@ -24,6 +24,7 @@ pub mod cells;
 mod collide;
 pub mod entry;
 pub(crate) mod queries;
+mod rider;
 pub mod scene;
 mod script;
 mod update;
