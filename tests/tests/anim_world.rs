@@ -1,7 +1,7 @@
 //! Seed 001's animation gates and inputs through `World::step`: the `animation_system`
 //! switch at the request and advance boundary, the console's script-name exclusion, the
-//! rider transform's player rejection, and the `Transition` inputs the world feeds (action
-//! words, the falling byte, the forward request).
+//! relocation list's removal rule, the rider transform's player rejection, and the
+//! `Transition` inputs the world feeds (action words, the falling byte, the forward request).
 
 mod common;
 
@@ -95,6 +95,37 @@ fn script_disable_suppresses_the_update_body_of_actors_with_that_script() {
     assert_eq!(w.actor(f).unwrap().anim.current, 5);
     w.disable_script(None).unwrap();
     assert_eq!(w.script_exclusion(), None);
+}
+
+#[test]
+fn removing_a_queued_actor_clears_its_pending_relocation() {
+    // Seed 001 "Placed actor initialization and eligibility": moved actors enter the
+    // deferred list in first-registration order; removing a queued actor clears its entry,
+    // the others keep their order, and the actor leaves its list.
+    use stros_core::world::cells::{Cells, Home};
+    let mut c = Cells::<8>::default();
+    for id in 0..3 {
+        c.insert_cell(id, 1000, 1000);
+    }
+    c.insert_persistent(3);
+    for id in [1, 0, 2, 3] {
+        c.register_moved(id);
+    }
+    assert_eq!(c.deferred(), [1, 0, 2], "persistent actors are not queued");
+    c.remove(0);
+    assert_eq!(c.deferred(), [1, 2]);
+    let cell = match c.links(1).home {
+        Home::Cell(k) => k,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(c.cell_actors(cell).collect::<Vec<_>>(), [2, 1]);
+    assert_eq!((c.links(0).home, c.links(0).deferred), (Home::Nowhere, false));
+    c.remove(3);
+    assert_eq!(c.persistent_actors().count(), 0);
+    // Relocation consumes the rest as before: actor 2 moves to another cell, 1 stays.
+    c.relocate(|id| if id == 2 { ([5000, 1000], 0) } else { ([1000, 1000], 0) });
+    assert_eq!(c.cell_actors(cell).collect::<Vec<_>>(), [1]);
+    assert!(c.deferred().is_empty());
 }
 
 /// A runner: default group 18 (attribute 44) whose second command is `transition`, one

@@ -740,7 +740,10 @@ impl<'a> World<'a> {
     }
 
     /// Consumes the deferred relocation list against the current camera: the rounded
-    /// horizontal runtime-unit distance from the camera, shifted right eight bits.
+    /// horizontal runtime-unit distance from the camera, shifted right eight bits. The cell
+    /// comes from the actor's local position: the seed takes a linked position first when
+    /// the actor has one, but linked-position records come from the `Offset` natives, which
+    /// the core does not implement, so no actor has one.
     fn relocate_deferred(&mut self) {
         let actors = &self.actors;
         let view = self.view;
