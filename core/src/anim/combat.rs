@@ -28,10 +28,6 @@ pub const ATTR_SHEATH_FRAME: usize = 34;
 pub const ATTR_DRAW_FRAME: usize = 35;
 /// Attribute byte: player type (1 blocks the player's draw).
 pub const ATTR_PLAYER_TYPE: usize = 105;
-/// Death group the unarmed nonplayer takes while falling or landing.
-pub const GROUP_FATAL: i16 = 74;
-/// Death group of an unarmed nonplayer otherwise.
-pub const GROUP_UNARMED_DEATH: i16 = 134;
 
 /// What combat entry asks for besides state changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

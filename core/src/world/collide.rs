@@ -46,8 +46,10 @@ pub mod group {
     pub const LAND_ARMED: i16 = 114;
     /// A hurting landing or slide.
     pub const HURT: i16 = 73;
-    /// A fatal landing.
+    /// A fatal landing, and an unarmed nonplayer's death while falling or landing.
     pub const FATAL: i16 = 74;
+    /// An unarmed nonplayer's death otherwise.
+    pub const DEATH: i16 = 134;
     /// Sliding forward.
     pub const SLIDE: i16 = 75;
     /// Sliding backward.
@@ -486,7 +488,7 @@ fn nonplayer_death(a: &mut Actor, env: &mut Env<'_, '_>) {
         a.steps.packed |= cx.move_bits;
     } else {
         let unarmed_fatal = a.falling != 0 || matches!(a.anim.current, 114 | 116 | 130 | 131);
-        env.force(a, if unarmed_fatal { combat::GROUP_FATAL } else { combat::GROUP_UNARMED_DEATH });
+        env.force(a, if unarmed_fatal { group::FATAL } else { group::DEATH });
     }
     a.lifecycle = crate::anim::default::LIFECYCLE_DEAD;
 }
@@ -768,7 +770,9 @@ fn after_collision(a: &mut Actor, env: &Env<'_, '_>, actors: &[Actor], me: u16) 
 /// call leaves unchanged — and which Stros does not have yet (ledges are a later issue), so
 /// nothing runs for the player either; states 20 and 21 run weapon-draw admission with its
 /// cleanup branch instead of the ordinary response; every other state takes the ordinary
-/// motion and ground response.
+/// motion and ground response. (In states 20 and 21 the admission's own gates refuse — state
+/// 20 is `IsDrawingSword`, 21 `IsSheathingSword` — so what shows is that the ground response
+/// does not run until the drawing pass ends the transition.)
 fn ground_dispatch(a: &mut Actor, env: &mut Env<'_, '_>, ground: &Ground, sliding_surface: bool, reach: i32) {
     match a.living {
         10..=19 => {}

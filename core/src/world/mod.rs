@@ -697,11 +697,13 @@ impl<'a> World<'a> {
     fn draw_weapons(&mut self, active: &[u16], tick: Tick) {
         let hidden = self.players[1 - self.selected];
         for &id in active {
-            if Some(id) == hidden {
+            let Some(a) = self.actors.get(id as usize) else { continue };
+            // Actors the pass leaves alone (no weapon item) are not copied.
+            if Some(id) == hidden || a.attr(crate::anim::combat::ATTR_WEAPON) == 0 {
                 continue;
             }
-            let Some(mut a) = self.actors.get(id as usize).cloned() else { continue };
             let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)).map(|e| &e.set) else { continue };
+            let mut a = a.clone();
             let mut events = crate::anim::Events::default();
             let mut cx = AnimContext {
                 enabled: self.config.animation_system != 0,
