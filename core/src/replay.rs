@@ -782,7 +782,7 @@ pub fn trace_line(
                 write!(out, "\"type\":\"actor_event\",\"mask\":{mask}}}")?
             }
             Event::Anim(AnimEvent::StopSound) => write!(out, "\"type\":\"stop_sound\"}}")?,
-            Event::Anim(AnimEvent::CombatBits(b)) => write!(out, "\"type\":\"combat_bits\",\"bits\":{b}}}")?,
+            Event::JumpEntry { entry } => write!(out, "\"type\":\"jump_entry\",\"entry\":{entry}}}")?,
             Event::Health { change, health } => {
                 write!(out, "\"type\":\"health\",\"change\":{change},\"health\":{health}}}")?
             }

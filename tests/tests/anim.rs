@@ -2,9 +2,10 @@
 //! group and frame values after each advance; the FLAG2 PushAnimation task; a golden trace
 //! of the embedded world's CYRUS walk and FLAG2 groups.
 
+use stros_core::actor::{Actor, Combat};
 use stros_core::anim::default::*;
 use stros_core::anim::task::{PushAnimation, TaskStatus, wait_anim_frame};
-use stros_core::anim::{AnimEvent, AnimSet, AnimState, Events, NO_GROUP, Outcome, Pose};
+use stros_core::anim::{AnimContext, AnimEvent, AnimSet, AnimState, Events, NO_GROUP, Outcome, Pose};
 use stros_core::formats::rgm::{Command, Rgm};
 use stros_tools::write::rgm::{ActorDesc, GroupDesc, RaanDesc, RgmDesc, to_bytes};
 
@@ -41,22 +42,12 @@ macro_rules! with_set {
     }};
 }
 
-/// A living, sheathed, out-of-combat actor with the item system loaded.
-fn subject(attributes: &[u8; 256]) -> Subject<'_> {
-    Subject {
-        attributes,
-        state: 0,
-        lifecycle: 0,
-        death_override: false,
-        weapon_drawn: false,
-        combat_capable: true,
-        combat_death_default: None,
-        torch: 0,
-        on_rope: false,
-        player_in_deep_water: false,
-        item_system: true,
-        shell: false,
-    }
+/// A living, sheathed actor with an animation state (set index 0) and a combat record.
+fn fighter(attributes: [u8; 256]) -> Actor {
+    let mut a = Actor::new(0, attributes);
+    a.set = Some(0);
+    a.combat = Some(Combat::new(0, &attributes));
+    a
 }
 
 fn pose(frame: u16) -> Option<Pose> {
@@ -91,27 +82,27 @@ fn type_one_walk_runs_its_exit_tail_and_starts_the_default_in_the_same_advance()
         let mut a = AnimState::default();
         let mut ev = Events::default();
         // Actor setup: two ordinary requests for group 0.
-        a.request(&set, 0, 0, 1, &mut ev);
-        a.request(&set, 0, 0, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 0, 0);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 0, 0);
         assert_eq!((a.current, a.pending, a.pose), (0, NO_GROUP, pose(0)));
         // Requesting the walk clears the current default and starts 20 at once: countdown
         // 1 decrements to 0 with the shared tick, command 0 is shown.
-        a.request(&set, 20, 0, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 20, 0);
         assert_eq!((a.current, a.cursor, a.countdown, a.pose), (20, 0, 0, pose(1)));
         // Next tick: the countdown expired, the cursor steps to the BreakPoint, which sets
         // the marker, and frame 2 is selected.
-        assert_eq!(a.advance(&set, 1, &mut ev), Outcome::Frame);
+        assert_eq!(a.advance(&mut AnimContext::new(&set, 1, &mut ev)), Outcome::Frame);
         assert_eq!((a.cursor, a.pose, a.marker, a.real_frame), (2, pose(2), true, 1));
-        assert_eq!(a.advance(&set, 1, &mut ev), Outcome::Frame);
+        assert_eq!(a.advance(&mut AnimContext::new(&set, 1, &mut ev)), Outcome::Frame);
         assert_eq!((a.cursor, a.pose, a.marker, a.real_frame), (3, pose(3), false, 2));
         // The default becomes pending; GoToFuture takes the exit tail.
-        a.request(&set, 0, 0, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 0, 0);
         assert_eq!((a.current, a.pending), (20, 0));
-        a.advance(&set, 1, &mut ev);
+        a.advance(&mut AnimContext::new(&set, 1, &mut ev));
         assert_eq!((a.cursor, a.pose, a.exit, a.pending), (6, pose(4), true, 0), "the pending default waits");
         // PlaySound, then EndAnimation starts the default in this same advance.
         ev.queue.clear();
-        a.advance(&set, 1, &mut ev);
+        a.advance(&mut AnimContext::new(&set, 1, &mut ev));
         assert_eq!((a.current, a.pending, a.cursor, a.pose, a.exit), (0, NO_GROUP, 0, pose(0), false));
         assert_eq!(&ev.queue[..], &[AnimEvent::Sound { effect: 3, rate: 0 }, AnimEvent::StopSound]);
     })
@@ -123,14 +114,14 @@ fn a_pending_non_default_replaces_a_type_one_group_once_the_exit_marker_is_set()
     groups.push(g(30, 2, 0, vec![sf(9), Prev { target: 0 }]));
     with_set!(groups, |set| {
         let (mut a, mut ev) = (AnimState::default(), Events::default());
-        a.request(&set, 20, 0, 1, &mut ev);
-        a.advance(&set, 1, &mut ev);
-        a.advance(&set, 1, &mut ev);
-        a.request(&set, 30, 0, 1, &mut ev);
-        a.advance(&set, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 20, 0);
+        a.advance(&mut AnimContext::new(&set, 1, &mut ev));
+        a.advance(&mut AnimContext::new(&set, 1, &mut ev));
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 30, 0);
+        a.advance(&mut AnimContext::new(&set, 1, &mut ev));
         assert_eq!((a.current, a.cursor, a.exit), (20, 6, true), "GoToFuture took the exit");
         // The next advance replaces 20 by 30 before the countdown: countdown 2 → 1, frame 9.
-        a.advance(&set, 1, &mut ev);
+        a.advance(&mut AnimContext::new(&set, 1, &mut ev));
         assert_eq!((a.current, a.pending, a.cursor, a.countdown, a.pose), (30, NO_GROUP, 0, 1, pose(9)));
     })
 }
@@ -151,18 +142,18 @@ fn multi_tick_advances_skip_frames_and_zero_ticks_still_interpret() {
     with_set!(vec![g(0, 1, 0, frames)], |set| {
         let (mut a, mut ev) = (AnimState::default(), Events::default());
         // Zero ticks: no countdown change, but the BreakPoint is interpreted before frame 0.
-        a.request(&set, 0, 0, 0, &mut ev);
+        a.request(&mut AnimContext::new(&set, 0, &mut ev), 0, 0);
         assert_eq!((a.cursor, a.countdown, a.marker, a.pose), (1, 1, true, pose(0)));
-        a.advance(&set, 1, &mut ev); // countdown 1 → 0, frame 0 kept
+        a.advance(&mut AnimContext::new(&set, 1, &mut ev)); // countdown 1 → 0, frame 0 kept
         assert_eq!((a.cursor, a.countdown, a.pose, a.marker), (1, 0, pose(0), true));
         // Three ticks: the cursor steps to frame 1 and skips two ShowFrames; PlaySound
         // consumes no skip.
         ev.queue.clear();
-        a.advance(&set, 3, &mut ev);
+        a.advance(&mut AnimContext::new(&set, 3, &mut ev));
         assert_eq!((a.cursor, a.pose, a.real_frame, a.marker), (5, pose(3), 3, false));
         assert_eq!(&ev.queue[..], &[AnimEvent::Sound { effect: 1, rate: 2 }]);
         // Zero ticks keep the selected frame and the countdown.
-        a.advance(&set, 0, &mut ev);
+        a.advance(&mut AnimContext::new(&set, 0, &mut ev));
         assert_eq!((a.cursor, a.countdown, a.pose), (5, 0, pose(3)));
     })
 }
@@ -180,24 +171,24 @@ fn delays_255_wait_forever_and_finite_ones_expire_with_the_full_ticks() {
     ];
     with_set!(groups, |set| {
         let (mut a, mut ev) = (AnimState::default(), Events::default());
-        a.request(&set, 0, 0, 1, &mut ev);
-        assert_eq!(a.advance(&set, 1, &mut ev), Outcome::Delayed);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 0, 0);
+        assert_eq!(a.advance(&mut AnimContext::new(&set, 1, &mut ev)), Outcome::Delayed);
         assert_eq!((a.cursor, a.delay, a.pose), (2, 255, pose(0)), "the pose stays during the wait");
         for _ in 0..50 {
-            assert_eq!(a.advance(&set, 5, &mut ev), Outcome::Delayed);
+            assert_eq!(a.advance(&mut AnimContext::new(&set, 5, &mut ev)), Outcome::Delayed);
         }
         // Finite: 3 − 1 = 2 yields; zero ticks preserve it; 2 − 4 expires and the full four
         // ticks then run the countdown (cursor 2 → 3, the delay's cursor had already moved)
         // and skip three frames (2, 3, 4) to select frame 5.
-        a.force(&set, 1, 0, 1, &mut ev);
+        a.force(&mut AnimContext::new(&set, 1, &mut ev), 1, 0);
         assert_eq!((a.current, a.pose), (1, pose(0)));
-        assert_eq!(a.advance(&set, 1, &mut ev), Outcome::Delayed);
+        assert_eq!(a.advance(&mut AnimContext::new(&set, 1, &mut ev)), Outcome::Delayed);
         assert_eq!(a.delay, 3);
-        assert_eq!(a.advance(&set, 1, &mut ev), Outcome::Delayed);
+        assert_eq!(a.advance(&mut AnimContext::new(&set, 1, &mut ev)), Outcome::Delayed);
         assert_eq!(a.delay, 2);
-        assert_eq!(a.advance(&set, 0, &mut ev), Outcome::Delayed);
+        assert_eq!(a.advance(&mut AnimContext::new(&set, 0, &mut ev)), Outcome::Delayed);
         assert_eq!(a.delay, 2);
-        assert_eq!(a.advance(&set, 4, &mut ev), Outcome::Frame);
+        assert_eq!(a.advance(&mut AnimContext::new(&set, 4, &mut ev)), Outcome::Frame);
         assert_eq!((a.delay, a.cursor, a.pose), (0, 6, pose(5)));
     })
 }
@@ -212,25 +203,25 @@ fn pending_priority_rules() {
     ];
     with_set!(groups, |set| {
         let (mut a, mut ev) = (AnimState::default(), Events::default());
-        a.request(&set, 5, 0, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 5, 0);
         assert_eq!(a.current, 5);
-        a.request(&set, 20, 0, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 20, 0);
         assert_eq!(a.pending, 20);
         // A lower number cannot replace a higher pending one …
-        a.request(&set, 10, 0, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 10, 0);
         assert_eq!(a.pending, 20);
         // … an equal or higher one can.
-        a.request(&set, 20, 3, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 20, 3);
         assert_eq!((a.pending, a.pending_reload), (20, 4));
         // A missing group falls back to the default.
-        a.request(&set, 170, 0, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 170, 0);
         assert_eq!(a.pending, 0);
         // With the pending group equal to the current one, anything replaces it.
         a.pending = 5;
-        a.request(&set, 0, 0, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 0, 0);
         assert_eq!(a.pending, 0);
         // The modifier adds to the reload byte with wrapping.
-        a.request(&set, 10, 255, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 10, 255);
         assert_eq!((a.pending, a.pending_reload), (10, 0));
     })
 }
@@ -239,19 +230,19 @@ fn pending_priority_rules() {
 fn forced_requests() {
     with_set!(idle_and_walk(), |set| {
         let (mut a, mut ev) = (AnimState::default(), Events::default());
-        a.request(&set, 20, 0, 1, &mut ev);
-        a.advance(&set, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 20, 0);
+        a.advance(&mut AnimContext::new(&set, 1, &mut ev));
         a.pending = 0;
         // Forcing the current group before its exit marker only clears the pending request.
-        a.force(&set, 20, 0, 1, &mut ev);
+        a.force(&mut AnimContext::new(&set, 1, &mut ev), 20, 0);
         assert_eq!((a.current, a.pending, a.cursor, a.marker), (20, NO_GROUP, 2, true));
         // Forcing another group resets everything and starts it now.
-        a.force(&set, 0, 0, 1, &mut ev);
+        a.force(&mut AnimContext::new(&set, 1, &mut ev), 0, 0);
         assert_eq!((a.current, a.cursor, a.marker, a.exit, a.pose), (0, 0, false, false, pose(0)));
         // Rollback snapshots restore everything but the default.
         let snap = a;
         a.default = 20;
-        a.force(&set, 20, 0, 1, &mut ev);
+        a.force(&mut AnimContext::new(&set, 1, &mut ev), 20, 0);
         a.restore(&snap);
         assert_eq!((a.current, a.default), (0, 20));
     })
@@ -265,21 +256,27 @@ fn push_animation_1_25_through_both_phases() {
     ];
     with_set!(groups, |set| {
         let (mut a, mut ev) = (AnimState::default(), Events::default());
-        a.request(&set, 0, 0, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 0, 0);
         let mut task = PushAnimation::default();
         // First invocation: the request starts group 1 at once, but the count is not set.
-        assert_eq!(task.invoke(&mut a, &set, 1, 25, 1, &mut ev), TaskStatus::Active);
+        assert_eq!(task.invoke(&mut a, &mut AnimContext::new(&set, 1, &mut ev), 1, 25), TaskStatus::Active);
         assert_eq!((a.current, a.loops, task.started), (1, 0, false));
         // Second: group 1 is current, loops = 25 (low byte), started.
-        assert_eq!(task.invoke(&mut a, &set, 1, 25 + 256, 1, &mut ev), TaskStatus::Active);
+        assert_eq!(
+            task.invoke(&mut a, &mut AnimContext::new(&set, 1, &mut ev), 1, 25 + 256),
+            TaskStatus::Active
+        );
         assert_eq!((a.loops, task.started), (25, true));
         // 25 passes of two frames: each GoToPrevious decrements and jumps back (the 25th falls
         // through to End, which starts the default), so 2 × 25 advances.
         let mut advances = 0;
         while a.current == 1 {
-            a.advance(&set, 1, &mut ev);
+            a.advance(&mut AnimContext::new(&set, 1, &mut ev));
             advances += 1;
-            assert_eq!(task.invoke(&mut a, &set, 1, 99, 1, &mut ev) == TaskStatus::Done, a.current != 1);
+            assert_eq!(
+                task.invoke(&mut a, &mut AnimContext::new(&set, 1, &mut ev), 1, 99) == TaskStatus::Done,
+                a.current != 1
+            );
         }
         assert_eq!((a.current, advances), (0, 50));
         // A group the actor lacks ("The task does not test whether the requested group
@@ -293,7 +290,10 @@ fn push_animation_1_25_through_both_phases() {
         let mut missing = PushAnimation::default();
         for _ in 0..3 {
             a.cursor = 1; // wherever the default had got to
-            assert_eq!(missing.invoke(&mut a, &set, 77, 1, 1, &mut ev), TaskStatus::Active);
+            assert_eq!(
+                missing.invoke(&mut a, &mut AnimContext::new(&set, 1, &mut ev), 77, 1),
+                TaskStatus::Active
+            );
             assert!(!missing.started);
             assert_eq!(
                 (a.current, a.pending, a.cursor, a.countdown, a.real_frame, a.loops, a.pose),
@@ -305,10 +305,13 @@ fn push_animation_1_25_through_both_phases() {
         // the default) and nothing pending, the request makes 1 pending and, a group being
         // current, does not advance; the count 3 is never stored, and the task never starts.
         let mut wide = PushAnimation::default();
-        a.force(&set, 1, 0, 1, &mut ev);
+        a.force(&mut AnimContext::new(&set, 1, &mut ev), 1, 0);
         let loops = a.loops;
         for _ in 0..2 {
-            assert_eq!(wide.invoke(&mut a, &set, 65_537, 3, 1, &mut ev), TaskStatus::Active);
+            assert_eq!(
+                wide.invoke(&mut a, &mut AnimContext::new(&set, 1, &mut ev), 65_537, 3),
+                TaskStatus::Active
+            );
             assert_eq!((a.current, a.pending, a.loops, wide.started), (1, 1, loops, false));
         }
         assert_eq!(loops, 0);
@@ -331,44 +334,55 @@ fn a_self_jumping_group_cannot_hang() {
     let groups = vec![g(0, 1, 0, vec![Prev { target: 0 }]), g(1, 0, 0, vec![Fut { target: 0 }])];
     with_set!(groups, |set| {
         let (mut a, mut ev) = (AnimState::default(), Events::default());
-        a.request(&set, 0, 0, 1, &mut ev);
-        assert_eq!(a.advance(&set, 1, &mut ev), Outcome::Runaway);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 0, 0);
+        assert_eq!(a.advance(&mut AnimContext::new(&set, 1, &mut ev)), Outcome::Runaway);
         a.pending = 1;
-        a.force(&set, 1, 0, 1, &mut ev);
-        assert_eq!(a.advance(&set, 3, &mut ev), Outcome::Runaway);
+        a.force(&mut AnimContext::new(&set, 1, &mut ev), 1, 0);
+        assert_eq!(a.advance(&mut AnimContext::new(&set, 3, &mut ev)), Outcome::Runaway);
     })
 }
 
 #[test]
 fn default_selection_branches_and_replacement() {
+    // "Living actor default selection", first matching branch; the predicates are the actor
+    // record's, with the item system loaded (the original always has it).
     let mut attrs = [0u8; 256];
     attrs[44] = 9;
-    let base = subject(&attrs);
-    let a = AnimState::default();
-    assert_eq!(living_default(&base, &a), 9, "attribute 44");
-    assert_eq!(living_default(&Subject { player_in_deep_water: true, on_rope: true, ..base }, &a), 141);
-    assert_eq!(living_default(&Subject { on_rope: true, state: 15, ..base }, &a), 79);
-    assert_eq!(living_default(&Subject { state: 15, torch: 4, ..base }, &a), 7);
+    let base = fighter(attrs);
+    let with = |f: &dyn Fn(&mut Actor)| {
+        let mut a = base.clone();
+        f(&mut a);
+        a
+    };
+    assert_eq!(living_default(&base, false), 9, "attribute 44");
+    let deep = with(&|a| {
+        a.surface = 2;
+        a.rope = true;
+    });
+    assert_eq!((living_default(&deep, true), living_default(&deep, false)), (141, 79), "141: player only");
+    assert_eq!(living_default(&with(&|a| (a.rope, a.living) = (true, 15)), false), 79);
+    assert_eq!(living_default(&with(&|a| (a.living, a.torch) = (15, 4)), false), 7);
     assert_eq!(
-        living_default(&Subject { state: 21, weapon_drawn: true, ..base }, &a),
+        living_default(&with(&|a| (a.living, a.weapon_drawn) = (21, true)), false),
         9,
         "sheathing wins over holding"
     );
-    assert_eq!(living_default(&Subject { state: 20, ..base }, &a), 8, "drawing");
-    assert_eq!(living_default(&Subject { weapon_drawn: true, torch: 1, ..base }, &a), 8, "holding");
-    assert_eq!(living_default(&Subject { torch: 1, ..base }, &a), 5);
+    assert_eq!(living_default(&with(&|a| a.living = 20), false), 8, "drawing");
+    assert_eq!(living_default(&with(&|a| a.anim.current = 91), false), 8, "group 91 is drawing");
+    assert_eq!(living_default(&with(&|a| (a.weapon_drawn, a.torch) = (true, 1)), false), 8, "holding");
+    assert_eq!(living_default(&with(&|a| a.torch = 1), false), 5);
     assert_eq!(
-        living_default(&Subject { state: 20, item_system: false, ..base }, &a),
-        9,
-        "gated by the item system"
+        living_default(&with(&|a| (a.weapon_drawn, a.combat, a.torch) = (true, None, 1)), false),
+        5,
+        "a drawn flag without a combat record is not holding"
     );
-    let mut a110 = attrs;
-    a110[110] = 1;
-    assert!(
-        is_holding_weapon(&Subject { attributes: &a110, item_system: false, ..base }, &a),
-        "attribute 110 before the gates"
-    );
-    assert_eq!(living_default(&base, &AnimState { current: 129, ..a }), 9, "group 129 is sheathing");
+    assert_eq!(living_default(&with(&|a| (a.living, a.set) = (20, None)), false), 9, "no animation state");
+    let a110 = with(&|a| {
+        a.attributes[110] = 1;
+        a.set = None;
+    });
+    assert!(a110.holds_weapon(), "attribute 110 before the gates");
+    assert_eq!(living_default(&with(&|a| a.anim.current = 129), false), 9, "group 129 is sheathing");
 
     let groups = vec![
         g(0, 1, 0, vec![sf(0), Prev { target: 0 }]),
@@ -376,17 +390,30 @@ fn default_selection_branches_and_replacement() {
         g(123, 1, 0, vec![sf(6), Prev { target: 0 }]),
     ];
     with_set!(groups, |set| {
-        assert_eq!(dead_default(&Subject { lifecycle: 8, ..base }, &set), 123);
-        assert_eq!(dead_default(&Subject { combat_death_default: Some(124), ..base }, &set), 124);
-        assert!(is_dead(&Subject { death_override: true, ..base }));
+        let mut ev = Events::default();
+        let cx = AnimContext::new(&set, 1, &mut ev);
+        // "Dead actor default selection": the record's selection (0 until a death stores
+        // one), else 123 when present, else 124.
+        let dead = with(&|a| a.lifecycle = 8);
+        assert!(dead.is_dead());
+        assert_eq!(dead_default(&dead, &cx), 0, "a new record's death selection is 0, not attribute 44");
+        assert_eq!(dead_default(&with(&|a| a.combat.as_mut().unwrap().death_default = 124), &cx), 124);
+        assert_eq!(dead_default(&with(&|a| a.combat = None), &cx), 123);
         // The old default current and not exiting: the new default replaces it at once.
         let (mut a, mut ev) = (AnimState::default(), Events::default());
-        a.request(&set, 0, 0, 1, &mut ev);
-        set_default(&mut a, &set, 9, false, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 0, 0);
+        set_default(&mut a, &mut AnimContext::new(&set, 1, &mut ev), 9, false);
         assert_eq!((a.default, a.current, a.pose), (9, 9, pose(5)));
         // In the shell nothing is replaced.
-        set_default(&mut a, &set, 0, true, 1, &mut ev);
+        set_default(&mut a, &mut AnimContext::new(&set, 1, &mut ev), 0, true);
         assert_eq!((a.default, a.current), (0, 9));
+    });
+    let groups =
+        vec![g(0, 1, 0, vec![sf(0), Prev { target: 0 }]), g(124, 1, 0, vec![sf(6), Prev { target: 0 }])];
+    with_set!(groups, |set| {
+        let mut ev = Events::default();
+        let cx = AnimContext::new(&set, 1, &mut ev);
+        assert_eq!(dead_default(&with(&|a| (a.lifecycle, a.combat) = (8, None)), &cx), 124, "no 123");
     })
 }
 
@@ -402,17 +429,17 @@ fn embedded_anim_trace() -> String {
         let actor = rgm.actor_by_name(name).unwrap();
         let set = AnimSet::from_actor(&actor).unwrap();
         let (mut a, mut ev) = (AnimState::default(), Events::default());
-        a.request(&set, 0, 0, 1, &mut ev);
-        a.request(&set, 0, 0, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 0, 0);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 0, 0);
         let walk: i16 = if name == b"CYRUS" { 20 } else { 1 };
         for (k, &t) in ticks.iter().enumerate() {
             if k == 2 {
-                a.request(&set, walk, 0, t, &mut ev);
+                a.request(&mut AnimContext::new(&set, t, &mut ev), walk, 0);
             }
             if k == 12 {
-                a.request(&set, if name == b"CYRUS" { 0 } else { 10 }, 0, t, &mut ev);
+                a.request(&mut AnimContext::new(&set, t, &mut ev), if name == b"CYRUS" { 0 } else { 10 }, 0);
             }
-            let out = a.advance(&set, t, &mut ev);
+            let out = a.advance(&mut AnimContext::new(&set, t, &mut ev));
             let frame = a.pose.map_or(-1, |p| p.frame as i32);
             writeln!(
                 trace,
@@ -498,80 +525,51 @@ fn the_embedded_anim_trace_follows_the_seed_by_hand() {
 }
 
 #[test]
-fn combat_entry_weapon_draw_and_cleanup() {
-    use stros_core::anim::combat::*;
-    let mut attrs = [0u8; 256];
-    attrs[23] = 7; // a weapon item
-    let subject = subject(&attrs);
+fn the_death_pair_is_forced_before_its_default_is_stored_and_the_walk_nodes_released() {
+    // "Contact death animation dispatch", selector 0: group 122 when present (else 121);
+    // after the start, a combat record releases the walk nodes (only owners equal to the
+    // id's low byte clear) and stores 124 (123 for 121); the action selector resets.
+    use stros_core::anim::combat::{Death, death_pair};
     let groups = vec![
         g(0, 1, 0, vec![sf(0), Prev { target: 0 }]),
-        g(91, 1, 1, vec![sf(1), sf(2), End { operand: 0 }]),
+        g(121, 1, 2, vec![sf(8), Prev { target: 0 }]),
+        g(122, 1, 2, vec![sf(7), Prev { target: 0 }]),
     ];
     with_set!(groups, |set| {
-        let (mut a, mut ev) = (AnimState::default(), Events::default());
-        a.request(&set, 0, 0, 1, &mut ev);
-        let mut f = Fighter { has_weapon_state: true, ..Fighter::default() };
-        // A nonplayer with a weapon and group 91: control bit 0x02, lifecycle 6, the draw
-        // admitted (state 20) and group 91 requested, armed flag, the taunt.
-        assert_eq!(begin_combat(&mut f, &subject, &mut a, &set, 1, &mut ev), Some(CombatRequest::Taunt(0)));
-        assert_eq!(
-            (f.script_control, f.lifecycle, f.state, f.combat_flags, a.current),
-            (0x02, 6, 20, 0x04, 91)
-        );
-        assert!(!f.weapon_drawn, "admission does not set the drawn flag");
-        // Already in combat: only the control bit.
-        f.script_control = 0;
-        assert_eq!(begin_combat(&mut f, &subject, &mut a, &set, 1, &mut ev), None);
-        assert_eq!(f.script_control, 0x02);
-        // Cleanup for the player holding a drawn weapon in group 91.
-        let mut p = Fighter {
-            is_player: true,
-            weapon_drawn: true,
-            state: 20,
-            companion: 3,
-            combat_flags: 0x04,
-            playback_default: 0,
-            ..Fighter::default()
-        };
-        weapon_cleanup(&mut p, &mut a, &set, 1, &mut ev);
-        assert_eq!(
-            (p.state, p.companion, p.weapon_drawn, p.combat_flags, p.candle_timer),
-            (0, 0, false, 0, 25)
-        );
-        assert_eq!(a.pending, 0, "the playback default was requested");
-        // Cleanup with the flag already clear leaves the timer and flags alone.
-        let mut q = Fighter { is_player: true, combat_flags: 0x04, candle_timer: 7, ..Fighter::default() };
-        weapon_cleanup(&mut q, &mut a, &set, 1, &mut ev);
-        assert_eq!((q.combat_flags, q.candle_timer), (0x04, 7));
-        // Deep water (surface 2) prevents a draw; state 15 blocks it earlier.
-        let mut w = Fighter { has_weapon_state: true, surface: 2, ..Fighter::default() };
-        assert!(!weapon_draw_admission(&mut w, &subject, &mut a, &set, 1, &mut ev));
-        let mut s15 = Fighter { has_weapon_state: true, state: 15, ..Fighter::default() };
-        assert!(!weapon_draw_admission(&mut s15, &subject, &mut a, &set, 1, &mut ev));
-        // While group 91 is current the actor counts as drawing: no admission at all.
-        let mut none = Fighter { state: 21, ..Fighter::default() };
-        assert_eq!(a.current, 91);
-        assert!(!weapon_draw_admission(&mut none, &subject, &mut a, &set, 1, &mut ev));
-        assert_eq!(none.state, 21);
-        // Idle, without weapon state: the admission runs cleanup instead (state 21 → 0).
-        let mut idle = AnimState::default();
-        idle.request(&set, 0, 0, 1, &mut ev);
-        assert!(!weapon_draw_admission(&mut none, &subject, &mut idle, &set, 1, &mut ev));
-        assert_eq!(none.state, 0);
-    })
-}
-
-#[test]
-fn death_pairs_release_walk_nodes_first() {
-    use stros_core::anim::combat::{Death, death_animation};
+        let mut ev = Events::default();
+        let mut a = fighter([0; 256]);
+        a.combat.as_mut().unwrap().action = 3;
+        a.walk_nodes = [Some(1), Some(2)];
+        let mut nodes = [5u8, 0x105u16 as u8, 9, 5];
+        let pair = death_pair(&mut a, 0x105, &mut nodes, &mut AnimContext::new(&set, 1, &mut ev));
+        assert_eq!(pair, Some(Death::Group122));
+        let c = a.combat.unwrap();
+        assert_eq!((c.death_default, c.action, nodes, a.walk_nodes), (124, -1, [0, 0, 9, 0], [None, None]));
+        assert_eq!((a.anim.current, a.anim.pose), (122, pose(7)));
+        // Without a combat record the group still starts; nothing is stored or released.
+        let mut b = fighter([0; 256]);
+        b.combat = None;
+        b.walk_nodes = [Some(1), None];
+        death_pair(&mut b, 5, &mut nodes, &mut AnimContext::new(&set, 1, &mut ev));
+        assert_eq!((b.anim.current, b.walk_nodes), (122, [Some(1), None]));
+    });
     let groups =
-        vec![g(0, 1, 0, vec![sf(0), Prev { target: 0 }]), g(122, 1, 2, vec![sf(7), Prev { target: 0 }])];
+        vec![g(0, 1, 0, vec![sf(0), Prev { target: 0 }]), g(121, 1, 2, vec![sf(8), Prev { target: 0 }])];
     with_set!(groups, |set| {
-        let (mut a, mut ev) = (AnimState::default(), Events::default());
-        let (mut stored, mut nodes, mut res) = (0i16, [5u8, 0x105u16 as u8, 9, 5], [3i16, 4]);
-        death_animation(Death::Group122, &mut stored, &mut nodes, &mut res, 0x105, &mut a, &set, 1, &mut ev);
-        assert_eq!((stored, nodes, res), (124, [0, 0, 9, 0], [-1, -1]));
-        assert_eq!((a.current, a.pose), (122, pose(7)));
+        let mut ev = Events::default();
+        let mut a = fighter([0; 256]);
+        let pair = death_pair(&mut a, 1, &mut [], &mut AnimContext::new(&set, 1, &mut ev));
+        assert_eq!(
+            (pair, a.combat.unwrap().death_default, a.anim.current),
+            (Some(Death::Group121), 123, 121)
+        );
+    });
+    with_set!(vec![g(0, 1, 0, vec![sf(0), Prev { target: 0 }])], |set| {
+        let mut ev = Events::default();
+        let mut a = fighter([0; 256]);
+        a.walk_nodes = [Some(1), None];
+        let pair = death_pair(&mut a, 1, &mut [], &mut AnimContext::new(&set, 1, &mut ev));
+        assert_eq!((pair, a.combat.unwrap().death_default, a.walk_nodes), (None, 0, [Some(1), None]));
     })
 }
 
@@ -587,33 +585,71 @@ fn transitions_by_mask() {
     ];
     with_set!(groups, |set| {
         let (mut a, mut ev) = (AnimState::default(), Events::default());
-        a.request(&set, 40, 0, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 40, 0);
         // Reload 0: the first tick already steps to the transitions; none is taken, so the
         // cursor walks on to frame 3 (mask 8 without a forward request is not taken).
         assert_eq!((a.cursor, a.pose), (4, pose(3)));
         // Mask 1 with a pending action: cursor = start − 2, exit set, bit 1 cleared, the
         // remaining pending bits accepted.
-        a.force(&set, 40, 0, 0, &mut ev);
+        a.force(&mut AnimContext::new(&set, 0, &mut ev), 40, 0);
         a.actions.pending = 0b111;
         a.cursor = 1;
         a.countdown = 1;
-        a.advance(&set, 0, &mut ev);
+        a.advance(&mut AnimContext::new(&set, 0, &mut ev));
         assert_eq!((a.cursor, a.exit, a.actions.pending, a.actions.accepted), (4, true, 0b101, 0b101));
         // Mask 4 with the falling byte: jump to the third field like a taken GoToFuture.
         a.actions = Default::default();
-        a.falling = 1;
         a.cursor = 2;
         a.marker = true;
-        a.advance(&set, 0, &mut ev);
+        a.advance(&mut AnimContext { falling: 1, ..AnimContext::new(&set, 0, &mut ev) });
         assert_eq!((a.cursor, a.pose, a.exit, a.marker), (5, pose(4), true, false));
-        // Mask 8 for the selected player holding forward: force group 18, end the update.
-        a.falling = 0;
-        a.forward_request = Some(18);
+        // Mask 8 for the selected player holding forward: force group 18, set the move
+        // counter's 0x30, end the update. The context's forward group is taken.
         a.cursor = 3;
-        ev.queue.clear();
-        a.advance(&set, 0, &mut ev);
-        assert_eq!((a.current, a.transition_flag, a.forward_request), (18, true, None));
-        assert_eq!(&ev.queue[..], &[AnimEvent::CombatBits(0x30)]);
+        let mut cx = AnimContext { forward: Some(18), ..AnimContext::new(&set, 0, &mut ev) };
+        a.advance(&mut cx);
+        assert_eq!((a.current, a.transition_flag, cx.forward, cx.move_bits), (18, true, None, 0x30));
+    })
+}
+
+#[test]
+fn the_request_path_carries_the_reverse_argument_to_the_selected_group() {
+    // Every request the docs name passes reverse zero ("Non-forced requests use reverse
+    // zero"); the argument travels with the pending request and becomes the direction when
+    // that group is selected. A group selected in reverse at command 0 ends before its first
+    // frame ("Reverse frame countdown": a cursor below one ends the group) and hands over to
+    // the default in the same advancement. A forced request resets the direction.
+    let groups = vec![
+        g(0, 1, 0, vec![sf(0), Prev { target: 0 }]),
+        g(3, 1, 0, vec![sf(1), sf(2), sf(3), Prev { target: 0 }]),
+    ];
+    with_set!(groups, |set| {
+        let mut ev = Events::default();
+        let mut a = AnimState::default();
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 0, 0);
+        a.request_with(&mut AnimContext::new(&set, 1, &mut ev), 3, 0, true);
+        // 3 started reversed at command 0: before that command is decoded the cursor (0) is
+        // below one, so the group ends and the default 0 starts forward at frame 0.
+        assert_eq!((a.current, a.reverse, a.pose), (0, false, pose(0)));
+        // Reverse set on a playing group (as the hit defence does to an attacker) steps back.
+        a.force(&mut AnimContext::new(&set, 1, &mut ev), 3, 0);
+        for _ in 0..2 {
+            a.advance(&mut AnimContext::new(&set, 1, &mut ev));
+        }
+        assert_eq!((a.cursor, a.pose), (2, pose(3)));
+        a.reverse = true;
+        a.advance(&mut AnimContext::new(&set, 1, &mut ev));
+        assert_eq!((a.current, a.cursor, a.pose), (3, 1, pose(2)));
+        a.advance(&mut AnimContext::new(&set, 1, &mut ev));
+        assert_eq!(
+            (a.current, a.reverse, a.pose),
+            (0, false, pose(0)),
+            "command 0 is never shown in reverse"
+        );
+        // A forced request starts forward whatever the direction was.
+        a.reverse = true;
+        a.force(&mut AnimContext::new(&set, 1, &mut ev), 3, 0);
+        assert_eq!((a.current, a.reverse, a.pose), (3, false, pose(1)));
     })
 }
 
@@ -622,16 +658,26 @@ fn placed_actors_start_in_group_zero_and_actions_are_accepted_after_36_ticks() {
     use stros_core::anim::ActionWords;
     with_set!(idle_and_walk(), |set| {
         let mut ev = Events::default();
-        let a = AnimState::placed(&set, 1, &mut ev);
+        let a = AnimState::placed(&mut AnimContext::new(&set, 1, &mut ev));
         assert_eq!((a.current, a.default, a.pending, a.pose), (0, 0, NO_GROUP, pose(0)));
     });
+    // "Action words": the timer accepts the pending word once strictly above 36; accepted
+    // bit 0 then clears the low two bits of both words and asks for jump entry 8.
     let mut w = ActionWords { pending: 0b1101, ..ActionWords::default() };
-    w.update(36, 18, false);
+    assert_eq!(w.update(36, 18, false), None);
     assert_eq!((w.pending, w.accepted, w.timer), (0b1101, 0, 36));
-    w.update(1, 18, false);
-    assert_eq!((w.pending, w.accepted, w.timer), (0, 0b1101, 0));
-    w.update(1, 20, false);
-    assert_eq!(w.accepted, 0b1100, "another group clears the low two bits");
+    assert_eq!(w.update(1, 18, false), Some(8));
+    assert_eq!((w.pending, w.accepted, w.timer), (0, 0b1100, 0));
+    // Bit 1 alone asks for entry 9; bit 0 wins when both are set.
+    let mut w = ActionWords { accepted: 0b110, ..ActionWords::default() };
+    assert_eq!((w.update(1, 30, false), w.accepted), (Some(9), 0b100));
+    let mut w = ActionWords { accepted: 0b11, ..ActionWords::default() };
+    assert_eq!((w.update(1, 30, false), w.accepted), (Some(8), 0));
+    // Another group, or queued motion, clears the low two bits first: no entry.
+    let mut w = ActionWords { pending: 0b110, accepted: 0b101, ..ActionWords::default() };
+    assert_eq!((w.update(1, 20, false), w.pending, w.accepted), (None, 0b100, 0b100));
+    let mut w = ActionWords { accepted: 0b1, ..ActionWords::default() };
+    assert_eq!((w.update(1, 18, true), w.accepted), (None, 0));
     w.timer = 250;
     w.update(10, 18, false);
     assert_eq!(w.timer, 4, "the timer wraps as a byte");
@@ -662,16 +708,16 @@ fn delta_opcodes_and_group_changes() {
     ];
     with_set!(groups, |set| {
         let (mut a, mut ev) = (AnimState::default(), Events::default());
-        a.request(&set, 1, 0, 1, &mut ev);
+        a.request(&mut AnimContext::new(&set, 1, &mut ev), 1, 0);
         assert_eq!((a.rotate_delta, a.translate_delta, a.pose), ([256, 100, 768], [-8, 16, -7], pose(1)));
         // The next tick reaches ChangeAnimGroup and carries on at group 2, command 1.
-        a.advance(&set, 1, &mut ev);
+        a.advance(&mut AnimContext::new(&set, 1, &mut ev));
         assert_eq!((a.current, a.cursor, a.pose, a.reload), (2, 1, pose(9), 3));
         // Group 2 hands over to the 3 ↔ 4 loop, which the command budget stops.
         a.countdown = 0;
-        assert_eq!(a.advance(&set, 1, &mut ev), Outcome::Runaway);
+        assert_eq!(a.advance(&mut AnimContext::new(&set, 1, &mut ev)), Outcome::Runaway);
         // Starting a group clears the deltas.
-        a.force(&set, 0, 0, 1, &mut ev);
+        a.force(&mut AnimContext::new(&set, 1, &mut ev), 0, 0);
         assert_eq!((a.rotate_delta, a.translate_delta), ([0; 3], [0; 3]));
     })
 }

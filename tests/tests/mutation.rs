@@ -39,7 +39,7 @@ fn random_mutations_never_panic() {
 
 #[test]
 fn mutated_scenes_animate_without_panics() {
-    use stros_core::anim::{AnimSet, AnimState, Events};
+    use stros_core::anim::{AnimContext, AnimSet, AnimState, Events};
     use stros_core::formats::rgm::Rgm;
     let mut rng = Rng(0xA41A_0001);
     let mut buf = Vec::new();
@@ -52,10 +52,10 @@ fn mutated_scenes_animate_without_panics() {
             let Some(set) = AnimSet::from_actor(&actor) else { continue };
             for g in set.groups() {
                 let (mut a, mut ev) = (AnimState::default(), Events::default());
-                a.force(&set, g.number(), rng.range(0, 255) as u8, 1, &mut ev);
+                a.force(&mut AnimContext::new(&set, 1, &mut ev), g.number(), rng.range(0, 255) as u8);
                 for k in 0..100 {
                     ev.queue.clear();
-                    a.advance(&set, k % 4, &mut ev);
+                    a.advance(&mut AnimContext::new(&set, k % 4, &mut ev));
                 }
                 animated += 1;
             }

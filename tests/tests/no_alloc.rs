@@ -80,7 +80,7 @@ fn collision_queries_allocate_nothing() {
 
 #[test]
 fn ten_thousand_advances_of_every_embedded_group_allocate_nothing() {
-    use stros_core::anim::{AnimSet, AnimState, Events};
+    use stros_core::anim::{AnimContext, AnimSet, AnimState, Events};
     let rgm = stros_core::formats::rgm::Rgm::new_checked(stros_core::embedded::RGM).unwrap();
     let sets: Vec<AnimSet<'_>> = rgm.actors().filter_map(|a| AnimSet::from_actor(&a)).collect();
     let mut advanced = 0u32;
@@ -88,10 +88,10 @@ fn ten_thousand_advances_of_every_embedded_group_allocate_nothing() {
         for set in &sets {
             for g in set.groups() {
                 let (mut a, mut ev) = (AnimState::default(), Events::default());
-                a.force(set, g.number(), 0, 1, &mut ev);
+                a.force(&mut AnimContext::new(set, 1, &mut ev), g.number(), 0);
                 for k in 0..10_000 {
                     ev.queue.clear();
-                    a.advance(set, k % 3, &mut ev);
+                    a.advance(&mut AnimContext::new(set, k % 3, &mut ev));
                     advanced += 1;
                 }
             }

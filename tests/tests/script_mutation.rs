@@ -4,7 +4,7 @@
 //! scripts inside the embedded map run through `World::step`.
 
 use stros_core::actor::Actor;
-use stros_core::anim::{AnimSet, AnimState, Events};
+use stros_core::anim::{AnimContext, AnimSet, AnimState, Events};
 use stros_core::config::SystemConfig;
 use stros_core::embedded;
 use stros_core::formats::rgm::Rgm;
@@ -59,7 +59,7 @@ fn run_alone(
     let mut actor = Actor::new(def.index() as u16, *def.attributes());
     let mut events = Events::default();
     if let Some(set) = set {
-        actor.anim = AnimState::placed(set, 1, &mut events);
+        actor.anim = AnimState::placed(&mut AnimContext::new(set, 1, &mut events));
     }
     let mut state = ScriptState::new(ScriptRef::default(), code.len() as u32, pc);
     let mut locals = [0i32; 4];
@@ -69,9 +69,9 @@ fn run_alone(
         let ticks = [1, 1, 0, 2, 1][k % 5];
         let mut events = Events::default();
         if let Some(set) = set {
-            actor.anim.advance(set, ticks, &mut events);
+            actor.anim.advance(&mut AnimContext::new(set, ticks, &mut events));
             let default = actor.anim.default;
-            actor.anim.request(set, default, 0, ticks, &mut events);
+            actor.anim.request(&mut AnimContext::new(set, ticks, &mut events), default, 0);
         }
         let mut host = Solo {
             actor: &mut actor,

@@ -436,6 +436,10 @@ fn push_animation_on_an_actor_without_an_animation_set_stays_active_and_hangs_no
     let s = w.script_state(keg).unwrap();
     assert_eq!((s.tasks.slots().len(), s.anchor, s.error), (0, 7, None));
     assert!(!events(&w, keg).iter().any(|e| matches!(e, ScriptEvent::Task { .. })));
-    // The keg's animation state was never touched.
-    assert_eq!(w.actor(keg).unwrap().anim, before);
+    // The keg's animation state was never touched. Its action words live beside it and
+    // their timer counts every update's ticks ("Action words": every actor's update, after
+    // its script stage) — three updates of one tick.
+    let after = w.actor(keg).unwrap().anim;
+    assert_eq!(after.actions.timer, 3);
+    assert_eq!(stros_core::anim::AnimState { actions: before.actions, ..after }, before);
 }

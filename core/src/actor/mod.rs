@@ -74,12 +74,9 @@ pub struct SupportPose {
 }
 
 /// "Supporting actor motion", unattached nonplayer path: the rider moves by the support's
-/// position delta and turns by its heading delta (wrapped to 2048); then its offset from the
-/// support is taken back through the column (transposed) transform of the matrix of the
-/// negated previous angles and out through the row transform of the negated current ones,
-/// each storing its inputs as f32 and rounding results nearest-even. Pitch and roll move the
-/// rider but never change its own pitch or roll. A support with attribute 24 zero carries
-/// nobody.
+/// position delta and turns by its heading delta ([`carry_translation`]), then its offset
+/// from the support is rotated with the support ([`carry_rotation`]). A support with
+/// attribute 24 zero carries nobody.
 pub fn carry_rider(
     rider: &mut [i32; 3],
     rider_heading: &mut u16,
@@ -89,12 +86,27 @@ pub fn carry_rider(
     if support_attr_24 == 0 {
         return;
     }
-    let moved =
+    carry_translation(rider, rider_heading, support);
+    *rider = carry_rotation(*rider, support);
+}
+
+/// The first half of the rider transform: the support's position delta added to the rider's
+/// position, its heading delta to the rider's heading (wrapped to 2048).
+pub fn carry_translation(rider: &mut [i32; 3], rider_heading: &mut u16, support: &SupportPose) {
+    *rider =
         [0, 1, 2].map(|k| rider[k].wrapping_add(support.position[k].wrapping_sub(support.entry_position[k])));
     let turn = support.angles.heading as i32 - support.previous_angles.heading as i32;
     *rider_heading = ((*rider_heading as i32 + turn) & 2047) as u16;
-    let offset = [0, 1, 2].map(|k| moved[k].wrapping_sub(support.position[k]));
+}
+
+/// The second half: the translated rider's offset from the support taken back through the
+/// column (transposed) transform of the matrix of the negated previous angles and out through
+/// the row transform of the negated current ones, each storing its inputs as f32 and
+/// rounding results nearest-even. Pitch and roll move the rider but never change its own
+/// pitch or roll.
+pub fn carry_rotation(translated: [i32; 3], support: &SupportPose) -> [i32; 3] {
+    let offset = [0, 1, 2].map(|k| translated[k].wrapping_sub(support.position[k]));
     let undone = Mat3::from_orientation(support.previous_angles).transform_int_transposed(offset);
     let redone = Mat3::from_orientation(support.angles).transform_int(undone);
-    *rider = [0, 1, 2].map(|k| redone[k].wrapping_add(support.position[k]));
+    [0, 1, 2].map(|k| redone[k].wrapping_add(support.position[k]))
 }

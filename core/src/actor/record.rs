@@ -103,6 +103,65 @@ pub mod collide {
     pub const OVERLAP: u8 = 0x08;
 }
 
+/// Combat flag bits (the combat record's flags byte).
+pub mod combat_flag {
+    /// Armed / in combat: set by combat entry and the selected player's draw, cleared by
+    /// cleanup and `SheathSword`; the controller's combat predicate.
+    pub const ARMED: u8 = 0x04;
+}
+
+/// Attack slots a combat record binds (attributes 70–78).
+pub const ATTACK_SLOTS: usize = 9;
+/// Defense slots a combat record binds (attributes 79–82).
+pub const DEFENSE_SLOTS: usize = 4;
+/// First attack-slot attribute.
+pub const ATTR_FIRST_ATTACK: usize = 70;
+/// First defense-slot attribute.
+pub const ATTR_FIRST_DEFENSE: usize = 79;
+
+/// An actor's combat record (seed 001 "Dead actor default selection", last paragraphs;
+/// newest `config/combat-ini.md` "Actor Move Selection"). The move bindings are kept as
+/// COMBAT.INI record indices; loading those records is not part of the core yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Combat {
+    /// The record's combat index (a per-world counter; reinitializing keeps it).
+    pub index: u16,
+    /// The target actor.
+    pub target: Option<u16>,
+    /// Action selector (−1: none).
+    pub action: i8,
+    /// Cooldown, nominal ticks.
+    pub cooldown: i32,
+    /// Combat flags ([`combat_flag`]).
+    pub flags: u8,
+    /// Death-animation selection, the dead actor's default group. Starts at 0 — not
+    /// attribute 44 — and `SetAttribute` stores a full script integer here.
+    pub death_default: i32,
+    /// Attack slots: the attack record each nonzero attribute 70–78 selects.
+    pub attacks: [Option<u8>; ATTACK_SLOTS],
+    /// Defense slots: the nonzero prefix of attributes 79–82 (a zero ends the list).
+    pub defenses: [Option<u8>; DEFENSE_SLOTS],
+}
+
+impl Combat {
+    /// A record with combat index `index` set up from `attributes`: target absent, action
+    /// −1, cooldown 0, flags clear, death selection 0, and the move bindings.
+    pub fn new(index: u16, attributes: &[u8; 256]) -> Combat {
+        let attacks = core::array::from_fn(|k| match attributes[ATTR_FIRST_ATTACK + k] {
+            0 => None,
+            m => Some(m),
+        });
+        let mut defenses = [None; DEFENSE_SLOTS];
+        for (slot, &m) in defenses.iter_mut().zip(&attributes[ATTR_FIRST_DEFENSE..][..DEFENSE_SLOTS]) {
+            if m == 0 {
+                break;
+            }
+            *slot = Some(m);
+        }
+        Combat { index, target: None, action: -1, cooldown: 0, flags: 0, death_default: 0, attacks, defenses }
+    }
+}
+
 /// Body-response marks (the packed body-response byte).
 pub mod response {
     /// A projected wall contact with the heading adjustment.
@@ -243,10 +302,11 @@ pub struct Actor {
     pub torch: u8,
     /// Weapon-drawn flag.
     pub weapon_drawn: bool,
-    /// Combat flags (0x04: armed / in combat).
-    pub combat_flags: u8,
-    /// The actor has a combat record.
-    pub combat: bool,
+    /// The combat record, when animation-table setup created one (attribute 14 nonzero).
+    pub combat: Option<Combat>,
+    /// The two walk-node reservations the actor holds (Stros has no walk-node maps yet, so
+    /// nothing reserves one; death and `SetAttribute` release them).
+    pub walk_nodes: [Option<u16>; 2],
     /// Motion-direction byte (2 run, 6 walk, 3/7 backward, 4/5 strafes).
     pub motion_direction: u8,
     /// The packed step counters — also the "directional movement flags" that directional
@@ -286,9 +346,6 @@ pub struct Actor {
     /// Script-control bits ([`crate::script::control`]: 0x01 main stage off, 0x02 hook
     /// off, 0x04 no task pass, 0x08 excludes the update body).
     pub script_control: u8,
-    /// The combat death-default group `SetAttribute`/`SetMyAttr` of attribute 44 store
-    /// (newest `engine/SOUP.md`, "default-group side effects"); `None` until one does.
-    pub death_default: Option<i32>,
 }
 
 impl Actor {
@@ -320,8 +377,8 @@ impl Actor {
             rope: false,
             torch: 0,
             weapon_drawn: false,
-            combat_flags: 0,
-            combat: false,
+            combat: None,
+            walk_nodes: [None, None],
             motion_direction: 0,
             steps: StepCounters::default(),
             step_status: 0,
@@ -340,7 +397,6 @@ impl Actor {
             object_update_exclusion: 0,
             anim_update_exclusion: 0,
             script_control: 0,
-            death_default: None,
         }
     }
 
@@ -376,14 +432,87 @@ impl Actor {
         self.rope || self.sliding != 0 || self.falling != 0 || self.queued != 0
     }
 
-    /// The combat stance of the steppers: holding a weapon or combat flag 0x04.
+    /// The combat stance of the steppers: holding a weapon or, with a combat record, combat
+    /// flag 0x04 (newest `engine/player.md` "Ordinary controller dispatch": no record, no
+    /// flag).
     pub fn in_combat_stance(&self) -> bool {
-        self.holds_weapon() || self.combat_flags & 0x04 != 0
+        self.holds_weapon() || self.combat_flags() & combat_flag::ARMED != 0
     }
 
-    /// `IsHoldingWeapon` as far as the core models it: attribute 110, or a drawn weapon.
+    /// The combat record's flags; 0 without a record.
+    pub fn combat_flags(&self) -> u8 {
+        self.combat.as_ref().map_or(0, |c| c.flags)
+    }
+
+    /// Sets combat flags (nothing without a combat record).
+    pub fn set_combat_flags(&mut self, bits: u8) {
+        if let Some(c) = self.combat.as_mut() {
+            c.flags |= bits;
+        }
+    }
+
+    /// Clears combat flags (nothing without a combat record).
+    pub fn clear_combat_flags(&mut self, bits: u8) {
+        if let Some(c) = self.combat.as_mut() {
+            c.flags &= !bits;
+        }
+    }
+
+    /// Animation-table setup's combat part (seed 001 "Dead actor default selection"): the
+    /// association cleared, then with attribute 14 nonzero a record set up from the
+    /// attributes — a new one taking `next_index` (which advances), an existing one keeping
+    /// its index.
+    pub fn setup_combat(&mut self, next_index: &mut u16) {
+        let existing = self.combat.take().map(|c| c.index);
+        if self.attributes[attr::COMBAT] == 0 {
+            return;
+        }
+        let index = existing.unwrap_or_else(|| {
+            let i = *next_index;
+            *next_index = next_index.wrapping_add(1);
+            i
+        });
+        self.combat = Some(Combat::new(index, &self.attributes));
+    }
+
+    /// `IsDead`: lifecycle selector 8. (The selected player's death override belongs to the
+    /// player death service, which the core does not have yet.)
+    pub fn is_dead(&self) -> bool {
+        self.lifecycle == crate::anim::default::LIFECYCLE_DEAD
+    }
+
+    /// `IsSheathingSword`: an animation state, and living state 21 or current group 129.
+    /// (The item-system and shell gates always pass in Stros: the original always loads the
+    /// item system, and Stros runs no shell scripts.)
+    pub fn is_sheathing(&self) -> bool {
+        use crate::anim::default::{GROUP_SHEATH, STATE_SHEATHING};
+        self.set.is_some() && (self.living == STATE_SHEATHING || self.anim.current == GROUP_SHEATH)
+    }
+
+    /// `IsDrawingSword`: an animation state, and living state 20 or current group 91.
+    pub fn is_drawing(&self) -> bool {
+        use crate::anim::default::{GROUP_DRAW, STATE_DRAWING};
+        self.set.is_some() && (self.living == STATE_DRAWING || self.anim.current == GROUP_DRAW)
+    }
+
+    /// `IsHoldingWeapon` (seed 001 "Living actor default selection"): attribute 110 before
+    /// any gate; otherwise an animation state, a combat record, the drawn flag, and not
+    /// sheathing.
     pub fn holds_weapon(&self) -> bool {
-        self.attributes[attr::HOLDING_WEAPON] != 0 || (self.combat && self.weapon_drawn)
+        self.attributes[attr::HOLDING_WEAPON] != 0
+            || (self.set.is_some() && self.combat.is_some() && self.weapon_drawn && !self.is_sheathing())
+    }
+
+    /// The group a taken mask-8 `Transition` forces for the selected player holding the
+    /// forward binding: 31 holding a weapon, 30 with a burning torch, else 18.
+    pub fn forward_group(&self) -> i16 {
+        if self.holds_weapon() {
+            31
+        } else if self.torch != 0 {
+            30
+        } else {
+            18
+        }
     }
 
     /// Assigns an orientation: the angles wrapped and the matrix rebuilt from identity

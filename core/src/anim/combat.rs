@@ -1,54 +1,33 @@
-//! Combat-side animation rules (seed 001): "Combat entry", "Weapon draw admission",
-//! "Weapon cleanup" and the nonplayer death-animation pairs of "Dead actor default
-//! selection". Plain-data records; the actor issue embeds them in the actor.
+//! Combat-side animation rules on the actor record (seed 001 and the newest
+//! `engine/animation.md`): "Combat entry", "Weapon draw admission", "Equipped-weapon
+//! transition", "Weapon cleanup", the `DrawSword`/`SheathSword`/`endCombat` natives (newest
+//! `engine/SOUP.md`) and the nonplayer death-animation pairs of "Dead actor default
+//! selection" and "Contact death animation dispatch".
+//!
+//! The weapon predicates want the item system loaded, an animation state and ordinary (not
+//! shell) execution. The original always has its item system loaded and Stros runs no shell
+//! scripts, so only the animation-state gate can fail here.
 
-use super::default::{
-    GROUP_DRAW, GROUP_SHEATH, STATE_DRAWING, STATE_SHEATHING, Subject, is_drawing, is_holding_weapon,
-    is_sheathing,
-};
-use super::{AnimSet, AnimState, Events};
+use super::AnimContext;
+use super::default::{GROUP_DRAW, GROUP_SHEATH, STATE_DRAWING, STATE_SHEATHING};
+use crate::actor::{Actor, combat_flag};
 
 /// Lifecycle selector of an actor in combat.
 pub const LIFECYCLE_COMBAT: u8 = 6;
-/// Combat flag set on entry and by a player's weapon draw.
-pub const COMBAT_FLAG_ARMED: u8 = 0x04;
+/// Lifecycle selector `endCombat` and the combat reset leave (`MyAIType` 1).
+pub const LIFECYCLE_AFTER_COMBAT: u8 = 1;
 /// Script-control bit set on a nonplayer's combat entry.
 pub const SCRIPT_CONTROL_COMBAT: u8 = 0x02;
-/// Health-candle show timer after a draw or sheathe, nominal ticks.
-pub const CANDLE_SHOW_TICKS: i32 = 25;
+/// Combat cooldown `SheathSword` sets, nominal ticks.
+pub const SHEATH_COOLDOWN: i32 = 24;
 /// Attribute byte: weapon item.
 pub const ATTR_WEAPON: usize = 23;
+/// Attribute byte: sheath frame (`attr_sheath_frame`).
+pub const ATTR_SHEATH_FRAME: usize = 34;
+/// Attribute byte: draw frame (`attr_draw_frame`).
+pub const ATTR_DRAW_FRAME: usize = 35;
 /// Attribute byte: player type (1 blocks the player's draw).
 pub const ATTR_PLAYER_TYPE: usize = 105;
-
-/// The mutable actor state these rules read and write.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Fighter {
-    /// Lifecycle selector.
-    pub lifecycle: u8,
-    /// Motion state.
-    pub state: u8,
-    /// The companion motion byte reset with states 20/21.
-    pub companion: u8,
-    /// Weapon-drawn flag.
-    pub weapon_drawn: bool,
-    /// Combat flags.
-    pub combat_flags: u8,
-    /// Script-control bits.
-    pub script_control: u8,
-    /// The actor has an assigned weapon state.
-    pub has_weapon_state: bool,
-    /// Falling or queued motion is active.
-    pub falling_or_queued: bool,
-    /// Stored surface.
-    pub surface: u8,
-    /// This is the selected player.
-    pub is_player: bool,
-    /// The player's stored playback-default group.
-    pub playback_default: i16,
-    /// The health-candle show timer (player only).
-    pub candle_timer: i32,
-}
 
 /// What combat entry asks for besides state changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,102 +36,181 @@ pub enum CombatRequest {
     Taunt(u8),
 }
 
-/// "Weapon cleanup": the player's playback default is requested when the current group is
-/// 91 or 129; states 20/21 reset with the companion byte; a drawn weapon is put away, the
-/// armed combat flag cleared and, for the player, the candle shown for 25 ticks.
-pub fn weapon_cleanup(
-    f: &mut Fighter,
-    anim: &mut AnimState,
-    set: &AnimSet<'_>,
-    ticks: i32,
-    events: &mut Events,
-) {
-    if f.is_player && (anim.current == GROUP_DRAW || anim.current == GROUP_SHEATH) {
-        anim.request(set, f.playback_default, 0, ticks, events);
+/// "Weapon cleanup": the selected player's stored playback default is requested when the
+/// current group is 91 or 129; states 20/21 reset; a drawn weapon is put away and the armed
+/// combat flag cleared.
+///
+/// The companion motion byte the docs reset with states 20/21 has no writer Stros knows
+/// of, so Stros keeps none. The selected player's health-candle show timer (25 ticks) is
+/// the session's: it shows the candle whenever the player's drawn flag changes, which is
+/// exactly when cleanup sets the timer.
+pub fn weapon_cleanup(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '_>) {
+    if is_player && (a.anim.current == GROUP_DRAW || a.anim.current == GROUP_SHEATH) {
+        let default = a.anim.default;
+        a.anim.request(cx, default, 0);
     }
-    if f.state == STATE_DRAWING || f.state == STATE_SHEATHING {
-        f.state = 0;
-        f.companion = 0;
+    if a.living == STATE_DRAWING || a.living == STATE_SHEATHING {
+        a.living = 0;
     }
-    if f.weapon_drawn {
-        f.weapon_drawn = false;
-        f.combat_flags &= !COMBAT_FLAG_ARMED;
-        if f.is_player {
-            f.candle_timer = CANDLE_SHOW_TICKS;
-        }
+    if a.weapon_drawn {
+        a.weapon_drawn = false;
+        a.clear_combat_flags(combat_flag::ARMED);
     }
 }
 
-/// "Weapon draw admission". Returns whether a draw started (motion state 20); the drawn flag
-/// itself is not set here.
-pub fn weapon_draw_admission(
-    f: &mut Fighter,
-    subject: &Subject<'_>,
-    anim: &mut AnimState,
-    set: &AnimSet<'_>,
-    ticks: i32,
-    events: &mut Events,
-) -> bool {
-    let blocked = !subject.item_system
-        || subject.shell
-        || subject.on_rope
-        || (27..=32).contains(&f.state)
-        || is_drawing(subject, anim)
-        || is_sheathing(subject, anim)
-        || is_holding_weapon(subject, anim)
-        || f.falling_or_queued
-        || f.state == 15
-        || (f.is_player && subject.attributes[ATTR_PLAYER_TYPE] == 1);
+/// "Weapon draw admission" (`DrawSword` runs it for its receiver). Returns whether a draw
+/// started (motion state 20); the drawn flag itself is set later by the equipped-weapon
+/// transition.
+pub fn weapon_draw_admission(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '_>) -> bool {
+    let blocked = a.set.is_none()
+        || a.rope
+        || (27..=32).contains(&a.living)
+        || a.is_drawing()
+        || a.is_sheathing()
+        || a.holds_weapon()
+        || a.falling != 0
+        || a.queued != 0
+        || a.living == 15
+        || (is_player && a.attr(ATTR_PLAYER_TYPE) == 1);
     if blocked {
         return false;
     }
-    if f.weapon_drawn || !f.has_weapon_state {
-        weapon_cleanup(f, anim, set, ticks, events);
+    // "Absence of assigned weapon state": no weapon item assigned (attribute 23).
+    if a.weapon_drawn || a.attr(ATTR_WEAPON) == 0 {
+        weapon_cleanup(a, is_player, cx);
         return false;
     }
-    if (10..=19).contains(&f.state) || f.surface == 2 || f.surface == 4 {
+    if (10..=19).contains(&a.living) || a.in_deep_water() {
         return false;
     }
-    f.state = STATE_DRAWING;
-    if f.is_player {
-        f.combat_flags |= COMBAT_FLAG_ARMED;
+    a.living = STATE_DRAWING;
+    if is_player {
+        a.set_combat_flags(combat_flag::ARMED);
     }
     true
 }
 
-/// "Combat entry" (`beginCombat`).
-pub fn begin_combat(
-    f: &mut Fighter,
-    subject: &Subject<'_>,
-    anim: &mut AnimState,
-    set: &AnimSet<'_>,
-    ticks: i32,
-    events: &mut Events,
-) -> Option<CombatRequest> {
-    if !f.is_player {
-        f.script_control |= SCRIPT_CONTROL_COMBAT;
+/// "Combat entry" (`beginCombat`): script-control bit 0x02 for a nonplayer, then — unless
+/// the lifecycle selector already is 6 — selector 6, the weapon setup of attribute 23,
+/// combat flag 0x04 and the begin-combat taunt.
+pub fn begin_combat(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '_>) -> Option<CombatRequest> {
+    if !is_player {
+        a.script_control |= SCRIPT_CONTROL_COMBAT;
     }
-    if f.lifecycle == LIFECYCLE_COMBAT {
+    if a.lifecycle == LIFECYCLE_COMBAT {
         return None;
     }
-    f.lifecycle = LIFECYCLE_COMBAT;
-    if subject.attributes[ATTR_WEAPON] != 0 {
-        if set.has(GROUP_DRAW) {
-            if !f.weapon_drawn {
-                weapon_draw_admission(f, subject, anim, set, ticks, events);
-                anim.request(set, GROUP_DRAW, 0, ticks, events);
+    a.lifecycle = LIFECYCLE_COMBAT;
+    if a.attr(ATTR_WEAPON) != 0 {
+        if cx.set.is_some_and(|s| s.has(GROUP_DRAW)) {
+            if !a.weapon_drawn {
+                weapon_draw_admission(a, is_player, cx);
+                a.anim.request(cx, GROUP_DRAW, 0);
             }
         } else {
-            weapon_cleanup(f, anim, set, ticks, events);
-            f.weapon_drawn = true;
-            f.state = 0;
+            weapon_cleanup(a, is_player, cx);
+            a.weapon_drawn = true;
+            a.living = 0;
         }
     } else {
-        f.weapon_drawn = true;
-        f.state = 0;
+        a.weapon_drawn = true;
+        a.living = 0;
     }
-    f.combat_flags |= COMBAT_FLAG_ARMED;
+    a.set_combat_flags(combat_flag::ARMED);
     Some(CombatRequest::Taunt(0))
+}
+
+/// `SheathSword` (newest `engine/SOUP.md`): with the task system on, an animation state, a
+/// combat record with zero cooldown, living state outside 27–32, neither drawing nor
+/// sheathing, and `IsHoldingWeapon`: living state 21, combat flag 0x04 cleared, cooldown 24.
+/// Returns whether it acted. (The docs' "lifecycle byte" here is the motion state that 21,
+/// sheathing, lives in; the player's camera slot has no counterpart in Stros, and the
+/// candle timer is the session's.)
+pub fn sheath_sword(a: &mut Actor, task_system: bool) -> bool {
+    let admitted = task_system
+        && a.set.is_some()
+        && a.combat.as_ref().is_some_and(|c| c.cooldown == 0)
+        && !(27..=32).contains(&a.living)
+        && !a.is_drawing()
+        && !a.is_sheathing()
+        && a.holds_weapon();
+    if !admitted {
+        return false;
+    }
+    a.living = STATE_SHEATHING;
+    if let Some(c) = a.combat.as_mut() {
+        c.flags &= !combat_flag::ARMED;
+        c.cooldown = SHEATH_COOLDOWN;
+    }
+    true
+}
+
+/// `endCombat`: `SheathSword`, then lifecycle selector 1, the native hook re-enabled, combat
+/// flag 0x04 cleared and the coordination state zeroed (Stros keeps no AI mode and no
+/// coordination state). The original faults without a combat record; Stros leaves such a
+/// receiver's record absent.
+pub fn end_combat(a: &mut Actor, task_system: bool) {
+    sheath_sword(a, task_system);
+    a.lifecycle = LIFECYCLE_AFTER_COMBAT;
+    a.script_control &= !crate::script::control::NO_HOOK;
+    a.clear_combat_flags(combat_flag::ARMED);
+}
+
+/// Which weapon model the drawing pass shows (Stros draws no weapon models yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WeaponModel {
+    /// No pass: no animation state or no assigned weapon.
+    None,
+    /// The held (hand) model.
+    Held,
+    /// The sheathed (hilt) model at the scabbard.
+    Sheathed,
+    /// The sheathed model on the attached drawing path, while group 129 is current.
+    SheathedAttached,
+}
+
+/// "Equipped-weapon transition": the weapon drawing pass of one actor. Needs an animation
+/// state and an assigned weapon (attribute 23: ITEM.INI is not loaded, so any nonzero item
+/// counts as a weapon). Without a combat record the drawn flag clears first. State 20
+/// requests 91 and, while 91 is current, completes at frame progress ≥ attribute 35
+/// (drawn, state 0); state 21 completes in 129 at ≥ attribute 34 (sheathed, state 0, a
+/// pending 129 cancelled), else requests 129 without testing the threshold this pass.
+pub fn equipped_weapon_pass(a: &mut Actor, cx: &mut AnimContext<'_, '_>) -> WeaponModel {
+    if a.set.is_none() || a.attr(ATTR_WEAPON) == 0 {
+        return WeaponModel::None;
+    }
+    if a.combat.is_none() {
+        a.weapon_drawn = false;
+    }
+    match a.living {
+        STATE_DRAWING => {
+            a.anim.request(cx, GROUP_DRAW, 0);
+            if a.anim.current != GROUP_DRAW || a.anim.real_frame < a.attr(ATTR_DRAW_FRAME) {
+                return WeaponModel::Sheathed;
+            }
+            a.weapon_drawn = true;
+            a.living = 0;
+            WeaponModel::Held
+        }
+        STATE_SHEATHING => {
+            if a.anim.current != GROUP_SHEATH {
+                a.anim.request(cx, GROUP_SHEATH, 0);
+                return WeaponModel::Held;
+            }
+            if a.anim.real_frame < a.attr(ATTR_SHEATH_FRAME) {
+                return WeaponModel::Held;
+            }
+            a.weapon_drawn = false;
+            a.living = 0;
+            if a.anim.pending == GROUP_SHEATH {
+                a.anim.pending = super::NO_GROUP;
+            }
+            WeaponModel::Sheathed
+        }
+        _ if a.weapon_drawn => WeaponModel::Held,
+        _ if a.anim.current == GROUP_SHEATH => WeaponModel::SheathedAttached,
+        _ => WeaponModel::Sheathed,
+    }
 }
 
 /// The two nonplayer death animations and the stored default each pairs with.
@@ -164,29 +222,52 @@ pub enum Death {
     Group121,
 }
 
-/// A nonplayer death animation: the combat death default is stored first — releasing the
-/// actor's walk-node reservations (ownership bytes equal to the actor id's low byte cleared,
-/// both reservation indices reset) — then the death group is forced.
-#[allow(clippy::too_many_arguments)]
-pub fn death_animation(
-    death: Death,
-    combat_death_default: &mut i16,
-    node_owners: &mut [u8],
-    reservations: &mut [i16; 2],
-    actor_id: u32,
-    anim: &mut AnimState,
-    set: &AnimSet<'_>,
-    ticks: i32,
-    events: &mut Events,
-) {
-    let (forced, stored) = match death {
-        Death::Group122 => (122, 124),
-        Death::Group121 => (121, 123),
-    };
-    *combat_death_default = stored;
+impl Death {
+    /// The forced group and the death default stored with it.
+    pub const fn groups(self) -> (i16, i32) {
+        match self {
+            Death::Group122 => (122, 124),
+            Death::Group121 => (121, 123),
+        }
+    }
+}
+
+/// Releases actor `actor_id`'s held walk-node reservations: a node's ownership byte clears
+/// only when it equals the id's low byte; both of the actor's reservations are dropped.
+pub fn release_walk_nodes(a: &mut Actor, actor_id: u16, node_owners: &mut [u8]) {
     for owner in node_owners.iter_mut().filter(|o| **o == actor_id as u8) {
         *owner = 0;
     }
-    *reservations = [-1, -1];
-    anim.force(set, forced, 0, ticks, events);
+    a.walk_nodes = [None, None];
+}
+
+/// The armed nonplayer death animation (newest `engine/SOUP.md` "Contact death animation
+/// dispatch", with selector 0): group 122 when the set has it, else 121; after the forced
+/// start a combat record releases the walk nodes, stores the paired death default (124 or
+/// 123) and resets its action selector to −1. Missing groups skip all of that. Returns the
+/// pair taken. The death selector 8 is the caller's.
+pub fn death_pair(
+    a: &mut Actor,
+    actor_id: u16,
+    node_owners: &mut [u8],
+    cx: &mut AnimContext<'_, '_>,
+) -> Option<Death> {
+    let has = |g: i16| cx.set.is_some_and(|s| s.has(g));
+    let death = if has(122) {
+        Death::Group122
+    } else if has(121) {
+        Death::Group121
+    } else {
+        return None;
+    };
+    let (group, stored) = death.groups();
+    a.anim.force(cx, group, 0);
+    if a.combat.is_some() {
+        release_walk_nodes(a, actor_id, node_owners);
+        if let Some(c) = a.combat.as_mut() {
+            c.death_default = stored;
+            c.action = -1;
+        }
+    }
+    Some(death)
 }

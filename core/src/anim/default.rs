@@ -1,8 +1,10 @@
 //! Default-group selection (seed 001): "Ordinary idle animation default", "Living actor
 //! default selection", "Dead actor default selection", and the replacement rules when the
-//! default changes.
+//! default changes. The predicates it reads (`IsDead`, `IsSheathingSword`, `IsDrawingSword`,
+//! `IsHoldingWeapon`) are the actor record's own ([`Actor::is_dead`] …).
 
-use super::{AnimSet, AnimState, Events};
+use super::{AnimContext, AnimState};
+use crate::actor::Actor;
 
 /// Group of the selected player in deep water.
 pub const GROUP_DEEP_WATER: i16 = 141;
@@ -33,120 +35,68 @@ pub const ATTR_PANIC_GROUP: usize = 44;
 /// Attribute byte: holding a weapon.
 pub const ATTR_HOLDING_WEAPON: usize = 110;
 
-/// The actor-side state default selection reads (plain data; the actor record grows around it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Subject<'a> {
-    /// Attribute bytes (RAAT).
-    pub attributes: &'a [u8; 256],
-    /// Motion ("actor") state.
-    pub state: u8,
-    /// Lifecycle selector (`IsDead` reads 8).
-    pub lifecycle: u8,
-    /// The selected player's death override is active.
-    pub death_override: bool,
-    /// Weapon-drawn flag.
-    pub weapon_drawn: bool,
-    /// The actor can fight (has combat state).
-    pub combat_capable: bool,
-    /// The combat state's death-animation selection, if the actor has combat state.
-    pub combat_death_default: Option<i16>,
-    /// Torch-burning counter.
-    pub torch: u8,
-    /// Attached to a rope.
-    pub on_rope: bool,
-    /// This is the selected player and it is in deep water (stored surface 2 or 4).
-    pub player_in_deep_water: bool,
-    /// The item system is loaded.
-    pub item_system: bool,
-    /// Execution is in the shell context.
-    pub shell: bool,
-}
-
-fn gates(s: &Subject<'_>) -> bool {
-    s.item_system && !s.shell
-}
-
-/// `IsSheathingSword`: actor state 21 or current group 129, behind the item-system, animation
-/// and shell gates.
-pub fn is_sheathing(s: &Subject<'_>, anim: &AnimState) -> bool {
-    gates(s) && (s.state == STATE_SHEATHING || anim.current == GROUP_SHEATH)
-}
-
-/// `IsDrawingSword`: actor state 20 or current group 91, behind the same gates.
-pub fn is_drawing(s: &Subject<'_>, anim: &AnimState) -> bool {
-    gates(s) && (s.state == STATE_DRAWING || anim.current == GROUP_DRAW)
-}
-
-/// `IsHoldingWeapon`: attribute 110 first (before any gate); otherwise the gates, combat
-/// capability, a drawn weapon and not sheathing.
-pub fn is_holding_weapon(s: &Subject<'_>, anim: &AnimState) -> bool {
-    s.attributes[ATTR_HOLDING_WEAPON] != 0
-        || (gates(s) && s.combat_capable && s.weapon_drawn && !is_sheathing(s, anim))
-}
-
-/// `IsDead`: lifecycle selector 8 or the selected player's death override.
-pub fn is_dead(s: &Subject<'_>) -> bool {
-    s.lifecycle == LIFECYCLE_DEAD || s.death_override
-}
-
-/// "Living actor default selection": the first matching branch of deep water (141), rope
-/// (79), state 15 (7), sheathing (attribute 44), drawing or holding (8), torch (5), else
-/// attribute 44.
-pub fn living_default(s: &Subject<'_>, anim: &AnimState) -> i16 {
-    let panic = s.attributes[ATTR_PANIC_GROUP] as i16;
-    if s.player_in_deep_water {
+/// "Living actor default selection": the first matching branch of the selected player in
+/// deep water (141), rope (79), state 15 (7), sheathing (attribute 44), drawing or holding
+/// (8), torch (5), else attribute 44. Pure: the deep-water branch's weapon cleanup is
+/// [`select_default`]'s.
+pub fn living_default(a: &Actor, is_player: bool) -> i16 {
+    let panic = a.attributes[ATTR_PANIC_GROUP] as i16;
+    if is_player && a.in_deep_water() {
         GROUP_DEEP_WATER
-    } else if s.on_rope {
+    } else if a.rope {
         GROUP_ROPE
-    } else if s.state == 15 {
+    } else if a.living == 15 {
         GROUP_STATE_15
-    } else if is_sheathing(s, anim) {
+    } else if a.is_sheathing() {
         panic
-    } else if is_drawing(s, anim) || is_holding_weapon(s, anim) {
+    } else if a.is_drawing() || a.holds_weapon() {
         GROUP_ARMED
-    } else if s.torch != 0 {
+    } else if a.torch != 0 {
         GROUP_TORCH
     } else {
         panic
     }
 }
 
-/// "Dead actor default selection": the combat state's death default, else 123 when the
-/// group exists, else 124.
-pub fn dead_default(s: &Subject<'_>, set: &AnimSet<'_>) -> i16 {
-    match s.combat_death_default {
-        Some(g) => g,
-        None if set.has(GROUP_DEAD) => GROUP_DEAD,
+/// "Dead actor default selection": the combat record's death-animation selection, else 123
+/// when the group exists, else 124.
+pub fn dead_default(a: &Actor, cx: &AnimContext<'_, '_>) -> i16 {
+    match &a.combat {
+        // The record keeps the full value `SetAttribute` stored; the group is 16 bits.
+        Some(c) => c.death_default as i16,
+        None if cx.set.is_some_and(|s| s.has(GROUP_DEAD)) => GROUP_DEAD,
         None => GROUP_DEAD_ALT,
     }
 }
 
-/// The state-dependent default of an ordinary update.
-pub fn select_default(s: &Subject<'_>, anim: &AnimState, set: &AnimSet<'_>) -> i16 {
-    if is_dead(s) { dead_default(s, set) } else { living_default(s, anim) }
+/// The state-dependent default of an ordinary update. The selected player's deep-water
+/// branch also runs weapon cleanup — selecting 141 alone does not put the weapon away
+/// (seed 001 "Living actor default selection").
+pub fn select_default(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '_>) -> i16 {
+    if a.is_dead() {
+        return dead_default(a, cx);
+    }
+    let group = living_default(a, is_player);
+    if group == GROUP_DEEP_WATER {
+        super::combat::weapon_cleanup(a, is_player, cx);
+    }
+    group
 }
 
 /// Stores a new default. With the old default captured first: if it was current and its
 /// exit marker is clear, the new default replaces it at once (a forced start); a pending
 /// old default is replaced by an ordinary request for the new one. Nothing happens in the
 /// shell context.
-pub fn set_default(
-    anim: &mut AnimState,
-    set: &AnimSet<'_>,
-    new_default: i16,
-    shell: bool,
-    ticks: i32,
-    events: &mut Events,
-) {
+pub fn set_default(anim: &mut AnimState, cx: &mut AnimContext<'_, '_>, new_default: i16, shell: bool) {
     let old = anim.default;
     anim.default = new_default;
     if shell || old == new_default {
         return;
     }
     if anim.current == old && !anim.exit {
-        anim.force(set, new_default, 0, ticks, events);
+        anim.force(cx, new_default, 0);
     }
     if anim.pending == old {
-        anim.request(set, new_default, 0, ticks, events);
+        anim.request(cx, new_default, 0);
     }
 }

@@ -14,6 +14,12 @@
 //! snapshot"; reverse playback follows "Reverse frame countdown" and "Reverse control
 //! commands", `Transition` the "Transition command" and "Action words".
 //!
+//! Every request, forced request and advancement goes through an [`AnimContext`]: the
+//! actor's set, the shared ticks, the update's events, the global `animation_system` switch
+//! and the transition inputs the world feeds (the falling byte, the selected player's forward
+//! request). Its boundary is the one place that rejects disabled animation and an absent
+//! animation state ("Forced requests", last paragraph).
+//!
 //! Sounds and actor events are emitted as [`AnimEvent`]s into a fixed queue; the core never
 //! plays audio. Every advancement is bounded ([`MAX_COMMANDS_PER_ADVANCE`]), so a group that
 //! jumps to itself cannot hang the game.
@@ -53,8 +59,6 @@ pub enum AnimEvent {
     },
     /// `EndAnimation` stops the sound this animation remembered.
     StopSound,
-    /// A taken mask-8 `Transition` sets these bits of the actor's combat-state byte.
-    CombatBits(u8),
 }
 
 /// The events of one update, and how many did not fit.
@@ -74,9 +78,61 @@ impl Events {
     }
 }
 
+/// The move-counter bits (`move_counter`, the packed step counters) a taken mask-8
+/// `Transition` sets: the forward counter saturated.
+pub const TRANSITION_MOVE_BITS: u8 = 0x30;
+
+/// The context of the animation calls of one actor at one moment of an update: what the
+/// original's request and advance routines read from globals and from the actor record
+/// besides the animation state itself.
+///
+/// Its boundary ([`AnimState::request`], [`AnimState::force`], [`AnimState::advance`])
+/// rejects globally disabled animation and an absent animation state, the static-model
+/// shortcut included (it has no set) — seed 001 "Forced requests", last paragraph; newest
+/// `engine/cheats.md` `animation`: with the system off "all animation management
+/// early-returns" and actors keep their frame.
+#[derive(Debug)]
+pub struct AnimContext<'c, 's> {
+    /// The actor's animation set; `None`: no animation state.
+    pub set: Option<&'c AnimSet<'s>>,
+    /// The shared whole nominal ticks of the update.
+    pub ticks: i32,
+    /// The update's events.
+    pub events: &'c mut Events,
+    /// `[system] animation_system` is nonzero. The docs say some checks of the switch want
+    /// exactly 1 and others any nonzero value without saying which; Stros reads the request
+    /// and advance boundaries as "nonzero" (the docs describe the off state as zero), and
+    /// the walking wait as `== 1` (seed 000).
+    pub enabled: bool,
+    /// The actor's falling byte (`fall_flag`, `+0x1b2`), which `Transition` mask 4 reads.
+    pub falling: u8,
+    /// For the selected player while the forward binding (`key_up`) is held: the group a
+    /// taken mask-8 `Transition` forces — 31 holding a weapon, 30 with a burning torch, else
+    /// 18 ("Transition command"). Taken by the first mask-8 transition of this context, so a
+    /// group whose fallback leads back into the same transition cannot recurse.
+    pub forward: Option<i16>,
+    /// Bits a taken mask-8 transition set in the actor's move counter
+    /// ([`TRANSITION_MOVE_BITS`]); the caller folds them into the actor's step counters.
+    pub move_bits: u8,
+}
+
+impl<'c, 's> AnimContext<'c, 's> {
+    /// A context with animation enabled and no transition inputs.
+    pub fn new(set: &'c AnimSet<'s>, ticks: i32, events: &'c mut Events) -> Self {
+        AnimContext { set: Some(set), ticks, events, enabled: true, falling: 0, forward: None, move_bits: 0 }
+    }
+
+    /// The set, when the boundary admits the call.
+    fn admitted(&self) -> Option<&'c AnimSet<'s>> {
+        self.set.filter(|_| self.enabled)
+    }
+}
+
 /// Why an advancement stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// The boundary rejected the call: animation is disabled, or there is no animation state.
+    Rejected,
     /// A frame is selected (or kept).
     Frame,
     /// A delay yields; the previous pose stays.
@@ -104,6 +160,9 @@ pub struct AnimState {
     pub reload: u8,
     /// Countdown the pending group will start with.
     pub pending_reload: u8,
+    /// Playback direction the pending group will start with (the request's reverse
+    /// argument).
+    pub pending_reverse: bool,
     /// Finite loop countdown (set by `PushAnimation`).
     pub loops: u8,
     /// `DelayCounter` byte (255 waits indefinitely).
@@ -124,11 +183,6 @@ pub struct AnimState {
     pub sound: bool,
     /// The actor's action words (`SetAction`), read and cleared by `Transition`.
     pub actions: ActionWords,
-    /// The actor's falling byte, as `Transition` mask 4 reads it (set by the actor update).
-    pub falling: u8,
-    /// For the selected player with `key_up` held: the group `Transition` mask 8 forces
-    /// (31 armed, 30 with a torch, else 18). Consumed by the first mask-8 transition.
-    pub forward_request: Option<i16>,
     /// Byte `+0x0a` of the animation record, set by a taken mask-8 transition.
     pub transition_flag: bool,
     /// The retained rotation delta record (opcodes 6 and 7), for the actor update to apply.
@@ -152,11 +206,27 @@ pub struct ActionWords {
 /// Timer value above which pending actions are accepted.
 pub const ACTION_ACCEPT_TICKS: u8 = 36;
 
+/// What `SetAction` did (newest `engine/animation.md`, "Action words").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetAction {
+    /// Nothing: a mask other than 1 or 2, or its bit already in a word.
+    Ignored,
+    /// Landing, queued or falling motion: the low two bits of both words cleared.
+    Cleared,
+    /// Group 18 or 30 before its exit with the step held: both low pending bits set, the
+    /// timer cleared.
+    Pending,
+    /// Any other admitted state: the handler invokes script `Jump`.
+    Jump,
+}
+
 impl ActionWords {
-    /// The per-update action step: the timer gains the nominal ticks (byte wrap); above 36
-    /// the pending word is accepted. Queued motion, or a current group other than 18 and
-    /// 30, clears the low two bits of both words.
-    pub fn update(&mut self, ticks: i32, current_group: i16, queued: bool) {
+    /// The per-update action step, after the script stage and before ordinary movement: the
+    /// timer gains the nominal ticks (byte wrap); above 36 the pending word is accepted.
+    /// Queued motion, or a current group other than 18 and 30, clears the low two bits of
+    /// both words. Then accepted bit 0 — else bit 1 — clears the low two bits of both words
+    /// and asks the ordinary jump entry for action entry 8 (else 9), which is returned.
+    pub fn update(&mut self, ticks: i32, current_group: i16, queued: bool) -> Option<u8> {
         self.timer = self.timer.wrapping_add(ticks as u8);
         if self.timer > ACTION_ACCEPT_TICKS {
             self.accepted |= self.pending;
@@ -164,9 +234,59 @@ impl ActionWords {
             self.timer = 0;
         }
         if queued || (current_group != 18 && current_group != 30) {
-            self.pending &= !3;
-            self.accepted &= !3;
+            self.clear_low();
         }
+        let entry = if self.accepted & 1 != 0 {
+            8
+        } else if self.accepted & 2 != 0 {
+            9
+        } else {
+            return None;
+        };
+        self.clear_low();
+        Some(entry)
+    }
+
+    fn clear_low(&mut self) {
+        self.pending &= !3;
+        self.accepted &= !3;
+    }
+
+    /// `SetAction(mask)`: only masks 1 and 2 whose bit neither word holds. A current group 65
+    /// through 74, queued or falling motion clears the low two bits of both words (sliding is
+    /// not tested). Otherwise, with `step_hold` (attribute 11 zero or the forward step counter
+    /// at 3), a current group 18 or 30 before its exit marker sets both low pending bits and
+    /// clears the timer; every other state is script `Jump`'s.
+    pub fn set_action(
+        &mut self,
+        mask: i32,
+        anim: &AnimState,
+        queued: bool,
+        falling: bool,
+        step_hold: bool,
+    ) -> SetAction {
+        let Ok(bit @ (1 | 2)) = u32::try_from(mask) else { return SetAction::Ignored };
+        if (self.pending | self.accepted) & bit != 0 {
+            return SetAction::Ignored;
+        }
+        if (65..=74).contains(&anim.current) || queued || falling {
+            self.clear_low();
+            return SetAction::Cleared;
+        }
+        // The handler's later tests of groups 67–70 sit behind the 65–74 rejection.
+        if step_hold && matches!(anim.current, 18 | 30) && !anim.exit {
+            self.pending |= 3;
+            self.timer = 0;
+            SetAction::Pending
+        } else {
+            SetAction::Jump
+        }
+    }
+
+    /// `ResetAction(mask)`: the mask's bits cleared in both words; the timer kept.
+    pub fn reset(&mut self, mask: u32) {
+        self.pending &= !mask;
+        self.accepted &= !mask;
     }
 }
 
@@ -180,6 +300,7 @@ impl Default for AnimState {
             countdown: 0,
             reload: 0,
             pending_reload: 0,
+            pending_reverse: false,
             loops: 0,
             delay: 0,
             loop_control: 0,
@@ -190,8 +311,6 @@ impl Default for AnimState {
             pose: None,
             sound: false,
             actions: ActionWords::default(),
-            falling: 0,
-            forward_request: None,
             transition_flag: false,
             rotate_delta: [0; 3],
             translate_delta: [0; 3],
@@ -201,9 +320,20 @@ impl Default for AnimState {
 
 impl AnimState {
     /// "Ordinary requests and default groups": an ordinary request for `group` with a speed
-    /// `modifier`, then an immediate advancement with the shared `ticks` when no group is
+    /// `modifier` and forward playback.
+    pub fn request(&mut self, cx: &mut AnimContext<'_, '_>, group: i16, modifier: u8) {
+        self.request_with(cx, group, modifier, false);
+    }
+
+    /// An ordinary request carrying the request routine's reverse argument. Every caller the
+    /// docs name passes zero ("Non-forced requests use reverse zero"); the value travels with
+    /// the pending request and becomes the playback direction when that group is selected.
+    /// The docs do not say where a reversed group's cursor starts, so it starts at command 0
+    /// as every selection does — where reverse traversal ends it at once ("Reverse frame
+    /// countdown"). Then an immediate advancement with the shared ticks when no group is
     /// current.
-    pub fn request(&mut self, set: &AnimSet<'_>, group: i16, modifier: u8, ticks: i32, events: &mut Events) {
+    pub fn request_with(&mut self, cx: &mut AnimContext<'_, '_>, group: i16, modifier: u8, reverse: bool) {
+        let Some(set) = cx.admitted() else { return };
         if self.current != NO_GROUP && self.current == self.default {
             if group == self.default {
                 return;
@@ -216,38 +346,41 @@ impl AnimState {
             || self.pending <= group
             || self.pending == self.current;
         if accept {
-            self.set_pending(set, group, modifier);
+            self.set_pending(set, group, modifier, reverse);
         }
         if self.current == NO_GROUP {
-            self.advance(set, ticks, events);
+            self.advance(cx);
         }
     }
 
     /// "Forced requests": for the current group before its exit marker, only the pending
     /// request clears; otherwise the current group clears, the pending one is replaced and
-    /// the playback state resets, and advancement runs at once with the shared `ticks`.
-    pub fn force(&mut self, set: &AnimSet<'_>, group: i16, modifier: u8, ticks: i32, events: &mut Events) {
+    /// the playback state (direction included) resets, and advancement runs at once with the
+    /// shared ticks.
+    pub fn force(&mut self, cx: &mut AnimContext<'_, '_>, group: i16, modifier: u8) {
+        let Some(set) = cx.admitted() else { return };
         if self.current != NO_GROUP && self.current == group && !self.exit {
             self.pending = NO_GROUP;
             return;
         }
         self.current = NO_GROUP;
-        if !self.set_pending(set, group, modifier) {
+        if !self.set_pending(set, group, modifier, false) {
             return;
         }
         self.reset_playback();
-        self.advance(set, ticks, events);
+        self.advance(cx);
     }
 
     /// Makes `group` pending — or the default when the actor lacks it — with the countdown
-    /// its low header byte plus `modifier` (byte wrapping); clears the pending request and
-    /// returns false when neither exists.
-    fn set_pending(&mut self, set: &AnimSet<'_>, group: i16, modifier: u8) -> bool {
+    /// its low header byte plus `modifier` (byte wrapping) and the direction `reverse`;
+    /// clears the pending request and returns false when neither exists.
+    fn set_pending(&mut self, set: &AnimSet<'_>, group: i16, modifier: u8, reverse: bool) -> bool {
         let chosen = [group, self.default].into_iter().find_map(|g| set.group(g).map(|v| (g, v.reload())));
         match chosen {
             Some((g, reload)) => {
                 self.pending = g;
                 self.pending_reload = reload.wrapping_add(modifier);
+                self.pending_reverse = reverse;
                 true
             }
             None => {
@@ -273,24 +406,28 @@ impl AnimState {
         self.clear_deltas();
     }
 
-    /// Selects the pending group: cursor 0, countdown from the request, markers, delays and
-    /// loops reset, frame progress 0; the remembered sound is forgotten, not stopped.
+    /// Selects the pending group: cursor 0, countdown and direction from the request,
+    /// markers, delays and loops reset, frame progress 0; the remembered sound is forgotten,
+    /// not stopped.
     fn start_pending(&mut self) {
         self.current = self.pending;
         self.pending = NO_GROUP;
         self.reset_playback();
+        self.reverse = self.pending_reverse;
         self.countdown = self.pending_reload;
         self.reload = self.pending_reload;
         self.real_frame = 0;
         self.sound = false;
     }
 
-    /// One advancement with the shared whole nominal `ticks`.
-    pub fn advance(&mut self, set: &AnimSet<'_>, ticks: i32, events: &mut Events) -> Outcome {
+    /// One advancement with the context's shared whole nominal ticks.
+    pub fn advance(&mut self, cx: &mut AnimContext<'_, '_>) -> Outcome {
+        let Some(set) = cx.admitted() else { return Outcome::Rejected };
+        let ticks = cx.ticks;
         for _ in 0..MAX_HANDOVERS {
             if self.current == NO_GROUP {
                 // Neither current nor pending: the default, modifier zero.
-                if self.pending == NO_GROUP && !self.set_pending(set, self.default, 0) {
+                if self.pending == NO_GROUP && !self.set_pending(set, self.default, 0, false) {
                     return Outcome::Idle;
                 }
                 self.start_pending();
@@ -335,21 +472,23 @@ impl AnimState {
                 }
                 self.countdown = self.countdown.wrapping_sub(1);
             }
-            match self.interpret(set, &group, skips, events) {
+            match self.interpret(set, &group, skips, cx) {
                 Step::Frame => return Outcome::Frame,
                 Step::Delayed => return Outcome::Delayed,
                 Step::Runaway => return Outcome::Runaway,
                 Step::Force(g) => {
+                    // A taken mask 8: byte +0x0a set, the group forced through the shared
+                    // routine, bits 0x30 of the move counter set; the update ends.
                     self.transition_flag = true;
-                    events.push(AnimEvent::CombatBits(0x30));
-                    self.force(set, g, 0, ticks, events);
+                    cx.move_bits |= TRANSITION_MOVE_BITS;
+                    self.force(cx, g, 0);
                     return Outcome::Frame;
                 }
                 Step::End => {
                     // EndAnimation: clear the group, stop its sound, advance again with the
                     // same ticks so the pending group or the default starts now.
                     if self.sound {
-                        events.push(AnimEvent::StopSound);
+                        cx.events.push(AnimEvent::StopSound);
                         self.sound = false;
                     }
                     self.current = NO_GROUP;
@@ -364,7 +503,7 @@ impl AnimState {
         set: &AnimSet<'s>,
         group: &GroupView<'s>,
         mut skips: i32,
-        events: &mut Events,
+        cx: &mut AnimContext<'_, '_>,
     ) -> Step {
         let mut group = *group;
         let reverse = self.reverse;
@@ -442,7 +581,7 @@ impl AnimState {
                     }
                 }
                 Command::PlaySound { effect, rate } => {
-                    events.push(AnimEvent::Sound { effect, rate });
+                    cx.events.push(AnimEvent::Sound { effect, rate });
                     self.sound = true;
                     self.cursor = next;
                 }
@@ -451,7 +590,7 @@ impl AnimState {
                     self.cursor = next;
                 }
                 Command::ActorEvent { mask } => {
-                    events.push(AnimEvent::Actor { mask });
+                    cx.events.push(AnimEvent::Actor { mask });
                     self.cursor = next;
                 }
                 Command::DelayCounter { value } => {
@@ -485,13 +624,13 @@ impl AnimState {
                             self.exit = true;
                             self.clear_deltas();
                         }
-                        4 if self.falling != 0 => {
+                        4 if cx.falling != 0 => {
                             self.cursor = target as i16;
                             self.exit = true;
                             self.marker = false;
                             self.clear_deltas();
                         }
-                        8 => match self.forward_request.take() {
+                        8 => match cx.forward.take() {
                             Some(g) => return Step::Force(g),
                             None => self.cursor = next,
                         },
@@ -545,10 +684,10 @@ impl AnimState {
 
     /// "Placed actor initialization": a new animation state (default group 0) and the two
     /// ordinary requests for group 0 with modifier zero, using the shared ticks.
-    pub fn placed(set: &AnimSet<'_>, ticks: i32, events: &mut Events) -> AnimState {
+    pub fn placed(cx: &mut AnimContext<'_, '_>) -> AnimState {
         let mut a = AnimState::default();
-        a.request(set, 0, 0, ticks, events);
-        a.request(set, 0, 0, ticks, events);
+        a.request(cx, 0, 0);
+        a.request(cx, 0, 0);
         a
     }
 

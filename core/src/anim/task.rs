@@ -1,6 +1,6 @@
 //! Animation tasks the scripts run (seed 001, "Animation tasks"; newest docs, "Frame waits").
 
-use super::{AnimSet, AnimState, Events};
+use super::{AnimContext, AnimState};
 
 /// A task handler's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,11 +29,9 @@ impl PushAnimation {
     pub fn invoke(
         &mut self,
         anim: &mut AnimState,
-        set: &AnimSet<'_>,
+        cx: &mut AnimContext<'_, '_>,
         group: i32,
         count: i32,
-        ticks: i32,
-        events: &mut Events,
     ) -> TaskStatus {
         let current = anim.current as i32;
         if !self.started {
@@ -41,7 +39,7 @@ impl PushAnimation {
                 anim.loops = count as u8;
                 self.started = true;
             } else {
-                anim.request(set, group as i16, 0, ticks, events);
+                anim.request(cx, group as i16, 0);
             }
             TaskStatus::Active
         } else if current != group {

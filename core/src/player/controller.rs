@@ -96,7 +96,7 @@ pub(crate) fn run(a: &mut Actor, env: &mut Env<'_, '_>, input: &Input, state: &m
                 out.turned = true;
                 plain_turn = true;
                 let swimmer = a.attr(attr::HOLDING_WEAPON) != 0;
-                let armed = a.weapon_drawn && a.combat;
+                let armed = a.weapon_drawn && a.combat.is_some();
                 if net != 0 && !swimmer && !armed && !a.in_deep_water() {
                     let group = match (net > 0, a.torch != 0) {
                         (true, false) => GROUP_TURN_LEFT,

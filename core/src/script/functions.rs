@@ -440,6 +440,28 @@ pub mod id {
     pub const PLAYER_DISTANCE: u16 = 228;
     /// `PlayerFacing`.
     pub const PLAYER_FACING: u16 = 230;
+    /// `SetAction`.
+    pub const SET_ACTION: u16 = 133;
+    /// `ResetAction`.
+    pub const RESET_ACTION: u16 = 134;
+    /// `ResetAllAction`.
+    pub const RESET_ALL_ACTION: u16 = 135;
+    /// `beginCombat`.
+    pub const BEGIN_COMBAT: u16 = 172;
+    /// `endCombat`.
+    pub const END_COMBAT: u16 = 173;
+    /// `isDead`.
+    pub const IS_DEAD: u16 = 175;
+    /// `DrawSword`.
+    pub const DRAW_SWORD: u16 = 295;
+    /// `SheathSword`.
+    pub const SHEATH_SWORD: u16 = 296;
+    /// `IsHoldingWeapon`.
+    pub const IS_HOLDING_WEAPON: u16 = 320;
+    /// `IsSheathingSword`.
+    pub const IS_SHEATHING_SWORD: u16 = 321;
+    /// `IsDrawingSword`.
+    pub const IS_DRAWING_SWORD: u16 = 322;
     /// `NullFunction` (index 0): no parameter-count byte, returns 0.
     pub const NULL: u16 = 0;
 }

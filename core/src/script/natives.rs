@@ -6,8 +6,11 @@
 use super::functions::id;
 use super::{Flags, NativeCall, Rng, control};
 use crate::actor::{Actor, attr};
+use crate::anim::combat::{
+    begin_combat, end_combat, release_walk_nodes, sheath_sword, weapon_draw_admission,
+};
 use crate::anim::task::{PushAnimation, TaskStatus, wait_anim_frame};
-use crate::anim::{AnimSet, Events};
+use crate::anim::{AnimContext, AnimSet, Events, SetAction};
 
 /// What a native reaches besides its receiver.
 #[derive(Debug)]
@@ -23,6 +26,33 @@ pub struct Globals<'r> {
     pub rng: &'r mut Rng,
     /// The global flags.
     pub flags: &'r mut Flags,
+    /// `[system] animation_system` is nonzero (the animation boundary's switch).
+    pub animation: bool,
+    /// `[system] task_system` is 1.
+    pub task_system: bool,
+    /// The receiver's actor id.
+    pub receiver: u16,
+    /// The receiver is the selected player.
+    pub selected: bool,
+    /// The forward binding (`key_up`) is held.
+    pub forward_held: bool,
+}
+
+impl Globals<'_> {
+    /// The receiver's animation context ([`AnimContext`]): its set, the shared ticks, the
+    /// animation switch, its falling byte and, for the selected player holding forward, the
+    /// mask-8 group.
+    fn anim<'c, 's>(&'c mut self, actor: &Actor, set: Option<&'c AnimSet<'s>>) -> AnimContext<'c, 's> {
+        AnimContext {
+            set,
+            ticks: self.ticks,
+            events: &mut *self.events,
+            enabled: self.animation,
+            falling: actor.falling,
+            forward: (self.selected && self.forward_held).then(|| actor.forward_group()),
+            move_bits: 0,
+        }
+    }
 }
 
 /// The selected player's fallback position when there is none ("PlayerDistance": the
@@ -63,18 +93,24 @@ pub fn call(
         // it costs one handler call per update, and `TaskStop` from the entry continuation
         // or `KillMyTasks` still remove it.
         id::PUSH_ANIMATION => {
-            let Some(set) = set else { return Some(1) };
+            if set.is_none() {
+                return Some(1);
+            }
             let mut task = PushAnimation { started: call.scratch != 0 };
-            let s = task.invoke(&mut actor.anim, set, a0, a1, g.ticks, g.events);
+            let mut cx = g.anim(actor, set);
+            let s = task.invoke(&mut actor.anim, &mut cx, a0, a1);
+            actor.steps.packed |= cx.move_bits;
             call.scratch = task.started as i32;
             status(s)
         }
-        // "PlayAnimation": an ordinary request with the modifier narrowed to a byte.
+        // "PlayAnimation": an ordinary request with the modifier narrowed to a byte; nothing
+        // for a receiver excluded from object updates (the animation switch and the absent
+        // state are the request boundary's).
         id::PLAY_ANIMATION => {
-            if let Some(set) = set
-                && actor.object_update_exclusion == 0
-            {
-                actor.anim.request(set, a0 as i16, a1 as u8, g.ticks, g.events);
+            if actor.object_update_exclusion == 0 {
+                let mut cx = g.anim(actor, set);
+                actor.anim.request(&mut cx, a0 as i16, a1 as u8);
+                actor.steps.packed |= cx.move_bits;
             }
             0
         }
@@ -99,8 +135,13 @@ pub fn call(
                 match i {
                     attr::WEIGHT => actor.attributes[attr::RESERVED_WEIGHT] = a1 as u8,
                     attr::COLLIDE => actor.attributes[attr::RESERVED_COLLIDE] = a1 as u8,
-                    attr::PANIC_GROUP if actor.lifecycle == crate::anim::default::LIFECYCLE_DEAD => {
-                        actor.death_default = Some(a1);
+                    // The walk nodes are released whether or not a combat record takes the
+                    // value (Stros has no walk-node maps: the ownership table is empty).
+                    attr::PANIC_GROUP if actor.is_dead() => {
+                        release_walk_nodes(actor, g.receiver, &mut []);
+                        if let Some(c) = actor.combat.as_mut() {
+                            c.death_default = a1;
+                        }
                     }
                     _ => {}
                 }
@@ -110,8 +151,11 @@ pub fn call(
         id::SET_MY_ATTR => {
             if let Some(i) = attribute_index(a0) {
                 actor.attributes[i] = a1 as u8;
-                if i == attr::PANIC_GROUP && actor.combat && actor.object_update_exclusion != 0 {
-                    actor.death_default = Some(a1 as u8 as i32);
+                if i == attr::PANIC_GROUP
+                    && actor.object_update_exclusion != 0
+                    && let Some(c) = actor.combat.as_mut()
+                {
+                    c.death_default = a1 as u8 as i32;
                 }
             }
             0
@@ -169,6 +213,56 @@ pub fn call(
                 (d.abs() <= a1) as i32
             }
         },
+        // "Action words": `SetAction`'s admitted non-running states would invoke script
+        // `Jump`, whose queued motion only the ground response's queued-motion arbitration
+        // and vertical writer finish — not in the core yet, so that branch does nothing.
+        id::SET_ACTION => {
+            let step_hold =
+                actor.attr(attr::STEP_TYPE) == 0 || actor.steps.get(crate::actor::Direction::Forward) == 3;
+            let (queued, falling) = (actor.queued != 0, actor.falling != 0);
+            let anim = actor.anim;
+            // `SetAction::Jump` would be script `Jump` (not reachable yet, above).
+            let _: SetAction = actor.anim.actions.set_action(a0, &anim, queued, falling, step_hold);
+            0
+        }
+        id::RESET_ACTION => {
+            actor.anim.actions.reset(a0 as u32);
+            0
+        }
+        id::RESET_ALL_ACTION => {
+            actor.anim.actions.reset(u32::MAX);
+            0
+        }
+        // "Combat entry". The begin-combat taunt needs COMBAT.INI's taunt lists, which the
+        // core does not load: the request is dropped.
+        id::BEGIN_COMBAT => {
+            let selected = g.selected;
+            let mut cx = g.anim(actor, set);
+            let _taunt = begin_combat(actor, selected, &mut cx);
+            actor.steps.packed |= cx.move_bits;
+            0
+        }
+        id::END_COMBAT => {
+            end_combat(actor, g.task_system);
+            0
+        }
+        // `DrawSword` runs weapon-draw admission for its receiver (newest animation.md); the
+        // repositioning step after it is inactive in the shipped game.
+        id::DRAW_SWORD => {
+            let selected = g.selected;
+            let mut cx = g.anim(actor, set);
+            weapon_draw_admission(actor, selected, &mut cx);
+            actor.steps.packed |= cx.move_bits;
+            0
+        }
+        id::SHEATH_SWORD => {
+            sheath_sword(actor, g.task_system);
+            0
+        }
+        id::IS_DEAD => actor.is_dead() as i32,
+        id::IS_HOLDING_WEAPON => actor.holds_weapon() as i32,
+        id::IS_DRAWING_SWORD => actor.is_drawing() as i32,
+        id::IS_SHEATHING_SWORD => actor.is_sheathing() as i32,
         _ => return None,
     })
 }

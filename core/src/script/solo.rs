@@ -71,6 +71,12 @@ impl<'a> Host<'a> for Solo<'_, 'a> {
             events: self.events,
             rng: self.rng,
             flags: self.flags,
+            // A solo run has the installed switches and is nobody's selected player.
+            animation: true,
+            task_system: true,
+            receiver: 0,
+            selected: false,
+            forward_held: false,
         };
         natives::call(self.actor, self.set, &mut g, call)
     }

@@ -159,6 +159,11 @@ impl<'a> Host<'a> for TestHost<'a> {
                     events: &mut self.anim,
                     rng: &mut self.rng,
                     flags: &mut self.flags,
+                    animation: true,
+                    task_system: true,
+                    receiver: 0,
+                    selected: false,
+                    forward_held: false,
                 };
                 match who {
                     Receiver::Me => natives::call(&mut self.actor, None, &mut g, call),
@@ -743,12 +748,23 @@ fn the_core_natives() {
     assert_eq!((h.actor.attributes[1], h.actor.attributes[119]), (0xff, 0xff));
     call(&mut h, id::SET_MY_ATTR, &[6, 7], 0);
     assert_eq!((h.actor.attributes[6], h.actor.attributes[115]), (7, 0));
-    // Attribute 44: SetAttribute stores the full value as the death default only when dead.
+    // Attribute 44: SetAttribute stores the full value as the combat record's death default
+    // only when dead, releasing the walk nodes; SetMyAttr stores the byte only with the
+    // object-update exclusion set.
+    h.actor.combat = Some(crate::actor::Combat::new(0, &[0; 256]));
+    h.actor.walk_nodes = [Some(3), Some(4)];
     call(&mut h, id::SET_ATTRIBUTE, &[44, 300], 0);
-    assert_eq!((h.actor.attributes[44], h.actor.death_default), (44, None));
+    let death = |h: &TestHost| h.actor.combat.map(|c| c.death_default);
+    assert_eq!((h.actor.attributes[44], death(&h), h.actor.walk_nodes), (44, Some(0), [Some(3), Some(4)]));
     h.actor.lifecycle = 8;
     call(&mut h, id::SET_ATTRIBUTE, &[44, 300], 0);
-    assert_eq!(h.actor.death_default, Some(300));
+    assert_eq!((death(&h), h.actor.walk_nodes), (Some(300), [None, None]));
+    call(&mut h, id::SET_MY_ATTR, &[44, 301], 0);
+    assert_eq!(death(&h), Some(300), "no object-update exclusion");
+    h.actor.object_update_exclusion = 1;
+    call(&mut h, id::SET_MY_ATTR, &[44, 301], 0);
+    assert_eq!((h.actor.attributes[44], death(&h)), (45, Some(45)));
+    h.actor.object_update_exclusion = 0;
     // Wait(d): active while elapsed < d - 1.
     assert_eq!(call(&mut h, id::WAIT, &[5], 3), Some(1));
     assert_eq!(call(&mut h, id::WAIT, &[5], 4), Some(0));

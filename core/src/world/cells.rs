@@ -143,7 +143,10 @@ impl<const N: usize> Cells<N> {
     }
 
     /// Registers actor `id` as moved: appended once, in first-registration order. Persistent
-    /// actors keep their membership and are not queued.
+    /// actors keep their membership and are not queued. (The seed's other exception,
+    /// map-excluded script context — the shell records, which run as actors without a map
+    /// object — has no counterpart: Stros runs no shell scripts, and every registration
+    /// comes from an ordinary actor update.)
     pub fn register_moved(&mut self, id: u16) {
         let Some(l) = self.links.get_mut(id as usize) else { return };
         if l.deferred || !matches!(l.home, Home::Cell(_)) {
@@ -151,6 +154,47 @@ impl<const N: usize> Cells<N> {
         }
         if self.deferred.push(id).is_ok() {
             l.deferred = true;
+        }
+    }
+
+    /// Removes actor `id` from its list ("Removing a queued actor clears its pending
+    /// entry"): unlinked from its cell or the persistent list, and its deferred entry, if
+    /// queued, taken out with the order of the others kept. Nothing in the core removes an
+    /// actor yet — the original frees killed objects created after load, and Stros creates
+    /// none — so this is the list side of that removal, ready for it.
+    pub fn remove(&mut self, id: u16) {
+        let Some(l) = self.links.get(id as usize).copied() else { return };
+        match l.home {
+            Home::Cell(_) => self.unlink(id),
+            Home::Persistent => self.unlink_persistent(id),
+            Home::Nowhere => {}
+        }
+        if l.deferred
+            && let Some(k) = self.deferred.iter().position(|&d| d == id)
+        {
+            self.deferred.remove(k);
+        }
+        self.links[id as usize] = Links::default();
+        self.cached = None;
+    }
+
+    fn unlink_persistent(&mut self, id: u16) {
+        let next = self.links(id).next;
+        if self.persistent == id {
+            self.persistent = next;
+            return;
+        }
+        let mut at = self.persistent;
+        for _ in 0..N {
+            if at == NONE {
+                return;
+            }
+            let n = self.links(at).next;
+            if n == id {
+                self.links[at as usize].next = next;
+                return;
+            }
+            at = n;
         }
     }
 

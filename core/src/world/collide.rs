@@ -7,8 +7,8 @@
 
 use super::queries::{Env, Ground};
 use super::update::Snapshot;
-use crate::actor::{Actor, ActorModel, SupportPose, attr, carry_rider, collide, response};
-use crate::anim::NO_GROUP;
+use crate::actor::{Actor, ActorModel, attr, collide, response};
+use crate::anim::{NO_GROUP, combat};
 use crate::collision::SurfaceClass;
 use crate::collision::response::{
     BodyContact, Horizontal, collect_primary, correct_2047, faces_movement, horizontal_response,
@@ -46,8 +46,10 @@ pub mod group {
     pub const LAND_ARMED: i16 = 114;
     /// A hurting landing or slide.
     pub const HURT: i16 = 73;
-    /// A fatal landing.
+    /// A fatal landing, and an unarmed nonplayer's death while falling or landing.
     pub const FATAL: i16 = 74;
+    /// An unarmed nonplayer's death otherwise.
+    pub const DEATH: i16 = 134;
     /// Sliding forward.
     pub const SLIDE: i16 = 75;
     /// Sliding backward.
@@ -450,12 +452,11 @@ fn slope_response(a: &mut Actor, env: &mut Env<'_, '_>, reach: i32) {
     a.sliding = 1;
 }
 
-/// "Nonplayer health mutation": no change with attribute 120 (invulnerable), nor with
-/// attribute 97 unless armed or in combat; otherwise attribute 3 plus the change, clamped
-/// to 0…255, and at zero the death animation (forced 74 while falling or in a landing or
-/// hurt group, else 134) with the lifecycle selector set to 8. The selected player's
-/// health service is not part of this core yet: his attribute 3 takes the same arithmetic
-/// without the death dispatch.
+/// "Nonplayer health mutation" (newest `engine/player.md`): no change with attribute 120
+/// (invulnerable), nor with attribute 97 unless holding a weapon or in combat; otherwise
+/// attribute 3 plus the change, clamped to 0…255, and at zero the death dispatch. The
+/// selected player's health service is not part of this core yet: his attribute 3 takes the
+/// same arithmetic without the death dispatch.
 fn change_health(a: &mut Actor, env: &mut Env<'_, '_>, change: i32) {
     if a.attr(120) != 0 || (a.attr(97) != 0 && !a.in_combat_stance()) {
         return;
@@ -463,15 +464,33 @@ fn change_health(a: &mut Actor, env: &mut Env<'_, '_>, change: i32) {
     let h = (a.attr(attr::HEALTH) as i32).wrapping_add(change).clamp(0, 255);
     a.attributes[attr::HEALTH] = h as u8;
     env.health = Some(env.health.unwrap_or(0).wrapping_add(change));
-    if h == 0 && !env.is_player && a.lifecycle != 8 {
-        let g = if a.falling != 0 || matches!(a.anim.current, 114 | 116 | 130 | 131) {
-            group::FATAL
-        } else {
-            134
-        };
-        env.force(a, g);
-        a.lifecycle = 8;
+    if h == 0 && !env.is_player && !a.is_dead() {
+        nonplayer_death(a, env);
     }
+}
+
+/// A nonplayer's death animation and notification at zero health. Unarmed, group 74 is
+/// forced while falling or in landing groups 114, 116, 130 or 131, else 134. Armed
+/// (`IsHoldingWeapon`), the docs give "separate combat animation and state services": Stros
+/// takes the armed branch of the death-owning service and the contact death dispatch —
+/// the 122/121 pair with its stored death default 124/123, the walk nodes released
+/// ([`combat::death_pair`]). Either way death notification sets selector 8.
+///
+/// Of the seed's callers of the pairs only this one is reachable: the combat death service
+/// and the contact dispatch follow weapon hits, and the selected player's death-owning
+/// service follows his health service, none of which the core has yet.
+fn nonplayer_death(a: &mut Actor, env: &mut Env<'_, '_>) {
+    if a.holds_weapon() {
+        let me = env.me;
+        let mut cx = env.anim(a);
+        // Stros has no walk-node maps: the ownership table is empty.
+        combat::death_pair(a, me, &mut [], &mut cx);
+        a.steps.packed |= cx.move_bits;
+    } else {
+        let unarmed_fatal = a.falling != 0 || matches!(a.anim.current, 114 | 116 | 130 | 131);
+        env.force(a, if unarmed_fatal { group::FATAL } else { group::DEATH });
+    }
+    a.lifecycle = crate::anim::default::LIFECYCLE_DEAD;
 }
 
 /// "Ordinary landing decision" and "Ordinary landing animation selection".
@@ -616,11 +635,6 @@ fn missed(a: &mut Actor, env: &mut Env<'_, '_>) {
 /// response; otherwise landing (with the landing surface stored first) and slide
 /// termination; a miss starts or continues a fall.
 fn ground_response(a: &mut Actor, env: &mut Env<'_, '_>, ground: &Ground, sliding_surface: bool, reach: i32) {
-    // Living states 10–19 go to the selected player's ledge handler and 20–21 to weapon
-    // draw admission; neither is the ordinary response.
-    if (10..=21).contains(&a.living) {
-        return;
-    }
     let Some(y) = ground.actor_y else {
         missed(a, env);
         return;
@@ -726,17 +740,9 @@ fn body_response(a: &mut Actor, env: &mut Env<'_, '_>) {
 
 /// Support-following, attribute-controlled axis restoration and the water-record refresh:
 /// what every actor's update does after collision handling.
-fn after_collision(a: &mut Actor, actors: &[Actor], me: u16) {
+fn after_collision(a: &mut Actor, env: &Env<'_, '_>, actors: &[Actor], me: u16) {
     // Support-following: the rider moves with its supporting actor.
-    if let Some(owner) = a.support_owner.filter(|&o| o != me).and_then(|o| actors.get(o as usize)) {
-        let pose = SupportPose {
-            position: owner.position,
-            entry_position: owner.previous,
-            angles: owner.angles,
-            previous_angles: owner.previous_angles,
-        };
-        carry_rider(&mut a.position, &mut a.angles.heading, &pose, owner.attr(attr::PLAYER_ALIGN));
-    }
+    super::rider::support_following(a, env, actors, me);
     // Attribute-controlled axis restoration (37–39 rotations, 40–42 moves).
     let stop = |k: usize| a.attr(attr::STOP_Y_ROTATE + k) != 0;
     let (sy, sx, sz, mx, my, mz) = (stop(0), stop(1), stop(2), stop(3), stop(4), stop(5));
@@ -759,6 +765,27 @@ fn after_collision(a: &mut Actor, actors: &[Actor], me: u16) {
     }
 }
 
+/// The dispatch of collision bit 0x04 by living state (seed 001 "Ordinary collision
+/// stage"): states 10–19 go to the selected player's ledge response, which a nonplayer's
+/// call leaves unchanged — and which Stros does not have yet (ledges are a later issue), so
+/// nothing runs for the player either; states 20 and 21 run weapon-draw admission with its
+/// cleanup branch instead of the ordinary response; every other state takes the ordinary
+/// motion and ground response. (In states 20 and 21 the admission's own gates refuse — state
+/// 20 is `IsDrawingSword`, 21 `IsSheathingSword` — so what shows is that the ground response
+/// does not run until the drawing pass ends the transition.)
+fn ground_dispatch(a: &mut Actor, env: &mut Env<'_, '_>, ground: &Ground, sliding_surface: bool, reach: i32) {
+    match a.living {
+        10..=19 => {}
+        20 | 21 => {
+            let is_player = env.is_player;
+            let mut cx = env.anim(a);
+            combat::weapon_draw_admission(a, is_player, &mut cx);
+            a.steps.packed |= cx.move_bits;
+        }
+        _ => ground_response(a, env, ground, sliding_surface, reach),
+    }
+}
+
 /// "Ordinary collision stage" of one actor update. Returns the displacements the overlap
 /// stage gave other actors.
 pub(crate) fn stage(
@@ -778,7 +805,7 @@ pub(crate) fn stage(
             if a.attr(attr::FALL_DAMAGE) != 0 && a.attr(attr::FALL_HOLD) == 0 {
                 let reach = env.support_reach(a);
                 let ground = env.support_query(a, a.position, reach);
-                ground_response(a, env, &ground, false, reach);
+                ground_dispatch(a, env, &ground, false, reach);
             }
         }
         ActorModel::Animated if mask != 0 => {
@@ -797,7 +824,7 @@ pub(crate) fn stage(
             let reach = env.support_reach(a);
             let ground = env.support_query(a, a.position, reach);
             if mask & collide::GROUND != 0 {
-                ground_response(a, env, &ground, sliding_surface, reach);
+                ground_dispatch(a, env, &ground, sliding_surface, reach);
                 // "Stable ordinary position".
                 if a.queued == 0 && a.falling == 0 && a.sliding == 0 {
                     a.stable = Some(a.position);
@@ -821,6 +848,6 @@ pub(crate) fn stage(
         }
         ActorModel::Animated => {}
     }
-    after_collision(a, actors, me);
+    after_collision(a, env, actors, me);
     pushes
 }

@@ -86,14 +86,14 @@ impl<'a> World<'a> {
             self.mess_groups.assign(&mut a.attributes);
         }
         self.init_shape(&mut a, &def, -1);
-        let ticks = self.clock.tick().nominal_ticks;
         let mut events = Events::default();
         if let Some(entry) = a.set.and_then(|s| self.sets.get(s as usize)) {
-            let set = &entry.set;
-            a.anim.request(set, 0, 0, ticks, &mut events);
-            a.anim.request(set, 0, 0, ticks, &mut events);
+            let mut cx = self.anim_context(&entry.set, &mut events);
+            a.anim.request(&mut cx, 0, 0);
+            a.anim.request(&mut cx, 0, 0);
             let default = a.anim.default;
-            a.anim.force(set, default, 0, ticks, &mut events);
+            a.anim.force(&mut cx, default, 0);
+            a.setup_combat(&mut self.combat_index);
         }
         a.model_radius = self.actor_model(&a).map(|m| m.radius());
         let id = self.actors.len() as u16;

@@ -24,6 +24,7 @@ pub mod cells;
 mod collide;
 pub mod entry;
 pub(crate) mod queries;
+mod rider;
 pub mod scene;
 mod script;
 mod update;
@@ -31,7 +32,7 @@ mod update;
 use core::fmt;
 
 use crate::actor::{Actor, ActorModel};
-use crate::anim::{AnimEvent, AnimSet};
+use crate::anim::{AnimContext, AnimEvent, AnimSet};
 use crate::collision::shape::{self, Bounds};
 use crate::collision::statics::{PlacedModel, Statics};
 use crate::collision::support::{Support, SupportHistory};
@@ -114,6 +115,8 @@ pub enum WorldError {
     NoMarker(usize),
     /// A fixed table is full.
     Capacity(&'static str),
+    /// `script disable` takes a basename of one through eight characters.
+    ScriptName,
 }
 
 impl fmt::Display for WorldError {
@@ -125,6 +128,7 @@ impl fmt::Display for WorldError {
             WorldError::NoPlayer => write!(f, "the map has no CYRUS actor definition"),
             WorldError::NoMarker(m) => write!(f, "the map has no marker {m}"),
             WorldError::Capacity(what) => write!(f, "too many {what} for this build"),
+            WorldError::ScriptName => write!(f, "a script basename has one through eight characters"),
         }
     }
 }
@@ -209,6 +213,14 @@ pub enum Event {
     Sound(SoundRequest),
     /// Another animation event (actor events, stopping the remembered sound, …).
     Anim(AnimEvent),
+    /// The action update asked the ordinary jump entry for action entry 8 or 9 (newest
+    /// `engine/animation.md`, "Action words"). The core has no jump entry yet (it starts
+    /// queued motion, which only the ground response's queued-motion arbitration and vertical
+    /// writer finish), so the request is reported and nothing else happens.
+    JumpEntry {
+        /// The action entry: 8 (accepted bit 0) or 9 (accepted bit 1).
+        entry: u8,
+    },
     /// A health change (a hurting landing or slide), and the health after it.
     Health {
         /// The change.
@@ -309,7 +321,15 @@ pub struct World<'a> {
     report: StepReport,
     missing: heapless::Vec<Name, 8>,
     scripts: script::ScriptTables,
+    /// The next combat index animation-table setup hands out.
+    combat_index: u16,
+    /// The console's `script disable` basename, when one is active.
+    script_exclusion: Option<ScriptName>,
 }
+
+/// A script basename as the console's `script disable` takes it: one through eight
+/// characters.
+pub type ScriptName = heapless::String<8>;
 
 /// The map-unit stem of a RAAN path: after the last `\`, `/` or `:`, before the first `.`.
 fn stem(path: &[u8]) -> &[u8] {
@@ -385,6 +405,8 @@ impl<'a> World<'a> {
             report: StepReport::default(),
             missing: heapless::Vec::new(),
             scripts,
+            combat_index: 0,
+            script_exclusion: None,
         };
         world.place_actors(files)?;
         Ok(world)
@@ -573,10 +595,11 @@ impl<'a> World<'a> {
                 a.model = ActorModel::Animated;
             }
             a.model_radius = self.actor_model(&a).map(|m| m.radius());
-            let ticks = self.clock.tick().nominal_ticks;
             if let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)) {
                 let mut events = crate::anim::Events::default();
-                a.anim = crate::anim::AnimState::placed(&set.set, ticks, &mut events);
+                let mut cx = self.anim_context(&set.set, &mut events);
+                a.anim = crate::anim::AnimState::placed(&mut cx);
+                a.setup_combat(&mut self.combat_index);
             }
             // Instances of one definition take successive RAVA slices.
             let instance = self.actors.iter().filter(|x| x.definition == definition).count();
@@ -657,11 +680,43 @@ impl<'a> World<'a> {
                 a.anim_update_exclusion = (k != self.selected) as u8;
             }
         }
-        for id in active {
+        for &id in &active {
             self.update_actor(id, input, tick, &heights);
         }
+        self.draw_weapons(&active, tick);
         self.follow_camera();
         &self.report
+    }
+
+    /// The equipped-weapon drawing pass ("Equipped-weapon transition") of each listed actor
+    /// the renderer draws — not the unselected player, whom player selection hides. The
+    /// original runs it as it draws each actor, after the actor traversal; Stros draws one
+    /// frame per update, so it runs once per update here, after every actor update and
+    /// before the camera moves. Its requests use this update's ticks; its events are the
+    /// actor's.
+    fn draw_weapons(&mut self, active: &[u16], tick: Tick) {
+        let hidden = self.players[1 - self.selected];
+        for &id in active {
+            let Some(a) = self.actors.get(id as usize) else { continue };
+            // Actors the pass leaves alone (no weapon item) are not copied.
+            if Some(id) == hidden || a.attr(crate::anim::combat::ATTR_WEAPON) == 0 {
+                continue;
+            }
+            let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)).map(|e| &e.set) else { continue };
+            let mut a = a.clone();
+            let mut events = crate::anim::Events::default();
+            let mut cx = AnimContext {
+                enabled: self.config.animation_system != 0,
+                falling: a.falling,
+                ..AnimContext::new(set, tick.nominal_ticks, &mut events)
+            };
+            // Stros shows no weapon models yet: the pass's model choice is not drawn.
+            let _model = crate::anim::combat::equipped_weapon_pass(&mut a, &mut cx);
+            a.steps.packed |= cx.move_bits;
+            let (position, surface) = (a.position, a.surface);
+            self.actors[id as usize] = a;
+            self.push_anim_events(id, &events, position, surface, self.selected_player_id() == Some(id));
+        }
     }
 
     /// Map-list presentation: "Incremental orientation refresh" of each listed actor whose
@@ -687,7 +742,10 @@ impl<'a> World<'a> {
     }
 
     /// Consumes the deferred relocation list against the current camera: the rounded
-    /// horizontal runtime-unit distance from the camera, shifted right eight bits.
+    /// horizontal runtime-unit distance from the camera, shifted right eight bits. The cell
+    /// comes from the actor's local position: the seed takes a linked position first when
+    /// the actor has one, but linked-position records come from the `Offset` natives, which
+    /// the core does not implement, so no actor has one.
     fn relocate_deferred(&mut self) {
         let actors = &self.actors;
         let view = self.view;
@@ -749,11 +807,52 @@ impl<'a> World<'a> {
     /// A forced request for `group` on actor `id` (modifier 0, the current shared ticks): a
     /// test or scenario putting an actor into a known animation state.
     pub fn force_group(&mut self, id: u16, group: i16) {
-        let ticks = self.clock.tick().nominal_ticks;
-        let Some(a) = self.actors.get_mut(id as usize) else { return };
+        let Some(mut a) = self.actors.get(id as usize).cloned() else { return };
         let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)) else { return };
         let mut events = crate::anim::Events::default();
-        a.anim.force(&set.set, group, 0, ticks, &mut events);
+        a.anim.force(&mut self.anim_context(&set.set, &mut events), group, 0);
+        self.actors[id as usize] = a;
+    }
+
+    /// An animation context outside an actor update (loading, entry, tools): the current
+    /// shared ticks, `[system] animation_system`, no transition inputs.
+    fn anim_context<'c>(
+        &self,
+        set: &'c AnimSet<'a>,
+        events: &'c mut crate::anim::Events,
+    ) -> AnimContext<'c, 'a> {
+        AnimContext {
+            enabled: self.config.animation_system != 0,
+            ..AnimContext::new(set, self.clock.tick().nominal_ticks, events)
+        }
+    }
+
+    /// The console's `script disable [name]` (newest `engine/console.md`): `Some(name)`
+    /// suppresses the update body of every actor whose script basename (its definition's
+    /// name) matches, ASCII case folded; `None` clears the suppression. A name outside one
+    /// through eight characters is refused and changes nothing.
+    pub fn disable_script(&mut self, name: Option<&str>) -> Result<(), WorldError> {
+        self.script_exclusion = match name {
+            None => None,
+            Some(n) if (1..=8).contains(&n.len()) => {
+                let mut s = ScriptName::new();
+                let _ = s.push_str(n);
+                Some(s)
+            }
+            Some(_) => return Err(WorldError::ScriptName),
+        };
+        Ok(())
+    }
+
+    /// The active `script disable` basename.
+    pub fn script_exclusion(&self) -> Option<&str> {
+        self.script_exclusion.as_deref()
+    }
+
+    /// Whether the active script-name exclusion matches actor `a`'s script basename.
+    fn script_excluded(&self, a: &Actor) -> bool {
+        let Some(name) = &self.script_exclusion else { return false };
+        self.rgm.actor(a.definition as usize).is_some_and(|d| d.name().eq_ignore_ascii_case(name.as_bytes()))
     }
 
     /// The animation set of actor `a`.

@@ -6,7 +6,7 @@
 use super::scene::{LiveScene, Prepared};
 use super::{MAX_ACTORS, MAX_PLACEMENTS, Shared};
 use crate::actor::{Actor, attr, collide};
-use crate::anim::{AnimSet, Events};
+use crate::anim::{AnimContext, AnimSet, Events};
 use crate::collision::candidates::search_radius;
 use crate::collision::shape::{collision_matrix, prepare};
 use crate::collision::statics::{fallback_support, ground_support, obstacle, vertical_offers};
@@ -54,6 +54,8 @@ pub(crate) struct Env<'e, 'a> {
     pub shared: &'e mut Shared,
     /// The actor's events.
     pub events: &'e mut Events,
+    /// The actor's id.
+    pub me: u16,
     /// This actor is the designated (selected) player.
     pub is_player: bool,
     /// The player's forward probe support of this update.
@@ -64,21 +66,38 @@ pub(crate) struct Env<'e, 'a> {
     pub health: Option<i32>,
     /// The selected player holds a weapon (landing groups read the player's weapon state).
     pub player_armed: bool,
+    /// The selected player's forward binding (`key_up`) is held: `Transition` mask 8's input.
+    pub forward_held: bool,
 }
 
-impl Env<'_, '_> {
-    /// Ordinary request for `group` with modifier 0 (nothing without an animation set).
-    pub fn request(&mut self, a: &mut Actor, group: i16) {
-        if let Some(set) = self.set {
-            a.anim.request(set, group, 0, self.tick.nominal_ticks, self.events);
+impl<'a> Env<'_, 'a> {
+    /// The animation context of actor `a` now: its set, the shared ticks, the update's
+    /// events, `[system] animation_system`, its falling byte and — for the selected player
+    /// holding forward — the mask-8 group.
+    pub fn anim(&mut self, a: &Actor) -> AnimContext<'_, 'a> {
+        AnimContext {
+            set: self.set,
+            ticks: self.tick.nominal_ticks,
+            events: &mut *self.events,
+            enabled: self.config.animation_system != 0,
+            falling: a.falling,
+            forward: (self.is_player && self.forward_held).then(|| a.forward_group()),
+            move_bits: 0,
         }
+    }
+
+    /// Ordinary request for `group` with modifier 0.
+    pub fn request(&mut self, a: &mut Actor, group: i16) {
+        let mut cx = self.anim(a);
+        a.anim.request(&mut cx, group, 0);
+        a.steps.packed |= cx.move_bits;
     }
 
     /// Forced request for `group` with modifier 0.
     pub fn force(&mut self, a: &mut Actor, group: i16) {
-        if let Some(set) = self.set {
-            a.anim.force(set, group, 0, self.tick.nominal_ticks, self.events);
-        }
+        let mut cx = self.anim(a);
+        a.anim.force(&mut cx, group, 0);
+        a.steps.packed |= cx.move_bits;
     }
 
     /// Whether the actor's set has `group`.

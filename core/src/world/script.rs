@@ -126,6 +126,12 @@ pub(super) struct WorldHost<'w, 'a> {
     pub rgm: Rgm<'a>,
     pub player: Option<u16>,
     pub ticks: i32,
+    /// `[system] animation_system` is nonzero.
+    pub animation: bool,
+    /// `[system] task_system` is 1.
+    pub task_system: bool,
+    /// The forward binding (`key_up`) is held (read for the selected player only).
+    pub forward_held: bool,
     pub events: &'w mut Events,
     pub trace: &'w mut heapless::Vec<ScriptTrace, MAX_SCRIPT_EVENTS>,
     pub dropped: &'w mut u32,
@@ -246,8 +252,22 @@ impl<'a> Host<'a> for WorldHost<'_, 'a> {
             Some(p) => self.actors.get(p as usize).map(|a| (a.position, a.angles.heading)),
             None => None,
         };
-        let mut g =
-            Globals { player, ticks: self.ticks, events: self.events, rng: self.rng, flags: self.flags };
+        let id = match who {
+            Receiver::Me => self.me,
+            Receiver::Actor(id) => id,
+        };
+        let mut g = Globals {
+            player,
+            ticks: self.ticks,
+            events: self.events,
+            rng: self.rng,
+            flags: self.flags,
+            animation: self.animation,
+            task_system: self.task_system,
+            receiver: id,
+            selected: self.player == Some(id),
+            forward_held: self.forward_held,
+        };
         match who {
             Receiver::Me => {
                 let set = set_of(self.sets, self.actor);

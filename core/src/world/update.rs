@@ -10,9 +10,9 @@ use super::scene::{LiveModel, LiveScene, Prepared};
 use super::script::WorldHost;
 use super::{Event, MAX_ACTORS, SoundRequest, World, WorldEvent};
 use crate::actor::{ActorModel, apply_debug_exclusions, attr, motion};
-use crate::anim::default::{Subject, select_default, set_default};
-use crate::anim::{AnimEvent, Events};
-use crate::input::Input;
+use crate::anim::default::{select_default, set_default};
+use crate::anim::{AnimContext, AnimEvent, Events};
+use crate::input::{Action, Input};
 use crate::script::StageInput;
 use crate::terrain::VertexCache;
 use crate::timing::Tick;
@@ -63,7 +63,7 @@ impl<'a> World<'a> {
         );
         let eligible = crate::actor::Eligibility {
             unselected_player,
-            script_name_excluded: false,
+            script_name_excluded: self.script_excluded(&a),
             object_update_exclusion: a.object_update_exclusion,
             script_control: a.script_control,
         };
@@ -85,30 +85,28 @@ impl<'a> World<'a> {
 
         let mut events = Events::default();
         let set = a.set.and_then(|s| self.sets.get(s as usize)).map(|e| &e.set);
+        let forward_held = is_player && input.held(Action::Up);
         // "Ordinary idle animation default" and "Living actor default selection" precede the
-        // ordinary animation block.
-        if let Some(set) = set {
-            let subject = Subject {
-                attributes: &a.attributes,
-                state: a.living,
-                lifecycle: a.lifecycle,
-                death_override: false,
-                weapon_drawn: a.weapon_drawn,
-                combat_capable: a.combat,
-                combat_death_default: a.death_default.filter(|_| a.combat).map(|g| g as i16),
-                torch: a.torch,
-                on_rope: a.rope,
-                player_in_deep_water: is_player && a.in_deep_water(),
-                item_system: false,
-                shell: false,
+        // ordinary animation block; the falling byte and the forward request are the
+        // `Transition` inputs of this advancement.
+        if set.is_some() {
+            let mut cx = AnimContext {
+                set,
+                ticks: tick.nominal_ticks,
+                events: &mut events,
+                enabled: self.config.animation_system != 0,
+                falling: a.falling,
+                forward: forward_held.then(|| a.forward_group()),
+                move_bits: 0,
             };
-            let default = select_default(&subject, &a.anim, set);
-            set_default(&mut a.anim, set, default, false, tick.nominal_ticks, &mut events);
+            let default = select_default(&mut a, is_player, &mut cx);
+            set_default(&mut a.anim, &mut cx, default, false);
             if a.anim_update_exclusion == 0 {
-                a.anim.advance(set, tick.nominal_ticks, &mut events);
+                a.anim.advance(&mut cx);
                 let default = a.anim.default;
-                a.anim.request(set, default, 0, tick.nominal_ticks, &mut events);
+                a.anim.request(&mut cx, default, 0);
             }
+            a.steps.packed |= cx.move_bits;
         }
         let snapshot = Snapshot { anim: a.anim, steps: a.steps.packed };
 
@@ -133,11 +131,13 @@ impl<'a> World<'a> {
             surfaces: &self.surfaces,
             shared: &mut self.shared,
             events: &mut events,
+            me: id,
             is_player,
             probe: None,
             scale_fps,
             health: None,
             player_armed,
+            forward_held,
         };
 
         super::collide::pre_script(&mut a, &mut env);
@@ -170,6 +170,9 @@ impl<'a> World<'a> {
                 rgm,
                 player: self.players[self.selected],
                 ticks: tick.nominal_ticks,
+                animation: self.config.animation_system != 0,
+                task_system: self.config.task_system == 1,
+                forward_held: input.held(Action::Up),
                 events: &mut *env.events,
                 trace: &mut self.report.script,
                 dropped: &mut self.report.script_dropped,
@@ -179,6 +182,12 @@ impl<'a> World<'a> {
             crate::script::stage(&mut state, code, &mut host, input);
             self.scripts.states[id as usize] = state;
         }
+        // "Action words": the action update between the script stage and ordinary movement.
+        // The accepted bit's jump entry (newest player.md "Ordinary jump entry") starts queued
+        // motion, which only the queued-motion arbitration and vertical writer of the ground
+        // response finish; Stros has neither yet, so the entry is only reported: the words
+        // are updated and cleared as the docs say, and no jump starts.
+        let jump_entry = a.anim.actions.update(tick.nominal_ticks, a.anim.current, a.queued != 0);
         motion::continue_forward(&mut a, &mut env);
         let overlap = super::collide::stage(&mut a, &mut env, &snapshot, &self.actors, id);
         let probe = env.probe;
@@ -200,6 +209,26 @@ impl<'a> World<'a> {
         if is_player {
             self.report.probe = probe;
         }
+        self.push_anim_events(id, &events, emitter, surface, is_player);
+        if let Some(entry) = jump_entry {
+            self.push_event(id, Event::JumpEntry { entry });
+        }
+        if let Some(change) = health {
+            self.push_event(id, Event::Health { change, health: a.attr(attr::HEALTH) });
+        }
+        self.actors[id as usize] = a;
+    }
+
+    /// Reports actor `id`'s animation events: sounds as positional requests from `emitter`,
+    /// remapped by the stored `surface`, the rest as they are.
+    pub(super) fn push_anim_events(
+        &mut self,
+        id: u16,
+        events: &Events,
+        emitter: [i32; 3],
+        surface: u8,
+        player: bool,
+    ) {
         for e in events.queue.iter() {
             let event = match *e {
                 AnimEvent::Sound { effect, rate } => Event::Sound(SoundRequest {
@@ -207,17 +236,13 @@ impl<'a> World<'a> {
                     requested: effect,
                     rate,
                     emitter,
-                    player: is_player,
+                    player,
                 }),
                 other => Event::Anim(other),
             };
             self.push_event(id, event);
         }
-        if let Some(change) = health {
-            self.push_event(id, Event::Health { change, health: a.attr(attr::HEALTH) });
-        }
         self.report.dropped += events.dropped;
-        self.actors[id as usize] = a;
     }
 
     fn push_event(&mut self, actor: u16, event: Event) {

@@ -1,0 +1,82 @@
+//! Support-following (seed 001 and the newest `engine/animation.md`, "Supporting actor
+//! motion"): a rider standing on a live actor moves and turns with it after collision
+//! handling, before attribute-controlled axis restoration.
+//!
+//! Paths Stros reaches: the unattached support ([`carry_rider`]) and the selected player's
+//! rejection of the carried destination (collision bit 0x01). Paths with no backing state
+//! yet, marked where they would run:
+//! - an attached support (family member) uses its current and previous *effective*
+//!   positions and angles and does nothing during the first two family generations —
+//!   actor families are a later issue;
+//! - a support whose linked-position record names an owner supplies that record's cached
+//!   position and its position before the latest refresh — the `Offset` natives that create
+//!   such records are not implemented;
+//! - living states 10–19 follow the ledge-support actor instead of the ground support, and
+//!   carry the retained ledge point and heading — ledges are a later issue;
+//! - transient models (candidate type 0x80, which the player's test skips while queued
+//!   motion is 24) do not exist in Stros.
+
+use super::queries::Env;
+use super::scene::Prepared;
+use crate::actor::{Actor, SupportPose, attr, carry_rider, carry_rotation, carry_translation, collide};
+use crate::collision::faces;
+use crate::collision::shape::{collision_matrix, prepare};
+use crate::collision::statics::{Scene, model_spheres, segment_contacts};
+
+/// Support-following of actor `me` (`a`, detached from `actors`).
+pub(super) fn support_following(a: &mut Actor, env: &Env<'_, '_>, actors: &[Actor], me: u16) {
+    let Some(owner) = a.support_owner.filter(|&o| o != me).and_then(|o| actors.get(o as usize)) else {
+        return;
+    };
+    // A missing owner or attribute 24 zero leaves the rider unchanged.
+    if owner.attr(attr::PLAYER_ALIGN) == 0 {
+        return;
+    }
+    if (10..=19).contains(&a.living) {
+        // The ledge-support actor's path: no ledges in Stros yet (module note).
+        return;
+    }
+    // An attached support, or one with a linked-position record, would supply effective
+    // positions here (module note); every Stros support is unattached with its local pose.
+    let pose = SupportPose {
+        position: owner.position,
+        entry_position: owner.previous,
+        angles: owner.angles,
+        previous_angles: owner.previous_angles,
+    };
+    if !(env.is_player && a.collide() & collide::BODY != 0) {
+        carry_rider(&mut a.position, &mut a.angles.heading, &pose, owner.attr(attr::PLAYER_ALIGN));
+        return;
+    }
+    // The selected player with body contacts: translation and heading delta first, then the
+    // rotated destination only when nothing meets it.
+    carry_translation(&mut a.position, &mut a.angles.heading, &pose);
+    let destination = carry_rotation(a.position, &pose);
+    if !destination_blocked(a, env, destination, me) {
+        a.position = destination;
+    }
+}
+
+/// Whether the selected player's carried `destination` is rejected: the candidate models are
+/// gathered again at his translated position (his own model excluded); his ordinary body
+/// spheres, placed at the destination with his current angles, meet a face-model candidate,
+/// or the segment from his update-entry position to the destination does. Polygon
+/// sidedness is off for both.
+fn destination_blocked(a: &Actor, env: &Env<'_, '_>, destination: [i32; 3], me: u16) -> bool {
+    let live = env.scene.scene;
+    let lists = live.gather(a.map_position(), Env::query_radius(a), Some(me));
+    let scene = Prepared { scene: live, lists };
+    let placed = prepare(destination, a.angles.pitch, a.angles.heading, a.angles.roll);
+    let matrix = collision_matrix(placed.angle_fields);
+    let origin = placed.origin.map(|c| c as i32);
+    let spheres_meet = scene.lists.faces.iter().filter_map(|c| scene.model(c.placement)).any(|p| {
+        let spheres = model_spheres(p, origin, matrix, a.shape.ordinary_spheres());
+        !faces::sphere_query(&p.model, spheres, false).is_empty()
+    });
+    if spheres_meet {
+        return true;
+    }
+    let from = a.previous.map(|c| (c >> 8) as f32);
+    let to = destination.map(|c| (c >> 8) as f32);
+    segment_contacts(&scene, scene.lists.clone(), from, to, false).next().is_some()
+}

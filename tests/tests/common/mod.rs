@@ -1,0 +1,122 @@
+//! Helpers shared by the world-level animation and combat tests: the embedded island with
+//! its scene edited, hand-built groups and a SOUP bytecode builder.
+#![allow(dead_code)]
+
+use stros_core::config::SystemConfig;
+use stros_core::embedded::MAP;
+use stros_core::formats::rgm::Command;
+use stros_core::input::Bindings;
+use stros_core::script::decode::op;
+use stros_core::world::{Embedded, Files, World};
+use stros_tools::world::scene;
+use stros_tools::write::rgm::{ActorDesc, GroupDesc, MpobDesc, RaanDesc, RgmDesc};
+
+/// The embedded files with the scene replaced.
+pub struct With {
+    rgm: &'static [u8],
+}
+
+impl Files<'static> for With {
+    fn file(&self, name: &str) -> Option<&'static [u8]> {
+        let scene = format!("{MAP}.RGM");
+        if name.eq_ignore_ascii_case(&scene) { Some(self.rgm) } else { Embedded.file(name) }
+    }
+}
+
+/// The island with `edit` applied to its scene, loaded with `config`.
+pub fn island_with(
+    edit: impl FnOnce(&mut RgmDesc),
+    config: SystemConfig,
+) -> (Box<World<'static>>, &'static With) {
+    let mut desc = scene::rgm_desc();
+    edit(&mut desc);
+    let rgm = Box::leak(stros_tools::write::rgm::to_bytes(&desc).into_boxed_slice());
+    let files: &'static With = Box::leak(Box::new(With { rgm }));
+    let w = World::load(files, MAP, config, Bindings::default()).unwrap();
+    (Box::new(w), files)
+}
+
+/// [`island_with`] with the installed SYSTEM.INI, the player entered at marker 0.
+pub fn island(edit: impl FnOnce(&mut RgmDesc)) -> Box<World<'static>> {
+    let (mut w, files) = island_with(edit, SystemConfig::installed());
+    w.enter_marker(files, 0, 0).unwrap();
+    w
+}
+
+/// The first actor whose definition is `name`.
+pub fn actor_named(w: &World<'_>, name: &[u8]) -> u16 {
+    (0..w.actors().len() as u16)
+        .find(|&id| w.rgm().actor(w.actor(id).unwrap().definition as usize).unwrap().name() == name)
+        .unwrap()
+}
+
+pub fn sf(frame: u32) -> Command {
+    Command::ShowFrame { frame }
+}
+
+pub fn g(number: u16, reload: u16, kind: u16, commands: Vec<Command>) -> GroupDesc {
+    GroupDesc { number, anim_id: reload, kind, commands }
+}
+
+/// A looping group of `frames`.
+pub fn lp(number: u16, frames: &[u32]) -> GroupDesc {
+    let mut c: Vec<Command> = frames.iter().map(|&f| sf(f)).collect();
+    c.push(Command::GoToPrevious { target: 0 });
+    g(number, 1, 0, c)
+}
+
+/// The first placement of the island's FLAG2 (on the plateau, in the update list at marker
+/// 0) becomes an instance of `actor`, which is added to the scene; the other two FLAG2
+/// placements go.
+pub fn replace_first_flag(d: &mut RgmDesc, actor: ActorDesc) {
+    let first = d.mpob.iter().position(|m| m.script_name == b"FLAG2").unwrap();
+    let name = actor.name.clone();
+    d.mpob[first] = MpobDesc { script_name: name, model_name: Vec::new(), ..d.mpob[first].clone() };
+    d.mpob.retain(|m| m.script_name != b"FLAG2");
+    d.actors.push(actor);
+}
+
+/// An actor definition over the NPC model's five frames.
+pub fn npc(name: &[u8], groups: Vec<GroupDesc>, attributes: [u8; 256], script: Vec<u8>) -> ActorDesc {
+    ActorDesc {
+        name: name.to_vec(),
+        raan: vec![RaanDesc { frame_count: 5, model_type: b'c', path: b"NPC.3DC".to_vec() }],
+        groups,
+        attributes,
+        bounds: [0, -1, -1],
+        script,
+        ..ActorDesc::default()
+    }
+}
+
+/// A SOUP bytecode builder.
+#[derive(Default)]
+pub struct B(pub Vec<u8>);
+
+impl B {
+    pub fn b(mut self, bytes: &[u8]) -> Self {
+        self.0.extend_from_slice(bytes);
+        self
+    }
+    pub fn u16(self, v: u16) -> Self {
+        self.b(&v.to_le_bytes())
+    }
+    /// A function statement with NumericAlt arguments.
+    pub fn call(self, function: u16, args: &[i32]) -> Self {
+        let mut s = self.b(&[op::FUNCTION]).u16(function).b(&[args.len() as u8]);
+        for &a in args {
+            s = s.b(&[op::NUMERIC_ALT]).b(&a.to_le_bytes());
+        }
+        s
+    }
+    /// `DisableScript(); Yield` — the main stage stops until the test clears bit 0x01.
+    pub fn pause(self) -> Self {
+        self.call(stros_core::script::functions::id::DISABLE_SCRIPT, &[]).b(&[op::YIELD])
+    }
+}
+
+/// Clears actor `id`'s main-stage suppression (what `EnableScript` does): its script resumes
+/// after the `Yield` it stopped at.
+pub fn resume(w: &mut World<'_>, id: u16) {
+    w.actor_mut(id).unwrap().script_control &= !stros_core::script::control::NO_MAIN;
+}
