@@ -82,19 +82,16 @@ pub fn call(
         id::NULL => 0,
         // "PushAnimation and TaskStop": two phases, kept per slot in the scratch word.
         //
-        // Without an animation set the actor has no animation state, and the request
-        // boundary rejects an absent animation state (seed 001 and newest animation.md,
-        // "Forced requests", last paragraph), so no group ever becomes current. The task
-        // completes only once started and its group is no longer current, and "a missing
-        // group does not by itself complete the task" (animation.md "Animation tasks"); the
-        // docs give it no exit for an absent animation association, unlike `WaitAnimFrame`
-        // ("Frame waits": it completes). So it stays active in its not-started phase and
-        // blocks its script, as those rules have the original do. Nothing else waits on it:
-        // it costs one handler call per update, and `TaskStop` from the entry continuation
-        // or `KillMyTasks` still remove it.
+        // Without an animation set the actor has no animation state: the request boundary
+        // rejects it (seed 001, "Forced requests"), so no group could ever become current
+        // and the task would block its script for good. The docs give this task no rule for
+        // an absent animation association; the frame waits, its sibling tasks over the same
+        // state, complete when the association is absent (newest animation.md, "Frame
+        // waits"). Where the docs are silent Stros does the same, so a script on a static
+        // model goes on instead of hanging on a group that can never start.
         id::PUSH_ANIMATION => {
             if set.is_none() {
-                return Some(1);
+                return Some(status(TaskStatus::Done));
             }
             let mut task = PushAnimation { started: call.scratch != 0 };
             let mut cx = g.anim(actor, set);
