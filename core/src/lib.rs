@@ -57,6 +57,7 @@ pub mod collision;
 pub mod config;
 #[cfg(feature = "embedded-world")]
 pub mod embedded;
+pub mod files;
 pub mod formats;
 pub mod input;
 pub mod math;

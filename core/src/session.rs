@@ -11,13 +11,14 @@
 use core::fmt::Write as _;
 
 use crate::config::SystemConfig;
+use crate::files::Files;
 use crate::input::{Bindings, Input};
 use crate::render::hud::{self, Candle, CandleColours};
 use crate::render::look::Look;
 use crate::render::palette::Palette;
 use crate::render::{Framebuffer, world as view};
 use crate::replay::{Origin, Scenario, Start, Steps};
-use crate::world::{Files, StepReport, World, WorldError};
+use crate::world::{StepReport, World, WorldError};
 
 /// Longest status line.
 pub const STATUS_CAPACITY: usize = 96;

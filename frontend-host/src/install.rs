@@ -9,12 +9,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use stros_core::config::SystemConfig;
+use stros_core::files::Files;
 use stros_core::formats::col::Col;
 use stros_core::formats::sfx::Sfx;
 use stros_core::formats::texbsi::Texbsi;
 use stros_core::input::Bindings;
 use stros_core::session::SessionError;
-use stros_core::world::{Files, WorldError};
+use stros_core::world::WorldError;
 
 /// Most files indexed (the GOG install has about a thousand).
 pub const MAX_FILES: usize = 100_000;

@@ -12,10 +12,10 @@ use std::path::PathBuf;
 
 use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
+use stros_core::files::Embedded;
 use stros_core::input::{Bindings, Input};
 use stros_core::replay::{Recorder, Scenario, trace_line};
 use stros_core::session::{Session, SessionError};
-use stros_core::world::Embedded;
 
 use install::Install;
 

@@ -155,8 +155,9 @@ fn the_mixer_follows_the_gain_and_pan_law() {
 #[test]
 fn the_walk_reports_remapped_footsteps() {
     use stros_core::config::SystemConfig;
+    use stros_core::files::Embedded;
     use stros_core::input::{Action, Bindings, Input};
-    use stros_core::world::{Embedded, Event, World};
+    use stros_core::world::{Event, World};
     // Walking up the yard's ramp (planks: wood) the sand footstep (effect 0) becomes the
     // wood step (1) through the embedded SURFACE.INI; on the meadow (scape) it stays 0.
     let mut w =

@@ -6,8 +6,9 @@
 
 use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
+use stros_core::files::{Embedded, Files};
 use stros_core::input::{Action, Bindings, Input};
-use stros_core::world::{Embedded, Files, World};
+use stros_core::world::World;
 use stros_tools::world::mesh::{Mesh, Paint};
 use stros_tools::world::scene;
 use stros_tools::write::model::Version;

@@ -244,8 +244,9 @@ fn the_island_leaves_the_load_time_attribute_copies_to_loading() {
     // engine/SOUP.md "Initial attribute copy and defaults"), so a stale copy in the file
     // cannot hide a missing one.
     use stros_core::config::SystemConfig;
+    use stros_core::files::Embedded;
     use stros_core::input::Bindings;
-    use stros_core::world::{Embedded, World};
+    use stros_core::world::World;
     let rgm = Rgm::new_checked(embedded::RGM).unwrap();
     for name in [&b"CYRUS"[..], b"FISHER"] {
         let raat = rgm.actor_by_name(name).unwrap().attributes();

@@ -8,11 +8,12 @@ use stros_core::actor::Actor;
 use stros_core::anim::Pose;
 use stros_core::config::SystemConfig;
 use stros_core::embedded::{self, MAP};
+use stros_core::files::{Embedded, Files};
 use stros_core::formats::rgm::Command::{
     self, GoToFuture as Fut, GoToPrevious as Prev, ShowFrame, Transition,
 };
 use stros_core::input::Bindings;
-use stros_core::world::{Embedded, Files, World, WorldError};
+use stros_core::world::{World, WorldError};
 use stros_tools::write::rgm::{ActorDesc, GroupDesc, MpobDesc, RaanDesc, RgmDesc, to_bytes};
 
 /// The embedded island with some files added or replaced.

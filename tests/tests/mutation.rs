@@ -108,8 +108,9 @@ fn mutated_scenes_load_into_a_world_and_step_without_panics() {
     // The RGM check no longer judges group meaning, so bad groups reach World::load, which
     // installs per instance; whatever loads must enter and step safely.
     use stros_core::config::SystemConfig;
+    use stros_core::files::{Embedded, Files};
     use stros_core::input::{Bindings, Input};
-    use stros_core::world::{Embedded, Files, World};
+    use stros_core::world::World;
     struct Mutated(&'static [u8]);
     impl Files<'static> for Mutated {
         fn file(&self, name: &str) -> Option<&'static [u8]> {

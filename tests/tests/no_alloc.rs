@@ -164,9 +164,9 @@ impl std::fmt::Write for Sink {
 
 #[test]
 fn ten_thousand_world_steps_allocate_nothing() {
+    use stros_core::files::Embedded;
     use stros_core::input::{Action, Input};
     use stros_core::session::Session;
-    use stros_core::world::Embedded;
 
     let mut pixels = vec![0u8; WIDTH * HEIGHT];
     let mut depth = vec![0f32; WIDTH * HEIGHT];
@@ -258,9 +258,10 @@ fn drawing_the_3d_world_allocates_nothing() {
 
 #[test]
 fn ten_thousand_world_updates_with_scripts_running_allocate_nothing() {
+    use stros_core::files::Embedded;
     use stros_core::input::{Bindings, Input};
     use stros_core::script::ScriptEvent;
-    use stros_core::world::{Embedded, World};
+    use stros_core::world::World;
 
     let mut world = Box::new(
         World::load(&Embedded, stros_core::embedded::MAP, SystemConfig::installed(), Bindings::default())

@@ -5,11 +5,11 @@
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
 use stros_core::config::SystemConfig;
+use stros_core::files::Embedded;
 use stros_core::input::{Action, Bindings, Input};
 use stros_core::render::palette::HUD_TEXT;
 use stros_core::render::{Framebuffer, HEIGHT, HEIGHT_HIGH, PaletteIndex, WIDTH, WIDTH_HIGH};
 use stros_core::session::Session;
-use stros_core::world::Embedded;
 
 fn session() -> Box<Session<'static>> {
     Box::new(Session::start(&Embedded, "HARBOUR", SystemConfig::installed(), Bindings::default(), 0).unwrap())

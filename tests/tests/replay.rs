@@ -8,10 +8,10 @@ use std::path::Path;
 use stros_core::actor::Direction;
 use stros_core::collision::SurfaceClass;
 use stros_core::collision::support::Source;
+use stros_core::files::Embedded;
 use stros_core::input::{Action, Input};
 use stros_core::replay::{Origin, Recorder, Scenario, Start};
 use stros_core::session::Session;
-use stros_core::world::Embedded;
 use stros_tools::replay::{build_world, run, trace_line};
 
 fn scenario_text() -> String {

@@ -5,10 +5,11 @@
 
 use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
+use stros_core::files::{Embedded, Files};
 use stros_core::input::{Bindings, Input};
 use stros_core::script::decode::{self, Operand, Reader, Statement};
 use stros_core::script::{ScriptEvent, functions};
-use stros_core::world::{Embedded, Files, World};
+use stros_core::world::World;
 use stros_tools::world::scene::{self, flag};
 
 const PUSH_ANIMATION: u16 = functions::id::PUSH_ANIMATION;

@@ -8,6 +8,7 @@
 use stros_core::anim::NO_GROUP;
 use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
+use stros_core::files::{Embedded, Files};
 use stros_core::formats::soupdef::FlagKind;
 use stros_core::formats::{ErrorKind, Format, FormatError};
 use stros_core::input::{Bindings, Input};
@@ -15,7 +16,7 @@ use stros_core::script::decode::op;
 use stros_core::script::functions::id;
 use stros_core::script::props::Property;
 use stros_core::script::{SHIPPED_FLAGS, ScriptEvent};
-use stros_core::world::{Embedded, Files, World, WorldError};
+use stros_core::world::{World, WorldError};
 use stros_tools::world::scene::{self, flag, reference};
 use stros_tools::write::rgm::RgmDesc;
 use stros_tools::write::soupdef::{SoupDefDesc, to_bytes as def_bytes};

@@ -284,8 +284,9 @@ fn extreme_coordinates_never_panic() {
 /// (surface 3, base height 0), with the follow camera `camera_distance` behind him; the Y
 /// of each of `n` updates, BIOS ticks 8 apart.
 fn standing_in_the_sea(camera_distance: i32, n: u32) -> Vec<(u32, i32, u8)> {
+    use stros_core::files::Embedded;
     use stros_core::input::{Bindings, Input};
-    use stros_core::world::{Embedded, World};
+    use stros_core::world::World;
     let ini = format!("[camera]\ncamera_distance = {camera_distance}\n");
     let config = stros_core::config::SystemConfig::installed_with(&ini).unwrap();
     let mut w =

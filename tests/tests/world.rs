@@ -5,9 +5,10 @@
 use stros_core::actor::{Direction, attr};
 use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
+use stros_core::files::{Embedded, Files};
 use stros_core::input::{Action, Bindings, Input};
+use stros_core::world::World;
 use stros_core::world::cells::{CELLS, Cells, Home};
-use stros_core::world::{Embedded, Files, World};
 
 fn world() -> Box<World<'static>> {
     Box::new(World::load(&Embedded, MAP, SystemConfig::installed(), Bindings::default()).unwrap())

@@ -103,8 +103,9 @@ pub fn collision(rob_bytes: &[u8], queries_per_model: usize) -> Result<String, S
 /// updated per step and `size_of::<World>()`.
 pub fn step(steps: usize) -> Result<String, String> {
     use stros_core::config::SystemConfig;
+    use stros_core::files::Embedded;
     use stros_core::input::{Action, Bindings, Input};
-    use stros_core::world::{Embedded, World};
+    use stros_core::world::World;
 
     let map = stros_core::embedded::MAP;
     let mut world = Box::new(
@@ -147,11 +148,11 @@ enum Spot {
 /// (run it with `--release`).
 pub fn render(frames: usize) -> Result<String, String> {
     use stros_core::config::SystemConfig;
+    use stros_core::files::Embedded;
     use stros_core::input::{Bindings, Input};
     use stros_core::render::scene::View;
     use stros_core::render::{Framebuffer, HEIGHT, HEIGHT_HIGH, WIDTH, WIDTH_HIGH, world as view};
     use stros_core::session::Session;
-    use stros_core::world::Embedded;
 
     let spots = [
         Spot::Marker(0),

@@ -11,9 +11,10 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use stros_core::actor::Direction;
+use stros_core::files::{Embedded, Files};
 use stros_core::input::Bindings;
 use stros_core::replay::{Scenario, Start};
-use stros_core::world::{Embedded, Files, StepReport, World};
+use stros_core::world::{StepReport, World};
 use stros_host::install::Install;
 
 /// The embedded world or an install, with some files replaced.

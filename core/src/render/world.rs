@@ -7,9 +7,10 @@ use super::Framebuffer;
 use super::look::Look;
 use super::palette::Palette;
 use super::scene::{self, Instance, View};
+use crate::files::Files;
 use crate::formats::model::Texture;
 use crate::formats::texbsi::Texbsi;
-use crate::world::{Files, World};
+use crate::world::World;
 
 /// Most model texture banks looked up.
 pub const MAX_BANKS: usize = 8;

@@ -37,6 +37,7 @@ use crate::collision::shape::{self, Bounds};
 use crate::collision::statics::{PlacedModel, Statics};
 use crate::collision::support::{Support, SupportHistory};
 use crate::config::SystemConfig;
+use crate::files::Files;
 use crate::formats::model::Model;
 use crate::formats::rgm::{ModelPath, Rgm};
 use crate::formats::rob::Rob;
@@ -69,25 +70,6 @@ pub const MAX_SETS: usize = 32;
 pub const MAX_FRAME_MODELS: usize = 2048;
 /// Events one update reports; later ones are counted as dropped.
 pub const MAX_WORLD_EVENTS: usize = 32;
-
-/// Where the world's files come from: the embedded island or a user's install. Names are
-/// the game's file names (`HARBOUR.RGM`, `CYRUS.3DC`, …), looked up case-insensitively.
-pub trait Files<'a> {
-    /// The bytes of file `name`, if present.
-    fn file(&self, name: &str) -> Option<&'a [u8]>;
-}
-
-/// The embedded default island.
-#[cfg(feature = "embedded-world")]
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Embedded;
-
-#[cfg(feature = "embedded-world")]
-impl Files<'static> for Embedded {
-    fn file(&self, name: &str) -> Option<&'static [u8]> {
-        crate::embedded::file(name)
-    }
-}
 
 /// A file name as the world keeps it in errors and tables.
 pub type Name = heapless::String<16>;

@@ -5,6 +5,7 @@
 use core::panic::PanicInfo;
 
 use stros_core::config::SystemConfig;
+use stros_core::files::Embedded;
 use stros_core::formats::model::Model;
 use stros_core::formats::rgm::Rgm;
 use stros_core::formats::wld::Wld;
@@ -17,7 +18,7 @@ use stros_core::tables;
 use stros_core::terrain::Decoded;
 use stros_core::timing::{Clock, TimingConfig};
 use stros_core::units::Angles;
-use stros_core::world::{Embedded, World};
+use stros_core::world::World;
 
 #[panic_handler]
 fn panic(_: &PanicInfo) -> ! {

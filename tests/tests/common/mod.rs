@@ -4,10 +4,11 @@
 
 use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
+use stros_core::files::{Embedded, Files};
 use stros_core::formats::rgm::Command;
 use stros_core::input::Bindings;
 use stros_core::script::decode::op;
-use stros_core::world::{Embedded, Files, World};
+use stros_core::world::World;
 use stros_tools::world::scene;
 use stros_tools::write::rgm::{ActorDesc, GroupDesc, MpobDesc, RaanDesc, RgmDesc};
 
