@@ -239,12 +239,18 @@ fn forced_requests() {
         // Forcing another group resets everything and starts it now.
         a.force(&mut AnimContext::new(&set, 1, &mut ev), 0, 0);
         assert_eq!((a.current, a.cursor, a.marker, a.exit, a.pose), (0, 0, false, false, pose(0)));
-        // Rollback snapshots restore everything but the default.
+        // Rollback snapshots restore the receiver but not the default selection, nor the
+        // action words: they are the actor's, and the action update after the snapshot
+        // (here: SetAction's pending bits, then the timer's acceptance) stays done.
         let snap = a;
         a.default = 20;
         a.force(&mut AnimContext::new(&set, 1, &mut ev), 20, 0);
+        a.actions.pending = 3;
+        a.actions.accepted = 0x100;
+        a.actions.timer = 7;
         a.restore(&snap);
-        assert_eq!((a.current, a.default), (0, 20));
+        assert_eq!((a.current, a.cursor, a.marker, a.default), (0, 0, false, 20));
+        assert_eq!((a.actions.pending, a.actions.accepted, a.actions.timer), (3, 0x100, 7));
     })
 }
 

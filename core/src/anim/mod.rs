@@ -691,11 +691,16 @@ impl AnimState {
         a
     }
 
-    /// "Ordinary collision rollback snapshot" restore: everything but the default selection.
+    /// "Ordinary collision rollback snapshot" restore: the animation receiver's state
+    /// comes back; the default selection, stored apart, does not, and neither do the
+    /// action words, which are the actor's own (newest `engine/animation.md`, "Action
+    /// words") and already carry the action update that ran after the snapshot.
     pub fn restore(&mut self, snapshot: &AnimState) {
         let default = self.default;
+        let actions = self.actions;
         *self = *snapshot;
         self.default = default;
+        self.actions = actions;
     }
 }
 
