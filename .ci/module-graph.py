@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks that `core` imports only downward (issue 13): every `crate::X` path in a module
-names a module on its own layer or below, and modules on one layer do not form a cycle.
+names a module on its own layer or below, modules on one layer do not form a cycle, and
+the submodules of one module (`world/collide.rs`, `world/update.rs`, …) do not either.
 
 Test code (after `#[cfg(test)]`, or in a `tests.rs` module) is exempt: tests may reach up."""
 import re, sys, pathlib, itertools
@@ -52,6 +53,59 @@ def edges(root):
                     found.setdefault((src, dst), path.relative_to(root.parent))
     return found
 
+def child_of(path, root):
+    """(parent, child) for a file one level under a top module: `world/collide.rs` and
+    `world/collide/x.rs` are child `collide` of `world`; None for the module's own mod.rs."""
+    rel = path.relative_to(root).parts
+    if len(rel) < 2:
+        return None
+    name = rel[1][:-3] if rel[1].endswith(".rs") else rel[1]
+    return None if name == "mod" else (rel[0], name)
+
+def sibling_edges(root):
+    """Edges between sibling submodules of one top module: `super::x` from a child file,
+    or `crate::<top>::x` from anywhere inside it."""
+    found = {}
+    for path in sorted(root.rglob("*.rs")):
+        me = child_of(path, root)
+        if me is None:
+            continue
+        top, src = me
+        code = code_of(path)
+        depth = len(path.relative_to(root).parts) - 2  # super:: hops to reach `top` from here
+        prefix = r"(?:crate::" + re.escape(top) + "::" + ("|" + r"super::" * (depth + 1) if depth >= 0 else "") + ")"
+        names = set(re.findall(prefix + r"(\w+)", code))
+        for m in re.finditer(prefix + r"\{([^}]*)\}", code):
+            names.update(re.findall(r"(?:^|,)\s*(\w+)", m.group(1)))
+        for dst in names:
+            is_module = (root / top / (dst + ".rs")).exists() or (root / top / dst).is_dir()
+            if dst != src and is_module:
+                found.setdefault((top, src, dst), path.relative_to(root.parent))
+    return found
+
+def cycles(nodes, succ):
+    """Every strongly connected component of more than one node (Tarjan)."""
+    index, low, stack, on, out, n = {}, {}, [], set(), [], [0]
+    def visit(v):
+        index[v] = low[v] = n[0]; n[0] += 1; stack.append(v); on.add(v)
+        for w in succ.get(v, ()):
+            if w not in index:
+                visit(w); low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop(); on.discard(w); comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+    for v in sorted(nodes):
+        if v not in index:
+            visit(v)
+    return out
+
 def main():
     root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "core/src")
     bad = []
@@ -66,6 +120,16 @@ def main():
     for s, d in sorted(same):
         if (d, s) in same and s < d:
             bad.append(f"cycle: {s} <-> {d} ({es[(s, d)]}, {es[(d, s)]})")
+    sib = sibling_edges(root)
+    for top in sorted({t for (t, _, _) in sib}):
+        succ = {}
+        for (t, a, b) in sib:
+            if t == top:
+                succ.setdefault(a, set()).add(b)
+        nodes = set(succ) | {b for v in succ.values() for b in v}
+        for comp in cycles(nodes, succ):
+            where = ", ".join(f"{a}->{b} ({sib[(top, a, b)]})" for a in comp for b in comp if (top, a, b) in sib)
+            bad.append(f"cycle among submodules of {top}: {' <-> '.join(comp)}: {where}")
     for line in bad:
         print(line)
     if bad:

@@ -27,16 +27,6 @@ pub const RATE_STEP: i32 = 64;
 /// Actors whose remembered animation sound the mixer tracks.
 pub const MAX_OWNERS: usize = 256;
 
-/// The listener: the render camera's position (runtime units) and yaw.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Listener {
-    /// Position, runtime units.
-    pub position: [i32; 3],
-    /// Yaw in the pan's bearing convention (0 looking along +Z, 512 along +X): an actor
-    /// heading `h` looks along bearing `−h & 2047`.
-    pub yaw: u16,
-}
-
 /// "Radius and divisor": `R = sound_distance × 36` world units and
 /// `D = floor(65536 / floor(R / 128))`; `None` when `floor(R / 128)` is zero (a division by
 /// zero in the original).

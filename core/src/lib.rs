@@ -16,33 +16,36 @@
 //!   World::step: timing ─► lists ─► per actor: anim ─► player controller / SOUP script ─► collision
 //!              │
 //!              ▼
-//!   render (into a framebuffer the frontend owns) · events (sounds) · replay trace
+//!   render (into a framebuffer the frontend owns) · audio (events to sounds) · trace
 //! ```
 //!
 //! Modules are named after the engine systems the specification names, so a reader who
-//! knows the seed section finds its home:
+//! knows the seed section finds its home. They form layers, listed here bottom to top: a
+//! module uses only modules on its own layer or below (`.ci/module-graph.py` checks it).
 //!
-//! | module | seed sections |
-//! |---|---|
-//! | [`units`] | "Coordinate and heading units" |
-//! | [`tables`] | the shared rotation table, the first-octant table |
-//! | [`math`] | "Upright actor orientation", "Incremental orientation refresh", "Heading-based translation", "Direction recovered from displacement", the integer matrix transform |
-//! | [`formats::ini`] | the SYSTEM.INI reader rules |
-//! | [`config`] | SYSTEM.INI keys, installed defaults and load-time replacements |
-//! | [`terrain`] | "Terrain support sampling", "Terrain material lookup", "Terrain material blend coverage" |
-//! | [`collision`] | shapes, candidates, admissions, face contacts, ground support, body responses, the static world |
-//! | [`input`] | KEYS.INI bindings, held actions, the walk/run choice |
-//! | [`player`] | "Ground-turn arithmetic", "Forward-walking startup" amounts, [`player::controller`]: "Ordinary controller dispatch", "Ground-turn eligibility and animation" |
-//! | [`actor`] | the actor record, "Ordinary actor eligibility", "Supporting actor motion"; [`actor::motion`]: the `MoveForward`/`WalkForward`/backward steppers, "Ending a walking update", "Continuation after input release" |
-//! | [`world`] | "Placed actor initialization and eligibility" ([`world::cells`]), "Marker-based world entry", "Startup ground settling", "Initial player animation setup" ([`world::entry`]), "Timing boundary", "Ordinary actor update order", "Ordinary collision stage" and its responses |
-//! | [`anim`] | the RAGR interpreter, requests, defaults, combat-side rules, animation tasks |
-//! | [`audio`] | positional sound: distance, volume curve, pan, playback rate, the 16 channels, the mixer |
-//! | [`script`] | the SOUP VM: bytecode decoding, continuations, the six task slots, the script stage's order and gates, natives, disassembly ("Shipped FLAG2 sequence") |
-//! | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
-//! | [`render`] | the indexed framebuffer, palette and shade table, the 3D scene (textured terrain with its water wave, textured models, actors, the sky), its perspective-correct rasterizer, the follow camera, the HUD health candle |
-//! | [`replay`] | scenarios and recordings, the trace line |
-//! | [`session`] | what a frontend runs: a world, its colours and palette, live or replayed input |
-//! | `embedded` | the default island's files (feature `embedded-world`) |
+//! | layer | module | seed sections |
+//! |---|---|---|
+//! | bytes | [`files`] | where bytes come from: the embedded island, an install, an [`files::Overlay`] |
+//! | bytes | [`formats`] | zero-copy views of the game's files; [`formats::ini`]: the SYSTEM.INI reader rules |
+//! | bytes | `embedded` | the default island's files (feature `embedded-world`) |
+//! | numerics | [`units`] | "Coordinate and heading units" |
+//! | numerics | [`tables`] | the shared rotation table, the first-octant table |
+//! | numerics | [`math`] | "Upright actor orientation", "Incremental orientation refresh", "Heading-based translation", "Direction recovered from displacement", the integer matrix transform |
+//! | numerics | [`config`] | SYSTEM.INI keys, installed defaults and load-time replacements |
+//! | numerics | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
+//! | numerics | [`input`] | KEYS.INI bindings, held actions, the walk/run choice |
+//! | numerics | [`scenario`], [`recording`] | the replay scenario reader and the recording writer (one text format) |
+//! | terrain | [`terrain`] | "Terrain support sampling", "Terrain material lookup", "Terrain material blend coverage" |
+//! | collision | [`collision`] | shapes, candidates, admissions, face contacts, ground support, body responses, the static world |
+//! | anim | [`anim`] | the RAGR interpreter, requests, animation tasks |
+//! | script | [`script`] | the SOUP VM: bytecode decoding, continuations, the six task slots, the script stage's order and gates, disassembly ("Shipped FLAG2 sequence") |
+//! | actor | [`actor`] | the actor record, "Ordinary actor eligibility", "Supporting actor motion"; [`actor::default`]: default-group selection; [`actor::combat`]: combat entry, weapons, death pairs; [`actor::motion`]: the `MoveForward`/`WalkForward`/backward steppers, "Forward-walking startup", "Ending a walking update", "Continuation after input release"; [`actor::natives`], [`actor::props`]: the SOUP natives and object properties on actors |
+//! | player | [`player`] | "Ground-turn arithmetic", [`player::controller`]: "Ordinary controller dispatch", "Ground-turn eligibility and animation" |
+//! | world | [`world`] | "Placed actor initialization and eligibility" ([`world::cells`]), "Marker-based world entry", "Startup ground settling", "Initial player animation setup" ([`world::entry`]), "Timing boundary", "Ordinary actor update order", "Ordinary collision stage" and its responses |
+//! | output | [`render`] | the indexed framebuffer, palette and shade table, the 3D scene (textured terrain with its water wave, textured models, actors, the sky), its perspective-correct rasterizer, the follow camera, the HUD health candle |
+//! | output | [`trace`] | the replay trace line |
+//! | output | [`audio`] | positional sound: distance, volume curve, pan, playback rate, the 16 channels, the mixer |
+//! | session | [`session`] | what a frontend runs: a world, its colours and palette, live or replayed input |
 //!
 //! Nothing here reads a clock, randomness or the environment: the frontends hand in BIOS
 //! ticks and input, so the same inputs give the same trace on every machine.
@@ -62,12 +65,14 @@ pub mod formats;
 pub mod input;
 pub mod math;
 pub mod player;
+pub mod recording;
 pub mod render;
-pub mod replay;
+pub mod scenario;
 pub mod script;
 pub mod session;
 pub mod tables;
 pub mod terrain;
 pub mod timing;
+pub mod trace;
 pub mod units;
 pub mod world;

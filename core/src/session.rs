@@ -17,7 +17,7 @@ use crate::render::hud::{self, Candle, CandleColours};
 use crate::render::look::Look;
 use crate::render::palette::Palette;
 use crate::render::{Framebuffer, world as view};
-use crate::replay::{Origin, Scenario, Start, Steps};
+use crate::scenario::{Origin, PlayerStart, Scenario, Steps};
 use crate::world::{StepReport, World, WorldError};
 
 /// Longest status line.
@@ -79,7 +79,7 @@ impl<'a> Session<'a> {
     ) -> Result<Self, SessionError> {
         let mut world = World::load(files, map, config, bindings).map_err(SessionError::World)?;
         world.enter_marker(files, marker, 0).map_err(SessionError::World)?;
-        let origin = Origin { start: Start::Marker { index: marker }, ..Origin::embedded() };
+        let origin = Origin { start: PlayerStart::Marker { index: marker }, ..Origin::embedded() };
         Ok(Session::around(world, files, origin))
     }
 
@@ -90,8 +90,8 @@ impl<'a> Session<'a> {
         let mut world =
             World::load(files, map, scenario.config(), Bindings::default()).map_err(SessionError::World)?;
         match scenario.start {
-            Start::Marker { index } => world.enter_marker(files, index, scenario.heading),
-            Start::Position { pos } => world.enter_at(files, pos, scenario.heading, scenario.settle),
+            PlayerStart::Marker { index } => world.enter_marker(files, index, scenario.heading),
+            PlayerStart::Position { pos } => world.enter_at(files, pos, scenario.heading, scenario.settle),
         }
         .map_err(SessionError::World)?;
         if let Some(id) = world.selected_player_id() {

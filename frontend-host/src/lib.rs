@@ -14,8 +14,10 @@ use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
 use stros_core::files::Embedded;
 use stros_core::input::{Bindings, Input};
-use stros_core::replay::{Recorder, Scenario, trace_line};
+use stros_core::recording::Recorder;
+use stros_core::scenario::Scenario;
 use stros_core::session::{Session, SessionError};
+use stros_core::trace::trace_line;
 
 use install::Install;
 

@@ -2,8 +2,8 @@
 //! group and frame values after each advance; the FLAG2 PushAnimation task; a golden trace
 //! of the embedded world's CYRUS walk and FLAG2 groups.
 
+use stros_core::actor::default::*;
 use stros_core::actor::{Actor, Combat};
-use stros_core::anim::default::*;
 use stros_core::anim::task::{PushAnimation, TaskStatus, wait_anim_frame};
 use stros_core::anim::{AnimContext, AnimEvent, AnimSet, AnimState, Events, NO_GROUP, Outcome, Pose};
 use stros_core::formats::rgm::{Command, Rgm};
@@ -535,7 +535,7 @@ fn the_death_pair_is_forced_before_its_default_is_stored_and_the_walk_nodes_rele
     // "Contact death animation dispatch", selector 0: group 122 when present (else 121);
     // after the start, a combat record releases the walk nodes (only owners equal to the
     // id's low byte clear) and stores 124 (123 for 121); the action selector resets.
-    use stros_core::anim::combat::{Death, death_pair};
+    use stros_core::actor::combat::{Death, death_pair};
     let groups = vec![
         g(0, 1, 0, vec![sf(0), Prev { target: 0 }]),
         g(121, 1, 2, vec![sf(8), Prev { target: 0 }]),

@@ -66,9 +66,9 @@ fn mutated_scenes_animate_without_panics() {
 
 #[test]
 fn mutated_soup386_def_flags_are_rejected_or_read_whole() {
+    use stros_core::actor::props::References;
     use stros_core::formats::soupdef::{Section, SoupDef};
     use stros_core::script::Flags;
-    use stros_core::script::props::References;
     // The embedded file's [refs] and [flags], and a [flags] section with every type, both
     // boolean words, signs, hexadecimal and comments: the lines a mutation can break.
     let def = embedded::SOUP386_DEF;

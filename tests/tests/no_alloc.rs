@@ -194,7 +194,7 @@ fn ten_thousand_world_steps_allocate_nothing() {
         for k in 0..10_000u32 {
             let input = inputs[(k / 97) as usize % inputs.len()];
             session.step(&input, k + k / 3, None);
-            stros_core::replay::trace_line(&mut sink, &session.world, session.world.report()).unwrap();
+            stros_core::trace::trace_line(&mut sink, &session.world, session.world.report()).unwrap();
             if k % 1000 == 0 {
                 session.draw(&mut Framebuffer::new(&mut pixels, WIDTH, HEIGHT).unwrap(), &mut depth);
             }

@@ -1,8 +1,9 @@
 //! Seed 000's ground-turn and startup examples, and the KEYS.INI input rules.
 
+use stros_core::actor::motion::{scaled, startup_adjust, walk_amount};
 use stros_core::config::SystemConfig;
 use stros_core::input::{Action, Bindings, Gait, SCANCODES, forward_backward, gait};
-use stros_core::player::{Turn, accumulate, scaled, startup_adjust, turned, walk_amount};
+use stros_core::player::{Turn, accumulate, turned};
 
 #[test]
 fn five_right_turns_at_scale_256() {

@@ -10,7 +10,8 @@ use stros_core::collision::SurfaceClass;
 use stros_core::collision::support::Source;
 use stros_core::files::Embedded;
 use stros_core::input::{Action, Input};
-use stros_core::replay::{Origin, Recorder, Scenario, Start};
+use stros_core::recording::Recorder;
+use stros_core::scenario::{Origin, PlayerStart, Scenario};
 use stros_core::session::Session;
 use stros_tools::replay::{build_world, run, trace_line};
 
@@ -218,7 +219,7 @@ fn a_recorded_session_replays_to_the_same_trace() {
         live.push('\n');
     }
     recorder.finish(&mut recording).unwrap();
-    assert_eq!(Origin::embedded().start, Start::Marker { index: 0 });
+    assert_eq!(Origin::embedded().start, PlayerStart::Marker { index: 0 });
     let replayed = run(&recording, here()).unwrap();
     assert_eq!(replayed.lines().count(), 400);
     assert_eq!(replayed, live);

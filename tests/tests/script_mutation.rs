@@ -4,13 +4,13 @@
 //! scripts inside the embedded map run through `World::step`.
 
 use stros_core::actor::Actor;
+use stros_core::actor::solo::Solo;
 use stros_core::anim::{AnimContext, AnimSet, AnimState, Events};
 use stros_core::config::SystemConfig;
 use stros_core::embedded;
 use stros_core::files::{Embedded, Files};
 use stros_core::formats::rgm::Rgm;
 use stros_core::input::{Bindings, Input};
-use stros_core::script::solo::Solo;
 use stros_core::script::{Flags, Rng as ScriptRng, ScriptEvent, ScriptRef, ScriptState, StageInput, stage};
 use stros_core::world::World;
 use stros_tests::{Counting, Rng, mutate, watched};

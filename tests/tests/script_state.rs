@@ -5,6 +5,7 @@
 //! embedded world, loading errors, the fallback without a DEF, and `PushAnimation` on an
 //! actor without an animation set.
 
+use stros_core::actor::props::Property;
 use stros_core::anim::NO_GROUP;
 use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
@@ -14,7 +15,6 @@ use stros_core::formats::{ErrorKind, Format, FormatError};
 use stros_core::input::{Bindings, Input};
 use stros_core::script::decode::op;
 use stros_core::script::functions::id;
-use stros_core::script::props::Property;
 use stros_core::script::{SHIPPED_FLAGS, ScriptEvent};
 use stros_core::world::{World, WorldError};
 use stros_tools::world::scene::{self, flag, reference};
@@ -374,7 +374,7 @@ fn push_animation_on_an_actor_without_an_animation_set_completes_and_its_script_
     // local 0 and, at the third, would stop the task labelled M; main at M pushes group 0,
     // then sets its anchor and disables its script. Without an animation state no group can
     // become current, so the task completes like the frame waits do for an absent
-    // association (the docs are silent for PushAnimation; see script::natives).
+    // association (the docs are silent for PushAnimation; see actor::natives).
     //   0: local[0] = local[0] + 1
     //  11: If local[0] = 3 … else 31
     //  26: TaskStop M

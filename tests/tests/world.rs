@@ -733,7 +733,7 @@ fn the_walk_probe_s_support_query_is_kept_but_not_its_position() {
     assert_eq!(a.support.source, stros_core::collision::support::Source::Terrain);
     assert_eq!((a.support.height, a.support.metadata, a.position[1]), (-240, 0, -304 * 256));
     // He moved from where the update started by the phase-3 amount, 2048 scaled, south.
-    let d = stros_core::player::scaled(2048, report.tick.frame_scale);
+    let d = stros_core::actor::motion::scaled(2048, report.tick.frame_scale);
     let (x, z) = stros_core::math::translate_heading(a.previous[0], a.previous[2], 1024, d);
     assert_eq!((a.position[0], a.position[2]), (x, z));
     assert_eq!(a.steps.get(Direction::Forward), 3);

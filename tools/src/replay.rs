@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use stros_core::actor::Direction;
 use stros_core::files::{Embedded, Files};
 use stros_core::input::Bindings;
-use stros_core::replay::{Scenario, Start};
+use stros_core::scenario::{PlayerStart, Scenario};
 use stros_core::world::{StepReport, World};
 use stros_host::install::Install;
 
@@ -52,7 +52,7 @@ pub fn build_world(scenario: &Scenario<'_>, base_dir: &Path) -> Result<World<'st
         files.base = Some(Install::open(&base_dir.join(scenario.world))?);
         scenario.map.unwrap_or(stros_host::INSTALL_MAP)
     };
-    for (ext, file) in ["RGM", "ROB", "WLD"].iter().zip(scenario.files) {
+    for (ext, file) in scenario.files.iter().map(|(e, f)| (e, Some(f))) {
         if let Some(f) = file {
             files.insert(&format!("{map}.{ext}"), &base_dir.join(f))?;
         }
@@ -68,8 +68,8 @@ pub fn build_world(scenario: &Scenario<'_>, base_dir: &Path) -> Result<World<'st
     let leaked: &'static Overlay = Box::leak(Box::new(files));
     let mut world = World::load(leaked, map, config, bindings).map_err(|e| e.to_string())?;
     match scenario.start {
-        Start::Marker { index } => world.enter_marker(leaked, index, scenario.heading),
-        Start::Position { pos } => world.enter_at(leaked, pos, scenario.heading, scenario.settle),
+        PlayerStart::Marker { index } => world.enter_marker(leaked, index, scenario.heading),
+        PlayerStart::Position { pos } => world.enter_at(leaked, pos, scenario.heading, scenario.settle),
     }
     .map_err(|e| e.to_string())?;
     if let Some(id) = world.selected_player_id() {
@@ -83,10 +83,10 @@ pub fn build_world(scenario: &Scenario<'_>, base_dir: &Path) -> Result<World<'st
     Ok(world)
 }
 
-/// The trace line of the update `report` left in `world` ([`stros_core::replay::trace_line`]).
+/// The trace line of the update `report` left in `world` ([`stros_core::trace::trace_line`]).
 pub fn trace_line(world: &World<'_>, report: &StepReport) -> String {
     let mut s = String::new();
-    let _ = stros_core::replay::trace_line(&mut s, world, report);
+    let _ = stros_core::trace::trace_line(&mut s, world, report);
     s
 }
 

@@ -4,13 +4,43 @@
 //! path). The steppers that move an actor along its heading live in [`motion`]; the world
 //! update that runs them in order lives in [`crate::world`].
 
+pub mod combat;
+pub mod default;
 pub mod motion;
+pub mod natives;
+pub mod props;
 mod record;
+pub mod solo;
 
 pub use record::*;
 
+use crate::config::SystemConfig;
 use crate::math::Mat3;
 use crate::units::Angles;
+
+/// What the steppers ([`motion`]) and the player's controller ask of the world around the
+/// actor they move: the collision and animation queries the world update answers for one
+/// actor in one update. The world implements it; the actor and player layers see only this.
+pub trait Surroundings {
+    /// SYSTEM.INI.
+    fn config(&self) -> &SystemConfig;
+    /// This update's frame scale (256 = one nominal tick).
+    fn frame_scale(&self) -> i32;
+    /// Ordinary request for `group` with modifier 0.
+    fn request(&mut self, a: &mut Actor, group: i16);
+    /// Whether the actor's animation set has `group`.
+    fn has(&self, group: i16) -> bool;
+    /// Whether the actor's ordinary spheres at runtime `position` touch a face model.
+    fn body_blocked(&self, a: &Actor, position: [i32; 3]) -> bool;
+    /// The forward walk's step check ahead.
+    fn walk_forward_check(&mut self, a: &mut Actor) -> bool;
+    /// The backward walk's step check behind.
+    fn walk_backward_check(&mut self, a: &mut Actor) -> bool;
+    /// "Nonplayer step hazard" at runtime `destination`.
+    fn step_hazard(&self, a: &Actor, destination: [i32; 3]) -> bool;
+    /// "Nonplayer deep-water and edge probe" along `heading`.
+    fn edge_probe_passes(&self, a: &Actor, heading: i32) -> bool;
+}
 
 /// Script-control bit that excludes an actor from the ordinary update.
 pub const SCRIPT_CONTROL_EXCLUDED: u8 = 0x08;

@@ -12,10 +12,43 @@
 //! the movement-marker test, which therefore does not undo it), the `BreakPoint` marker
 //! gate, and the frame-scaled heading translation.
 
-use super::{Actor, Direction, attr};
+use super::{Actor, Direction, Surroundings, attr};
 use crate::math::translate_heading;
-use crate::player::{scaled, startup_adjust, walk_amount};
-use crate::world::queries::Env;
+
+/// The startup-distance adjustment of a step counter below three, by `attr_step_type`
+/// (newest `engine/SOUP.md`, `MoveBackward`; seed 000 gives the type-1 row): type 1 takes a
+/// quarter, a third and a half (`>> 2`, `/ 3`, `>> 1`), type 2 nothing, `d × 85 >> 8` and
+/// `d × 170 >> 8`, type 3 nothing, nothing and a half; other types the whole distance.
+/// Counter three and above keeps the whole distance. A walking speed of 8 with step type 1
+/// ([`walk_amount`] 2048) gives 512, 682, 1024 and then 2048.
+pub const fn startup_adjust(d: i32, step_type: u8, counter: u8) -> i32 {
+    match (step_type, counter) {
+        (1, 0) => d >> 2,
+        (1, 1) => d / 3,
+        (1, 2) => d >> 1,
+        (2, 0) | (3, 0) | (3, 1) => 0,
+        (2, 1) => d.wrapping_mul(85) >> 8,
+        (2, 2) => d.wrapping_mul(170) >> 8,
+        (3, 2) => d >> 1,
+        _ => d,
+    }
+}
+
+/// A walk's runtime-unit step before startup and frame scaling: the selected step length
+/// × 256 — or, when that length is zero, `fallback_speed >> 1`, *not* multiplied by 256
+/// (seed 000 "Forward-walking startup": `attr_forward_speed >> 1` for the forward walks,
+/// the sheathed, torch and armed ones and their continuation alike; newest
+/// `engine/SOUP.md`, `WalkBackward`: attribute 9 `>> 1` for the backward walks).
+pub const fn walk_amount(step_length: u8, fallback_speed: u8) -> i32 {
+    if step_length == 0 { (fallback_speed >> 1) as i32 } else { step_length as i32 * 256 }
+}
+
+/// An amount scaled by the frame scale: `(amount × scale) >> 8`, the product wrapping and
+/// the shift arithmetic — every per-update distance and turn of the controller and the
+/// steppers goes through it.
+pub const fn scaled(amount: i32, scale: i32) -> i32 {
+    amount.wrapping_mul(scale) >> 8
+}
 
 /// Walking forward, sheathed.
 pub const GROUP_WALK: i16 = 20;
@@ -65,7 +98,7 @@ pub enum Step {
 /// The accepted tail every stepper shares: mark the direction called, take the startup
 /// distance of its counter (advancing the counter below three), stop at a set movement
 /// marker, scale by the frame and translate a positive distance along `heading`.
-fn accept(a: &mut Actor, env: &Env<'_, '_>, direction: Direction, distance: i32, heading: i32) -> Step {
+fn accept(a: &mut Actor, env: &impl Surroundings, direction: Direction, distance: i32, heading: i32) -> Step {
     a.steps.mark_called(direction);
     let counter = a.steps.get(direction);
     let mut d = distance;
@@ -76,7 +109,7 @@ fn accept(a: &mut Actor, env: &Env<'_, '_>, direction: Direction, distance: i32,
     if a.anim.marker {
         return Step::Suppressed;
     }
-    let d = scaled(d, env.tick.frame_scale);
+    let d = scaled(d, env.frame_scale());
     if d > 0 {
         let (x, z) = translate_heading(a.position[0], a.position[2], heading & 2047, d);
         a.position[0] = x;
@@ -91,7 +124,7 @@ fn accept(a: &mut Actor, env: &Env<'_, '_>, direction: Direction, distance: i32,
 /// different current group waits; then [`accept`].
 fn animate_and_accept(
     a: &mut Actor,
-    env: &mut Env<'_, '_>,
+    env: &mut impl Surroundings,
     group: i16,
     direction: Direction,
     distance: i32,
@@ -101,7 +134,7 @@ fn animate_and_accept(
         return Step::Refused;
     }
     env.request(a, group);
-    if env.config.animation_system == 1 && a.anim.current != group {
+    if env.config().animation_system == 1 && a.anim.current != group {
         return Step::Waiting;
     }
     accept(a, env, direction, distance, heading)
@@ -111,7 +144,7 @@ fn animate_and_accept(
 /// motion, then by the walk step check (which marks the blocked attempt); the walk
 /// classification 6 is stored; group 31 (combat stance, attribute 19), 21 (torch) or 20
 /// (attribute 12); a zero step length uses `attr_forward_speed >> 1` unscaled by 256.
-pub(crate) fn walk_forward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
+pub(crate) fn walk_forward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
     if a.in_deep_water() {
         return move_forward(a, env);
     }
@@ -134,12 +167,12 @@ pub(crate) fn walk_forward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
 /// step check (the step hazard half a run step ahead) must pass; motion direction 2; group
 /// 92 (combat stance, attribute 17), 142 in deep water (the edge probe must pass, distance
 /// halved), 30 with a torch or 18 (attribute 8).
-pub(crate) fn move_forward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
+pub(crate) fn move_forward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
     if a.in_special_motion() {
         return Step::Refused;
     }
     if a.steps.get(Direction::Forward) < 3 && !(a.lifecycle == 7 && a.collide() & 0x01 == 0) {
-        let half = scaled((a.attr(attr::FORWARD_SPEED) >> 1) as i32 * 256, env.tick.frame_scale);
+        let half = scaled((a.attr(attr::FORWARD_SPEED) >> 1) as i32 * 256, env.frame_scale());
         let (x, z) = translate_heading(a.position[0], a.position[2], a.angles.heading as i32, half);
         if env.step_hazard(a, [x, a.position[1], z]) {
             return Step::Refused;
@@ -166,7 +199,7 @@ pub(crate) fn move_forward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
 /// `MoveBackward(1)`: refused by a rope, special motion or a living state other than 0;
 /// motion direction 7; group 143 in deep water, 23 with a torch, else 19 (attribute 9; the
 /// combat stance's group 93 with attribute 18); heading plus 1024.
-pub(crate) fn move_backward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
+pub(crate) fn move_backward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
     if a.in_special_motion() || a.living != 0 {
         return Step::Refused;
     }
@@ -193,7 +226,7 @@ pub(crate) fn move_backward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
 /// `WalkBackward(1)`: in deep water it is `MoveBackward`. Refused like `MoveBackward`, then
 /// by the backward step check; group 93 (combat stance, attribute 20), 23 with a torch,
 /// else 22 (attribute 13); a zero length uses attribute 9 `>> 1` unscaled.
-pub(crate) fn walk_backward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
+pub(crate) fn walk_backward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
     if a.in_deep_water() {
         return move_backward(a, env);
     }
@@ -217,7 +250,7 @@ pub(crate) fn walk_backward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
 /// accepted — the walk repeating its forward support probe — with the step counter, frame
 /// scale and movement marker, but without requesting the group again, so the pending
 /// default survives. A marker-suppressed continuation still counts as accepted.
-pub(crate) fn continue_forward(a: &mut Actor, env: &mut Env<'_, '_>) -> Step {
+pub(crate) fn continue_forward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
     if a.steps.was_called(Direction::Forward) || a.in_special_motion() || a.in_combat_stance() {
         return Step::Refused;
     }
@@ -256,7 +289,7 @@ pub const GROUP_CIRCLE_RIGHT: i16 = 95;
 /// side without a check; otherwise the lateral step check (attribute 10 plus the X extent
 /// to that side must not touch a face model) must pass, and the strafe group (24/26, 25/27
 /// with a torch, 143 in deep water behind the edge probe) steps attribute 10 to the side.
-pub(crate) fn move_sideways(a: &mut Actor, env: &mut Env<'_, '_>, left: bool) -> Step {
+pub(crate) fn move_sideways(a: &mut Actor, env: &mut impl Surroundings, left: bool) -> Step {
     if a.in_special_motion() || !matches!(a.living, 0 | 15) {
         return Step::Refused;
     }
@@ -269,7 +302,7 @@ pub(crate) fn move_sideways(a: &mut Actor, env: &mut Env<'_, '_>, left: bool) ->
             return Step::Refused;
         }
         env.request(a, group);
-        let turn = scaled(a.attr(84) as i32, env.tick.frame_scale);
+        let turn = scaled(a.attr(84) as i32, env.frame_scale());
         let h = if left { a.angles.heading as i32 - turn } else { a.angles.heading as i32 + turn };
         a.angles.heading = (h & 2047) as u16;
         let d = a.attr(83) as i32 * 256;

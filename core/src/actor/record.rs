@@ -478,20 +478,20 @@ impl Actor {
     /// `IsDead`: lifecycle selector 8. (The selected player's death override belongs to the
     /// player death service, which the core does not have yet.)
     pub fn is_dead(&self) -> bool {
-        self.lifecycle == crate::anim::default::LIFECYCLE_DEAD
+        self.lifecycle == crate::actor::default::LIFECYCLE_DEAD
     }
 
     /// `IsSheathingSword`: an animation state, and living state 21 or current group 129.
     /// (The item-system and shell gates always pass in Stros: the original always loads the
     /// item system, and Stros runs no shell scripts.)
     pub fn is_sheathing(&self) -> bool {
-        use crate::anim::default::{GROUP_SHEATH, STATE_SHEATHING};
+        use crate::actor::combat::{GROUP_SHEATH, STATE_SHEATHING};
         self.set.is_some() && (self.living == STATE_SHEATHING || self.anim.current == GROUP_SHEATH)
     }
 
     /// `IsDrawingSword`: an animation state, and living state 20 or current group 91.
     pub fn is_drawing(&self) -> bool {
-        use crate::anim::default::{GROUP_DRAW, STATE_DRAWING};
+        use crate::actor::combat::{GROUP_DRAW, STATE_DRAWING};
         self.set.is_some() && (self.living == STATE_DRAWING || self.anim.current == GROUP_DRAW)
     }
 

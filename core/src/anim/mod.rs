@@ -24,8 +24,6 @@
 //! plays audio. Every advancement is bounded ([`MAX_COMMANDS_PER_ADVANCE`]), so a group that
 //! jumps to itself cannot hang the game.
 
-pub mod combat;
-pub mod default;
 pub mod set;
 pub mod task;
 

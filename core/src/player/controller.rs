@@ -8,12 +8,11 @@
 //! the idle fidgets (they draw from the game's random generator), lockouts, dialogue,
 //! items, jumping and combat input of the full controller are not part of this core yet.
 
+use super::PlayerState;
 use super::turned;
 use crate::actor::motion::{self, Step};
-use crate::actor::{Actor, attr};
+use crate::actor::{Actor, Surroundings, attr};
 use crate::input::{Action, Gait, Input, gait};
-use crate::world::PlayerState;
-use crate::world::queries::Env;
 
 /// Turning left on the spot.
 pub const GROUP_TURN_LEFT: i16 = 14;
@@ -71,7 +70,12 @@ fn bank(roll: u16, net: i32) -> u16 {
 }
 
 /// One controller call for the selected player.
-pub(crate) fn run(a: &mut Actor, env: &mut Env<'_, '_>, input: &Input, state: &mut PlayerState) -> Dispatch {
+pub(crate) fn run(
+    a: &mut Actor,
+    env: &mut impl Surroundings,
+    input: &Input,
+    state: &mut PlayerState,
+) -> Dispatch {
     let mut out = Dispatch::default();
     let (left, right) = (input.held(Action::Left), input.held(Action::Right));
     let (up, down) = (input.held(Action::Up), input.held(Action::Down));
@@ -81,9 +85,9 @@ pub(crate) fn run(a: &mut Actor, env: &mut Env<'_, '_>, input: &Input, state: &m
     let (inc, limit) = if fight_turn(a) {
         (a.attr(attr::FIGHT_TURN_ACCEL) as i32, a.attr(attr::FIGHT_TURN_SPEED) as i32)
     } else {
-        (env.config.turn_speed, env.config.turn_max_speed)
+        (env.config().turn_speed, env.config().turn_max_speed)
     };
-    let net = state.turn.step(left, right, inc, limit, env.tick.frame_scale);
+    let net = state.turn.step(left, right, inc, limit, env.frame_scale());
 
     let motion_free = a.queued == 0 && a.falling == 0;
     let turn_blocked = matches!(a.living, 0x14 | 0x15 | 0x21 | 0x22);

@@ -10,11 +10,11 @@
 //!   six task slots and the recorded error.
 //! - [`vm`]: the script stage — native hook, entry, existing-task pass, main body — over a
 //!   [`vm::Host`] the world implements.
-//! - [`functions`]: the native table in SOUP386.DEF order; [`natives`]: the natives the
+//! - [`functions`]: the native table in SOUP386.DEF order; [`crate::actor::natives`]: the natives the
 //!   core implements, every other one reporting "not implemented".
-//! - [`props`]: the object properties (`pos.vx`, `anim.current`, …) SOUP386.DEF's `[refs]`
+//! - [`crate::actor::props`]: the object properties (`pos.vx`, `anim.current`, …) SOUP386.DEF's `[refs]`
 //!   names select, read and written on the actor record.
-//! - [`disasm`]: readable disassembly for tools; [`solo`]: one actor's script without a world.
+//! - [`disasm`]: readable disassembly for tools; [`crate::actor::solo`]: one actor's script without a world.
 //!
 //! Nothing allocates: task slots, traces and locals live in fixed tables, and every loop is
 //! bounded ([`vm::MAX_STATEMENTS`], [`decode::MAX_FORMULA_TERMS`], …), so a script that
@@ -24,9 +24,6 @@ pub mod decode;
 pub mod disasm;
 pub mod flags;
 pub mod functions;
-pub mod natives;
-pub mod props;
-pub mod solo;
 pub mod state;
 pub mod vm;
 

@@ -4,8 +4,9 @@
 use super::decode::{self, CallKind, Fault, Mode, Object, Operand, Place, Reader, Statement, Update, op};
 use super::state::{ScriptError, ScriptRef, ScriptState, TaskSlot};
 use super::vm::{Host, Receiver, Selector, StageInput, stage};
-use super::{Flags, NativeCall, Rng, ScriptEvent, control, functions, natives};
+use super::{Flags, NativeCall, Rng, ScriptEvent, control, functions};
 use crate::actor::Actor;
+use crate::actor::natives;
 use crate::anim::Events;
 
 type Code = heapless::Vec<u8, 512>;

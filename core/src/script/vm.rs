@@ -61,7 +61,7 @@ pub trait Host<'a> {
     fn set_flag(&mut self, id: u16, value: i32) -> bool;
     /// Property `reference` of `who`; `None` when the reference names no property the host
     /// implements. References index SOUP386.DEF's `[refs]`; the world resolves them
-    /// ([`super::props`]); by default a host has no `[refs]` and resolves none (reads give
+    /// ([`crate::actor::props`]); by default a host has no `[refs]` and resolves none (reads give
     /// 0 and are reported).
     fn property(&mut self, who: Receiver, reference: u16) -> Option<i32> {
         let _ = (who, reference);

@@ -6,9 +6,10 @@
 //! Also the pre-script directional stage of queued and falling motion.
 
 use super::queries::{Env, Ground};
-use super::update::Snapshot;
+use crate::actor::combat;
+use crate::actor::motion::scaled;
 use crate::actor::{Actor, ActorModel, attr, collide, response};
-use crate::anim::{NO_GROUP, combat};
+use crate::anim::NO_GROUP;
 use crate::collision::SurfaceClass;
 use crate::collision::response::{
     BodyContact, Horizontal, collect_primary, correct_2047, faces_movement, horizontal_response,
@@ -17,7 +18,16 @@ use crate::collision::response::{
 use crate::collision::shape::{Sphere, collision_matrix, prepare};
 use crate::collision::statics::{PlacedModel, Scene, face_contact_normals, face_contacts, segment_contacts};
 use crate::math::{direction_from_displacement, round_ties_even, translate_heading};
-use crate::player::scaled;
+
+/// What the update keeps from before the script stage for a late rollback ("Ordinary
+/// collision rollback snapshot").
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Snapshot {
+    /// The animation receiver.
+    pub anim: crate::anim::AnimState,
+    /// The packed step counters (the directional movement flags).
+    pub steps: u8,
+}
 
 /// Displacements the overlap stage gives other actors, applied after the update: at most one
 /// per actor-style candidate, and that list holds at most 64, so this never fills.
@@ -490,7 +500,7 @@ fn nonplayer_death(a: &mut Actor, env: &mut Env<'_, '_>) {
         let unarmed_fatal = a.falling != 0 || matches!(a.anim.current, 114 | 116 | 130 | 131);
         env.force(a, if unarmed_fatal { group::FATAL } else { group::DEATH });
     }
-    a.lifecycle = crate::anim::default::LIFECYCLE_DEAD;
+    a.lifecycle = crate::actor::default::LIFECYCLE_DEAD;
 }
 
 /// "Ordinary landing decision" and "Ordinary landing animation selection".

@@ -46,7 +46,7 @@ use crate::formats::wld::Wld;
 use crate::formats::{FormatError, rgm};
 use crate::input::{Bindings, Input};
 use crate::math::Mat3;
-use crate::player::Turn;
+use crate::player::{PlayerState, Turn};
 use crate::terrain::{Decoded, VertexCache, Wave};
 use crate::timing::{Clock, Tick, TimingConfig};
 use crate::units::Angles;
@@ -243,7 +243,7 @@ pub struct StepReport {
     /// Actors whose update body ran.
     pub updated: u16,
     /// The listener (the camera before this update's actors moved) sounds are heard from.
-    pub listener: crate::audio::Listener,
+    pub listener: Listener,
     /// The script stages' trace in order: statements run, task-pass invocations, natives
     /// and properties not implemented, errors.
     pub script: heapless::Vec<ScriptTrace, MAX_SCRIPT_EVENTS>,
@@ -265,13 +265,15 @@ pub struct Shared {
     pub surface_exclusion: bool,
 }
 
-/// The player's controller state that outlives an update.
+/// Where sounds are heard from: the render camera's position (runtime units) and yaw,
+/// reported with each update for the mixer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PlayerState {
-    /// The ground-turn accumulators.
-    pub turn: Turn,
-    /// `[cyrus] walk_mode`, toggled by Tab.
-    pub walk_mode: i32,
+pub struct Listener {
+    /// Position, runtime units.
+    pub position: [i32; 3],
+    /// Yaw in the pan's bearing convention (0 looking along +Z, 512 along +X): an actor
+    /// heading `h` looks along bearing `−h & 2047`.
+    pub yaw: u16,
 }
 
 /// A playable world.
@@ -643,7 +645,7 @@ impl<'a> World<'a> {
             tick,
             measured_fps: self.clock.measured_fps(),
             smoothed_fps: self.clock.smoothed_fps(),
-            listener: crate::audio::Listener { position: self.view, yaw: self.view_yaw },
+            listener: Listener { position: self.view, yaw: self.view_yaw },
             ..StepReport::default()
         };
         if input.toggle_walk_mode {
@@ -681,7 +683,7 @@ impl<'a> World<'a> {
         for &id in active {
             let Some(a) = self.actors.get(id as usize) else { continue };
             // Actors the pass leaves alone (no weapon item) are not copied.
-            if Some(id) == hidden || a.attr(crate::anim::combat::ATTR_WEAPON) == 0 {
+            if Some(id) == hidden || a.attr(crate::actor::combat::ATTR_WEAPON) == 0 {
                 continue;
             }
             let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)).map(|e| &e.set) else { continue };
@@ -693,7 +695,7 @@ impl<'a> World<'a> {
                 ..AnimContext::new(set, tick.nominal_ticks, &mut events)
             };
             // Stros shows no weapon models yet: the pass's model choice is not drawn.
-            let _model = crate::anim::combat::equipped_weapon_pass(&mut a, &mut cx);
+            let _model = crate::actor::combat::equipped_weapon_pass(&mut a, &mut cx);
             a.steps.packed |= cx.move_bits;
             let (position, surface) = (a.position, a.surface);
             self.actors[id as usize] = a;

@@ -5,7 +5,7 @@
 
 use super::scene::{LiveScene, Prepared};
 use super::{MAX_ACTORS, MAX_PLACEMENTS, Shared};
-use crate::actor::{Actor, attr, collide};
+use crate::actor::{Actor, Surroundings, attr, collide};
 use crate::anim::{AnimContext, AnimSet, Events};
 use crate::collision::candidates::search_radius;
 use crate::collision::shape::{collision_matrix, prepare};
@@ -371,5 +371,35 @@ impl<'a> Env<'_, 'a> {
             crate::collision::SurfaceClass::from_normal_y(terrain::sample(self.heights, mx, mz).normal[1])
                 == crate::collision::SurfaceClass::Steep;
         !(surface == 10 && coverage == 0 && steep)
+    }
+}
+
+impl Surroundings for Env<'_, '_> {
+    fn config(&self) -> &SystemConfig {
+        self.config
+    }
+    fn frame_scale(&self) -> i32 {
+        self.tick.frame_scale
+    }
+    fn request(&mut self, a: &mut Actor, group: i16) {
+        Env::request(self, a, group)
+    }
+    fn has(&self, group: i16) -> bool {
+        Env::has(self, group)
+    }
+    fn body_blocked(&self, a: &Actor, position: [i32; 3]) -> bool {
+        Env::body_blocked(self, a, position)
+    }
+    fn walk_forward_check(&mut self, a: &mut Actor) -> bool {
+        Env::walk_forward_check(self, a)
+    }
+    fn walk_backward_check(&mut self, a: &mut Actor) -> bool {
+        Env::walk_backward_check(self, a)
+    }
+    fn step_hazard(&self, a: &Actor, destination: [i32; 3]) -> bool {
+        Env::step_hazard(self, a, destination)
+    }
+    fn edge_probe_passes(&self, a: &Actor, heading: i32) -> bool {
+        Env::edge_probe_passes(self, a, heading)
     }
 }

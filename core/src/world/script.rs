@@ -12,12 +12,12 @@
 
 use super::{Files, MAX_ACTORS, SetEntry, WorldError, name_of};
 use crate::actor::Actor;
+use crate::actor::natives::{self, Globals};
+use crate::actor::props::References;
 use crate::anim::{AnimSet, Events};
 use crate::formats::bytes;
 use crate::formats::rgm::{self, Rgm};
 use crate::formats::soupdef::SoupDef;
-use crate::script::natives::{self, Globals};
-use crate::script::props::References;
 use crate::script::{
     Flags, Host, MAX_FLAGS, NativeCall, Receiver, Rng, ScriptEvent, ScriptRef, ScriptState, Selector,
     TaskSlot,
@@ -27,7 +27,7 @@ use crate::script::{
 pub const DEF_FILE: &str = "SOUP386.DEF";
 
 // The capacity messages below spell the numbers out.
-const _: () = assert!(MAX_FLAGS == 512 && crate::script::props::MAX_REFERENCES == 64);
+const _: () = assert!(MAX_FLAGS == 512 && crate::actor::props::MAX_REFERENCES == 64);
 
 /// Local variables the whole world holds (every actor's RAVA copy).
 pub const MAX_LOCALS: usize = 512;
@@ -226,7 +226,7 @@ impl<'a> Host<'a> for WorldHost<'_, 'a> {
         self.flags.set(id, value)
     }
 
-    /// SOUPPROPS descriptors through SOUP386.DEF's `[refs]` ([`crate::script::props`]): the
+    /// SOUPPROPS descriptors through SOUP386.DEF's `[refs]` ([`crate::actor::props`]): the
     /// resolved actor's field, `anim.*` reading 0 without an animation set.
     fn property(&mut self, who: Receiver, reference: u16) -> Option<i32> {
         let p = self.refs.property(reference)?;

@@ -9,23 +9,13 @@ use super::queries::Env;
 use super::scene::{LiveModel, LiveScene, Prepared};
 use super::script::WorldHost;
 use super::{Event, MAX_ACTORS, SoundRequest, World, WorldEvent};
+use crate::actor::default::{select_default, set_default};
 use crate::actor::{ActorModel, apply_debug_exclusions, attr, motion};
-use crate::anim::default::{select_default, set_default};
 use crate::anim::{AnimContext, AnimEvent, Events};
 use crate::input::{Action, Input};
 use crate::script::StageInput;
 use crate::terrain::VertexCache;
 use crate::timing::Tick;
-
-/// What the update keeps from before the script stage for a late rollback ("Ordinary
-/// collision rollback snapshot").
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Snapshot {
-    /// The animation receiver.
-    pub anim: crate::anim::AnimState,
-    /// The packed step counters (the directional movement flags).
-    pub steps: u8,
-}
 
 impl<'a> World<'a> {
     /// The live actors other than `me` as collision candidates ("Live and transient
@@ -108,7 +98,7 @@ impl<'a> World<'a> {
             }
             a.steps.packed |= cx.move_bits;
         }
-        let snapshot = Snapshot { anim: a.anim, steps: a.steps.packed };
+        let snapshot = super::collide::Snapshot { anim: a.anim, steps: a.steps.packed };
 
         // Candidate lists, prepared once before the script wrapper.
         let live = self.live_models(id);

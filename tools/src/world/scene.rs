@@ -44,10 +44,11 @@ pub mod flag {
 
 /// The island's SOUP386.DEF: the core's native table as `[functions]` (so function ids in
 /// the scripts and the file agree), the properties the core implements as `[refs]`
-/// (reference id = position in [`stros_core::script::props::Property::ALL`]), no equates,
+/// (reference id = position in [`stros_core::actor::props::Property::ALL`]), no equates,
 /// and the island's flags.
 pub fn soup_def() -> SoupDefDesc {
-    use stros_core::script::{functions::FUNCTIONS, props::Property};
+    use stros_core::actor::props::Property;
+    use stros_core::script::functions::FUNCTIONS;
     SoupDefDesc {
         comment: vec![
             "Stros embedded world: script definitions for HARBOUR".into(),
@@ -60,17 +61,17 @@ pub fn soup_def() -> SoupDefDesc {
 }
 
 /// The `[refs]` id of property `p` in [`soup_def`].
-pub fn reference(p: stros_core::script::props::Property) -> u16 {
-    stros_core::script::props::Property::ALL.iter().position(|&q| q == p).unwrap_or(0) as u16
+pub fn reference(p: stros_core::actor::props::Property) -> u16 {
+    stros_core::actor::props::Property::ALL.iter().position(|&q| q == p).unwrap_or(0) as u16
 }
 
 /// Cyrus's definition script: `CyrusScriptRan = TimeOfDay; SetGlobalFlag(TimeOfDay);
 /// Me.torch_timer = 9; End 0`. Each statement leaves a mark (the flag's value, the other
 /// flag's latch, the torch counter), so a test can see that the player never ran it.
 pub fn cyrus_script() -> Vec<u8> {
+    use stros_core::actor::props::Property;
     use stros_core::script::decode::op;
     use stros_core::script::functions::id;
-    use stros_core::script::props::Property;
     let mut s = vec![op::FLAG];
     s.extend_from_slice(&flag::CYRUS_SCRIPT_RAN.to_le_bytes());
     s.push(op::FLAG);

@@ -8,9 +8,17 @@
 //! shell) execution. The original always has its item system loaded and Stros runs no shell
 //! scripts, so only the animation-state gate can fail here.
 
-use super::AnimContext;
-use super::default::{GROUP_DRAW, GROUP_SHEATH, STATE_DRAWING, STATE_SHEATHING};
-use crate::actor::{Actor, combat_flag};
+use super::{Actor, combat_flag};
+use crate::anim::AnimContext;
+
+/// Weapon-draw group.
+pub const GROUP_DRAW: i16 = 91;
+/// Weapon-sheath group.
+pub const GROUP_SHEATH: i16 = 129;
+/// Actor state while drawing.
+pub const STATE_DRAWING: u8 = 20;
+/// Actor state while sheathing.
+pub const STATE_SHEATHING: u8 = 21;
 
 /// Lifecycle selector of an actor in combat.
 pub const LIFECYCLE_COMBAT: u8 = 6;
@@ -203,7 +211,7 @@ pub fn equipped_weapon_pass(a: &mut Actor, cx: &mut AnimContext<'_, '_>) -> Weap
             a.weapon_drawn = false;
             a.living = 0;
             if a.anim.pending == GROUP_SHEATH {
-                a.anim.pending = super::NO_GROUP;
+                a.anim.pending = crate::anim::NO_GROUP;
             }
             WeaponModel::Sheathed
         }

@@ -43,7 +43,7 @@
 //!   ("Runtime object identifiers": pool capacity, a counter that skips for pooled records);
 //! - script and task internals (`script_*`, `local_index`, `string_index`, `task*`,
 //!   `disable_script`, `anchor`, `hook_data`, `message_index`, `broadcast_index`,
-//!   `runtime_local*`): held by [`super::ScriptState`] and the world's tables, not the
+//!   `runtime_local*`): held by [`crate::script::ScriptState`] and the world's tables, not the
 //!   actor, and the docs give no property semantics for them;
 //! - state Stros does not keep: `slave_pos`, `last_slave_pos`, `start_pos`, `start_angle`,
 //!   `slave_angle`, `last_slave_angle`, `last_valid_*`, `move`, `ov`, `hand_*`, `grip[*]`,
@@ -62,14 +62,14 @@
 //!   `anim.rep_count`, `anim.rewind_flag`, `anim.loop_count`.
 //!
 //! Such a reference reads 0, writes nothing, and is reported as a
-//! [`super::ScriptEvent::Property`].
+//! [`crate::script::ScriptEvent::Property`].
 //!
 //! [`AnimState::current`]: crate::anim::AnimState::current
 //! [`AnimState::cursor`]: crate::anim::AnimState::cursor
 //! [`AnimState::real_frame`]: crate::anim::AnimState::real_frame
 //! [`Angles`]: crate::units::Angles
 
-use crate::actor::Actor;
+use super::Actor;
 use crate::formats::soupdef::SoupDef;
 use crate::units::wrap_angle;
 

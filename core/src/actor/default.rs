@@ -3,8 +3,8 @@
 //! default changes. The predicates it reads (`IsDead`, `IsSheathingSword`, `IsDrawingSword`,
 //! `IsHoldingWeapon`) are the actor record's own ([`Actor::is_dead`] …).
 
-use super::{AnimContext, AnimState};
-use crate::actor::Actor;
+use super::Actor;
+use crate::anim::{AnimContext, AnimState};
 
 /// Group of the selected player in deep water.
 pub const GROUP_DEEP_WATER: i16 = 141;
@@ -20,14 +20,6 @@ pub const GROUP_TORCH: i16 = 5;
 pub const GROUP_DEAD: i16 = 123;
 /// Dead default otherwise.
 pub const GROUP_DEAD_ALT: i16 = 124;
-/// Weapon-draw group.
-pub const GROUP_DRAW: i16 = 91;
-/// Weapon-sheath group.
-pub const GROUP_SHEATH: i16 = 129;
-/// Actor state while drawing.
-pub const STATE_DRAWING: u8 = 20;
-/// Actor state while sheathing.
-pub const STATE_SHEATHING: u8 = 21;
 /// Lifecycle selector of a dead actor.
 pub const LIFECYCLE_DEAD: u8 = 8;
 /// Attribute byte: panic (default) group.

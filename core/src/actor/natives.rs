@@ -3,14 +3,14 @@
 //! "not implemented" and treats as a result of 0 (a task so called completes at the next
 //! pass, a function yields 0) without stopping the script.
 
-use super::functions::id;
-use super::{Flags, NativeCall, Rng, control};
-use crate::actor::{Actor, attr};
-use crate::anim::combat::{
+use crate::actor::combat::{
     begin_combat, end_combat, release_walk_nodes, sheath_sword, weapon_draw_admission,
 };
+use crate::actor::{Actor, attr};
 use crate::anim::task::{PushAnimation, TaskStatus, wait_anim_frame};
 use crate::anim::{AnimContext, AnimSet, Events, SetAction};
+use crate::script::functions::id;
+use crate::script::{Flags, NativeCall, Rng, control};
 
 /// What a native reaches besides its receiver.
 #[derive(Debug)]

@@ -2,11 +2,11 @@
 //! flags, with no other objects — for tools, fuzzing and tests that exercise a script
 //! without a whole world. `Player`, `Camera` and named objects resolve to nothing.
 
+use super::Actor;
 use super::natives::{self, Globals};
-use super::vm::{Host, Receiver, Selector};
-use super::{Flags, NativeCall, Rng, ScriptEvent, ScriptRef, TaskSlot};
-use crate::actor::Actor;
 use crate::anim::{AnimSet, Events};
+use crate::script::vm::{Host, Receiver, Selector};
+use crate::script::{Flags, NativeCall, Rng, ScriptEvent, ScriptRef, TaskSlot};
 
 /// Trace events a [`Solo`] keeps per stage (later ones are counted).
 pub const SOLO_EVENTS: usize = 64;

@@ -1,0 +1,112 @@
+//! The replay trace: one JSON line per update, the same on every machine, that
+//! `stros-tools replay` and the frontends' `--trace` write and the golden traces keep.
+
+use core::fmt;
+
+/// Writes `values` as a JSON array.
+fn json_array(out: &mut impl fmt::Write, values: &[i32]) -> fmt::Result {
+    write!(out, "[")?;
+    for (k, v) in values.iter().enumerate() {
+        write!(out, "{}{v}", if k == 0 { "" } else { "," })?;
+    }
+    write!(out, "]")
+}
+
+fn json_support(out: &mut impl fmt::Write, s: &crate::collision::support::Support) -> fmt::Result {
+    use crate::collision::support::Source;
+    let kind = match s.source {
+        Source::None => "none",
+        Source::Terrain => "terrain",
+        Source::Model(_) => "model",
+    };
+    write!(out, "{{\"kind\":\"{kind}\",\"class\":")?;
+    match s.class {
+        Some(c) => write!(out, "{}", c as u8)?,
+        None => write!(out, "null")?,
+    }
+    write!(out, ",\"normal\":")?;
+    json_array(out, &s.normal)?;
+    write!(out, ",\"height\":{}}}", s.height)
+}
+
+/// Writes the trace line of the update `report` left in `world`: one JSON object with
+/// `update`, `bios`, `scale`, `nominal_ticks`, `fine_ticks`, `measured_fps`,
+/// `smoothed_fps`; for the selected player `pos` and `prev` (runtime units), `heading`,
+/// `phase`, `group`, `pending`, `cursor`, `marker`, `surface`, `support` and `probe`
+/// (`kind`, `class`, `normal`, `height`; null when no forward probe ran), and `blocked`,
+/// `falling` and `response` (the blocked-attempt marker, the falling byte, the
+/// body-response byte); then `events`. No newline.
+pub fn trace_line(
+    out: &mut impl fmt::Write,
+    world: &crate::world::World<'_>,
+    report: &crate::world::StepReport,
+) -> fmt::Result {
+    use crate::actor::Direction;
+    use crate::anim::AnimEvent;
+    use crate::world::Event;
+    let t = report.tick;
+    write!(
+        out,
+        "{{\"update\":{},\"bios\":{},\"scale\":{},\"nominal_ticks\":{},\"fine_ticks\":{},\"measured_fps\":{},\"smoothed_fps\":{}",
+        report.update,
+        report.bios,
+        t.frame_scale,
+        t.nominal_ticks,
+        t.fine_ticks,
+        report.measured_fps,
+        report.smoothed_fps
+    )?;
+    if let Some(p) = world.selected_player() {
+        write!(out, ",\"pos\":")?;
+        json_array(out, &p.position)?;
+        write!(out, ",\"prev\":")?;
+        json_array(out, &p.previous)?;
+        write!(
+            out,
+            ",\"heading\":{},\"phase\":{},\"group\":{},\"pending\":{},\"cursor\":{},\"marker\":{},\"surface\":{},\"support\":",
+            p.angles.heading,
+            p.steps.get(Direction::Forward),
+            p.anim.current,
+            p.anim.pending,
+            p.anim.cursor,
+            p.anim.marker,
+            p.surface
+        )?;
+        json_support(out, &p.support)?;
+        write!(out, ",\"probe\":")?;
+        match &report.probe {
+            Some(s) => json_support(out, s)?,
+            None => write!(out, "null")?,
+        }
+        write!(
+            out,
+            ",\"blocked\":{},\"falling\":{},\"response\":{}",
+            p.step_status & 0x80 != 0,
+            p.falling,
+            p.body_response
+        )?;
+    }
+    write!(out, ",\"events\":[")?;
+    for (k, e) in report.events.iter().enumerate() {
+        write!(out, "{}{{\"actor\":{},", if k == 0 { "" } else { "," }, e.actor)?;
+        match e.event {
+            Event::Sound(s) => write!(
+                out,
+                "\"type\":\"sound\",\"effect\":{},\"requested\":{},\"rate\":{}}}",
+                s.effect, s.requested, s.rate
+            )?,
+            Event::Anim(AnimEvent::Sound { effect, rate }) => {
+                write!(out, "\"type\":\"sound\",\"effect\":{effect},\"rate\":{rate}}}")?
+            }
+            Event::Anim(AnimEvent::Actor { mask }) => {
+                write!(out, "\"type\":\"actor_event\",\"mask\":{mask}}}")?
+            }
+            Event::Anim(AnimEvent::StopSound) => write!(out, "\"type\":\"stop_sound\"}}")?,
+            Event::JumpEntry { entry } => write!(out, "\"type\":\"jump_entry\",\"entry\":{entry}}}")?,
+            Event::Health { change, health } => {
+                write!(out, "\"type\":\"health\",\"change\":{change},\"health\":{health}}}")?
+            }
+        }
+    }
+    write!(out, "]}}")
+}
