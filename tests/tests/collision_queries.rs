@@ -7,8 +7,8 @@ use stros_core::collision::candidates::{Candidate, Candidates};
 use stros_core::collision::faces::{QuerySphere, inside_edges, sphere_query};
 use stros_core::collision::shape::{Bounds, Sphere, build};
 use stros_core::collision::statics::{
-    IDENTITY, PlacedModel, Scene, face_contact_normals, face_contacts, fallback_support, ground_support,
-    obstacle, vertical_offers,
+    IDENTITY, PlacedModel, Scene, SupportProbe, face_contact_normals, face_contacts, fallback_support,
+    ground_support, obstacle, vertical_offers,
 };
 use stros_core::collision::support::{Source, Support, SupportHistory};
 use stros_core::collision::{SurfaceClass, admission::sphere_admits_model};
@@ -109,7 +109,18 @@ fn a_sphere_the_model_radius_rejects_touches_nothing_in_any_sphere_query() {
         // its centre is at map Y −64 + 59 = −5, the same sphere as above.
         let mut support = Support { height: -999, ..Support::default() };
         let at = [1050 * 256, -64 * 256, 1050 * 256];
-        fallback_support(&mut support, &scene, at, [0; 3], 62, &SupportHistory(0), 200, true);
+        fallback_support(
+            &mut support,
+            &scene,
+            SupportProbe {
+                origin: at.map(|c| c >> 8),
+                positive_y_extent: 62,
+                query_radius: 200,
+                steep_test: true,
+            },
+            [0; 3],
+            &SupportHistory(0),
+        );
         assert_eq!(support.found(), admitted, "R {radius}");
         if admitted {
             assert_eq!(
@@ -175,7 +186,18 @@ fn the_sixty_fifth_support_offer_and_later_still_compete() {
     // (−240) rank 0.5 × 32768 = 16384, the high one (−245) 0.45 × 32768 = 14746: offers 65
     // to 96 win, the last of equals replacing (ranks ≤ the current one replace).
     let mut support = Support::default();
-    ground_support(&mut support, &scene, &Abyss, [1000, -302, 1000], 62, 50, 200, true);
+    ground_support(
+        &mut support,
+        &scene,
+        &Abyss,
+        SupportProbe {
+            origin: [1000, -302, 1000],
+            positive_y_extent: 62,
+            query_radius: 200,
+            steep_test: true,
+        },
+        50,
+    );
     assert_eq!((support.source, support.height, support.rank), (Source::Model(2), -245, 14746));
 }
 
@@ -195,12 +217,14 @@ fn the_fallback_takes_a_non_side_contact_after_64_walls() {
     fallback_support(
         &mut support,
         &scene,
-        [1000 * 256, -59 * 256, 1000 * 256],
+        SupportProbe {
+            origin: [1000, -59, 1000],
+            positive_y_extent: 62,
+            query_radius: 200,
+            steep_test: true,
+        },
         [0; 3],
-        62,
         &SupportHistory(0),
-        200,
-        true,
     );
     assert_eq!((support.source, support.normal), (Source::Model(2), [0, -256, 0]));
 }

@@ -40,7 +40,7 @@ fn collision_queries_allocate_nothing() {
         BodyContact, collect_primary, faces_movement, horizontal_response, residual_push, separation_distance,
     };
     use stros_core::collision::shape::{Bounds, build, collision_matrix, prepare};
-    use stros_core::collision::statics::{Statics, face_contacts, ground_support, obstacle};
+    use stros_core::collision::statics::{Statics, SupportProbe, face_contacts, ground_support, obstacle};
     use stros_core::collision::support::Support;
     use stros_core::embedded;
     use stros_core::formats::{rgm::Rgm, rob::Rob, wld::Wld};
@@ -61,7 +61,13 @@ fn collision_queries_allocate_nothing() {
             let p = prepare([(33_100 + k) * 256, -302 * 256, 33_600 * 256], 0, 512, 0);
             let m = collision_matrix(p.angle_fields);
             let origin = p.origin.map(|c| c as i32);
-            ground_support(&mut support, statics, &t, origin, 62, 50, 98, true);
+            ground_support(
+                &mut support,
+                statics,
+                &t,
+                SupportProbe { origin, positive_y_extent: 62, query_radius: 98, steep_test: true },
+                50,
+            );
             let blocked = obstacle(statics, origin, &m, shape.ordinary_spheres(), 98);
             let contacts = || face_contacts(statics, origin, &m, shape.ordinary_spheres(), 98);
             let primary = collect_primary(contacts().map(|c| BodyContact::new(c.point, c.normal)), None);

@@ -3,7 +3,7 @@
 
 use stros_core::collision::SurfaceClass;
 use stros_core::collision::shape::{Sphere, build, collision_matrix, prepare};
-use stros_core::collision::statics::{Statics, face_contacts, ground_support, obstacle};
+use stros_core::collision::statics::{Statics, SupportProbe, face_contacts, ground_support, obstacle};
 use stros_core::collision::support::{Source, Support, actor_y_from_support};
 use stros_core::embedded;
 use stros_core::formats::rgm::Rgm;
@@ -50,15 +50,48 @@ fn ground_support_on_the_plateau_the_bridge_deck_and_under_it() {
     let t = Decoded::new(wld, 0);
     // On the plateau at marker 0: terrain at −240.
     let mut sup = Support::default();
-    ground_support(&mut sup, &s, &t, [35_000, -302, 30_600], 62, 50, 98, true);
+    ground_support(
+        &mut sup,
+        &s,
+        &t,
+        SupportProbe {
+            origin: [35_000, -302, 30_600],
+            positive_y_extent: 62,
+            query_radius: 98,
+            steep_test: true,
+        },
+        50,
+    );
     assert_eq!((sup.source, sup.height, sup.class), (Source::Terrain, -240, Some(SurfaceClass::Ground)));
     assert_eq!(actor_y_from_support(sup.height, 62, -2), -304 * 256);
     // On the bridge deck (world Y −410): the deck wins; the terrain is below the segment.
-    ground_support(&mut sup, &s, &t, [35_840, -472, 29_400], 62, 50, 98, true);
+    ground_support(
+        &mut sup,
+        &s,
+        &t,
+        SupportProbe {
+            origin: [35_840, -472, 29_400],
+            positive_y_extent: 62,
+            query_radius: 98,
+            steep_test: true,
+        },
+        50,
+    );
     assert!(matches!(sup.source, Source::Model(_)), "{sup:?}");
     assert_eq!((sup.height, sup.normal, sup.metadata), (-410, [0, -256, 0], 0));
     // Under the deck: the terrain, the deck far above the segment.
-    ground_support(&mut sup, &s, &t, [35_840, -302, 29_400], 62, 50, 98, true);
+    ground_support(
+        &mut sup,
+        &s,
+        &t,
+        SupportProbe {
+            origin: [35_840, -302, 29_400],
+            positive_y_extent: 62,
+            query_radius: 98,
+            steep_test: true,
+        },
+        50,
+    );
     assert_eq!((sup.source, sup.height), (Source::Terrain, -240));
 }
 
@@ -83,7 +116,7 @@ fn house_walls_block_and_report_contacts() {
 
 #[test]
 fn startup_settling_and_the_fallback_sphere() {
-    use stros_core::collision::statics::{fallback_support, settle};
+    use stros_core::collision::statics::{SupportProbe, fallback_support, settle};
     use stros_core::collision::support::SupportHistory;
     let (rgm, rob, wld) = world();
     let s = Statics::<64>::new(&rgm, &rob).unwrap();
@@ -100,24 +133,28 @@ fn startup_settling_and_the_fallback_sphere() {
     fallback_support(
         &mut sup,
         &s,
-        [35_840 * 256, -472 * 256, 29_400 * 256],
+        SupportProbe {
+            origin: [35_840, -472, 29_400],
+            positive_y_extent: 62,
+            query_radius: 98,
+            steep_test: true,
+        },
         [0; 3],
-        62,
         &SupportHistory(0),
-        98,
-        true,
     );
     assert_eq!((sup.class, sup.height), (Some(SurfaceClass::Ground), -999), "the actor's Y is kept");
     // Far above anything: no contact, a miss.
     fallback_support(
         &mut sup,
         &s,
-        [35_840 * 256, -900 * 256, 29_400 * 256],
+        SupportProbe {
+            origin: [35_840, -900, 29_400],
+            positive_y_extent: 62,
+            query_radius: 98,
+            steep_test: true,
+        },
         [0; 3],
-        62,
         &SupportHistory(3),
-        98,
-        true,
     );
     assert!(!sup.found());
 }

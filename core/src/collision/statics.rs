@@ -289,21 +289,31 @@ where
     })
 }
 
-/// The ordinary ground-support query at integer map `origin` (the actor's runtime position
-/// `>> 8`): the segment of half-length `reach` around `origin.y + positive_y_extent`
-/// against the terrain and the face-model candidates' polygons, then
-/// [`select_ordinary`]. `query_radius` is [`candidates::search_radius`] of the actor.
-#[allow(clippy::too_many_arguments)]
+/// Who asks a support query, and from where: what [`ground_support`] and
+/// [`fallback_support`] read of the actor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SupportProbe {
+    /// Integer map position: the actor's runtime position `>> 8`.
+    pub origin: [i32; 3],
+    /// The actor's positive Y extent.
+    pub positive_y_extent: i32,
+    /// [`candidates::search_radius`] of the actor.
+    pub query_radius: i32,
+    /// Collision bit 0x04: steep contacts are tested.
+    pub steep_test: bool,
+}
+
+/// The ordinary ground-support query at the probe's origin: the segment of half-length
+/// `reach` around `origin.y + positive_y_extent` against the terrain and the face-model
+/// candidates' polygons, then [`select_ordinary`].
 pub fn ground_support<'a>(
     state: &mut Support,
     scene: &impl Scene<'a>,
     heights: &impl VertexHeights,
-    origin: [i32; 3],
-    positive_y_extent: i32,
+    probe: SupportProbe,
     reach: i32,
-    query_radius: i32,
-    steep_test: bool,
 ) {
+    let SupportProbe { origin, positive_y_extent, query_radius, steep_test } = probe;
     let seg = Segment::ordinary(origin[1], positive_y_extent, reach);
     let sample = terrain::sample(heights, origin[0], origin[2]);
     let terrain = TerrainSupport { height: sample.height, normal: sample.normal };
@@ -470,22 +480,18 @@ pub fn settle<'a>(
 }
 
 /// "Selected-player fallback support": one sphere of radius 10 or 14 (the support-history
-/// counter) at `(position >> 8) + centre_offset`, Y plus the positive extent minus 3, with an
-/// identity rotation, admitted against each model like every sphere query; the first
-/// non-side contact of the face candidates in order is taken, and the support height stays
-/// the actor's own.
-#[allow(clippy::too_many_arguments)]
+/// counter) at the probe's origin plus `centre_offset`, Y plus the positive extent minus 3,
+/// with an identity rotation, admitted against each model like every sphere query; the
+/// first non-side contact of the face candidates in order is taken, and the support height
+/// stays the actor's own.
 pub fn fallback_support<'a>(
     state: &mut Support,
     scene: &impl Scene<'a>,
-    runtime_position: [i32; 3],
+    probe: SupportProbe,
     centre_offset: [i32; 3],
-    positive_y_extent: i32,
     history: &super::support::SupportHistory,
-    query_radius: i32,
-    steep_test: bool,
 ) {
-    let origin = runtime_position.map(|c| c >> 8);
+    let SupportProbe { origin, positive_y_extent, query_radius, steep_test } = probe;
     let mut centre = centre_offset;
     centre[1] = centre[1].wrapping_add(positive_y_extent).wrapping_sub(3);
     let sphere = Sphere { centre, radius: history.fallback_radius() };

@@ -364,15 +364,19 @@ mod tests {
     // Two effects: 8-bit mono with 3 bytes, 16-bit stereo with 4 bytes.
     const LEN: usize = field::EFFECTS + 2 * field::EFFECT_HEADER_LEN + 3 + 4 + field::END_LEN;
 
-    #[allow(clippy::too_many_arguments)]
-    fn put_effect(
-        d: &mut [u8],
-        off: usize,
+    /// The header fields of one test effect record.
+    struct Fields {
         ty: u32,
         depth: u32,
         rate: u32,
         vol: u8,
         lp: u8,
+    }
+
+    fn put_effect(
+        d: &mut [u8],
+        off: usize,
+        Fields { ty, depth, rate, vol, lp }: Fields,
         pcm: &[u8],
     ) -> usize {
         d[off..off + 4].copy_from_slice(&ty.to_le_bytes());
@@ -397,8 +401,9 @@ mod tests {
         d[44..48].copy_from_slice(b"FXDT");
         let fxdt = (2 * 27 + 3 + 4) as u32;
         d[48..52].copy_from_slice(&fxdt.to_be_bytes());
-        let o = put_effect(&mut d, 52, 0, 0, 11025, 64, 0, &[1, 2, 3]);
-        let o = put_effect(&mut d, o, 3, 1, 22050, 100, 0xFF, &[4, 5, 6, 7]);
+        let o = put_effect(&mut d, 52, Fields { ty: 0, depth: 0, rate: 11025, vol: 64, lp: 0 }, &[1, 2, 3]);
+        let o =
+            put_effect(&mut d, o, Fields { ty: 3, depth: 1, rate: 22050, vol: 100, lp: 0xFF }, &[4, 5, 6, 7]);
         d[o..o + 4].copy_from_slice(b"END ");
         d
     }

@@ -563,8 +563,18 @@ mod tests {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn bhdr(w: i16, h: i16, frames: i16, delay: i16, scale: u16, enc: i16, cmap: u8) -> [u8; 26] {
+    /// The BHDR fields a test image sets.
+    struct Hdr {
+        w: i16,
+        h: i16,
+        frames: i16,
+        delay: i16,
+        scale: u16,
+        enc: i16,
+        cmap: u8,
+    }
+
+    fn bhdr(Hdr { w, h, frames, delay, scale, enc, cmap }: Hdr) -> [u8; 26] {
         let mut b = [0u8; 26];
         b[0..2].copy_from_slice(&(-3i16).to_le_bytes());
         b[2..4].copy_from_slice(&7i16.to_le_bytes());
@@ -595,7 +605,8 @@ mod tests {
         b.put(b"D02005\0\0\0");
         b.put(&(8 + 34 + 8 + 6 + 8u32).to_le_bytes());
         b.sub(b"BSIF", &[]);
-        let bhdr1 = b.sub(b"BHDR", &bhdr(3, 2, 1, 71, 0, 0, 0)) + 8;
+        let bhdr1 =
+            b.sub(b"BHDR", &bhdr(Hdr { w: 3, h: 2, frames: 1, delay: 71, scale: 0, enc: 0, cmap: 0 })) + 8;
         b.sub(b"DATA", &[1, 2, 3, 4, 5, 6]);
         b.sub(b"END ", &[]);
 
@@ -608,7 +619,7 @@ mod tests {
         table[16..22].copy_from_slice(&[10, 11, 12, 13, 14, 15]);
         b.put(&(8 + 44 + 34 + 776 + 8 + 22 + 8u32).to_le_bytes());
         b.sub(b"IFHD", &IFHD_PAYLOAD);
-        b.sub(b"BHDR", &bhdr(2, 2, 2, 500, 512, 4, 1));
+        b.sub(b"BHDR", &bhdr(Hdr { w: 2, h: 2, frames: 2, delay: 500, scale: 512, enc: 4, cmap: 1 }));
         let mut cmap = [0u8; 768];
         for (i, c) in cmap.iter_mut().enumerate() {
             *c = (i % 251) as u8;

@@ -171,7 +171,7 @@ impl<'a, H: Host<'a>> Vm<'_, '_, 'a, H> {
         let call = Call { target: None, kind: CallKind::Function, function, argc, at: 0, args: r.pos };
         let args = self.args(hook, &call, Receiver::Me)?;
         self.host.event(ScriptEvent::Hook { function });
-        self.native(Receiver::Me, function, args, argc, 0, true, 0);
+        self.native(Receiver::Me, function, args, argc, Pass::FIRST);
         Ok(())
     }
 
@@ -211,8 +211,13 @@ impl<'a, H: Host<'a>> Vm<'_, '_, 'a, H> {
                 .map_err(|_| bad(Fault::TaskOperand(slot.at)))?;
             let elapsed = (slot.counter as i32).wrapping_mul(self.frame_scale) >> 8;
             let args = self.args(code, &call, Receiver::Me).map_err(&bad)?;
-            let (result, scratch) =
-                self.native(Receiver::Me, call.function, args, call.argc, elapsed, false, slot.scratch);
+            let (result, scratch) = self.native(
+                Receiver::Me,
+                call.function,
+                args,
+                call.argc,
+                Pass { elapsed, initial: false, scratch: slot.scratch },
+            );
             let done = result == 0;
             self.host.event(ScriptEvent::Task { at: slot.at, function: call.function, done });
             // A handler may have cleared the slots (KillMyTasks): only the same slot is updated.
@@ -323,7 +328,7 @@ impl<'a, H: Host<'a>> Vm<'_, '_, 'a, H> {
                 // A call whose operand address already owns a slot is not run again.
                 if self.state.tasks.find(script, call.at).is_none() {
                     let args = self.args(self.code, call, Receiver::Me)?;
-                    let (_, scratch) = self.native(Receiver::Me, call.function, args, call.argc, 0, true, 0);
+                    let (_, scratch) = self.native(Receiver::Me, call.function, args, call.argc, Pass::FIRST);
                     let slot = TaskSlot::new(script, call.at, blocking, scratch);
                     if !self.state.tasks.allocate(slot) {
                         self.host.event(ScriptEvent::SlotsFull { at: call.at });
@@ -347,7 +352,7 @@ impl<'a, H: Host<'a>> Vm<'_, '_, 'a, H> {
                 };
                 if !exists {
                     let args = self.args(self.code, call, who)?;
-                    let (_, scratch) = self.native(who, call.function, args, call.argc, 0, true, 0);
+                    let (_, scratch) = self.native(who, call.function, args, call.argc, Pass::FIRST);
                     let slot = TaskSlot::new(script, call.at, kind == CallKind::Task, scratch);
                     let ok = match who {
                         Receiver::Me => self.state.tasks.allocate(slot),
@@ -375,7 +380,7 @@ impl<'a, H: Host<'a>> Vm<'_, '_, 'a, H> {
             },
         };
         let args = self.args(code, call, who)?;
-        Ok(self.native(who, call.function, args, call.argc, 0, true, 0).0)
+        Ok(self.native(who, call.function, args, call.argc, Pass::FIRST).0)
     }
 
     /// Arguments evaluated last to first (values in authored order). Locals and `Me`
@@ -389,17 +394,15 @@ impl<'a, H: Host<'a>> Vm<'_, '_, 'a, H> {
         Ok(args)
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn native(
         &mut self,
         who: Receiver,
         function: u16,
         args: [i32; MAX_ARGS],
         argc: u8,
-        elapsed: i32,
-        initial: bool,
-        scratch: i32,
+        pass: Pass,
     ) -> (i32, i32) {
+        let Pass { elapsed, initial, scratch } = pass;
         let tasks: Option<&mut Tasks> = (who == Receiver::Me).then_some(&mut self.state.tasks);
         let mut call = NativeCall { function, args, argc, elapsed, initial, scratch, tasks };
         let result = self.host.native(who, &mut call);
@@ -515,4 +518,18 @@ impl<'a, H: Host<'a>> Vm<'_, '_, 'a, H> {
         }
         Err(Fault::TooLong)
     }
+}
+
+/// Which invocation of a native a call is: the first, or a later task pass with the
+/// elapsed ticks and the scratch word its earlier passes left.
+#[derive(Clone, Copy, Debug)]
+struct Pass {
+    elapsed: i32,
+    initial: bool,
+    scratch: i32,
+}
+
+impl Pass {
+    /// A first invocation: no elapsed ticks, a zero scratch word.
+    const FIRST: Pass = Pass { elapsed: 0, initial: true, scratch: 0 };
 }

@@ -9,7 +9,7 @@ use crate::actor::{Actor, Surroundings, attr, collide};
 use crate::anim::{AnimContext, AnimSet, Events};
 use crate::collision::candidates::search_radius;
 use crate::collision::shape::{collision_matrix, prepare};
-use crate::collision::statics::{fallback_support, ground_support, obstacle, vertical_offers};
+use crate::collision::statics::{SupportProbe, fallback_support, ground_support, obstacle, vertical_offers};
 use crate::collision::support::{
     SlopeVerdict, Support, SurfaceMode, SurfaceState, TerrainSupport, actor_y_from_support,
     forward_ground_admits, slope_surface, slope_verdict, update_surface,
@@ -136,21 +136,13 @@ impl<'a> Env<'_, 'a> {
         let mut support = a.support;
         let radius = Self::query_radius(a);
         let py = a.bounds.positive[1];
-        ground_support(&mut support, self.scene, self.heights, origin, py, reach, radius, steep);
+        let probe = SupportProbe { origin, positive_y_extent: py, query_radius: radius, steep_test: steep };
+        ground_support(&mut support, self.scene, self.heights, probe, reach);
         let mut actor_y =
             support.found().then(|| actor_y_from_support(support.height, py, self.config.standing_height));
         if self.is_player {
             if !support.found() {
-                fallback_support(
-                    &mut support,
-                    self.scene,
-                    position,
-                    a.centre,
-                    py,
-                    &self.shared.history,
-                    radius,
-                    steep,
-                );
+                fallback_support(&mut support, self.scene, probe, a.centre, &self.shared.history);
                 // The fallback keeps the actor's own height.
                 actor_y = support.found().then_some(position[1]);
             }
