@@ -536,47 +536,8 @@ impl AnimState {
                     return Step::Frame;
                 }
                 Command::EndAnimation { .. } => return Step::End,
-                Command::GoToPrevious { target } => {
-                    if reverse {
-                        // Reverse: no count steps back; a count decrements, 0 → cursor + 1.
-                        if self.loops == 0 {
-                            self.cursor = next;
-                        } else {
-                            self.loops -= 1;
-                            self.cursor =
-                                if self.loops == 0 { self.cursor.wrapping_add(1) } else { target as i16 };
-                        }
-                    } else if self.loops != 0 {
-                        self.loops -= 1;
-                        if self.loops == 0 {
-                            self.cursor = next;
-                        } else {
-                            self.cursor = target as i16;
-                            self.marker = false;
-                        }
-                    } else {
-                        self.cursor = target as i16;
-                        self.marker = false;
-                    }
-                }
-                Command::GoToFuture { target } => {
-                    if reverse {
-                        self.cursor = if self.loops != 0 { self.cursor.wrapping_add(1) } else { next };
-                    } else if self.loops != 0 {
-                        self.cursor = next;
-                    } else if (self.pending != NO_GROUP && self.pending != self.current) || self.exit {
-                        // The type-two exception: a pending default does not take the exit.
-                        if group.kind() == GroupKind::NoPanicRevert && self.pending == self.default {
-                            self.cursor = next;
-                        } else {
-                            self.cursor = target as i16;
-                            self.exit = true;
-                            self.marker = false;
-                            self.clear_deltas();
-                        }
-                    } else {
-                        self.cursor = next;
-                    }
+                Command::GoToPrevious { .. } | Command::GoToFuture { .. } | Command::LoopControl { .. } => {
+                    self.jump(cmd, next, reverse, group.kind())
                 }
                 Command::PlaySound { effect, rate } => {
                     cx.events.push(AnimEvent::Sound { effect, rate });
@@ -599,66 +560,20 @@ impl AnimState {
                         return Step::Delayed;
                     }
                 }
-                Command::LoopControl { target } => {
-                    if reverse {
-                        self.cursor = next;
-                    } else {
-                        self.loop_control = self.loop_control.wrapping_sub(1);
-                        self.cursor = if self.loop_control > 0 { target as i16 } else { next };
-                    }
-                }
-                Command::Transition { mask, start, target } => {
-                    if reverse {
-                        self.cursor = next;
-                        continue;
-                    }
-                    match mask {
-                        1 | 2 if self.actions.pending & 3 != 0 => {
-                            let clear = if mask == 1 { 2 } else { 1 };
-                            self.actions.pending &= !clear;
-                            self.actions.accepted &= !clear;
-                            self.actions.accepted |= self.actions.pending;
-                            self.cursor = (start as i16).wrapping_sub(2);
-                            self.exit = true;
-                            self.clear_deltas();
-                        }
-                        4 if cx.falling != 0 => {
-                            self.cursor = target as i16;
-                            self.exit = true;
-                            self.marker = false;
-                            self.clear_deltas();
-                        }
-                        8 => match cx.forward.take() {
-                            Some(g) => return Step::Force(g),
-                            None => self.cursor = next,
-                        },
-                        _ => self.cursor = next,
+                Command::Transition { .. } => {
+                    if let Some(step) = self.transition(cx, cmd, next, reverse) {
+                        return step;
                     }
                 }
                 // Opcodes 6–10 occur in no shipped map (engine summary §1.2). Forward, they
                 // fill the delta records (XYZ forms scaled × 256 and × 8) or jump into another
                 // group; reverse steps over them without their forward effect.
-                Command::SetRotationXyz { x, y, z } => {
+                Command::SetRotationXyz { .. }
+                | Command::SetPositionXyz { .. }
+                | Command::SetRotationAxis { .. }
+                | Command::SetPositionAxis { .. } => {
                     if !reverse {
-                        self.rotate_delta = [x, y, z].map(|v| (v as i16).wrapping_mul(256));
-                    }
-                    self.cursor = next;
-                }
-                Command::SetPositionXyz { x, y, z } => {
-                    if !reverse {
-                        self.translate_delta = [x, y, z].map(|v| (v as i16).wrapping_mul(8));
-                    }
-                    self.cursor = next;
-                }
-                Command::SetRotationAxis { axis, value } => {
-                    if !reverse && let Some(d) = self.rotate_delta.get_mut(axis as usize) {
-                        *d = value as i16;
-                    }
-                    self.cursor = next;
-                }
-                Command::SetPositionAxis { axis, value } => {
-                    if !reverse && let Some(d) = self.translate_delta.get_mut(axis as usize) {
-                        *d = value as i16;
+                        self.set_delta(cmd);
                     }
                     self.cursor = next;
                 }
@@ -678,6 +593,128 @@ impl AnimState {
             }
         }
         Step::Runaway
+    }
+
+    /// The jump opcodes (`GoToPrevious`, `GoToFuture`, `LoopControl`): where the cursor goes
+    /// next, forward or in reverse, by the loop counters and the exit marker.
+    fn jump(&mut self, cmd: Command, next: i16, reverse: bool, kind: GroupKind) {
+        match cmd {
+            Command::GoToPrevious { target } => {
+                if reverse {
+                    // Reverse: no count steps back; a count decrements, 0 → cursor + 1.
+                    if self.loops == 0 {
+                        self.cursor = next;
+                    } else {
+                        self.loops -= 1;
+                        self.cursor =
+                            if self.loops == 0 { self.cursor.wrapping_add(1) } else { target as i16 };
+                    }
+                } else if self.loops != 0 {
+                    self.loops -= 1;
+                    if self.loops == 0 {
+                        self.cursor = next;
+                    } else {
+                        self.cursor = target as i16;
+                        self.marker = false;
+                    }
+                } else {
+                    self.cursor = target as i16;
+                    self.marker = false;
+                }
+            }
+            Command::GoToFuture { target } => {
+                if reverse {
+                    self.cursor = if self.loops != 0 { self.cursor.wrapping_add(1) } else { next };
+                } else if self.loops != 0 {
+                    self.cursor = next;
+                } else if (self.pending != NO_GROUP && self.pending != self.current) || self.exit {
+                    // The type-two exception: a pending default does not take the exit.
+                    if kind == GroupKind::NoPanicRevert && self.pending == self.default {
+                        self.cursor = next;
+                    } else {
+                        self.cursor = target as i16;
+                        self.exit = true;
+                        self.marker = false;
+                        self.clear_deltas();
+                    }
+                } else {
+                    self.cursor = next;
+                }
+            }
+            Command::LoopControl { target } => {
+                if reverse {
+                    self.cursor = next;
+                } else {
+                    self.loop_control = self.loop_control.wrapping_sub(1);
+                    self.cursor = if self.loop_control > 0 { target as i16 } else { next };
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `Transition` (forward only): a taken mask moves the cursor and sets the exit marker,
+    /// mask 8 forces the mask-8 group and ends the update ([`Step::Force`]).
+    fn transition(
+        &mut self,
+        cx: &mut AnimContext<'_, '_>,
+        cmd: Command,
+        next: i16,
+        reverse: bool,
+    ) -> Option<Step> {
+        let Command::Transition { mask, start, target } = cmd else {
+            return None;
+        };
+        if reverse {
+            self.cursor = next;
+            return None;
+        }
+        match mask {
+            1 | 2 if self.actions.pending & 3 != 0 => {
+                let clear = if mask == 1 { 2 } else { 1 };
+                self.actions.pending &= !clear;
+                self.actions.accepted &= !clear;
+                self.actions.accepted |= self.actions.pending;
+                self.cursor = (start as i16).wrapping_sub(2);
+                self.exit = true;
+                self.clear_deltas();
+            }
+            4 if cx.falling != 0 => {
+                self.cursor = target as i16;
+                self.exit = true;
+                self.marker = false;
+                self.clear_deltas();
+            }
+            8 => match cx.forward.take() {
+                Some(g) => return Some(Step::Force(g)),
+                None => self.cursor = next,
+            },
+            _ => self.cursor = next,
+        }
+        None
+    }
+
+    /// Opcodes 6–9, forward: fill the delta records (the XYZ forms scaled × 256 and × 8).
+    fn set_delta(&mut self, cmd: Command) {
+        match cmd {
+            Command::SetRotationXyz { x, y, z } => {
+                self.rotate_delta = [x, y, z].map(|v| (v as i16).wrapping_mul(256))
+            }
+            Command::SetPositionXyz { x, y, z } => {
+                self.translate_delta = [x, y, z].map(|v| (v as i16).wrapping_mul(8))
+            }
+            Command::SetRotationAxis { axis, value } => {
+                if let Some(d) = self.rotate_delta.get_mut(axis as usize) {
+                    *d = value as i16;
+                }
+            }
+            Command::SetPositionAxis { axis, value } => {
+                if let Some(d) = self.translate_delta.get_mut(axis as usize) {
+                    *d = value as i16;
+                }
+            }
+            _ => {}
+        }
     }
 
     /// "Placed actor initialization": a new animation state (default group 0) and the two
