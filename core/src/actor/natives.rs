@@ -76,10 +76,26 @@ pub fn call(
     g: &mut Globals<'_>,
     call: &mut NativeCall<'_>,
 ) -> Option<i32> {
+    if call.function == id::NULL {
+        return Some(0);
+    }
+    animation(actor, set, g, call)
+        .or_else(|| tasks(call))
+        .or_else(|| attributes(actor, g, call))
+        .or_else(|| globals(actor, g, call))
+        .or_else(|| actions_and_combat(actor, set, g, call))
+}
+
+/// The animation tasks and requests.
+fn animation(
+    actor: &mut Actor,
+    set: Option<&AnimSet<'_>>,
+    g: &mut Globals<'_>,
+    call: &mut NativeCall<'_>,
+) -> Option<i32> {
     let a0 = call.arg(0);
     let a1 = call.arg(1);
     Some(match call.function {
-        id::NULL => 0,
         // "PushAnimation and TaskStop": two phases, kept per slot in the scratch word.
         //
         // Without an animation set the actor has no animation state: the request boundary
@@ -112,6 +128,14 @@ pub fn call(
             0
         }
         id::WAIT_ANIM_FRAME => status(wait_anim_frame(&actor.anim, a0, a1)),
+        _ => return None,
+    })
+}
+
+/// The waits and the receiver's task table.
+fn tasks(call: &mut NativeCall<'_>) -> Option<i32> {
+    let a0 = call.arg(0);
+    Some(match call.function {
         // "Wait, WaitOnTasks, and WaitNonMulti".
         id::WAIT => (call.elapsed < a0.wrapping_sub(1)) as i32,
         id::WAIT_ON_TASKS => call.tasks.as_ref().is_some_and(|t| t.unpaused() > 1) as i32,
@@ -122,6 +146,15 @@ pub fn call(
             }
             0
         }
+        _ => return None,
+    })
+}
+
+/// The attribute table and its side effects.
+fn attributes(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) -> Option<i32> {
+    let a0 = call.arg(0);
+    let a1 = call.arg(1);
+    Some(match call.function {
         // "GetAttribute, SetAttribute, GetMyAttr, and SetMyAttr" and their default-group
         // side effects. Indices outside the table read 0 and write nothing (the original's
         // SetAttribute does not check; the core cannot write outside the table).
@@ -157,6 +190,15 @@ pub fn call(
             }
             0
         }
+        _ => return None,
+    })
+}
+
+/// Flags, random numbers, the script gates and the player queries.
+fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) -> Option<i32> {
+    let a0 = call.arg(0);
+    let a1 = call.arg(1);
+    Some(match call.function {
         // "Global Flags": the kind's set operation, the latch cleared, the latch tested. The
         // flag id is the whole argument; one outside the declared flags does nothing.
         id::SET_GLOBAL_FLAG => {
@@ -210,6 +252,19 @@ pub fn call(
                 (d.abs() <= a1) as i32
             }
         },
+        _ => return None,
+    })
+}
+
+/// Action words, combat entry and the weapon predicates.
+fn actions_and_combat(
+    actor: &mut Actor,
+    set: Option<&AnimSet<'_>>,
+    g: &mut Globals<'_>,
+    call: &mut NativeCall<'_>,
+) -> Option<i32> {
+    let a0 = call.arg(0);
+    Some(match call.function {
         // "Action words": `SetAction`'s admitted non-running states would invoke script
         // `Jump`, whose queued motion only the ground response's queued-motion arbitration
         // and vertical writer finish — not in the core yet, so that branch does nothing.
