@@ -373,12 +373,14 @@ fn living(walk: u8, run: u8) -> [u8; 256] {
     a
 }
 
-/// The RGM scene.
-pub fn rgm_desc() -> RgmDesc {
-    let raan = |frames: u8, name: &str| {
-        vec![RaanDesc { frame_count: frames, model_type: b'c', path: format!("{name}.3DC").into_bytes() }]
-    };
-    let cyrus = ActorDesc {
+/// A RAAN table of one `.3DC` frame source.
+fn raan(frames: u8, name: &str) -> Vec<RaanDesc> {
+    vec![RaanDesc { frame_count: frames, model_type: b'c', path: format!("{name}.3DC").into_bytes() }]
+}
+
+/// Cyrus: standing, running, walking and the groups the controller and the ground response request.
+fn cyrus_actor() -> ActorDesc {
+    ActorDesc {
         name: b"CYRUS".to_vec(),
         raan: raan(5, "CYRUS"),
         groups: vec![
@@ -420,8 +422,12 @@ pub fn rgm_desc() -> RgmDesc {
         bounds: [0, -1, -1],
         script: cyrus_script(),
         ..ActorDesc::default()
-    };
-    let flag = ActorDesc {
+    }
+}
+
+/// The flag: its idle wave, its run-once wave and the flap with its sound.
+fn flag_actor() -> ActorDesc {
+    ActorDesc {
         name: b"FLAG2".to_vec(),
         instances: 3,
         raan: raan(8, "FLAG"),
@@ -462,7 +468,45 @@ pub fn rgm_desc() -> RgmDesc {
         script: flag_script(),
         variables: vec![0],
         ..ActorDesc::default()
+    }
+}
+
+/// The placed objects (MPOB).
+fn mpob_placements() -> Vec<MpobDesc> {
+    let mpob = |id: u32,
+                ty: u8,
+                activation: u8,
+                script: &str,
+                model: &str,
+                is_static: u8,
+                pos: [i32; 3],
+                yaw: u32| MpobDesc {
+        id,
+        object_type: ty,
+        activation,
+        script_name: script.as_bytes().to_vec(),
+        model_name: model.as_bytes().to_vec(),
+        is_static,
+        position: pos,
+        angles: [0, yaw, 0],
+        model_id: -1,
+        ..MpobDesc::default()
     };
+    vec![
+        mpob(1, 1, 0, "FLAG2", "FLAG", 0, [35200, PLATEAU_Y, 31000], 0),
+        mpob(2, 1, 0, "FLAG2", "FLAG", 0, [32900, -60, 16400], 512),
+        mpob(3, 1, 0, "FLAG2", "FLAG", 0, [38400, -900, 19968], 0),
+        mpob(4, 3, 0, "FISHER", "NPC", 0, [33400, 0, 15200], 1024),
+        mpob(5, 1, 0, "BUOY", "BUOY", 4, [34200, 0, 13800], 0),
+        mpob(6, 1, 0, "KEG", "BARREL", 1, [36600, PLATEAU_Y, 32800], 0),
+        mpob(7, 1, 1, "RAFT", "RAFT", 0, [31200, 0, 14400], 0),
+    ]
+}
+
+/// The RGM scene.
+pub fn rgm_desc() -> RgmDesc {
+    let cyrus = cyrus_actor();
+    let flag = flag_actor();
     let npc = ActorDesc {
         name: b"FISHER".to_vec(),
         raan: raan(5, "NPC"),
@@ -492,34 +536,7 @@ pub fn rgm_desc() -> RgmDesc {
         ..ActorDesc::default()
     };
 
-    let mpob = |id: u32,
-                ty: u8,
-                activation: u8,
-                script: &str,
-                model: &str,
-                is_static: u8,
-                pos: [i32; 3],
-                yaw: u32| MpobDesc {
-        id,
-        object_type: ty,
-        activation,
-        script_name: script.as_bytes().to_vec(),
-        model_name: model.as_bytes().to_vec(),
-        is_static,
-        position: pos,
-        angles: [0, yaw, 0],
-        model_id: -1,
-        ..MpobDesc::default()
-    };
-    let placements = vec![
-        mpob(1, 1, 0, "FLAG2", "FLAG", 0, [35200, PLATEAU_Y, 31000], 0),
-        mpob(2, 1, 0, "FLAG2", "FLAG", 0, [32900, -60, 16400], 512),
-        mpob(3, 1, 0, "FLAG2", "FLAG", 0, [38400, -900, 19968], 0),
-        mpob(4, 3, 0, "FISHER", "NPC", 0, [33400, 0, 15200], 1024),
-        mpob(5, 1, 0, "BUOY", "BUOY", 4, [34200, 0, 13800], 0),
-        mpob(6, 1, 0, "KEG", "BARREL", 1, [36600, PLATEAU_Y, 32800], 0),
-        mpob(7, 1, 1, "RAFT", "RAFT", 0, [31200, 0, 14400], 0),
-    ];
+    let placements = mpob_placements();
     let mpso = PLACEMENTS
         .iter()
         .enumerate()
