@@ -5,12 +5,13 @@
 //! a nonplayer's SOUP script through [`crate::script::stage`]),
 //! animation-driven continuation, the collision stage, and cleanup.
 
+use super::collide::Pushes;
 use super::queries::Env;
 use super::scene::{LiveModel, LiveScene, Prepared};
 use super::script::WorldHost;
 use super::{Event, MAX_ACTORS, SoundRequest, World, WorldEvent};
 use crate::actor::default::{select_default, set_default};
-use crate::actor::{ActorModel, apply_debug_exclusions, attr, motion};
+use crate::actor::{Actor, ActorModel, apply_debug_exclusions, attr, motion};
 use crate::anim::{AnimContext, AnimEvent, Events};
 use crate::input::{Action, Input};
 use crate::script::StageInput;
@@ -40,45 +41,19 @@ impl<'a> World<'a> {
             .collect()
     }
 
-    /// One ordinary actor update of actor `id`.
+    /// One ordinary actor update of actor `id`, in the seed's "Ordinary actor update order":
+    /// eligibility ([`Self::admitted`]), default selection and animation ([`animate`]), the
+    /// pre-script stage, the script stage (the controller or the SOUP script), the action
+    /// update, continuation, the collision stage, then cleanup (overlap pushes, events).
     pub(super) fn update_actor(&mut self, id: u16, input: &Input, tick: Tick, heights: &VertexCache<'a>) {
-        let Some(mut a) = self.actors.get(id as usize).cloned() else { return };
+        let Some(mut a) = self.admitted(id, tick) else { return };
         let is_player = self.selected_player_id() == Some(id);
-        let unselected_player = self.players[1 - self.selected] == Some(id);
-        apply_debug_exclusions(
-            &a.attributes,
-            self.config.disable_slaves,
-            self.config.disable_master_slaves,
-            &mut a.object_update_exclusion,
-        );
-        let eligible = crate::actor::Eligibility {
-            unselected_player,
-            script_name_excluded: self.script_excluded(&a),
-            object_update_exclusion: a.object_update_exclusion,
-            script_control: a.script_control,
-        };
-        if !eligible.admitted() {
-            self.actors[id as usize] = a;
-            return;
-        }
-        self.report.updated += 1;
-        a.previous_angles = a.angles;
-        a.previous = a.position;
         // Sounds of this update are heard from here, remapped by the surface stood on now.
         let (emitter, surface) = (a.position, a.surface);
-        a.step_status &= !0x80;
-        a.step_status_back &= !0x01;
-        a.steps.called = 0;
-        if is_player {
-            self.shared.history.tick(tick.nominal_ticks);
-        }
 
         let mut events = Events::default();
         let set = a.set.and_then(|s| self.sets.get(s as usize)).map(|e| &e.set);
         let forward_held = is_player && input.held(Action::Up);
-        // "Ordinary idle animation default" and "Living actor default selection" precede the
-        // ordinary animation block; the falling byte and the forward request are the
-        // `Transition` inputs of this advancement.
         if set.is_some() {
             let mut cx = AnimContext {
                 set,
@@ -89,14 +64,7 @@ impl<'a> World<'a> {
                 forward: forward_held.then(|| a.forward_group()),
                 move_bits: 0,
             };
-            let default = select_default(&mut a, is_player, &mut cx);
-            set_default(&mut a.anim, &mut cx, default, false);
-            if a.anim_update_exclusion == 0 {
-                a.anim.advance(&mut cx);
-                let default = a.anim.default;
-                a.anim.request(&mut cx, default, 0);
-            }
-            a.steps.packed |= cx.move_bits;
+            animate(&mut a, is_player, &mut cx);
         }
         let snapshot = super::collide::Snapshot { anim: a.anim, steps: a.steps.packed };
 
@@ -187,15 +155,7 @@ impl<'a> World<'a> {
         if a.position[0] != a.previous[0] || a.position[2] != a.previous[2] {
             self.cells.register_moved(id);
         }
-        for (other, [dx, dz]) in overlap {
-            if let Some(o) = self.actors.get_mut(other as usize) {
-                o.position[0] = o.position[0].wrapping_add(dx);
-                o.position[2] = o.position[2].wrapping_add(dz);
-                if dx != 0 || dz != 0 {
-                    self.cells.register_moved(other);
-                }
-            }
-        }
+        self.push_others(overlap);
         if is_player {
             self.report.probe = probe;
         }
@@ -207,6 +167,55 @@ impl<'a> World<'a> {
             self.push_event(id, Event::Health { change, health: a.attr(attr::HEALTH) });
         }
         self.actors[id as usize] = a;
+    }
+
+    /// "Ordinary actor eligibility" of actor `id` (with the debug exclusions applied first),
+    /// and the bookkeeping every admitted update starts with: the previous position and
+    /// angles, the cleared per-update step flags, the support-history countdown. `None`: not
+    /// admitted (its exclusions are stored; nothing else changes).
+    fn admitted(&mut self, id: u16, tick: Tick) -> Option<Actor> {
+        let mut a = self.actors.get(id as usize).cloned()?;
+        let is_player = self.selected_player_id() == Some(id);
+        let unselected_player = self.players[1 - self.selected] == Some(id);
+        apply_debug_exclusions(
+            &a.attributes,
+            self.config.disable_slaves,
+            self.config.disable_master_slaves,
+            &mut a.object_update_exclusion,
+        );
+        let eligible = crate::actor::Eligibility {
+            unselected_player,
+            script_name_excluded: self.script_excluded(&a),
+            object_update_exclusion: a.object_update_exclusion,
+            script_control: a.script_control,
+        };
+        if !eligible.admitted() {
+            self.actors[id as usize] = a;
+            return None;
+        }
+        self.report.updated += 1;
+        a.previous_angles = a.angles;
+        a.previous = a.position;
+        a.step_status &= !0x80;
+        a.step_status_back &= !0x01;
+        a.steps.called = 0;
+        if is_player {
+            self.shared.history.tick(tick.nominal_ticks);
+        }
+        Some(a)
+    }
+
+    /// Applies the overlap stage's displacements of other actors, after the update.
+    fn push_others(&mut self, overlap: Pushes) {
+        for (other, [dx, dz]) in overlap {
+            if let Some(o) = self.actors.get_mut(other as usize) {
+                o.position[0] = o.position[0].wrapping_add(dx);
+                o.position[2] = o.position[2].wrapping_add(dz);
+                if dx != 0 || dz != 0 {
+                    self.cells.register_moved(other);
+                }
+            }
+        }
     }
 
     /// Reports actor `id`'s animation events: sounds as positional requests from `emitter`,
@@ -240,4 +249,19 @@ impl<'a> World<'a> {
             self.report.dropped += 1;
         }
     }
+}
+
+/// The ordinary animation block of an actor update: "Ordinary idle animation default" and
+/// "Living actor default selection", then — with a clear animation-update exclusion — the
+/// advancement and the ordinary request for the selected default. The falling byte and the
+/// forward request in `cx` are the `Transition` inputs of this advancement.
+fn animate(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '_>) {
+    let default = select_default(a, is_player, cx);
+    set_default(&mut a.anim, cx, default, false);
+    if a.anim_update_exclusion == 0 {
+        a.anim.advance(cx);
+        let default = a.anim.default;
+        a.anim.request(cx, default, 0);
+    }
+    a.steps.packed |= cx.move_bits;
 }
