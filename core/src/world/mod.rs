@@ -23,32 +23,33 @@ pub mod attributes;
 pub mod cells;
 mod collide;
 pub mod entry;
+mod load;
 pub(crate) mod queries;
 mod rider;
 pub mod scene;
 mod script;
+mod step;
 mod update;
 
 use core::fmt;
 
 use crate::actor::{Actor, ActorModel};
 use crate::anim::{AnimContext, AnimEvent, AnimSet};
-use crate::collision::shape::{self, Bounds};
 use crate::collision::statics::{PlacedModel, Statics};
 use crate::collision::support::{Support, SupportHistory};
 use crate::config::SystemConfig;
 use crate::files::Files;
+use crate::formats::FormatError;
 use crate::formats::model::Model;
-use crate::formats::rgm::{ModelPath, Rgm};
+use crate::formats::rgm::Rgm;
 use crate::formats::rob::Rob;
 use crate::formats::surface::SurfaceTable;
 use crate::formats::wld::Wld;
-use crate::formats::{FormatError, rgm};
-use crate::input::{Bindings, Input};
+use crate::input::Bindings;
 use crate::math::Mat3;
-use crate::player::{PlayerState, Turn};
+use crate::player::PlayerState;
 use crate::terrain::{Decoded, VertexCache, Wave};
-use crate::timing::{Clock, Tick, TimingConfig};
+use crate::timing::{Clock, Tick};
 use crate::units::Angles;
 
 pub use cells::Cells;
@@ -315,290 +316,7 @@ pub struct World<'a> {
 /// characters.
 pub type ScriptName = heapless::String<8>;
 
-/// The map-unit stem of a RAAN path: after the last `\`, `/` or `:`, before the first `.`.
-fn stem(path: &[u8]) -> &[u8] {
-    let start = path.iter().rposition(|&b| matches!(b, b'\\' | b'/' | b':')).map_or(0, |p| p + 1);
-    let name = &path[start..];
-    let end = name.iter().position(|&b| b == b'.' || b == 0).unwrap_or(name.len());
-    let name = &name[..end];
-    let trim = name.iter().rposition(|&b| b != b' ').map_or(0, |p| p + 1);
-    &name[..trim]
-}
-
 impl<'a> World<'a> {
-    /// Loads map `map` (`<map>.RGM`, `.ROB`, `.WLD`, the actor models, and `SURFACE.INI` and
-    /// `SOUP386.DEF` when present) from `files`, with `config` and the KEYS.INI `bindings`,
-    /// and places its actors. The player enters separately ([`World::enter_marker`] or
-    /// [`World::enter_at`]).
-    pub fn load(
-        files: &impl Files<'a>,
-        map: &str,
-        config: SystemConfig,
-        bindings: Bindings,
-    ) -> Result<Self, WorldError> {
-        let get = |ext: &str| {
-            let mut n = Name::new();
-            let _ = n.push_str(map);
-            let _ = n.push_str(ext);
-            files.file(&n).ok_or(WorldError::Missing(n))
-        };
-        let named = |ext: &str| {
-            let mut n = Name::new();
-            let _ = n.push_str(map);
-            let _ = n.push_str(ext);
-            n
-        };
-        let rgm = Rgm::new_checked(get(".RGM")?).map_err(|e| WorldError::Format(named(".RGM"), e))?;
-        let rob = Rob::new_checked(get(".ROB")?).map_err(|e| WorldError::Format(named(".ROB"), e))?;
-        let wld = Wld::new_checked(get(".WLD")?).map_err(|e| WorldError::Format(named(".WLD"), e))?;
-        let surfaces = match files.file("SURFACE.INI") {
-            Some(bytes) => {
-                let text = core::str::from_utf8(bytes).unwrap_or("");
-                SurfaceTable::parse(text).map_err(WorldError::Surface)?
-            }
-            None => SurfaceTable::new(),
-        };
-        let scripts = script::ScriptTables::load(files)?;
-        let statics = Statics::new(&rgm, &rob).map_err(|_| WorldError::Capacity("static placements"))?;
-        let mut world = World {
-            map: name_of(map.as_bytes()),
-            rgm,
-            rob,
-            wld,
-            terrain: Decoded::new(wld, 0),
-            // No WORLD.INI is read, so every world gets the island's wave.
-            wave: crate::terrain::ISLAND_WAVE,
-            statics,
-            models: heapless::Vec::new(),
-            sets: heapless::Vec::new(),
-            frame_models: heapless::Vec::new(),
-            // "Opening an actor-definition map resets this shared counter to zero."
-            mess_groups: attributes::MessGroups::default(),
-            actors: heapless::Vec::new(),
-            cells: Cells::default(),
-            players: [None, None],
-            selected: 0,
-            player: PlayerState { turn: Turn::default(), walk_mode: config.walk_mode },
-            clock: Clock::new(TimingConfig::from(&config)),
-            config,
-            bindings,
-            surfaces,
-            shared: Shared::default(),
-            view: [0; 3],
-            view_yaw: 0,
-            report: StepReport::default(),
-            missing: heapless::Vec::new(),
-            scripts,
-            combat_index: 0,
-            script_exclusion: None,
-        };
-        world.place_actors(files)?;
-        Ok(world)
-    }
-
-    /// The loaded model called `name` (case-insensitive), loading it on first use: a ROB
-    /// segment with a model, else `<name>.3DC`, else `<name>.3D`.
-    fn model_named(&mut self, files: &impl Files<'a>, name: &[u8]) -> Result<Option<u16>, WorldError> {
-        let key = name_of(name);
-        if key.is_empty() {
-            return Ok(None);
-        }
-        if let Some(i) = self.models.iter().position(|m| m.name == key) {
-            return Ok(Some(i as u16));
-        }
-        let segment = self.rob.find(name);
-        let flags = segment.map_or(0, |s| s.collision_flags());
-        let model = match segment.and_then(|s| s.model().ok()) {
-            Some(m) => Some(m),
-            None => {
-                let mut found = None;
-                for ext in [".3DC", ".3D"] {
-                    let mut file = Name::new();
-                    let _ = file.push_str(&key);
-                    let _ = file.push_str(ext);
-                    if let Some(bytes) = files.file(&file) {
-                        found = Some(Model::new_checked(bytes).map_err(|e| WorldError::Format(file, e))?);
-                        break;
-                    }
-                }
-                found
-            }
-        };
-        let Some(model) = model else {
-            // Nothing to draw or collide with; the frontend says which file was missing.
-            if !self.missing.contains(&key) {
-                let _ = self.missing.push(key);
-            }
-            return Ok(None);
-        };
-        self.models
-            .push(WorldModel { name: key, model, flags })
-            .map_err(|_| WorldError::Capacity("models"))?;
-        Ok(Some(self.models.len() as u16 - 1))
-    }
-
-    /// The animation set of `definition` over its RAAN table (`placement` `None`) or over
-    /// `placement = (frames, model name)` (the type-1 MPOB fallback), built on first use and
-    /// shared by every instance with the same definition and frame source. `None` when the
-    /// definition has no animation table and no placement model is given.
-    fn set_for(
-        &mut self,
-        files: &impl Files<'a>,
-        definition: u16,
-        placement: Option<(u8, &'a [u8])>,
-    ) -> Result<Option<u8>, WorldError> {
-        let source = match placement {
-            Some((frames, name)) => FrameSource::Placement { model: name_of(name), frames },
-            None => FrameSource::Raan,
-        };
-        if let Some(i) = self.sets.iter().position(|s| s.definition == definition && s.source == source) {
-            return Ok(Some(i as u8));
-        }
-        let rgm = self.rgm;
-        let Some(def) = rgm.actor(definition as usize) else { return Ok(None) };
-        let set = match placement {
-            Some((count, _)) => AnimSet::with_placement_model(&def, count),
-            None => match AnimSet::from_actor(&def) {
-                Some(set) => set,
-                None => return Ok(None),
-            },
-        };
-        if self.sets.is_full() {
-            return Err(WorldError::Capacity("animation sets"));
-        }
-        let first = self.frame_models.len();
-        let add = |world: &mut Self, name: &[u8]| -> Result<(), WorldError> {
-            let m = world.model_named(files, name)?.unwrap_or(NO_MODEL);
-            world.frame_models.push(m).map_err(|_| WorldError::Capacity("frame-table models"))
-        };
-        match placement {
-            Some((_, name)) => add(self, name)?,
-            None => {
-                for e in def.raan_entries() {
-                    add(self, stem(e.path))?;
-                }
-            }
-        }
-        // MAX_FRAME_MODELS < 65,536, so both ends fit.
-        let models = first as u16..self.frame_models.len() as u16;
-        self.sets
-            .push(SetEntry { definition, source, set, models })
-            .map_err(|_| WorldError::Capacity("animation sets"))?;
-        Ok(Some(self.sets.len() as u8 - 1))
-    }
-
-    /// The world model of frame-table entry `k` of `entry`'s table.
-    pub fn frame_model(&self, entry: &SetEntry<'a>, k: usize) -> Option<&WorldModel<'a>> {
-        let at = (entry.models.start as usize).checked_add(k).filter(|&i| i < entry.models.end as usize)?;
-        let m = *self.frame_models.get(at)?;
-        self.models.get(m as usize)
-    }
-
-    /// Bounds and shape from the definition ("Ordinary actor collision-shape
-    /// initialization"): the primary MPSZ record for an animation table, or for a static
-    /// model with an MPOB `model_id` other than −1; bounds from the model's vertices for a
-    /// static model with `model_id` −1; otherwise the default radius-12 sphere.
-    fn init_shape(&self, a: &mut Actor, def: &rgm::Actor<'_, 'a>, model_id: i16) {
-        let path = def.model_path();
-        let raex_scale = def.extra().map_or(0, |x| x.sphere_scale_raw());
-        let primary = def.bounds().primary;
-        let from_record = match path {
-            ModelPath::AnimationTable => primary,
-            ModelPath::Static if model_id != -1 => primary,
-            _ => None,
-        };
-        let pch = self.config.post_collide_height;
-        let standing = self.config.standing_height;
-        if let Some(r) = from_record {
-            a.bounds = Bounds { total: r.total(), positive: r.positive(), negative: r.negative() };
-            a.centre = r.centre();
-            a.shape = shape::build(&a.bounds, raex_scale, pch, standing);
-        } else if let (ModelPath::Static, -1, ActorModel::Static { model, .. }) = (path, model_id, a.model)
-            && let Some(m) = self.models.get(model as usize)
-        {
-            a.bounds = vertex_bounds(&m.model, self.config.sphere_object_scale);
-            a.shape = shape::build(&a.bounds, raex_scale, pch, standing);
-        } else {
-            a.bounds = Bounds { total: [24; 3], positive: [12; 3], negative: [12; 3] };
-            a.shape = shape::Shape::default_shape();
-        }
-    }
-
-    /// "Placed actor initialization and eligibility": every MPOB record whose script names
-    /// an actor definition becomes an actor, in record order; activation 0 puts it at the
-    /// front of its map cell, anything else at the front of the persistent list. Each gets
-    /// its own attribute copy with the load-time defaults ([`attributes::initial`]); the
-    /// animation-table path and the type-1 fallback that builds a table take the next
-    /// message group.
-    fn place_actors(&mut self, files: &impl Files<'a>) -> Result<(), WorldError> {
-        let rgm = self.rgm;
-        for (k, record) in rgm.mpob().iter().enumerate() {
-            let Some(def) = rgm.actor_by_name(record.script_name()) else { continue };
-            let definition = def.index() as u16;
-            let mut a = Actor::new(definition, attributes::initial(def.attributes(), &self.config));
-            a.placement = Some(k as u16);
-            let p = record.position();
-            a.position = p.map(|c| c.wrapping_mul(256));
-            a.previous = a.position;
-            let [ax, ay, az] = record.angles();
-            a.set_orientation(Angles::new(ax as i32, ay as i32, az as i32));
-            a.previous_angles = a.angles;
-            a.water_record = a.position;
-            // The definition's own model path first.
-            match def.model_path() {
-                ModelPath::AnimationTable => {
-                    a.set = self.set_for(files, definition, None)?;
-                    self.mess_groups.assign(&mut a.attributes);
-                }
-                ModelPath::Static => {
-                    let name = def.raan_entries().next().map_or(&[][..], |e| stem(e.path));
-                    if let Some(m) = self.model_named(files, name)? {
-                        a.model = ActorModel::Static { model: m, flags: self.models[m as usize].flags };
-                    }
-                }
-                ModelPath::None => {}
-            }
-            self.init_shape(&mut a, &def, record.model_id());
-            // Then the type-1 placement-model fallback ("Placed-object frame sources"), when
-            // the definition gave neither a table nor a static model.
-            let name = record.model_name();
-            if record.object_type() == 1 && def.model_path() == ModelPath::None && !name.is_empty() {
-                match record.fallback_frames() {
-                    None => {
-                        if let Some(m) = self.model_named(files, name)? {
-                            a.model = ActorModel::Static { model: m, flags: self.models[m as usize].flags };
-                        }
-                    }
-                    Some(n) => {
-                        a.set = self.set_for(files, definition, Some((n, name)))?;
-                        self.mess_groups.assign(&mut a.attributes);
-                    }
-                }
-            }
-            if a.set.is_some() {
-                a.model = ActorModel::Animated;
-            }
-            a.model_radius = self.actor_model(&a).map(|m| m.radius());
-            if let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)) {
-                let mut events = crate::anim::Events::default();
-                let mut cx = self.anim_context(&set.set, &mut events);
-                a.anim = crate::anim::AnimState::placed(&mut cx);
-                a.setup_combat(&mut self.combat_index);
-            }
-            // Instances of one definition take successive RAVA slices.
-            let instance = self.actors.iter().filter(|x| x.definition == definition).count();
-            let id = self.actors.len() as u16;
-            self.actors.push(a).map_err(|_| WorldError::Capacity("actors"))?;
-            self.scripts.add(&rgm, &def, instance)?;
-            if record.activation() == 0 {
-                self.cells.insert_cell(id, p[0], p[2]);
-            } else {
-                self.cells.insert_persistent(id);
-            }
-        }
-        Ok(())
-    }
-
     /// The world model actor `a` currently shows (the static model, or its pose's model).
     pub fn actor_model(&self, a: &Actor) -> Option<&WorldModel<'a>> {
         let index = match a.model {
@@ -618,143 +336,6 @@ impl<'a> World<'a> {
             ActorModel::Animated => a.anim.pose.map_or(0, |p| p.frame as u32),
             _ => 0,
         }
-    }
-
-    /// The runs one update of the world loop with `input` at BIOS tick `bios_now`.
-    pub fn step(&mut self, input: &Input, bios_now: u32) -> &StepReport {
-        self.step_with(input, bios_now, None)
-    }
-
-    /// [`World::step`] with the movement scale forced to `scale` for this update (replaying
-    /// a recorded trace); animation and script ticks still come from the clock.
-    pub fn step_with(&mut self, input: &Input, bios_now: u32, scale: Option<i32>) -> &StepReport {
-        // "Terrain support sampling": near-camera queries read the terrain vertex cache. The
-        // original draws after its actor update, so what this update's collision reads is
-        // the cache the previous frame was drawn with — the previous update's BIOS tick and
-        // the camera cell of the view before this update's actors move — which is what
-        // `vertex_cache` gives before this update replaces the report and moves the camera.
-        let heights = self.vertex_cache();
-        let mut tick = self.clock.update(bios_now);
-        if let Some(s) = scale {
-            tick.frame_scale = s;
-        }
-        let update = self.report.update.wrapping_add(1);
-        self.report = StepReport {
-            update,
-            bios: bios_now,
-            tick,
-            measured_fps: self.clock.measured_fps(),
-            smoothed_fps: self.clock.smoothed_fps(),
-            listener: Listener { position: self.view, yaw: self.view_yaw },
-            ..StepReport::default()
-        };
-        if input.toggle_walk_mode {
-            self.player.walk_mode = (self.player.walk_mode == 0) as i32;
-        }
-        self.relocate_deferred();
-        let actors = &self.actors;
-        let active = self.cells.select(self.view[0] >> 8, self.view[2] >> 8, |id| {
-            actors.get(id as usize).is_some_and(|a| a.attr(crate::actor::attr::SHORT_MAPPING) != 0)
-        });
-        let active: heapless::Vec<u16, MAX_ACTORS> = active.iter().copied().collect();
-        self.present(&active);
-        // The designated pair: the selected player animates, the other does not.
-        for (k, p) in self.players.iter().enumerate() {
-            if let Some(a) = p.and_then(|p| self.actors.get_mut(p as usize)) {
-                a.anim_update_exclusion = (k != self.selected) as u8;
-            }
-        }
-        for &id in &active {
-            self.update_actor(id, input, tick, &heights);
-        }
-        self.draw_weapons(&active, tick);
-        self.follow_camera();
-        &self.report
-    }
-
-    /// The equipped-weapon drawing pass ("Equipped-weapon transition") of each listed actor
-    /// the renderer draws — not the unselected player, whom player selection hides. The
-    /// original runs it as it draws each actor, after the actor traversal; Stros draws one
-    /// frame per update, so it runs once per update here, after every actor update and
-    /// before the camera moves. Its requests use this update's ticks; its events are the
-    /// actor's.
-    fn draw_weapons(&mut self, active: &[u16], tick: Tick) {
-        let hidden = self.players[1 - self.selected];
-        for &id in active {
-            let Some(a) = self.actors.get(id as usize) else { continue };
-            // Actors the pass leaves alone (no weapon item) are not copied.
-            if Some(id) == hidden || a.attr(crate::actor::combat::ATTR_WEAPON) == 0 {
-                continue;
-            }
-            let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)).map(|e| &e.set) else { continue };
-            let mut a = a.clone();
-            let mut events = crate::anim::Events::default();
-            let mut cx = AnimContext {
-                enabled: self.config.animation_system != 0,
-                falling: a.falling,
-                ..AnimContext::new(set, tick.nominal_ticks, &mut events)
-            };
-            // Stros shows no weapon models yet: the pass's model choice is not drawn.
-            let _model = crate::actor::combat::equipped_weapon_pass(&mut a, &mut cx);
-            a.steps.packed |= cx.move_bits;
-            let (position, surface) = (a.position, a.surface);
-            self.actors[id as usize] = a;
-            self.push_anim_events(id, &events, position, surface, self.selected_player_id() == Some(id));
-        }
-    }
-
-    /// Map-list presentation: "Incremental orientation refresh" of each listed actor whose
-    /// angles changed since its update copied them; `attr_rotation = 2` rebuilds instead.
-    /// The selected player with a nonzero roll (the running bank) takes the seed's separate
-    /// rebuild branch: his matrix is rebuilt from identity with the negated current angles
-    /// ([`Mat3::from_orientation`]) whatever `attr_rotation` holds, changed or not, which also
-    /// drops his incremental rounding history.
-    fn present(&mut self, active: &[u16]) {
-        let selected = self.selected_player_id();
-        for &id in active {
-            let Some(a) = self.actors.get_mut(id as usize) else { continue };
-            if Some(id) == selected && a.angles.roll != 0 {
-                a.matrix = Mat3::from_orientation(a.angles);
-                continue;
-            }
-            let Some(mode) = crate::math::RotationMode::from_attr(a.attr(crate::actor::attr::ROTATION))
-            else {
-                continue;
-            };
-            crate::math::refresh_orientation(&mut a.matrix, a.angles, a.previous_angles, mode);
-        }
-    }
-
-    /// Consumes the deferred relocation list against the current camera: the rounded
-    /// horizontal runtime-unit distance from the camera, shifted right eight bits. The cell
-    /// comes from the actor's local position: the seed takes a linked position first when
-    /// the actor has one, but linked-position records come from the `Offset` natives, which
-    /// the core does not implement, so no actor has one.
-    fn relocate_deferred(&mut self) {
-        let actors = &self.actors;
-        let view = self.view;
-        self.cells.relocate(|id| {
-            let p = actors.get(id as usize).map_or([0; 3], |a| a.position);
-            let (dx, dz) = (p[0].wrapping_sub(view[0]) as f64, p[2].wrapping_sub(view[2]) as f64);
-            let d = crate::math::round_ties_even_f64(libm::sqrt(dx * dx + dz * dz)) as i64;
-            ([p[0] >> 8, p[2] >> 8], (d >> 8) as i32)
-        });
-    }
-
-    /// The follow camera: `[camera] camera_distance` behind the selected player at his
-    /// heading, at his origin height. Its X/Z are the next update's view coordinates.
-    fn follow_camera(&mut self) {
-        let Some(p) = self.selected_player() else { return };
-        let (x, z) = crate::math::translate_heading(
-            p.position[0],
-            p.position[2],
-            (p.angles.heading as i32 + 1024) & 2047,
-            self.config.camera_distance.wrapping_mul(256),
-        );
-        // The listener's yaw in the pan convention (512 along +X): the negated heading.
-        let (y, yaw) = (p.position[1], (p.angles.heading as i32).wrapping_neg() as u16 & 2047);
-        self.view = [x, y, z];
-        self.view_yaw = yaw;
     }
 
     /// Every actor, in creation order.
@@ -992,29 +573,6 @@ impl<'a> World<'a> {
             Some((id as u16, m, self.actor_frame(a), placed))
         })
     }
-}
-
-/// Bounds from a static model's vertices: extents grow in stored order by nearest-even
-/// components, negatives become magnitudes, X/Z scaled by `sphere_object_scale >> 8`
-/// (nonpositive: 256), totals the sums, centre zero.
-fn vertex_bounds(model: &Model<'_>, sphere_object_scale: i32) -> Bounds {
-    let mut pos = [0i32; 3];
-    let mut neg = [0i32; 3];
-    for v in model.vertices() {
-        for k in 0..3 {
-            let c = crate::math::round_ties_even(v[k] as f32 / 256.0) as i32;
-            pos[k] = pos[k].max(c);
-            neg[k] = neg[k].min(c);
-        }
-    }
-    let scale = if sphere_object_scale <= 0 { 256 } else { sphere_object_scale };
-    let mut b = Bounds { total: [0; 3], positive: pos, negative: neg.map(|c| c.wrapping_neg()) };
-    for k in [0, 2] {
-        b.positive[k] = b.positive[k].wrapping_mul(scale) >> 8;
-        b.negative[k] = b.negative[k].wrapping_mul(scale) >> 8;
-    }
-    b.total = [0, 1, 2].map(|k| b.positive[k].wrapping_add(b.negative[k]));
-    b
 }
 
 /// The presentation matrix of an actor's angles (re-exported for frontends and tests).

@@ -1,0 +1,331 @@
+//! Loading a map into a [`World`]: the RGM, ROB and WLD, the models its actors and
+//! placements name, the animation sets, the placed actors with their shapes.
+
+use super::{
+    Cells, FrameSource, NO_MODEL, Name, SetEntry, Shared, StepReport, World, WorldError, WorldModel,
+    attributes, name_of, script,
+};
+use crate::actor::{Actor, ActorModel};
+use crate::anim::AnimSet;
+use crate::collision::shape::{self, Bounds};
+use crate::collision::statics::Statics;
+use crate::config::SystemConfig;
+use crate::files::Files;
+use crate::formats::model::Model;
+use crate::formats::rgm::{self, ModelPath, Rgm};
+use crate::formats::rob::Rob;
+use crate::formats::surface::SurfaceTable;
+use crate::formats::wld::Wld;
+use crate::input::Bindings;
+use crate::player::{PlayerState, Turn};
+use crate::terrain::Decoded;
+use crate::timing::{Clock, TimingConfig};
+use crate::units::Angles;
+
+/// The map-unit stem of a RAAN path: after the last `\`, `/` or `:`, before the first `.`.
+fn stem(path: &[u8]) -> &[u8] {
+    let start = path.iter().rposition(|&b| matches!(b, b'\\' | b'/' | b':')).map_or(0, |p| p + 1);
+    let name = &path[start..];
+    let end = name.iter().position(|&b| b == b'.' || b == 0).unwrap_or(name.len());
+    let name = &name[..end];
+    let trim = name.iter().rposition(|&b| b != b' ').map_or(0, |p| p + 1);
+    &name[..trim]
+}
+
+impl<'a> World<'a> {
+    /// Loads map `map` (`<map>.RGM`, `.ROB`, `.WLD`, the actor models, and `SURFACE.INI` and
+    /// `SOUP386.DEF` when present) from `files`, with `config` and the KEYS.INI `bindings`,
+    /// and places its actors. The player enters separately ([`World::enter_marker`] or
+    /// [`World::enter_at`]).
+    pub fn load(
+        files: &impl Files<'a>,
+        map: &str,
+        config: SystemConfig,
+        bindings: Bindings,
+    ) -> Result<Self, WorldError> {
+        let get = |ext: &str| {
+            let mut n = Name::new();
+            let _ = n.push_str(map);
+            let _ = n.push_str(ext);
+            files.file(&n).ok_or(WorldError::Missing(n))
+        };
+        let named = |ext: &str| {
+            let mut n = Name::new();
+            let _ = n.push_str(map);
+            let _ = n.push_str(ext);
+            n
+        };
+        let rgm = Rgm::new_checked(get(".RGM")?).map_err(|e| WorldError::Format(named(".RGM"), e))?;
+        let rob = Rob::new_checked(get(".ROB")?).map_err(|e| WorldError::Format(named(".ROB"), e))?;
+        let wld = Wld::new_checked(get(".WLD")?).map_err(|e| WorldError::Format(named(".WLD"), e))?;
+        let surfaces = match files.file("SURFACE.INI") {
+            Some(bytes) => {
+                let text = core::str::from_utf8(bytes).unwrap_or("");
+                SurfaceTable::parse(text).map_err(WorldError::Surface)?
+            }
+            None => SurfaceTable::new(),
+        };
+        let scripts = script::ScriptTables::load(files)?;
+        let statics = Statics::new(&rgm, &rob).map_err(|_| WorldError::Capacity("static placements"))?;
+        let mut world = World {
+            map: name_of(map.as_bytes()),
+            rgm,
+            rob,
+            wld,
+            terrain: Decoded::new(wld, 0),
+            // No WORLD.INI is read, so every world gets the island's wave.
+            wave: crate::terrain::ISLAND_WAVE,
+            statics,
+            models: heapless::Vec::new(),
+            sets: heapless::Vec::new(),
+            frame_models: heapless::Vec::new(),
+            // "Opening an actor-definition map resets this shared counter to zero."
+            mess_groups: attributes::MessGroups::default(),
+            actors: heapless::Vec::new(),
+            cells: Cells::default(),
+            players: [None, None],
+            selected: 0,
+            player: PlayerState { turn: Turn::default(), walk_mode: config.walk_mode },
+            clock: Clock::new(TimingConfig::from(&config)),
+            config,
+            bindings,
+            surfaces,
+            shared: Shared::default(),
+            view: [0; 3],
+            view_yaw: 0,
+            report: StepReport::default(),
+            missing: heapless::Vec::new(),
+            scripts,
+            combat_index: 0,
+            script_exclusion: None,
+        };
+        world.place_actors(files)?;
+        Ok(world)
+    }
+
+    /// The loaded model called `name` (case-insensitive), loading it on first use: a ROB
+    /// segment with a model, else `<name>.3DC`, else `<name>.3D`.
+    fn model_named(&mut self, files: &impl Files<'a>, name: &[u8]) -> Result<Option<u16>, WorldError> {
+        let key = name_of(name);
+        if key.is_empty() {
+            return Ok(None);
+        }
+        if let Some(i) = self.models.iter().position(|m| m.name == key) {
+            return Ok(Some(i as u16));
+        }
+        let segment = self.rob.find(name);
+        let flags = segment.map_or(0, |s| s.collision_flags());
+        let model = match segment.and_then(|s| s.model().ok()) {
+            Some(m) => Some(m),
+            None => {
+                let mut found = None;
+                for ext in [".3DC", ".3D"] {
+                    let mut file = Name::new();
+                    let _ = file.push_str(&key);
+                    let _ = file.push_str(ext);
+                    if let Some(bytes) = files.file(&file) {
+                        found = Some(Model::new_checked(bytes).map_err(|e| WorldError::Format(file, e))?);
+                        break;
+                    }
+                }
+                found
+            }
+        };
+        let Some(model) = model else {
+            // Nothing to draw or collide with; the frontend says which file was missing.
+            if !self.missing.contains(&key) {
+                let _ = self.missing.push(key);
+            }
+            return Ok(None);
+        };
+        self.models
+            .push(WorldModel { name: key, model, flags })
+            .map_err(|_| WorldError::Capacity("models"))?;
+        Ok(Some(self.models.len() as u16 - 1))
+    }
+
+    /// The animation set of `definition` over its RAAN table (`placement` `None`) or over
+    /// `placement = (frames, model name)` (the type-1 MPOB fallback), built on first use and
+    /// shared by every instance with the same definition and frame source. `None` when the
+    /// definition has no animation table and no placement model is given.
+    pub(super) fn set_for(
+        &mut self,
+        files: &impl Files<'a>,
+        definition: u16,
+        placement: Option<(u8, &'a [u8])>,
+    ) -> Result<Option<u8>, WorldError> {
+        let source = match placement {
+            Some((frames, name)) => FrameSource::Placement { model: name_of(name), frames },
+            None => FrameSource::Raan,
+        };
+        if let Some(i) = self.sets.iter().position(|s| s.definition == definition && s.source == source) {
+            return Ok(Some(i as u8));
+        }
+        let rgm = self.rgm;
+        let Some(def) = rgm.actor(definition as usize) else { return Ok(None) };
+        let set = match placement {
+            Some((count, _)) => AnimSet::with_placement_model(&def, count),
+            None => match AnimSet::from_actor(&def) {
+                Some(set) => set,
+                None => return Ok(None),
+            },
+        };
+        if self.sets.is_full() {
+            return Err(WorldError::Capacity("animation sets"));
+        }
+        let first = self.frame_models.len();
+        let add = |world: &mut Self, name: &[u8]| -> Result<(), WorldError> {
+            let m = world.model_named(files, name)?.unwrap_or(NO_MODEL);
+            world.frame_models.push(m).map_err(|_| WorldError::Capacity("frame-table models"))
+        };
+        match placement {
+            Some((_, name)) => add(self, name)?,
+            None => {
+                for e in def.raan_entries() {
+                    add(self, stem(e.path))?;
+                }
+            }
+        }
+        // MAX_FRAME_MODELS < 65,536, so both ends fit.
+        let models = first as u16..self.frame_models.len() as u16;
+        self.sets
+            .push(SetEntry { definition, source, set, models })
+            .map_err(|_| WorldError::Capacity("animation sets"))?;
+        Ok(Some(self.sets.len() as u8 - 1))
+    }
+
+    /// The world model of frame-table entry `k` of `entry`'s table.
+    pub fn frame_model(&self, entry: &SetEntry<'a>, k: usize) -> Option<&WorldModel<'a>> {
+        let at = (entry.models.start as usize).checked_add(k).filter(|&i| i < entry.models.end as usize)?;
+        let m = *self.frame_models.get(at)?;
+        self.models.get(m as usize)
+    }
+
+    /// Bounds and shape from the definition ("Ordinary actor collision-shape
+    /// initialization"): the primary MPSZ record for an animation table, or for a static
+    /// model with an MPOB `model_id` other than −1; bounds from the model's vertices for a
+    /// static model with `model_id` −1; otherwise the default radius-12 sphere.
+    pub(super) fn init_shape(&self, a: &mut Actor, def: &rgm::Actor<'_, 'a>, model_id: i16) {
+        let path = def.model_path();
+        let raex_scale = def.extra().map_or(0, |x| x.sphere_scale_raw());
+        let primary = def.bounds().primary;
+        let from_record = match path {
+            ModelPath::AnimationTable => primary,
+            ModelPath::Static if model_id != -1 => primary,
+            _ => None,
+        };
+        let pch = self.config.post_collide_height;
+        let standing = self.config.standing_height;
+        if let Some(r) = from_record {
+            a.bounds = Bounds { total: r.total(), positive: r.positive(), negative: r.negative() };
+            a.centre = r.centre();
+            a.shape = shape::build(&a.bounds, raex_scale, pch, standing);
+        } else if let (ModelPath::Static, -1, ActorModel::Static { model, .. }) = (path, model_id, a.model)
+            && let Some(m) = self.models.get(model as usize)
+        {
+            a.bounds = vertex_bounds(&m.model, self.config.sphere_object_scale);
+            a.shape = shape::build(&a.bounds, raex_scale, pch, standing);
+        } else {
+            a.bounds = Bounds { total: [24; 3], positive: [12; 3], negative: [12; 3] };
+            a.shape = shape::Shape::default_shape();
+        }
+    }
+
+    /// "Placed actor initialization and eligibility": every MPOB record whose script names
+    /// an actor definition becomes an actor, in record order; activation 0 puts it at the
+    /// front of its map cell, anything else at the front of the persistent list. Each gets
+    /// its own attribute copy with the load-time defaults ([`attributes::initial`]); the
+    /// animation-table path and the type-1 fallback that builds a table take the next
+    /// message group.
+    fn place_actors(&mut self, files: &impl Files<'a>) -> Result<(), WorldError> {
+        let rgm = self.rgm;
+        for (k, record) in rgm.mpob().iter().enumerate() {
+            let Some(def) = rgm.actor_by_name(record.script_name()) else { continue };
+            let definition = def.index() as u16;
+            let mut a = Actor::new(definition, attributes::initial(def.attributes(), &self.config));
+            a.placement = Some(k as u16);
+            let p = record.position();
+            a.position = p.map(|c| c.wrapping_mul(256));
+            a.previous = a.position;
+            let [ax, ay, az] = record.angles();
+            a.set_orientation(Angles::new(ax as i32, ay as i32, az as i32));
+            a.previous_angles = a.angles;
+            a.water_record = a.position;
+            // The definition's own model path first.
+            match def.model_path() {
+                ModelPath::AnimationTable => {
+                    a.set = self.set_for(files, definition, None)?;
+                    self.mess_groups.assign(&mut a.attributes);
+                }
+                ModelPath::Static => {
+                    let name = def.raan_entries().next().map_or(&[][..], |e| stem(e.path));
+                    if let Some(m) = self.model_named(files, name)? {
+                        a.model = ActorModel::Static { model: m, flags: self.models[m as usize].flags };
+                    }
+                }
+                ModelPath::None => {}
+            }
+            self.init_shape(&mut a, &def, record.model_id());
+            // Then the type-1 placement-model fallback ("Placed-object frame sources"), when
+            // the definition gave neither a table nor a static model.
+            let name = record.model_name();
+            if record.object_type() == 1 && def.model_path() == ModelPath::None && !name.is_empty() {
+                match record.fallback_frames() {
+                    None => {
+                        if let Some(m) = self.model_named(files, name)? {
+                            a.model = ActorModel::Static { model: m, flags: self.models[m as usize].flags };
+                        }
+                    }
+                    Some(n) => {
+                        a.set = self.set_for(files, definition, Some((n, name)))?;
+                        self.mess_groups.assign(&mut a.attributes);
+                    }
+                }
+            }
+            if a.set.is_some() {
+                a.model = ActorModel::Animated;
+            }
+            a.model_radius = self.actor_model(&a).map(|m| m.radius());
+            if let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)) {
+                let mut events = crate::anim::Events::default();
+                let mut cx = self.anim_context(&set.set, &mut events);
+                a.anim = crate::anim::AnimState::placed(&mut cx);
+                a.setup_combat(&mut self.combat_index);
+            }
+            // Instances of one definition take successive RAVA slices.
+            let instance = self.actors.iter().filter(|x| x.definition == definition).count();
+            let id = self.actors.len() as u16;
+            self.actors.push(a).map_err(|_| WorldError::Capacity("actors"))?;
+            self.scripts.add(&rgm, &def, instance)?;
+            if record.activation() == 0 {
+                self.cells.insert_cell(id, p[0], p[2]);
+            } else {
+                self.cells.insert_persistent(id);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Bounds from a static model's vertices: extents grow in stored order by nearest-even
+/// components, negatives become magnitudes, X/Z scaled by `sphere_object_scale >> 8`
+/// (nonpositive: 256), totals the sums, centre zero.
+fn vertex_bounds(model: &Model<'_>, sphere_object_scale: i32) -> Bounds {
+    let mut pos = [0i32; 3];
+    let mut neg = [0i32; 3];
+    for v in model.vertices() {
+        for k in 0..3 {
+            let c = crate::math::round_ties_even(v[k] as f32 / 256.0) as i32;
+            pos[k] = pos[k].max(c);
+            neg[k] = neg[k].min(c);
+        }
+    }
+    let scale = if sphere_object_scale <= 0 { 256 } else { sphere_object_scale };
+    let mut b = Bounds { total: [0; 3], positive: pos, negative: neg.map(|c| c.wrapping_neg()) };
+    for k in [0, 2] {
+        b.positive[k] = b.positive[k].wrapping_mul(scale) >> 8;
+        b.negative[k] = b.negative[k].wrapping_mul(scale) >> 8;
+    }
+    b.total = [0, 1, 2].map(|k| b.positive[k].wrapping_add(b.negative[k]));
+    b
+}

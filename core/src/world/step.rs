@@ -1,0 +1,147 @@
+//! [`World::step`]: one update of the original's world loop (the steps the module docs of
+//! [`crate::world`] list), and the per-update passes around the actor updates.
+
+use super::{Listener, MAX_ACTORS, StepReport, World};
+use crate::anim::AnimContext;
+use crate::input::Input;
+use crate::math::Mat3;
+use crate::timing::Tick;
+
+impl<'a> World<'a> {
+    /// The runs one update of the world loop with `input` at BIOS tick `bios_now`.
+    pub fn step(&mut self, input: &Input, bios_now: u32) -> &StepReport {
+        self.step_with(input, bios_now, None)
+    }
+
+    /// [`World::step`] with the movement scale forced to `scale` for this update (replaying
+    /// a recorded trace); animation and script ticks still come from the clock.
+    pub fn step_with(&mut self, input: &Input, bios_now: u32, scale: Option<i32>) -> &StepReport {
+        // "Terrain support sampling": near-camera queries read the terrain vertex cache. The
+        // original draws after its actor update, so what this update's collision reads is
+        // the cache the previous frame was drawn with — the previous update's BIOS tick and
+        // the camera cell of the view before this update's actors move — which is what
+        // `vertex_cache` gives before this update replaces the report and moves the camera.
+        let heights = self.vertex_cache();
+        let mut tick = self.clock.update(bios_now);
+        if let Some(s) = scale {
+            tick.frame_scale = s;
+        }
+        let update = self.report.update.wrapping_add(1);
+        self.report = StepReport {
+            update,
+            bios: bios_now,
+            tick,
+            measured_fps: self.clock.measured_fps(),
+            smoothed_fps: self.clock.smoothed_fps(),
+            listener: Listener { position: self.view, yaw: self.view_yaw },
+            ..StepReport::default()
+        };
+        if input.toggle_walk_mode {
+            self.player.walk_mode = (self.player.walk_mode == 0) as i32;
+        }
+        self.relocate_deferred();
+        let actors = &self.actors;
+        let active = self.cells.select(self.view[0] >> 8, self.view[2] >> 8, |id| {
+            actors.get(id as usize).is_some_and(|a| a.attr(crate::actor::attr::SHORT_MAPPING) != 0)
+        });
+        let active: heapless::Vec<u16, MAX_ACTORS> = active.iter().copied().collect();
+        self.present(&active);
+        // The designated pair: the selected player animates, the other does not.
+        for (k, p) in self.players.iter().enumerate() {
+            if let Some(a) = p.and_then(|p| self.actors.get_mut(p as usize)) {
+                a.anim_update_exclusion = (k != self.selected) as u8;
+            }
+        }
+        for &id in &active {
+            self.update_actor(id, input, tick, &heights);
+        }
+        self.draw_weapons(&active, tick);
+        self.follow_camera();
+        &self.report
+    }
+
+    /// The equipped-weapon drawing pass ("Equipped-weapon transition") of each listed actor
+    /// the renderer draws — not the unselected player, whom player selection hides. The
+    /// original runs it as it draws each actor, after the actor traversal; Stros draws one
+    /// frame per update, so it runs once per update here, after every actor update and
+    /// before the camera moves. Its requests use this update's ticks; its events are the
+    /// actor's.
+    fn draw_weapons(&mut self, active: &[u16], tick: Tick) {
+        let hidden = self.players[1 - self.selected];
+        for &id in active {
+            let Some(a) = self.actors.get(id as usize) else { continue };
+            // Actors the pass leaves alone (no weapon item) are not copied.
+            if Some(id) == hidden || a.attr(crate::actor::combat::ATTR_WEAPON) == 0 {
+                continue;
+            }
+            let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)).map(|e| &e.set) else { continue };
+            let mut a = a.clone();
+            let mut events = crate::anim::Events::default();
+            let mut cx = AnimContext {
+                enabled: self.config.animation_system != 0,
+                falling: a.falling,
+                ..AnimContext::new(set, tick.nominal_ticks, &mut events)
+            };
+            // Stros shows no weapon models yet: the pass's model choice is not drawn.
+            let _model = crate::actor::combat::equipped_weapon_pass(&mut a, &mut cx);
+            a.steps.packed |= cx.move_bits;
+            let (position, surface) = (a.position, a.surface);
+            self.actors[id as usize] = a;
+            self.push_anim_events(id, &events, position, surface, self.selected_player_id() == Some(id));
+        }
+    }
+
+    /// Map-list presentation: "Incremental orientation refresh" of each listed actor whose
+    /// angles changed since its update copied them; `attr_rotation = 2` rebuilds instead.
+    /// The selected player with a nonzero roll (the running bank) takes the seed's separate
+    /// rebuild branch: his matrix is rebuilt from identity with the negated current angles
+    /// ([`Mat3::from_orientation`]) whatever `attr_rotation` holds, changed or not, which also
+    /// drops his incremental rounding history.
+    fn present(&mut self, active: &[u16]) {
+        let selected = self.selected_player_id();
+        for &id in active {
+            let Some(a) = self.actors.get_mut(id as usize) else { continue };
+            if Some(id) == selected && a.angles.roll != 0 {
+                a.matrix = Mat3::from_orientation(a.angles);
+                continue;
+            }
+            let Some(mode) = crate::math::RotationMode::from_attr(a.attr(crate::actor::attr::ROTATION))
+            else {
+                continue;
+            };
+            crate::math::refresh_orientation(&mut a.matrix, a.angles, a.previous_angles, mode);
+        }
+    }
+
+    /// Consumes the deferred relocation list against the current camera: the rounded
+    /// horizontal runtime-unit distance from the camera, shifted right eight bits. The cell
+    /// comes from the actor's local position: the seed takes a linked position first when
+    /// the actor has one, but linked-position records come from the `Offset` natives, which
+    /// the core does not implement, so no actor has one.
+    fn relocate_deferred(&mut self) {
+        let actors = &self.actors;
+        let view = self.view;
+        self.cells.relocate(|id| {
+            let p = actors.get(id as usize).map_or([0; 3], |a| a.position);
+            let (dx, dz) = (p[0].wrapping_sub(view[0]) as f64, p[2].wrapping_sub(view[2]) as f64);
+            let d = crate::math::round_ties_even_f64(libm::sqrt(dx * dx + dz * dz)) as i64;
+            ([p[0] >> 8, p[2] >> 8], (d >> 8) as i32)
+        });
+    }
+
+    /// The follow camera: `[camera] camera_distance` behind the selected player at his
+    /// heading, at his origin height. Its X/Z are the next update's view coordinates.
+    pub(super) fn follow_camera(&mut self) {
+        let Some(p) = self.selected_player() else { return };
+        let (x, z) = crate::math::translate_heading(
+            p.position[0],
+            p.position[2],
+            (p.angles.heading as i32 + 1024) & 2047,
+            self.config.camera_distance.wrapping_mul(256),
+        );
+        // The listener's yaw in the pan convention (512 along +X): the negated heading.
+        let (y, yaw) = (p.position[1], (p.angles.heading as i32).wrapping_neg() as u16 & 2047);
+        self.view = [x, y, z];
+        self.view_yaw = yaw;
+    }
+}
