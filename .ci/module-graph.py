@@ -53,34 +53,56 @@ def edges(root):
                     found.setdefault((src, dst), path.relative_to(root.parent))
     return found
 
-def child_of(path, root):
-    """(parent, child) for a file one level under a top module: `world/collide.rs` and
-    `world/collide/x.rs` are child `collide` of `world`; None for the module's own mod.rs."""
-    rel = path.relative_to(root).parts
-    if len(rel) < 2:
-        return None
-    name = rel[1][:-3] if rel[1].endswith(".rs") else rel[1]
-    return None if name == "mod" else (rel[0], name)
+def module_path(path, root):
+    """The module path of a file: `world/collide/mod.rs` is world::collide,
+    `world/collide/fall.rs` world::collide::fall."""
+    parts = list(path.relative_to(root).parts)
+    last = parts.pop()[:-3]
+    return parts if last == "mod" else parts + [last]
+
+def is_module(root, mpath):
+    base = root.joinpath(*mpath) if mpath else root
+    return base.is_dir() or base.with_suffix(".rs").exists()
+
+def resolve(root, start, names):
+    """The longest module path reached from `start` by following `names`."""
+    out = list(start)
+    for n in names:
+        if not is_module(root, out + [n]):
+            break
+        out.append(n)
+    return out
 
 def sibling_edges(root):
-    """Edges between sibling submodules of one top module: `super::x` from a child file,
-    or `crate::<top>::x` from anywhere inside it."""
+    """Edges between sibling submodules of one module, at every depth: where a file in
+    module M names module T (by `super::`, `self::` or `crate::` paths), the edge runs
+    between the children of their deepest common ancestor that hold M and T. Edges of
+    the top level are the layer check's."""
     found = {}
+    path_re = re.compile(r"\b((?:super::)+|self::|crate::)((?:\w+::)*\w+)(?:::\{([^}]*)\})?")
     for path in sorted(root.rglob("*.rs")):
-        me = child_of(path, root)
-        if me is None:
+        if path == root / "lib.rs":
             continue
-        top, src = me
-        code = code_of(path)
-        depth = len(path.relative_to(root).parts) - 2  # super:: hops to reach `top` from here
-        prefix = r"(?:crate::" + re.escape(top) + "::" + ("|" + r"super::" * (depth + 1) if depth >= 0 else "") + ")"
-        names = set(re.findall(prefix + r"(\w+)", code))
-        for m in re.finditer(prefix + r"\{([^}]*)\}", code):
-            names.update(re.findall(r"(?:^|,)\s*(\w+)", m.group(1)))
-        for dst in names:
-            is_module = (root / top / (dst + ".rs")).exists() or (root / top / dst).is_dir()
-            if dst != src and is_module:
-                found.setdefault((top, src, dst), path.relative_to(root.parent))
+        me = module_path(path, root)
+        for m in path_re.finditer(code_of(path)):
+            head, body, group = m.group(1), m.group(2).split("::"), m.group(3)
+            if head == "crate::":
+                base = []
+            elif head == "self::":
+                base = me
+            else:
+                base = me[: len(me) - head.count("super::")]
+            tails = [body]
+            if group:
+                tails = [body + [g.strip().split("::")[0]] for g in group.split(",") if g.strip()]
+            for t in tails:
+                target = resolve(root, base, t)
+                k = 0
+                while k < min(len(me), len(target)) and me[k] == target[k]:
+                    k += 1
+                if 0 < k < len(me) and k < len(target):
+                    parent = "::".join(me[:k])
+                    found.setdefault((parent, me[k], target[k]), path.relative_to(root.parent))
     return found
 
 def cycles(nodes, succ):
@@ -106,7 +128,30 @@ def cycles(nodes, succ):
             visit(v)
     return out
 
+def self_test():
+    """The check must fail on an upward import, a layer cycle and a submodule cycle."""
+    import tempfile, subprocess
+    cases = {
+        "upward": {"terrain.rs": "use crate::world::X;", "world/mod.rs": ""},
+        "submodule cycle": {"world/mod.rs": "mod a; mod b;", "world/a.rs": "use super::b::X;",
+                            "world/b.rs": "use crate::world::a::Y;"},
+        "nested cycle": {"world/mod.rs": "mod c;", "world/c/mod.rs": "mod a; mod b;",
+                         "world/c/a.rs": "use super::b::{X, Z};", "world/c/b.rs": "use crate::world::c::a::Y;"},
+    }
+    for name, files in cases.items():
+        with tempfile.TemporaryDirectory() as d:
+            root = pathlib.Path(d) / "src"
+            for f, text in {"lib.rs": "", **files}.items():
+                (root / f).parent.mkdir(parents=True, exist_ok=True)
+                (root / f).write_text(text + "\n")
+            r = subprocess.run([sys.executable, __file__, str(root)], capture_output=True, text=True)
+            assert r.returncode == 1, f"self-test {name}: not caught\n{r.stdout}"
+    print("module-graph self-test: upward imports and cycles are caught")
+
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        self_test()
+        sys.argv = sys.argv[:1]
     root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "core/src")
     bad = []
     mods = {module_of(p, root) for p in root.rglob("*.rs") if p != root / "lib.rs"}

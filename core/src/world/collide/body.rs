@@ -1,0 +1,79 @@
+//! The body contacts of collision bit 0x01 and their response.
+
+use super::fall::motion_transition;
+use crate::actor::{Actor, response};
+use crate::collision::response::{
+    BodyContact, Horizontal, collect_primary, faces_movement, horizontal_response, movement_heading,
+    residual_push_sum, separation_distance, wall_facing,
+};
+use crate::collision::shape::{Sphere, collision_matrix, prepare};
+use crate::collision::statics::{face_contact_normals, face_contacts};
+use crate::world::queries::Env;
+
+/// The primary body-contact response and the residual separation of bit 0x01.
+pub(super) fn body_response(a: &mut Actor, env: &mut Env<'_, '_>) {
+    let placed = prepare(a.position, a.angles.pitch, a.angles.heading, a.angles.roll);
+    let m = collision_matrix(placed.angle_fields);
+    let origin = placed.origin.map(|c| c as i32);
+    let radius = Env::query_radius(a);
+    let models = face_contacts(env.scene, origin, &m, a.shape.ordinary_spheres(), radius);
+    // The extra (terrain) contact is appended only when the shared extra-contact flag is
+    // set, which nothing in this core sets: heightmap presence alone does not admit it.
+    let contacts = collect_primary(models.map(|w| BodyContact::new(w.point, w.normal)), None);
+    a.body_contacts = contacts.len() as u8;
+    let heading = movement_heading(a.position, a.previous, a.angles.heading);
+    let pre_heading = a.angles.heading;
+    let attempted = a.position;
+    for c in &contacts {
+        if !faces_movement(c, heading) {
+            continue;
+        }
+        motion_transition(a, env);
+        match horizontal_response(a.previous, attempted, c.normal, env.config.slide_range) {
+            Horizontal::Projected { x, z } => {
+                a.position[0] = x;
+                a.position[2] = z;
+                let still = a.queued == 0 && a.falling == 0 && a.living == 0 && a.sliding == 0;
+                if still && a.position != a.previous {
+                    a.angles.heading = wall_facing(heading, c.normal, pre_heading);
+                    a.body_response |= response::ADJUSTED;
+                } else {
+                    a.body_response |= response::SLID_OR_RESTORED;
+                }
+            }
+            Horizontal::Restored => {
+                if a.sliding == 0 {
+                    a.position[0] = a.previous[0];
+                    a.position[2] = a.previous[2];
+                    a.body_response |= response::SLID_OR_RESTORED;
+                }
+            }
+        }
+    }
+    // "Residual face-contact separation": the first working record — its ordinary count,
+    // the angles copied at update entry, the origin refreshed — with a common radius.
+    let base = a.shape.first.radius;
+    let r = if a.living == 15 {
+        base >> 1
+    } else if a.queued != 0 || a.falling != 0 {
+        base.wrapping_mul(200) >> 8
+    } else {
+        base
+    };
+    let common = a.shape.ordinary_spheres().map(move |s| Sphere { centre: s.centre, radius: r });
+    let angles = a.previous_angles;
+    let placed = prepare(a.position, angles.pitch, angles.heading, angles.roll);
+    let m = collision_matrix(placed.angle_fields);
+    let (sum, count) = face_contact_normals(env.scene, placed.origin.map(|c| c as i32), &m, common, radius);
+    if count != 0 {
+        let distance = separation_distance(
+            a.position[0].wrapping_sub(a.previous[0]),
+            a.position[2].wrapping_sub(a.previous[2]),
+            env.config.poly_push_units,
+        );
+        if let Some(p) = residual_push_sum(a.position, sum, count, distance) {
+            a.position = p;
+        }
+        a.body_response |= response::RESIDUAL;
+    }
+}

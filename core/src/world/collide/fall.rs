@@ -1,0 +1,233 @@
+//! "Pre-script queued and falling stage", the motion transition of a hit, falling and
+//! landing: the fall timer and its vertical factors, the falling vertical writer, a support
+//! miss, "Ordinary landing decision" and "Ordinary landing animation selection".
+
+use super::group;
+use super::health::change_health;
+use crate::actor::motion::scaled;
+use crate::actor::{Actor, attr};
+use crate::anim::NO_GROUP;
+use crate::math::translate_heading;
+use crate::world::queries::Env;
+
+/// Fall timer at a fall's start.
+pub const FALL_TIMER_START: u8 = 30;
+
+/// The vertical factor of timer index `i`: `256 × (900 − (29 − i)²) / 900` below 30, 256
+/// from 30 (the entries past 69 belong to other engine state; Stros keeps 256).
+pub const fn fall_factor(i: i32) -> i32 {
+    if i < 0 {
+        fall_factor(0)
+    } else if i < 30 {
+        let k = 29 - i;
+        256 * (900 - k * k) / 900
+    } else {
+        256
+    }
+}
+
+/// "Pre-script queued and falling stage": directional displacement of queued (else
+/// falling) motion 8 or 9 (forward, up to 0x18000 of accumulated distance) or 2 (a steered
+/// jump, up to 0x10000); other values add nothing.
+pub(crate) fn pre_script(a: &mut Actor, env: &mut Env<'_, '_>) {
+    let m = if a.queued != 0 { a.queued } else { a.falling };
+    if m == 0 || a.rope {
+        return;
+    }
+    let (numerator, cap) = match m & 0x7f {
+        8 | 9 => (0x10000, 0x18000),
+        2 => (0xb400, 0x10000),
+        _ => return,
+    };
+    a.motion_direction = 2;
+    a.steps.packed |= 0x30;
+    a.steps.mark_called(crate::actor::Direction::Forward);
+    let jump_time = a.attr(31) as i32;
+    if a.anim.marker || jump_time == 0 || a.slide_distance >= cap {
+        return;
+    }
+    let step = scaled(numerator / jump_time, env.tick.frame_scale).min(cap.wrapping_sub(a.slide_distance));
+    a.slide_distance = a.slide_distance.wrapping_add(step);
+    if step > 0 {
+        let (x, z) = translate_heading(a.position[0], a.position[2], a.angles.heading as i32, step);
+        a.position[0] = x;
+        a.position[2] = z;
+    }
+}
+
+/// The motion transition of a forward hit or an admitted body contact: falling keeps
+/// falling (mark 0x20), queued motion starts falling (mark 0x10, fall origin, timer 30 and
+/// its forced group), living states 27–32 first become queued motion 1; state 15 is left.
+pub(super) fn motion_transition(a: &mut Actor, env: &mut Env<'_, '_>) {
+    if a.living == 15 {
+        return;
+    }
+    if (27..=32).contains(&a.living) || a.queued == 24 {
+        a.queued = 1;
+        a.living = 0;
+    }
+    if a.queued == 0 {
+        if a.falling != 0 {
+            a.body_response |= 0x20;
+            a.falling = (a.falling & 0x80) | 1;
+        }
+        return;
+    }
+    a.body_response |= 0x10;
+    a.falling = (a.queued & 0x80) | 1;
+    a.queued = 0;
+    start_fall_record(a);
+    let g = if a.falling & 0x80 != 0 {
+        58
+    } else if a.holds_weapon() {
+        if a.anim.current == group::FALL_ARMED {
+            return;
+        }
+        group::FALL_ARMED
+    } else {
+        group::FALL
+    };
+    env.force(a, g);
+}
+
+pub(super) fn start_fall_record(a: &mut Actor) {
+    a.fall_origin = a.position[1].wrapping_add(256i32.wrapping_mul(a.attr(attr::JUMP_HEIGHT) as i32));
+    a.fall_timer = FALL_TIMER_START;
+}
+
+/// "Ordinary landing decision" and "Ordinary landing animation selection".
+pub(super) fn land(a: &mut Actor, env: &mut Env<'_, '_>, new_y: i32) {
+    let mut distance = new_y.wrapping_sub(a.fall_origin).wrapping_abs();
+    if (1..=4).contains(&a.surface) {
+        distance = 0;
+    }
+    let death = env.config.fall_death_height.wrapping_mul(256);
+    let hurt = env.config.fall_hurt_height.wrapping_mul(256);
+    let low = a.falling & 0x7f;
+    if distance > death {
+        if !env.is_player {
+            env.request(a, group::FATAL);
+        }
+        change_health(a, env, -256);
+        a.falling = 0;
+        return;
+    }
+    if distance > hurt && !matches!(a.surface, 1..=5 | 11) {
+        env.request(a, group::HURT);
+        let zap = env.config.fall_hurt_zap;
+        change_health(a, env, -zap);
+    }
+    let torch = a.torch != 0;
+    let g = match low {
+        8 => {
+            if env.player_armed {
+                130
+            } else if torch {
+                68
+            } else {
+                67
+            }
+        }
+        9 => {
+            if env.player_armed {
+                131
+            } else if torch {
+                70
+            } else {
+                69
+            }
+        }
+        _ if a.holds_weapon() => {
+            if matches!(a.anim.current, 115 | 116) {
+                NO_GROUP
+            } else {
+                group::LAND_ARMED
+            }
+        }
+        _ if torch => group::LAND_TORCH,
+        _ => group::LAND,
+    };
+    if g != NO_GROUP {
+        env.request(a, g);
+    }
+    a.falling = 0;
+}
+
+/// The falling vertical writer: skipped while the animation's marker holds model-controlled
+/// vertical motion; with a positive signed timer `origin + min(limit, −jump × factor[t])`
+/// and the timer falls by the fine ticks; otherwise `Y += min(limit, jump × factor[0] ×
+/// (fine + 2))`. The limit is `post_collide_height × 512 − 256`.
+pub(super) fn fall_writer(a: &mut Actor, env: &Env<'_, '_>) {
+    if a.anim.marker && a.set.is_some() {
+        return;
+    }
+    let limit = env.config.post_collide_height.wrapping_mul(512).wrapping_sub(256);
+    let jump = a.attr(attr::JUMP_HEIGHT) as i32;
+    let fine = env.tick.fine_ticks;
+    let t = a.fall_timer as i8 as i32;
+    if t > 0 {
+        let v = jump.wrapping_neg().wrapping_mul(fall_factor(t.min(69)));
+        a.position[1] = a.fall_origin.wrapping_add(v.min(limit));
+        a.fall_timer = a.fall_timer.wrapping_sub(fine as u8);
+    } else {
+        let v = jump.wrapping_mul(fall_factor(0)).wrapping_mul(fine.wrapping_add(2));
+        a.position[1] = a.position[1].wrapping_add(v.min(limit));
+    }
+}
+
+/// A support miss: the fall starts ("Initial falling bookkeeping") or continues ("Falling
+/// animation continuation") and the vertical writer runs.
+pub(super) fn missed(a: &mut Actor, env: &mut Env<'_, '_>) {
+    let torch = a.torch != 0;
+    // Attribute 107 ends a fall at the first support miss, and nothing else happens.
+    if a.attr(attr::FALL_HOLD) != 0 && a.falling != 0 {
+        a.falling = 0;
+        return;
+    }
+    if a.falling == 0 {
+        if a.set.is_none() {
+            start_fall_record(a);
+            a.falling = 1;
+            fall_writer(a, env);
+            return;
+        }
+        if matches!(a.anim.current, 18 | 30) {
+            if a.anim.exit {
+                if let Some(s) = a.stable {
+                    a.position = s;
+                }
+                let d = a.anim.default;
+                env.force(a, d);
+                return;
+            }
+            start_fall_record(a);
+            a.falling = 1;
+            env.force(a, if torch { group::FALL_RUN_TORCH } else { group::FALL_RUN });
+            return;
+        }
+        start_fall_record(a);
+        a.falling = 1;
+        if a.holds_weapon() {
+            if a.anim.current != 115 {
+                env.force(a, group::FALL_ARMED);
+            }
+        } else {
+            env.force(a, if torch { group::FALL_TORCH } else { group::FALL });
+        }
+        return;
+    }
+    let near = a.position[1].wrapping_sub(a.fall_origin).wrapping_abs() < 32768;
+    match a.falling & 0x7f {
+        3 => env.request(a, if torch { 64 } else { 63 }),
+        _ if a.falling & 0x80 != 0 && !torch => env.request(a, 58),
+        8 if near => env.request(a, if torch { group::FALL_RUN_TORCH } else { group::FALL_RUN }),
+        9 if near => env.request(a, if torch { 62 } else { 61 }),
+        _ if a.holds_weapon() => {
+            if a.anim.current != 115 {
+                env.force(a, group::FALL_ARMED);
+            }
+        }
+        _ => env.request(a, if torch { group::FALL_TORCH } else { group::FALL }),
+    }
+    fall_writer(a, env);
+}

@@ -1,0 +1,178 @@
+//! The ground response of collision bit 0x04: "Ordinary ground prevalidation", the slope
+//! selection and "Ordinary slope response", support height and the fall/landing branches.
+
+use super::fall::{land, missed};
+use super::group;
+use super::health::change_health;
+use crate::actor::motion::scaled;
+use crate::actor::{Actor, attr, collide};
+use crate::collision::SurfaceClass;
+use crate::collision::response::movement_heading;
+use crate::math::{direction_from_displacement, translate_heading};
+use crate::world::queries::{Env, Ground};
+
+/// The slope selection's surface at runtime `position`: normal and class.
+pub(super) fn slope_class(
+    a: &Actor,
+    env: &Env<'_, '_>,
+    position: [i32; 3],
+) -> Option<([i32; 3], SurfaceClass)> {
+    env.slope_normal(a, position).map(|n| (n, SurfaceClass::from_normal_y(n[1])))
+}
+
+/// "Ordinary ground prevalidation": `(rollback, sliding_surface)`.
+pub(super) fn prevalidate(a: &Actor, env: &Env<'_, '_>) -> (bool, bool) {
+    if a.collide() & collide::GROUND == 0 || (env.is_player && env.shared.history.0 != 0) {
+        return (false, false);
+    }
+    let current = slope_class(a, env, a.position);
+    let unchanged = a.position[0] == a.previous[0] && a.position[2] == a.previous[2];
+    let previous = if unchanged { current } else { slope_class(a, env, a.previous) };
+    let (Some((normal, cur)), Some((_, prev))) = (current, previous) else {
+        // Both missing clear both; one missing reads uninitialised memory in the original:
+        // Stros clears both.
+        return (false, false);
+    };
+    match (prev, cur) {
+        (SurfaceClass::Steep, SurfaceClass::Steep) => (false, true),
+        (_, SurfaceClass::Steep) => {
+            let motion = movement_heading(a.position, a.previous, a.angles.heading);
+            let normal_heading = direction_from_displacement(normal[0], normal[2]) as i32;
+            let diff = (normal_heading - 1024 - motion) & 2047;
+            if !(512..=1535).contains(&diff) {
+                (true, false)
+            } else if a.attr(attr::STICK_TO_SURFACE) == 0
+                && a.anim.current != a.anim.default
+                && !(20..=27).contains(&a.anim.current)
+            {
+                (false, true)
+            } else {
+                (true, false)
+            }
+        }
+        _ => (false, false),
+    }
+}
+
+/// "Ordinary slope response" on class-2 support.
+pub(super) fn slope_response(a: &mut Actor, env: &mut Env<'_, '_>, reach: i32) {
+    let torch = a.torch != 0;
+    let support = a.support;
+    if !support.found() || support.class != Some(SurfaceClass::Steep) {
+        if !(group::SLIDE..=group::SLIDE_BACK_TORCH).contains(&a.anim.current) {
+            env.request(a, if torch { group::SLIDE_TORCH } else { group::SLIDE });
+        }
+        return;
+    }
+    let downhill = direction_from_displacement(support.normal[0], support.normal[2]) as i32;
+    let mut diff = (downhill - a.angles.heading as i32) & 2047;
+    if diff > 1024 {
+        diff -= 2048;
+    }
+    let forward = diff.abs() < 512;
+    let (g, target) = match (forward, torch) {
+        (true, false) => (group::SLIDE, downhill),
+        (true, true) => (group::SLIDE_TORCH, downhill),
+        (false, false) => (group::SLIDE_BACK, downhill + 1024),
+        (false, true) => (group::SLIDE_BACK_TORCH, downhill + 1024),
+    };
+    a.steps.packed |= if forward { 0x30 } else { 0xc0 };
+    // The turn helper: rate from attribute 15 (21 when armed or in combat), at least 8.
+    let rate_attr = if a.in_combat_stance() { attr::FIGHT_TURN_SPEED } else { attr::TURN_SPEED };
+    let rate = scaled(a.attr(rate_attr) as i32, env.tick.frame_scale).max(8);
+    let mut turn = (target - a.angles.heading as i32) & 2047;
+    if turn > 1024 {
+        turn -= 2048;
+    }
+    if turn.abs() <= rate {
+        a.angles.heading = (target & 2047) as u16;
+        if env.is_player {
+            a.set_orientation(a.angles);
+            a.previous_angles = a.angles;
+        }
+    } else {
+        a.angles.heading = ((a.angles.heading as i32 + turn.signum() * rate) & 2047) as u16;
+        let armed = a.holds_weapon();
+        let tg = match (turn > 0, armed, torch) {
+            (true, true, _) => 96,
+            (false, true, _) => 97,
+            (true, false, false) => 14,
+            (true, false, true) => 16,
+            (false, false, false) => 15,
+            (false, false, true) => 17,
+        };
+        env.request(a, tg);
+        if env.is_player {
+            // The selected player's turn rebuilds his matrix and copies the angle history.
+            a.set_orientation(a.angles);
+            a.previous_angles = a.angles;
+        }
+    }
+    let first = a.sliding == 0;
+    if first {
+        env.force(a, g);
+    } else {
+        env.request(a, g);
+    }
+    let distance = scaled(env.config.slide_speed.wrapping_mul(128), env.tick.frame_scale);
+    if distance > 0 {
+        let (x, z) = translate_heading(a.position[0], a.position[2], downhill, distance);
+        a.position[0] = x;
+        a.position[2] = z;
+    }
+    let ground = env.support_query(a, a.position, reach);
+    if let Some(y) = ground.actor_y {
+        a.position[1] = y;
+    }
+    if first {
+        a.slide_distance = 0;
+    }
+    a.slide_distance = a.slide_distance.wrapping_add(distance);
+    a.sliding = 1;
+}
+
+/// The ordinary ground response of bit 0x04 after the primary support query: the support
+/// height assigned to Y; a set sliding-surface result ends the response in the slope
+/// response; otherwise landing (with the landing surface stored first) and slide
+/// termination; a miss starts or continues a fall.
+pub(super) fn ground_response(
+    a: &mut Actor,
+    env: &mut Env<'_, '_>,
+    ground: &Ground,
+    sliding_surface: bool,
+    reach: i32,
+) {
+    let Some(y) = ground.actor_y else {
+        missed(a, env);
+        return;
+    };
+    // "Applying ordinary ground support": a discrete assignment of the support height.
+    a.position[1] = y;
+    if sliding_surface {
+        a.falling = 0;
+        slope_response(a, env, reach);
+        return;
+    }
+    if a.falling != 0 {
+        if let Some(surface) = ground.surface {
+            a.surface = surface;
+        }
+        land(a, env, y);
+    }
+    if a.sliding != 0 {
+        // "Slide termination": a long slide first steps 0x800 along its slide direction, then
+        // hurts.
+        if a.slide_distance > env.config.slide_hurt_height.wrapping_mul(256) {
+            let forward = matches!(a.anim.current, group::SLIDE | group::SLIDE_TORCH);
+            let heading = a.angles.heading as i32 + if forward { 0 } else { 1024 };
+            let (x, z) = translate_heading(a.position[0], a.position[2], heading & 2047, 0x800);
+            a.position[0] = x;
+            a.position[2] = z;
+            a.steps.packed |= if forward { 0x30 } else { 0xc0 };
+            env.request(a, group::HURT);
+            let zap = env.config.slide_hurt_zap;
+            change_health(a, env, -zap);
+        }
+        a.sliding = 0;
+    }
+}

@@ -1,0 +1,186 @@
+//! "Ordinary collision stage" (seed 001) and the responses it runs (seed 000 and the newest
+//! `engine/player.md`): the forward obstacle wrapper, the overlap stage, ground
+//! prevalidation, the primary support query, the ground response selected by collision bit
+//! 0x04 (support height, slope response, falling and landing), the stable position, the
+//! body contacts of bit 0x01, the water rollback, support-following and axis restoration.
+//! Also the pre-script directional stage of queued and falling motion.
+
+mod body;
+mod fall;
+mod ground;
+mod health;
+mod obstacle;
+mod overlap;
+
+use body::body_response;
+use fall::motion_transition;
+pub(crate) use fall::pre_script;
+use ground::{ground_response, prevalidate};
+use obstacle::obstacle_wrapper;
+
+use crate::actor::combat;
+use crate::actor::{Actor, ActorModel, attr, collide};
+use crate::world::queries::{Env, Ground};
+
+/// The falling groups of "Initial falling bookkeeping" and "Falling animation
+/// continuation".
+pub mod group {
+    /// Falling, unarmed.
+    pub const FALL: i16 = 56;
+    /// Falling with a burning torch.
+    pub const FALL_TORCH: i16 = 57;
+    /// Falling off a run.
+    pub const FALL_RUN: i16 = 59;
+    /// Falling off a run with a torch.
+    pub const FALL_RUN_TORCH: i16 = 60;
+    /// Falling, armed.
+    pub const FALL_ARMED: i16 = 113;
+    /// Landing, unarmed.
+    pub const LAND: i16 = 65;
+    /// Landing with a torch.
+    pub const LAND_TORCH: i16 = 66;
+    /// Landing, armed.
+    pub const LAND_ARMED: i16 = 114;
+    /// A hurting landing or slide.
+    pub const HURT: i16 = 73;
+    /// A fatal landing, and an unarmed nonplayer's death while falling or landing.
+    pub const FATAL: i16 = 74;
+    /// An unarmed nonplayer's death otherwise.
+    pub const DEATH: i16 = 134;
+    /// Sliding forward.
+    pub const SLIDE: i16 = 75;
+    /// Sliding backward.
+    pub const SLIDE_BACK: i16 = 76;
+    /// Sliding forward with a torch.
+    pub const SLIDE_TORCH: i16 = 77;
+    /// Sliding backward with a torch.
+    pub const SLIDE_BACK_TORCH: i16 = 78;
+}
+
+/// What the update keeps from before the script stage for a late rollback ("Ordinary
+/// collision rollback snapshot").
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Snapshot {
+    /// The animation receiver.
+    pub anim: crate::anim::AnimState,
+    /// The packed step counters (the directional movement flags).
+    pub steps: u8,
+}
+
+/// Displacements the overlap stage gives other actors, applied after the update: at most one
+/// per actor-style candidate, and that list holds at most 64, so this never fills.
+pub(crate) type Pushes = heapless::Vec<(u16, [i32; 2]), { crate::collision::candidates::MAX_CANDIDATES }>;
+
+/// The dispatch of collision bit 0x04 by living state (seed 001 "Ordinary collision
+/// stage"): states 10–19 go to the selected player's ledge response, which a nonplayer's
+/// call leaves unchanged — and which Stros does not have yet (ledges are a later issue), so
+/// nothing runs for the player either; states 20 and 21 run weapon-draw admission with its
+/// cleanup branch instead of the ordinary response; every other state takes the ordinary
+/// motion and ground response. (In states 20 and 21 the admission's own gates refuse — state
+/// 20 is `IsDrawingSword`, 21 `IsSheathingSword` — so what shows is that the ground response
+/// does not run until the drawing pass ends the transition.)
+fn ground_dispatch(a: &mut Actor, env: &mut Env<'_, '_>, ground: &Ground, sliding_surface: bool, reach: i32) {
+    match a.living {
+        10..=19 => {}
+        20 | 21 => {
+            let is_player = env.is_player;
+            let mut cx = env.anim(a);
+            combat::weapon_draw_admission(a, is_player, &mut cx);
+            a.steps.packed |= cx.move_bits;
+        }
+        _ => ground_response(a, env, ground, sliding_surface, reach),
+    }
+}
+
+/// Support-following, attribute-controlled axis restoration and the water-record refresh:
+/// what every actor's update does after collision handling.
+fn after_collision(a: &mut Actor, env: &Env<'_, '_>, actors: &[Actor], me: u16) {
+    // Support-following: the rider moves with its supporting actor.
+    super::rider::support_following(a, env, actors, me);
+    // Attribute-controlled axis restoration (37–39 rotations, 40–42 moves).
+    let stop = |k: usize| a.attr(attr::STOP_Y_ROTATE + k) != 0;
+    let (sy, sx, sz, mx, my, mz) = (stop(0), stop(1), stop(2), stop(3), stop(4), stop(5));
+    if sy {
+        a.angles.heading = a.previous_angles.heading;
+    }
+    if sx {
+        a.angles.pitch = a.previous_angles.pitch;
+    }
+    if sz {
+        a.angles.roll = a.previous_angles.roll;
+    }
+    for (k, on) in [mx, my, mz].into_iter().enumerate() {
+        if on {
+            a.position[k] = a.previous[k];
+        }
+    }
+    if !(1..=4).contains(&a.surface) || a.falling != 0 {
+        a.water_record = a.position;
+    }
+}
+
+/// "Ordinary collision stage" of one actor update. Returns the displacements the overlap
+/// stage gave other actors.
+pub(crate) fn stage(
+    a: &mut Actor,
+    env: &mut Env<'_, '_>,
+    snapshot: &Snapshot,
+    actors: &[Actor],
+    me: u16,
+) -> Pushes {
+    let mut pushes = Pushes::new();
+    let mask = a.collide();
+    match a.model {
+        ActorModel::None => {}
+        ActorModel::Static { .. } => {
+            // "Ground stage by model kind": a static model runs it only with attribute 108
+            // set and 107 clear, whatever its collision mask.
+            if a.attr(attr::FALL_DAMAGE) != 0 && a.attr(attr::FALL_HOLD) == 0 {
+                let reach = env.support_reach(a);
+                let ground = env.support_query(a, a.position, reach);
+                ground_dispatch(a, env, &ground, false, reach);
+            }
+        }
+        ActorModel::Animated if mask != 0 => {
+            if !(10..=19).contains(&a.living) && !env.alternate_mode() {
+                obstacle_wrapper(a, env);
+            }
+            if mask & collide::OVERLAP != 0 {
+                overlap::overlap(a, env, actors, &mut pushes);
+            }
+            let (rollback, sliding_surface) = prevalidate(a, env);
+            if rollback {
+                a.position = a.previous;
+                a.steps.packed = 0;
+                motion_transition(a, env);
+            }
+            let reach = env.support_reach(a);
+            let ground = env.support_query(a, a.position, reach);
+            if mask & collide::GROUND != 0 {
+                ground_dispatch(a, env, &ground, sliding_surface, reach);
+                // "Stable ordinary position".
+                if a.queued == 0 && a.falling == 0 && a.sliding == 0 {
+                    a.stable = Some(a.position);
+                }
+            }
+            if mask & collide::BODY != 0 && matches!(a.living, 0 | 15 | 27..=32) {
+                body_response(a, env);
+            }
+            if a.sliding != 0 && a.body_contacts != 0 {
+                a.sliding = 0;
+            }
+            a.attributes[attr::WEIGHT] = a.attr(attr::RESERVED_WEIGHT);
+            // "Ordinary water rollback" (nonplayers standing in water without falling).
+            if !env.is_player && a.falling == 0 && a.queued == 0 && (1..=4).contains(&a.surface) {
+                a.position = a.water_record;
+                a.attributes[attr::WEIGHT] = 0;
+                a.steps.packed = snapshot.steps;
+                a.anim.restore(&snapshot.anim);
+                a.transition |= 0x02;
+            }
+        }
+        ActorModel::Animated => {}
+    }
+    after_collision(a, env, actors, me);
+    pushes
+}

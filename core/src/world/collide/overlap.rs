@@ -1,0 +1,144 @@
+//! "Actor sphere overlap" and "Weighted actor overlap response".
+
+use super::Pushes;
+use super::obstacle::obstacle_wrapper;
+use crate::actor::{Actor, attr, response};
+use crate::collision::statics::{PlacedModel, Scene};
+use crate::math::{direction_from_displacement, round_ties_even, translate_heading};
+use crate::world::queries::Env;
+
+/// The centres of an actor shape's first 32 ordinary spheres (the separately stored support
+/// sphere excluded) in world map units, truncated: "At most the first 32 spheres of each
+/// shape participate" in actor overlap (newest player.md, "Actor sphere overlap").
+pub(super) fn sphere_centres(a: &Actor) -> heapless::Vec<([i32; 3], i32), OVERLAP_SPHERES> {
+    let o = a.position.map(|c| c >> 8);
+    a.shape
+        .ordinary_spheres()
+        .take(OVERLAP_SPHERES)
+        .map(|s| {
+            let c = a.matrix.m;
+            let v = s.centre.map(|x| x as f64);
+            let w = [0, 1, 2].map(|r| c[r][0] as f64 * v[0] + c[r][1] as f64 * v[1] + c[r][2] as f64 * v[2]);
+            ([0, 1, 2].map(|k| o[k].wrapping_add(w[k] as f32 as i32)), s.radius)
+        })
+        .collect()
+}
+
+/// Spheres of each shape that take part in actor overlap.
+pub(super) const OVERLAP_SPHERES: usize = 32;
+
+/// The rounded distance of an integer difference: components stored as f32, squares
+/// summed, root stored as f32, nearest-even.
+pub(super) fn rounded_length(d: [i32; 3]) -> i32 {
+    let f = d.map(|c| c as f32 as f64);
+    round_ties_even(libm::sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]) as f32) as i32
+}
+
+/// "Actor sphere overlap": the first overlapping pair's truncated radius sum minus its
+/// rounded horizontal distance, or 0.
+pub(super) fn overlap_depth(mine: &[([i32; 3], i32)], theirs: &[([i32; 3], i32)]) -> i32 {
+    for &(c, r) in mine {
+        for &(o, ro) in theirs {
+            let d = [0, 1, 2].map(|k| c[k].wrapping_sub(o[k]));
+            let sum = r.wrapping_add(ro);
+            if rounded_length(d) < sum {
+                return sum - rounded_length([d[0], 0, d[2]]);
+            }
+        }
+    }
+    0
+}
+
+/// An actor's mobility: `256 − weight`, or 0 for weight zero.
+pub(super) fn mobility(a: &Actor) -> i32 {
+    match a.attr(attr::WEIGHT) {
+        0 => 0,
+        w => 256 - w as i32,
+    }
+}
+
+/// The Q8 separation distance of a movable actor.
+pub(super) fn separation(factor: i32, mobility: i32, depth: i32) -> i32 {
+    (factor.wrapping_mul(mobility).wrapping_mul(depth) >> 9).wrapping_add(255)
+}
+
+/// "Weighted actor overlap response" over the retained actor-style list. Returns whether
+/// any weighted separation happened; other actors' displacements go to `pushes`.
+pub(super) fn overlap(a: &mut Actor, env: &mut Env<'_, '_>, actors: &[Actor], pushes: &mut Pushes) -> bool {
+    let mut moved = false;
+    let lists = env.scene.lists.clone();
+    for cand in lists.actor_style.iter() {
+        let mine = sphere_centres(a);
+        let here = a.position.map(|c| c >> 8);
+        let Some(placed): Option<PlacedModel<'_>> = env.scene.model(cand.placement) else { continue };
+        let origin = placed.position.map(|c| c as i32);
+        let away =
+            direction_from_displacement(here[0].wrapping_sub(origin[0]), here[2].wrapping_sub(origin[2]));
+        match env
+            .scene
+            .scene
+            .live_model(cand.placement)
+            .and_then(|l| actors.get(l.actor as usize).map(|o| (l, o)))
+        {
+            None => {
+                // An actor-style static placement: one sphere of the model radius.
+                let depth = overlap_depth(&mine, &[(origin, placed.radius as i32)]);
+                if depth <= 0 {
+                    continue;
+                }
+                let m = mobility(a);
+                if m == 0 {
+                    a.position = a.previous;
+                    continue;
+                }
+                let d = separation(131_072 / m, m, depth);
+                let (x, z) = translate_heading(a.position[0], a.position[2], away as i32, d);
+                a.position[0] = x;
+                a.position[2] = z;
+                a.body_response |= response::OVERLAP;
+                moved = true;
+            }
+            Some((live, other)) => {
+                if other.attr(attr::SLAVE) != 0 {
+                    continue;
+                }
+                let depth = overlap_depth(&mine, &sphere_centres(other));
+                if depth <= 0 {
+                    continue;
+                }
+                if depth < 3 {
+                    a.body_response |= response::OVERLAP;
+                    return false;
+                }
+                let (m, mo) = (mobility(a), mobility(other));
+                if m == 0 && mo == 0 {
+                    a.position = a.previous;
+                    continue;
+                }
+                let divisor = if m != 0 && mo != 0 { m + mo } else { m.max(mo) + 256 };
+                let factor = 131_072 / divisor;
+                if m != 0 {
+                    let d = separation(factor, m, depth);
+                    let (x, z) = translate_heading(a.position[0], a.position[2], away as i32, d);
+                    a.position[0] = x;
+                    a.position[2] = z;
+                }
+                if mo != 0 {
+                    let d = separation(factor, mo, depth);
+                    let (x, z) =
+                        translate_heading(other.position[0], other.position[2], away as i32 + 1024, d);
+                    let _ = pushes.push((
+                        live.actor,
+                        [x.wrapping_sub(other.position[0]), z.wrapping_sub(other.position[2])],
+                    ));
+                }
+                a.body_response |= response::OVERLAP;
+                moved = true;
+            }
+        }
+    }
+    if moved {
+        obstacle_wrapper(a, env);
+    }
+    moved
+}
