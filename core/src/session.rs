@@ -84,11 +84,16 @@ impl<'a> Session<'a> {
     }
 
     /// The world a recording or scenario describes, served by `files` (the embedded island
-    /// or the install its `world` names), replaying its updates.
-    pub fn replay(files: &impl Files<'a>, map: &str, scenario: &Scenario<'a>) -> Result<Self, SessionError> {
+    /// or the install its `world` names) with the files' KEYS.INI `bindings`, replaying its
+    /// updates; `map` unless the scenario names one.
+    pub fn replay(
+        files: &impl Files<'a>,
+        map: &str,
+        scenario: &Scenario<'a>,
+        bindings: Bindings,
+    ) -> Result<Self, SessionError> {
         let map = scenario.map.unwrap_or(map);
-        let mut world =
-            World::load(files, map, scenario.config(), Bindings::default()).map_err(SessionError::World)?;
+        let mut world = World::load(files, map, scenario.config(), bindings).map_err(SessionError::World)?;
         match scenario.start {
             PlayerStart::Marker { index } => world.enter_marker(files, index, scenario.heading),
             PlayerStart::Position { pos } => world.enter_at(files, pos, scenario.heading, scenario.settle),

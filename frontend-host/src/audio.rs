@@ -13,17 +13,17 @@ use stros_core::world::StepReport;
 pub struct Audio {
     _stream: cpal::Stream,
     mixer: Arc<Mutex<Mixer>>,
-    bank: Sfx<'static>,
     sound_distance: i32,
 }
 
 impl Audio {
-    /// Opens the default output device for `bank` with master volume `master` (SYSTEM.INI
-    /// `[system] volume`); `None`, after one line on stderr, when there is no device.
-    pub fn start(program: &str, bank: Sfx<'static>, master: i32, sound_distance: i32) -> Option<Audio> {
+    /// Opens the default output device for the SFX bank `bank` (its bytes: the output
+    /// thread keeps its own copy) with master volume `master` (SYSTEM.INI `[system]
+    /// volume`); `None`, after one line on stderr, when there is no device.
+    pub fn start(program: &str, bank: &[u8], master: i32, sound_distance: i32) -> Option<Audio> {
         let mixer = Arc::new(Mutex::new(Mixer::new(master)));
-        match open(bank, Arc::clone(&mixer)) {
-            Ok(stream) => Some(Audio { _stream: stream, mixer, bank, sound_distance }),
+        match open(Arc::from(bank), Arc::clone(&mixer)) {
+            Ok(stream) => Some(Audio { _stream: stream, mixer, sound_distance }),
             Err(why) => {
                 eprintln!("{program}: audio is off ({why})");
                 None
@@ -31,15 +31,15 @@ impl Audio {
         }
     }
 
-    /// Starts and stops what an update reported.
-    pub fn play(&self, report: &StepReport) {
+    /// Starts and stops what an update reported, from `bank`.
+    pub fn play(&self, bank: &Sfx<'_>, report: &StepReport) {
         if let Ok(mut m) = self.mixer.lock() {
-            m.play_report(&self.bank, report, self.sound_distance);
+            m.play_report(bank, report, self.sound_distance);
         }
     }
 }
 
-fn open(bank: Sfx<'static>, mixer: Arc<Mutex<Mixer>>) -> Result<cpal::Stream, String> {
+fn open(bank: Arc<[u8]>, mixer: Arc<Mutex<Mixer>>) -> Result<cpal::Stream, String> {
     if !sound_server_or_card() {
         return Err("no sound device".into());
     }
@@ -50,53 +50,42 @@ fn open(bank: Sfx<'static>, mixer: Arc<Mutex<Mixer>>) -> Result<cpal::Stream, St
     let channels = config.channels.max(1) as usize;
     let rate = config.sample_rate.0;
     let err = |e| eprintln!("stros: audio stream error: {e}");
-    // Mixes one callback's frames as interleaved stereo, then spreads them over the
-    // device's channels (mono takes the left side; extra channels stay silent).
-    let mut stereo = Vec::new();
-    let mut render = move |frames: usize| -> Vec<i16> {
-        stereo.clear();
-        stereo.resize(frames * 2, 0i16);
-        if let Ok(mut m) = mixer.lock() {
-            m.mix(&bank, rate, &mut stereo);
+    // Mixes into a stereo buffer that grows to the largest callback once and is reused
+    // after that, so a callback allocates nothing; the frames are spread over the device's
+    // channels by `put` (mono takes the left side; extra channels stay silent).
+    let mut stereo: Vec<i16> = Vec::new();
+    let mut render = move |frames: usize, put: &mut dyn FnMut(usize, i16)| {
+        if stereo.len() < frames * 2 {
+            stereo.resize(frames * 2, 0);
         }
-        let mut out = vec![0i16; frames * channels];
+        let stereo = &mut stereo[..frames * 2];
+        stereo.fill(0);
+        if let Ok(mut m) = mixer.lock() {
+            m.mix(&Sfx::new_unchecked(&bank), rate, stereo);
+        }
         for (f, pair) in stereo.chunks_exact(2).enumerate() {
-            for c in 0..channels.min(2) {
-                out[f * channels + c] = pair[c];
+            for c in 0..channels {
+                put(f * channels + c, pair.get(c).copied().unwrap_or(0));
             }
         }
-        out
     };
     let stream = match supported.sample_format() {
         cpal::SampleFormat::F32 => device.build_output_stream(
             &config,
-            move |d: &mut [f32], _: &_| {
-                let samples = render(d.len() / channels);
-                for (o, s) in d.iter_mut().zip(samples) {
-                    *o = s as f32 / 32768.0;
-                }
-            },
+            move |d: &mut [f32], _: &_| render(d.len() / channels, &mut |k, s| d[k] = s as f32 / 32768.0),
             err,
             None,
         ),
         cpal::SampleFormat::I16 => device.build_output_stream(
             &config,
-            move |d: &mut [i16], _: &_| {
-                let samples = render(d.len() / channels);
-                for (o, s) in d.iter_mut().zip(samples) {
-                    *o = s;
-                }
-            },
+            move |d: &mut [i16], _: &_| render(d.len() / channels, &mut |k, s| d[k] = s),
             err,
             None,
         ),
         cpal::SampleFormat::U16 => device.build_output_stream(
             &config,
             move |d: &mut [u16], _: &_| {
-                let samples = render(d.len() / channels);
-                for (o, s) in d.iter_mut().zip(samples) {
-                    *o = (s as i32 + 32768) as u16;
-                }
+                render(d.len() / channels, &mut |k, s| d[k] = (s as i32 + 32768) as u16)
             },
             err,
             None,

@@ -1,12 +1,12 @@
 //! A user's Redguard install as the world's files (`--data DIR`): every file under the
 //! directory indexed by its upper-case name (the GOG layout keeps `fxart/`, `maps/`,
-//! `sound/`, `system/` and the INI files at the top, in mixed case), read on first use and
-//! kept for the program's life, and the checks that turn a missing or damaged file into one
-//! clear line.
+//! `sound/`, `system/` and the INI files at the top, in mixed case), each read on first use
+//! and kept as long as the install is, and the checks that turn a missing or damaged file
+//! into one clear line.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::OnceLock;
 
 use stros_core::config::SystemConfig;
 use stros_core::files::Files;
@@ -17,61 +17,63 @@ use stros_core::input::Bindings;
 use stros_core::session::SessionError;
 use stros_core::world::WorldError;
 
+use crate::HostError;
+
 /// Most files indexed (the GOG install has about a thousand).
 pub const MAX_FILES: usize = 100_000;
 
-/// The files of an install.
+/// One indexed file: where it is, and its bytes once read (`None`: unreadable).
+#[derive(Debug)]
+struct Entry {
+    path: PathBuf,
+    bytes: OnceLock<Option<Vec<u8>>>,
+}
+
+/// The files of an install. The world borrows their bytes from it (`&Install` is a
+/// [`Files`]), so an install outlives the session built on it.
 #[derive(Debug, Default)]
 pub struct Install {
     root: PathBuf,
-    paths: HashMap<String, PathBuf>,
-    loaded: Mutex<HashMap<String, &'static [u8]>>,
+    entries: HashMap<String, Entry>,
 }
 
 impl Install {
     /// Indexes every file under `root` (the first of two files with one name wins, in
     /// directory order sorted by path so the choice is the same on every machine).
-    pub fn open(root: &Path) -> Result<Install, String> {
+    pub fn open(root: &Path) -> Result<Install, HostError> {
         if !root.is_dir() {
-            return Err(format!("{}: not a directory (expected a Redguard install)", root.display()));
+            return Err(HostError::NotAnInstall(root.to_path_buf()));
         }
         let mut found = Vec::new();
         let mut stack = vec![root.to_path_buf()];
         while let Some(dir) = stack.pop() {
-            let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            let entries = std::fs::read_dir(&dir).map_err(|e| HostError::io(&dir, e))?;
             for e in entries {
-                let path = e.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+                let path = e.map_err(|e| HostError::io(&dir, e))?.path();
                 if path.is_dir() {
                     stack.push(path);
                 } else {
                     found.push(path);
                     if found.len() > MAX_FILES {
-                        return Err(format!("{}: more than {MAX_FILES} files", root.display()));
+                        return Err(HostError::TooManyFiles(root.to_path_buf()));
                     }
                 }
             }
         }
         found.sort();
-        let mut paths = HashMap::new();
-        for p in found {
-            if let Some(name) = p.file_name() {
-                paths.entry(name.to_string_lossy().to_ascii_uppercase()).or_insert(p);
+        let mut entries = HashMap::new();
+        for path in found {
+            if let Some(name) = path.file_name() {
+                let key = name.to_string_lossy().to_ascii_uppercase();
+                entries.entry(key).or_insert(Entry { path, bytes: OnceLock::new() });
             }
         }
-        Ok(Install { root: root.to_path_buf(), paths, loaded: Mutex::default() })
-    }
-
-    /// Serves `name` from the file at `path` instead (a scenario's override).
-    pub fn replace(&mut self, name: &str, path: &Path) {
-        self.paths.insert(name.to_ascii_uppercase(), path.to_path_buf());
-        if let Ok(mut l) = self.loaded.lock() {
-            l.remove(&name.to_ascii_uppercase());
-        }
+        Ok(Install { root: root.to_path_buf(), entries })
     }
 
     /// Where `name` is, if the install has it.
     pub fn path(&self, name: &str) -> Option<&Path> {
-        self.paths.get(&name.to_ascii_uppercase()).map(PathBuf::as_path)
+        self.entries.get(&name.to_ascii_uppercase()).map(|e| e.path.as_path())
     }
 
     /// The install's root.
@@ -79,49 +81,64 @@ impl Install {
         &self.root
     }
 
-    /// `name`'s bytes, or a line saying what is missing or unreadable.
-    pub fn require(&self, name: &str, what: &str) -> Result<&'static [u8], String> {
+    /// `name`'s bytes, read on first use.
+    pub fn bytes(&self, name: &str) -> Option<&[u8]> {
+        let e = self.entries.get(&name.to_ascii_uppercase())?;
+        e.bytes.get_or_init(|| std::fs::read(&e.path).ok()).as_deref()
+    }
+
+    /// `name`'s bytes, or the line saying what is missing or unreadable.
+    pub fn require(&self, name: &str, what: &'static str) -> Result<&[u8], HostError> {
         match self.path(name) {
-            None => Err(format!("{}: no {name} ({what})", self.root.display())),
-            Some(p) => self.file(name).ok_or_else(|| format!("{}: cannot read ({what})", p.display())),
+            None => Err(HostError::Missing { place: self.place(), name: name.to_string(), what: Some(what) }),
+            Some(p) => self.bytes(name).ok_or_else(|| HostError::Unreadable { path: p.to_path_buf(), what }),
         }
     }
 
     /// The text of an INI file the install may have.
-    fn text(&self, name: &str) -> Result<Option<&'static str>, String> {
-        let Some(bytes) = self.file(name) else { return Ok(None) };
-        let shown = self.path(name).map_or_else(|| name.to_string(), |p| p.display().to_string());
-        std::str::from_utf8(bytes).map(Some).map_err(|_| format!("{shown}: not text (expected an INI file)"))
+    fn text(&self, name: &str) -> Result<Option<&str>, HostError> {
+        let Some(bytes) = self.bytes(name) else { return Ok(None) };
+        std::str::from_utf8(bytes)
+            .map(Some)
+            .map_err(|_| self.damaged(name, "not text (expected an INI file)"))
     }
 
     /// SYSTEM.INI as the original loads it (a missing key reads 0), or the installed
     /// values when the install has none.
-    pub fn config(&self) -> Result<SystemConfig, String> {
+    pub fn config(&self) -> Result<SystemConfig, HostError> {
         match self.text("SYSTEM.INI")? {
-            Some(t) => SystemConfig::load(t).map_err(|e| format!("{}: {e}", self.shown("SYSTEM.INI"))),
+            Some(t) => SystemConfig::load(t).map_err(|e| self.damaged("SYSTEM.INI", e)),
             None => Ok(SystemConfig::installed()),
         }
     }
 
     /// KEYS.INI's bindings, or the installed ones.
-    pub fn bindings(&self) -> Result<Bindings, String> {
+    pub fn bindings(&self) -> Result<Bindings, HostError> {
         match self.text("KEYS.INI")? {
-            Some(t) => Bindings::from_keys_ini(t).map_err(|e| format!("{}: {e}", self.shown("KEYS.INI"))),
+            Some(t) => Bindings::from_keys_ini(t).map_err(|e| self.damaged("KEYS.INI", e)),
             None => Ok(Bindings::default()),
         }
     }
 
-    fn shown(&self, name: &str) -> String {
-        self.path(name).map_or_else(|| name.to_string(), |p| p.display().to_string())
+    fn place(&self) -> String {
+        self.root.display().to_string()
+    }
+
+    /// A damaged file `name`, shown by its path in the install.
+    fn damaged(&self, name: &str, message: impl std::fmt::Display) -> HostError {
+        let file = self.path(name).map_or_else(|| name.to_string(), |p| p.display().to_string());
+        HostError::Damaged { file, message: message.to_string() }
     }
 
     /// A world loader's error with the install's path of the file it names.
-    pub fn describe(&self, e: SessionError) -> String {
+    pub fn describe(&self, e: SessionError) -> HostError {
         let SessionError::World(e) = e;
         match e {
-            WorldError::Missing(name) => format!("{}: no {name}", self.root.display()),
-            WorldError::Format(name, err) => format!("{}: {err}", self.shown(&name)),
-            other => format!("{}: {other}", self.root.display()),
+            WorldError::Missing(name) => {
+                HostError::Missing { place: self.place(), name: name.to_string(), what: None }
+            }
+            WorldError::Format(name, err) => self.damaged(&name, err),
+            other => HostError::World { place: self.place(), message: other.to_string() },
         }
     }
 
@@ -129,40 +146,32 @@ impl Install {
     /// `<MAP>.COL` (required), the terrain bank `TEXBSI.302` and `MAIN.SFX` (optional, but
     /// must be sound when present), SURFACE.INI (must parse when present). Returns warnings
     /// for what is missing but optional.
-    pub fn check(&self, map: &str) -> Result<Vec<String>, String> {
+    pub fn check(&self, map: &str) -> Result<Vec<String>, HostError> {
         let mut warnings = Vec::new();
         let col = format!("{map}.COL");
-        Col::new_checked(self.require(&col, "the map's palette")?)
-            .map_err(|e| format!("{}: {e}", self.shown(&col)))?;
-        match self.file("TEXBSI.302") {
+        Col::new_checked(self.require(&col, "the map's palette")?).map_err(|e| self.damaged(&col, e))?;
+        match self.bytes("TEXBSI.302") {
             Some(b) => {
-                Texbsi::new_checked(b).map_err(|e| format!("{}: {e}", self.shown("TEXBSI.302")))?;
+                Texbsi::new_checked(b).map_err(|e| self.damaged("TEXBSI.302", e))?;
             }
             None => warnings.push("no TEXBSI.302: the terrain is drawn in flat colours".to_string()),
         }
-        match self.file("MAIN.SFX") {
+        match self.bytes("MAIN.SFX") {
             Some(b) => {
-                Sfx::new_checked(b).map_err(|e| format!("{}: {e}", self.shown("MAIN.SFX")))?;
+                Sfx::new_checked(b).map_err(|e| self.damaged("MAIN.SFX", e))?;
             }
             None => warnings.push("no MAIN.SFX: no sound".to_string()),
         }
         if let Some(t) = self.text("SURFACE.INI")? {
             stros_core::formats::surface::SurfaceTable::parse(t)
-                .map_err(|e| format!("{}: {e}", self.shown("SURFACE.INI")))?;
+                .map_err(|e| self.damaged("SURFACE.INI", e))?;
         }
         Ok(warnings)
     }
 }
 
-impl Files<'static> for Install {
-    fn file(&self, name: &str) -> Option<&'static [u8]> {
-        let key = name.to_ascii_uppercase();
-        let mut loaded = self.loaded.lock().ok()?;
-        if let Some(&b) = loaded.get(&key) {
-            return Some(b);
-        }
-        let bytes: &'static [u8] = Box::leak(std::fs::read(self.paths.get(&key)?).ok()?.into_boxed_slice());
-        loaded.insert(key, bytes);
-        Some(bytes)
+impl<'a> Files<'a> for &'a Install {
+    fn file(&self, name: &str) -> Option<&'a [u8]> {
+        Install::bytes(self, name)
     }
 }

@@ -6,7 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use stros_core::input::{Action, Input};
-use stros_host::{FileOptions, open};
+use stros_host::outputs::Outputs;
+use stros_host::{FileArgs, Opened};
 
 fn install(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("stros-install-{tag}-{}", std::process::id()));
@@ -15,14 +16,27 @@ fn install(tag: &str) -> PathBuf {
     dir
 }
 
-fn data(dir: &Path) -> FileOptions {
-    FileOptions { data: Some(dir.to_path_buf()), ..FileOptions::default() }
+fn data(dir: &Path) -> FileArgs {
+    FileArgs { data: Some(dir.to_path_buf()), ..FileArgs::default() }
+}
+
+fn opened(args: &FileArgs) -> Opened {
+    Opened::open("test", args).unwrap()
+}
+
+/// The one line opening `args` fails with, if it fails.
+fn open_error(args: &FileArgs) -> Option<String> {
+    match Opened::open("test", args) {
+        Err(e) => Some(e.to_string()),
+        Ok(o) => o.session("test").err().map(|e| e.to_string()),
+    }
 }
 
 #[test]
 fn the_install_plays() {
     let dir = install("plays");
-    let (mut s, _) = open("test", &data(&dir)).unwrap();
+    let o = opened(&data(&dir));
+    let mut s = o.session("test").unwrap();
     assert_eq!(s.world.map(), "ISLAND");
     // The palette came from fxart/island.col, the sounds from sound/MAIN.SFX.
     let col = stros_core::formats::col::Col::new_checked(stros_core::embedded::COL).unwrap();
@@ -35,7 +49,8 @@ fn the_install_plays() {
     }
     assert_ne!(s.world.selected_player().unwrap().position, p, "Cyrus ran");
     // --marker 5.
-    let (s, _) = open("test", &FileOptions { marker: Some(5), ..data(&dir) }).unwrap();
+    let o = opened(&FileArgs { marker: Some(5), ..data(&dir) });
+    let s = o.session("test").unwrap();
     let p = s.world.selected_player().unwrap().position;
     assert_eq!((p[0] >> 8, p[2] >> 8), (31_200, 27_400));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -50,7 +65,8 @@ fn the_install_s_ini_files_are_read() {
     let keys =
         std::fs::read_to_string(dir.join("KEYS.INI")).unwrap().replace("key_up[0] = 17", "key_up[0] = 19");
     std::fs::write(dir.join("KEYS.INI"), keys).unwrap();
-    let (s, _) = open("test", &data(&dir)).unwrap();
+    let o = opened(&data(&dir));
+    let s = o.session("test").unwrap();
     assert_eq!(s.world.config().walk_mode, 1);
     assert_eq!(s.world.player_state().walk_mode, 1);
     assert_eq!(s.world.bindings().codes[0], [19, 138]);
@@ -62,8 +78,9 @@ fn a_recording_of_an_install_replays() {
     let dir = install("rec");
     let rec = dir.join("walk.toml");
     let trace = dir.join("walk.jsonl");
-    let opts = FileOptions { record: Some(rec.clone()), trace: Some(trace.clone()), ..data(&dir) };
-    let (mut s, mut out) = open("test", &opts).unwrap();
+    let o = opened(&data(&dir));
+    let mut s = o.session("test").unwrap();
+    let mut out = Outputs::new(Some(rec.clone()), Some(trace.clone()));
     for b in 0..60u32 {
         let input = if b < 40 { Input::with(&[Action::Up, Action::Left]) } else { Input::NONE };
         s.step(&input, b, None);
@@ -100,7 +117,7 @@ fn damaged_installs_fail_with_one_line_naming_the_file() {
     for (what, damage, named) in cases {
         let dir = install("bad");
         damage(&dir);
-        let err = open("test", &data(&dir)).err().unwrap_or_else(|| panic!("{what}: opened"));
+        let err = open_error(&data(&dir)).unwrap_or_else(|| panic!("{what}: opened"));
         assert!(err.contains(named) && !err.contains('\n'), "{what}: {err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -109,12 +126,12 @@ fn damaged_installs_fail_with_one_line_naming_the_file() {
         let dir = install("bank");
         let bytes = std::fs::read(dir.join(file)).unwrap();
         std::fs::write(dir.join(file), cut(&bytes, keep)).unwrap();
-        let err = open("test", &data(&dir)).err().unwrap_or_else(|| panic!("{file}: opened"));
+        let err = open_error(&data(&dir)).unwrap_or_else(|| panic!("{file}: opened"));
         assert!(err.contains(file.rsplit('/').next().unwrap()), "{err}");
         std::fs::remove_file(dir.join(file)).unwrap();
-        assert!(open("test", &data(&dir)).is_ok(), "a missing {file} only warns");
+        assert!(open_error(&data(&dir)).is_none(), "a missing {file} only warns");
         std::fs::remove_dir_all(&dir).unwrap();
     }
     // Not a directory.
-    assert!(open("test", &data(Path::new("/nonexistent/stros"))).err().unwrap().contains("not a directory"));
+    assert!(open_error(&data(Path::new("/nonexistent/stros"))).unwrap().contains("not a directory"));
 }

@@ -13,7 +13,7 @@ use stros_core::input::{Action, Input};
 use stros_core::recording::Recorder;
 use stros_core::scenario::{Origin, PlayerStart, Scenario};
 use stros_core::session::Session;
-use stros_tools::replay::{build_world, run, trace_line};
+use stros_tools::replay::{open, run, trace_line};
 
 fn scenario_text() -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/yard_walk.toml")).unwrap()
@@ -57,7 +57,8 @@ struct State {
 fn yard_walk() -> Vec<State> {
     let text = scenario_text();
     let scenario = Scenario::parse(&text).unwrap();
-    let mut world = build_world(&scenario, here()).unwrap();
+    let opened = open(&text, here()).unwrap();
+    let mut world = opened.session("test").unwrap().world;
     let id = world.selected_player_id().unwrap();
     let mut bios = scenario.bios_start;
     let mut states = Vec::new();
@@ -237,7 +238,8 @@ fn the_yard_walk_s_timing_and_walk_steps_follow_the_seed_by_hand() {
     // step type 1.
     let text = scenario_text();
     let scenario = Scenario::parse(&text).unwrap();
-    let mut world = build_world(&scenario, here()).unwrap();
+    let opened = open(&text, here()).unwrap();
+    let mut world = opened.session("test").unwrap().world;
     let id = world.selected_player_id().unwrap();
     let mut bios = scenario.bios_start;
     let mut rows = Vec::new();

@@ -131,6 +131,11 @@ impl<'a> Sfx<'a> {
         Sfx { data }
     }
 
+    /// The bank's bytes.
+    pub const fn bytes(&self) -> &'a [u8] {
+        self.data
+    }
+
     /// Checks both sections, every effect record, the count and the `END ` tag.
     pub fn check(&self) -> Result<(), FormatError> {
         let d = self.data;

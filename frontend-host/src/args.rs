@@ -1,0 +1,53 @@
+//! The options every frontend takes, parsed with clap and flattened into each frontend's
+//! own arguments.
+
+use std::path::PathBuf;
+
+/// Where the game comes from and what a run writes: `--data`, `--map`, `--marker`,
+/// `--record`, `--replay`, `--trace`.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct FileArgs {
+    /// Play a Redguard install (the GOG layout: fxart/, maps/, sound/, SYSTEM.INI,
+    /// KEYS.INI, surface.ini, …) instead of the embedded island
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// The map to load (default ISLAND with --data, else HARBOUR)
+    #[arg(long, value_name = "NAME")]
+    pub map: Option<String>,
+    /// Enter at map marker N (default 0)
+    #[arg(long, value_name = "N")]
+    pub marker: Option<usize>,
+    /// Write the input and BIOS tick of every update to FILE (a scenario that
+    /// `stros-tools replay FILE` and --replay read)
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Play a recording (or scenario) instead of the keyboard; its paths resolve against
+    /// its own directory
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<PathBuf>,
+    /// Write one JSON line per update (as `stros-tools replay`)
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+}
+
+/// How a run looks and how long it lasts: `--frames`, `--high`, `--debug`.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct RunArgs {
+    /// Stop after N frames
+    #[arg(long, value_name = "N")]
+    pub frames: Option<u64>,
+    /// Draw at 640×400 instead of the original's 320×200
+    #[arg(long)]
+    pub high: bool,
+    /// Show the debug lines: the status line (FPS, frame scale, ticks, walk/run) and the
+    /// `object coord` start and current positions (F1 toggles them)
+    #[arg(long)]
+    pub debug: bool,
+}
+
+/// The movement controls both frontends share, for `--help` (each adds its own keys).
+pub const CONTROLS: &str = "\
+CONTROLS:
+    W / Up      forward           A / Left    turn left
+    S / Down    backward          D / Right   turn right
+    Tab         toggle walk mode  F1          toggle the debug lines";

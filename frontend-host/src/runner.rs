@@ -1,0 +1,122 @@
+//! The game loop every frontend runs: input recorded or live, the PIT/BIOS clock shim,
+//! replay pacing, the update, the recording and trace, and sound. A frontend hands it its
+//! keyboard and presents the frames.
+
+use stros_core::input::Input;
+use stros_core::session::Session;
+
+use crate::clock::BiosClock;
+use crate::outputs::Outputs;
+use crate::{FileArgs, HostError, RunArgs};
+
+/// A session and everything that runs around it.
+pub struct Runner<'a> {
+    /// The game.
+    pub session: Box<Session<'a>>,
+    outputs: Outputs,
+    #[cfg(feature = "audio")]
+    audio: Option<crate::audio::Audio>,
+    clock: BiosClock,
+    /// The clock's tick at the first replayed update.
+    replay_base: Option<u32>,
+    frames: Option<u64>,
+    /// Updates run so far.
+    pub updates: u64,
+}
+
+impl<'a> Runner<'a> {
+    /// Runs `session` with the files and limits of the options.
+    pub fn new(session: Session<'a>, files: &FileArgs, run: &RunArgs) -> Runner<'a> {
+        let mut session = Box::new(session);
+        session.debug_overlay = run.debug;
+        Runner {
+            session,
+            outputs: Outputs::new(files.record.clone(), files.trace.clone()),
+            #[cfg(feature = "audio")]
+            audio: None,
+            clock: BiosClock::start(),
+            replay_base: None,
+            frames: run.frames,
+            updates: 0,
+        }
+    }
+
+    /// Opens sound output for an interactive run (its bank, SYSTEM.INI's master volume and
+    /// sound distance); one line after `program` when there is none.
+    #[cfg(feature = "audio")]
+    pub fn start_audio(&mut self, program: &str) {
+        let Some(bank) = self.session.sounds else {
+            eprintln!("{program}: audio is off (no MAIN.SFX)");
+            return;
+        };
+        let c = self.session.world.config();
+        self.audio = crate::audio::Audio::start(program, bank.bytes(), c.volume, c.sound_distance);
+    }
+
+    /// Whether `--frames` updates have run.
+    pub fn done(&self) -> bool {
+        self.frames.is_some_and(|n| self.updates >= n)
+    }
+
+    /// One update at the host clock's pace: the recording's next update once the clock
+    /// reaches its tick (calling `wait` while it waits), or `live()` at the clock's tick now.
+    /// `Ok(false)` when the recording is over or `--frames` updates have run.
+    pub fn update(
+        &mut self,
+        live: impl FnOnce() -> Input,
+        mut wait: impl FnMut(),
+    ) -> Result<bool, HostError> {
+        if self.done() {
+            return Ok(false);
+        }
+        let (input, bios, scale) = if self.session.is_replay() {
+            let Some((input, bios, scale)) = self.session.next_recorded() else { return Ok(false) };
+            let base = *self.replay_base.get_or_insert(bios);
+            while self.clock.now() < bios.wrapping_sub(base) {
+                wait();
+            }
+            (input, bios, scale)
+        } else {
+            (live(), self.clock.now(), None)
+        };
+        self.step(input, bios, scale)?;
+        Ok(true)
+    }
+
+    fn step(&mut self, input: Input, bios: u32, scale: Option<i32>) -> Result<(), HostError> {
+        self.session.step(&input, bios, scale);
+        self.outputs.after_step(&self.session, &input, bios)?;
+        #[cfg(feature = "audio")]
+        if let (Some(a), Some(bank)) = (&self.audio, &self.session.sounds) {
+            a.play(bank, self.session.world.report());
+        }
+        self.updates += 1;
+        Ok(())
+    }
+
+    /// The off-screen run: the recording's updates (all, or the first `--frames`), or
+    /// `--frames` updates (default 1) without input one BIOS tick apart from tick 0, as
+    /// fast as they compute.
+    pub fn run_offscreen(&mut self) -> Result<(), HostError> {
+        let frames = self.frames;
+        while !self.done() {
+            let (input, bios, scale) = if self.session.is_replay() {
+                match self.session.next_recorded() {
+                    Some(s) => s,
+                    None => break,
+                }
+            } else if self.updates < frames.unwrap_or(1) {
+                (Input::NONE, self.updates as u32, None)
+            } else {
+                break;
+            };
+            self.step(input, bios, scale)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the recording and the trace.
+    pub fn finish(&mut self) -> Result<(), HostError> {
+        self.outputs.finish(&self.session)
+    }
+}
