@@ -9,10 +9,10 @@ use stros_core::formats::texbsi::Texbsi;
 use stros_core::formats::wld::Wld;
 
 use crate::exercise::{ExerciseError, Kind, exercise};
-use crate::json::{Json, bytes_str};
+use serde_json::{Map, Value};
 
 /// The JSON description of `data` read as `kind`.
-pub fn inspect(kind: Kind, data: &[u8]) -> Result<Json, ExerciseError> {
+pub fn inspect(kind: Kind, data: &[u8]) -> Result<Value, ExerciseError> {
     // Validate and walk everything first, so a file that inspects is a file that parses.
     exercise(kind, data)?;
     let f = ExerciseError::Format;
@@ -23,16 +23,16 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Json, ExerciseError> {
         Kind::Rob => rob(&Rob::new_checked(data).map_err(f)?),
         Kind::Col => {
             let c = Col::new_checked(data).map_err(f)?;
-            Json::object()
+            object()
                 .with("format", "COL")
-                .with("colours", (0..=255u8).map(|i| Json::from(c.rgb(i))).collect::<Vec<_>>())
+                .with("colours", (0..=255u8).map(|i| Value::from(c.rgb(i))).collect::<Vec<_>>())
         }
         Kind::Texbsi => {
             let t = Texbsi::new_checked(data).map_err(f)?;
             let images = t
                 .images()
                 .map(|i| {
-                    Json::object()
+                    object()
                         .with("name", bytes_str(i.name()))
                         .with("index", i.index())
                         .with("width", i.width())
@@ -43,14 +43,14 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Json, ExerciseError> {
                         .with("scale_q8", i.scale_q8())
                 })
                 .collect::<Vec<_>>();
-            Json::object().with("format", "TEXBSI").with("images", images)
+            object().with("format", "TEXBSI").with("images", images)
         }
         Kind::Sfx => {
             let s = Sfx::new_checked(data).map_err(f)?;
             let effects = s
                 .effects()
                 .map(|e| {
-                    Json::object()
+                    object()
                         .with("index", e.index())
                         .with("kind", format!("{:?}", e.kind()))
                         .with("rate", e.rate())
@@ -59,7 +59,7 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Json, ExerciseError> {
                         .with("loop", e.loop_flag())
                 })
                 .collect::<Vec<_>>();
-            Json::object()
+            object()
                 .with("format", "SFX")
                 .with("description", bytes_str(s.description()))
                 .with("effects", effects)
@@ -71,14 +71,14 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Json, ExerciseError> {
             let entries = ini
                 .entries()
                 .map(|e| {
-                    Json::object()
+                    object()
                         .with("section", e.section)
                         .with("key", e.key)
                         .with("value", e.value)
                         .with("line", e.line)
                 })
                 .collect::<Vec<_>>();
-            Json::object().with("format", "INI").with("entries", entries)
+            object().with("format", "INI").with("entries", entries)
         }
         Kind::Surface => {
             let text = std::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
@@ -96,14 +96,14 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Json, ExerciseError> {
                     let index: u8 = p.next()?.parse().unwrap_or(0);
                     let surface = table.lookup(set, index);
                     Some(
-                        Json::object()
+                        object()
                             .with("set", set)
                             .with("index", index)
                             .with("surface", names.get(surface as usize).copied().unwrap_or("unknown")),
                     )
                 })
                 .collect::<Vec<_>>();
-            Json::object().with("format", "SURFACE.INI").with("assignments", assignments)
+            object().with("format", "SURFACE.INI").with("assignments", assignments)
         }
         Kind::SoupDef => {
             let def = stros_core::formats::soupdef::SoupDef::new_checked(data).map_err(f)?;
@@ -111,7 +111,7 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Json, ExerciseError> {
                 .flags()
                 .enumerate()
                 .map(|(i, d)| {
-                    Json::object()
+                    object()
                         .with("index", i)
                         .with("type", d.kind.name())
                         .with("name", bytes_str(d.name))
@@ -119,7 +119,7 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Json, ExerciseError> {
                 })
                 .collect::<Vec<_>>();
             let refs = def.refs().map(bytes_str).collect::<Vec<_>>();
-            Json::object().with("format", "SOUP386.DEF").with("flags", flags).with("refs", refs)
+            object().with("format", "SOUP386.DEF").with("flags", flags).with("refs", refs)
         }
     })
 }
@@ -133,14 +133,11 @@ fn disassembly(a: &stros_core::formats::rgm::Actor<'_, '_>) -> Vec<String> {
     text.lines().map(str::to_string).collect()
 }
 
-fn rgm(r: &Rgm<'_>) -> Json {
+fn rgm(r: &Rgm<'_>) -> Value {
     let sections = r
         .sections()
         .map(|s| {
-            Json::object()
-                .with("tag", bytes_str(&s.tag))
-                .with("offset", s.offset)
-                .with("length", s.payload.len())
+            object().with("tag", bytes_str(&s.tag)).with("offset", s.offset).with("length", s.payload.len())
         })
         .collect::<Vec<_>>();
     let actors = r
@@ -149,32 +146,32 @@ fn rgm(r: &Rgm<'_>) -> Json {
             let groups = a
                 .groups()
                 .map(|g| {
-                    Json::object()
+                    object()
                         .with("group", g.number())
                         .with("anim_id", g.anim_id())
                         .with("type", g.type_word())
                         .with(
                             "commands",
-                            g.commands().map(|c| Json::from(format!("{c:?}"))).collect::<Vec<_>>(),
+                            g.commands().map(|c| Value::from(format!("{c:?}"))).collect::<Vec<_>>(),
                         )
                 })
                 .collect::<Vec<_>>();
-            let attributes = Json::Object(
+            let attributes = Value::Object(
                 a.attributes()
                     .iter()
                     .enumerate()
                     .filter(|(_, v)| **v != 0)
-                    .map(|(i, &v)| (i.to_string(), Json::from(v)))
+                    .map(|(i, &v)| (i.to_string(), Value::from(v)))
                     .collect(),
             );
-            Json::object()
+            object()
                 .with("name", bytes_str(a.name()))
                 .with("model_path", format!("{:?}", a.model_path()))
                 .with(
                     "raan",
                     a.raan_entries()
                         .map(|e| {
-                            Json::object()
+                            object()
                                 .with("path", bytes_str(e.path))
                                 .with("frames", e.frame_count)
                                 .with("type", bytes_str(&[e.model_type]))
@@ -194,7 +191,7 @@ fn rgm(r: &Rgm<'_>) -> Json {
         .mpob()
         .iter()
         .map(|m| {
-            Json::object()
+            object()
                 .with("id", m.id())
                 .with("type", m.object_type())
                 .with("activation", m.activation())
@@ -209,7 +206,7 @@ fn rgm(r: &Rgm<'_>) -> Json {
         .mpso()
         .iter()
         .map(|m| {
-            Json::object()
+            object()
                 .with("id", m.id())
                 .with("model", bytes_str(m.model_name()))
                 .with("position", m.position())
@@ -219,19 +216,16 @@ fn rgm(r: &Rgm<'_>) -> Json {
     let markers = r
         .mpmk()
         .iter()
-        .map(|k| Json::object().with("position", k.position).with("aux", k.aux).with("usable", k.usable()))
+        .map(|k| object().with("position", k.position).with("aux", k.aux).with("usable", k.usable()))
         .collect::<Vec<_>>();
     let bounds = r
         .mpsz()
         .iter()
         .map(|z| {
-            Json::object()
-                .with("total", z.total())
-                .with("positive", z.positive())
-                .with("negative", z.negative())
+            object().with("total", z.total()).with("positive", z.positive()).with("negative", z.negative())
         })
         .collect::<Vec<_>>();
-    Json::object()
+    object()
         .with("format", "RGM")
         .with("sections", sections)
         .with("actors", actors)
@@ -241,13 +235,13 @@ fn rgm(r: &Rgm<'_>) -> Json {
         .with("bounds", bounds)
 }
 
-fn wld(w: &Wld<'_>) -> Json {
-    let textures = Json::Object(
+fn wld(w: &Wld<'_>) -> Value {
+    let textures = Value::Object(
         w.texture_counts()
             .iter()
             .enumerate()
             .filter(|(_, c)| **c > 0)
-            .map(|(i, &c)| (i.to_string(), Json::from(c)))
+            .map(|(i, &c)| (i.to_string(), Value::from(c)))
             .collect(),
     );
     let mut water = 0u32;
@@ -256,16 +250,16 @@ fn wld(w: &Wld<'_>) -> Json {
             water += w.is_water_corner(x, j) as u32;
         }
     }
-    Json::object()
+    object()
         .with("format", "WLD")
-        .with("height_index_range", w.height_index_range().map(|(a, b)| Json::from(vec![a, b])))
+        .with("height_index_range", w.height_index_range().map(|(a, b)| Value::from(vec![a, b])))
         .with("flagged_heights", w.flagged_heights())
         .with("texture_counts", textures)
         .with("rotation_counts", w.rotation_counts())
         .with("water_vertices", water)
 }
 
-fn model(m: &Model<'_>) -> Json {
+fn model(m: &Model<'_>) -> Value {
     let (mut solid, mut textured) = (0u32, 0u32);
     for f in m.faces() {
         match f.texture() {
@@ -276,14 +270,14 @@ fn model(m: &Model<'_>) -> Json {
     let subobjects = m
         .subobjects()
         .map(|s| {
-            Json::object()
+            object()
                 .with("centre", s.centre())
                 .with("radius", s.radius())
-                .with("extents", s.extents().map(Json::from))
+                .with("extents", s.extents().map(Value::from))
                 .with("faces", s.face_indices().collect::<Vec<_>>())
         })
         .collect::<Vec<_>>();
-    Json::object()
+    object()
         .with("format", "3D")
         .with("version", m.version().map(|v| String::from_utf8_lossy(&v.bytes()).into_owned()))
         .with("vertices", m.vertex_count())
@@ -297,11 +291,11 @@ fn model(m: &Model<'_>) -> Json {
         .with("runtime_subobjects", m.runtime_subobjects().count())
 }
 
-fn rob(r: &Rob<'_>) -> Json {
+fn rob(r: &Rob<'_>) -> Value {
     let segments = r
         .segments()
         .map(|s| {
-            Json::object()
+            object()
                 .with("name", bytes_str(s.name()))
                 .with("kind", format!("{:?}", s.kind()))
                 .with("collision_flags", s.collision_flags())
@@ -309,5 +303,38 @@ fn rob(r: &Rob<'_>) -> Json {
                 .with("model", s.model().ok().map(|m| model(&m)))
         })
         .collect::<Vec<_>>();
-    Json::object().with("format", "ROB").with("segments", segments)
+    object().with("format", "ROB").with("segments", segments)
+}
+
+/// An empty JSON object, to fill with [`With::with`].
+fn object() -> Value {
+    Value::Object(Map::new())
+}
+
+/// Builder-style filling of a JSON object.
+trait With {
+    /// The object with `key` set to `value` (a non-object is left as it is).
+    fn with(self, key: &str, value: impl Into<Value>) -> Value;
+}
+
+impl With for Value {
+    fn with(mut self, key: &str, value: impl Into<Value>) -> Value {
+        if let Value::Object(m) = &mut self {
+            m.insert(key.to_string(), value.into());
+        }
+        self
+    }
+}
+
+/// Bytes as a string, with non-ASCII bytes escaped as `\xNN` so names survive any content.
+pub fn bytes_str(b: &[u8]) -> Value {
+    let mut s = String::new();
+    for &c in b {
+        if (0x20..0x7f).contains(&c) {
+            s.push(c as char);
+        } else {
+            s.push_str(&format!("\\x{c:02x}"));
+        }
+    }
+    Value::String(s)
 }

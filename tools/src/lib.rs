@@ -5,7 +5,6 @@ pub mod bench;
 pub mod exercise;
 pub mod gen_tables;
 pub mod inspect;
-pub mod json;
 pub mod replay;
 pub mod world;
 pub mod write;

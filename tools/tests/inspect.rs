@@ -63,17 +63,38 @@ fn inspects_every_embedded_file_and_rejects_truncated_copies() {
     assert!(rgm.contains("\"GoToFuture { target: 6 }\"") && rgm.contains("\"usable\": false"));
     // Each actor's script as disassembly: Cyrus's marks (never run: the player's controller
     // is his script stage), the flags' four PushAnimation tasks and End 0.
-    for line in [
-        "\"script\": [\"    0: flag[0] = flag[1]\", \"    7: SetGlobalFlag(1)\", \"   16: Me.ref[9] = 9\", \"   27: End 0\"]",
-        "\"    0: Task PushAnimation(1, 25)\"",
-        "\"   14: Task PushAnimation(10, 1)\"",
-        "\"   28: Task PushAnimation(1, 3)\"",
-        "\"   42: Task PushAnimation(10, 2)\"",
-        "\"   56: End 0\"",
-    ] {
-        assert!(rgm.contains(line), "{line} in {rgm}");
-    }
+    let value: serde_json::Value = serde_json::from_str(&rgm).unwrap();
+    let scripts = scripts(&value);
+    let cyrus =
+        ["    0: flag[0] = flag[1]", "    7: SetGlobalFlag(1)", "   16: Me.ref[9] = 9", "   27: End 0"];
+    assert!(scripts.iter().any(|s| *s == cyrus), "{scripts:?}");
+    let flag = [
+        "    0: Task PushAnimation(1, 25)",
+        "   14: Task PushAnimation(10, 1)",
+        "   28: Task PushAnimation(1, 3)",
+        "   42: Task PushAnimation(10, 2)",
+        "   56: End 0",
+    ];
+    assert!(scripts.iter().any(|s| flag.iter().all(|l| s.contains(&l.to_string()))), "{scripts:?}");
     std::fs::remove_dir_all(&scratch).unwrap();
+}
+
+/// Every `"script"` array of strings anywhere in `v`.
+fn scripts(v: &serde_json::Value) -> Vec<Vec<String>> {
+    let mut found = Vec::new();
+    match v {
+        serde_json::Value::Object(m) => {
+            for (k, x) in m {
+                if let (true, Some(a)) = (k == "script", x.as_array()) {
+                    found.push(a.iter().filter_map(|l| l.as_str().map(str::to_string)).collect());
+                }
+                found.extend(scripts(x));
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| found.extend(scripts(x))),
+        _ => {}
+    }
+    found
 }
 
 #[test]

@@ -11,5 +11,6 @@ pub mod build;
 pub mod install;
 pub mod mesh;
 pub mod models;
+pub mod override_scenario;
 pub mod scene;
 pub mod terrain;
