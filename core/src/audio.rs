@@ -1,4 +1,4 @@
-//! Positional sound (newest `engine/sound.md`; engine summary §1.9): what a sound request
+//! Positional sound ({D:engine/sound.md}; {E§1.9}): what a sound request
 //! becomes — volume by distance from the listener, pan by the listener's yaw, playback rate
 //! — the 16 channels it starts on, and a mixer that turns the playing channels into
 //! interleaved stereo samples.

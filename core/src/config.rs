@@ -1,4 +1,4 @@
-//! SYSTEM.INI as the engine core sees it (engine summary §1.5, newest `config/system-ini.md`).
+//! SYSTEM.INI as the engine core sees it ({E§1.5}, {D:config/system-ini.md}).
 //!
 //! Every key the core reads, with the section it lives in and the value the installed game
 //! ships. Loading follows the original: a key missing from the file reads as 0, and then the
@@ -186,7 +186,7 @@ pub const DEFAULT_NORMAL_FRAME_RATE: i32 = 12;
 pub const DEFAULT_SHEATH_SWORD_DELAY: i32 = 6;
 /// Replacement for a zero `swim_depth`.
 pub const DEFAULT_SWIM_DEPTH: i32 = 40;
-/// Replacement for a `jump_time` below 1 (newest `engine/SOUP.md`, "Initial attribute copy
+/// Replacement for a `jump_time` below 1 ({D:engine/SOUP.md}, "Initial attribute copy
 /// and defaults").
 pub const DEFAULT_JUMP_TIME: i32 = 6;
 /// Replacement for a `jump_height` below 1 (same section).

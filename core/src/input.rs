@@ -1,4 +1,4 @@
-//! Input as the original reads it (engine summary §1.6, newest `config/keys-ini.md`):
+//! Input as the original reads it ({E§1.6}, {D:config/keys-ini.md}):
 //! KEYS.INI bindings (a keyboard and a pad code per action; PC AT scancodes, 128–139 for
 //! mouse and joystick), actions held from scancode state, and the walk/run choice.
 

@@ -1,4 +1,4 @@
-//! Actor matrices and the arithmetic around them (seed 000): "Upright actor orientation",
+//! Actor matrices and the arithmetic around them ({M}): "Upright actor orientation",
 //! "Incremental orientation refresh", the integer matrix transform of "Ordinary forward-walk
 //! support checks", "Heading-based translation" and "Direction recovered from displacement".
 //!
@@ -47,7 +47,7 @@ impl Mat3 {
     pub const IDENTITY: Mat3 = Mat3 { m: [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]] };
 
     /// The elementary rotation by a 2048-unit angle about `axis`, from the stored table
-    /// samples (never exact zeros at quarter turns: seed 000 says the residuals matter).
+    /// samples (never exact zeros at quarter turns: {M} says the residuals matter).
     pub fn rotation(axis: Axis, angle: i32) -> Mat3 {
         let s = tables::sin(angle);
         let c = tables::cos(angle);

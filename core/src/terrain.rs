@@ -1,4 +1,4 @@
-//! Terrain queries over the decoded WLD map (seed 000): "Terrain support sampling",
+//! Terrain queries over the decoded WLD map ({M}): "Terrain support sampling",
 //! "Terrain material lookup" and "Terrain material blend coverage".
 //!
 //! Engine vertex `(i, j)` sits at map `(256 i, Y, 256 j)` with `Y = scapeshift − T[b & 0x7F]`
@@ -264,7 +264,7 @@ pub const ISLAND_WAVE: Wave = Wave { amplitude: 16.0, speed: 16, frequency: 1 };
 
 /// The terrain cell the vertex cache is centred on: the camera's map X and Z each divided
 /// by 256, rounded to single precision and then to the nearest integer, ties to even
-/// (newest `engine/water.md`, "Terrain window").
+/// ({D:engine/water.md}, "Terrain window").
 pub fn camera_cell(camera_x: i32, camera_z: i32) -> (i32, i32) {
     let cell = |c: i32| round_ties_even(c as f32 / CELL as f32) as i32;
     (cell(camera_x), cell(camera_z))
@@ -282,7 +282,7 @@ pub fn wave_phase(wave: &Wave, i: i32, j: i32, bios_ticks: u32) -> i32 {
 }
 
 /// The terrain vertex cache near the camera: the decoded heights with the water wave of the
-/// newest `engine/water.md` on the selected vertices (texture 0, 30 or 31 with the three
+/// {D:engine/water.md} on the selected vertices (texture 0, 30 or 31 with the three
 /// −X/+Z neighbours in 0, 5, 30, 31), `base + table[512 + phase] × A − A/2`, the half
 /// amplitude stored as f32 first and the sum kept wide until the final f32 store. Vertices
 /// more than 15 cells from the camera read the decoded map, as the original's far queries do.

@@ -1,5 +1,5 @@
-//! BIOS-clock timing (seed 000, "FPS-derived frame scale" and "Whole nominal ticks"; seed
-//! 001, "Timing boundary").
+//! BIOS-clock timing ({M}, "FPS-derived frame scale" and "Whole nominal ticks";
+//! {A}, "Timing boundary").
 //!
 //! The original measures its frame rate against the BIOS timer tick (1193182 / 65536 ≈
 //! 18.2065 Hz) and turns it into a *frame scale* with eight fractional bits, 256 meaning one

@@ -1,4 +1,4 @@
-//! Coordinate and heading units (seed 000, "Coordinate and heading units",
+//! Coordinate and heading units ({M}, "Coordinate and heading units",
 //! "Marker-based world entry").
 //!
 //! Runtime positions carry eight fractional bits ("runtime units"); files and collision
@@ -45,7 +45,7 @@ pub const fn wrap_angle(angle: i32) -> u16 {
     (angle & ANGLE_MASK) as u16
 }
 
-/// Pitch, heading and roll, each kept modulo 2048 (seed 000, "Upright actor orientation").
+/// Pitch, heading and roll, each kept modulo 2048 ({M}, "Upright actor orientation").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Angles {
     /// Rotation about X.

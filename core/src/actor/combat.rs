@@ -1,8 +1,14 @@
-//! Combat-side animation rules on the actor record (seed 001 and the newest
-//! `engine/animation.md`): "Combat entry", "Weapon draw admission", "Equipped-weapon
-//! transition", "Weapon cleanup", the `DrawSword`/`SheathSword`/`endCombat` natives (newest
-//! `engine/SOUP.md`) and the nonplayer death-animation pairs of "Dead actor default
-//! selection" and "Contact death animation dispatch".
+//! Combat-side animation rules on the actor record ({A} and {D:engine/animation.md}):
+//! "Combat entry", "Weapon draw admission", "Equipped-weapon transition", "Weapon cleanup",
+//! the `DrawSword`/`SheathSword`/`endCombat` natives ({D:engine/SOUP.md}) and the nonplayer
+//! death-animation pairs of "Dead actor default selection" and "Contact death animation
+//! dispatch".
+//!
+//! Where the world update calls them: the weapon-draw pass of each update (`world::step`),
+//! states 20 and 21 of the collision stage and a nonplayer's death at zero health
+//! (`world::collide`), weapon cleanup in default selection ([`super::default`]), and the
+//! combat natives ([`super::natives`]). Attacks, hits and the selected player's health
+//! service, which would call the rest of the death pairs, are not built yet.
 //!
 //! The weapon predicates want the item system loaded, an animation state and ordinary (not
 //! shell) execution. The original always has its item system loaded and Stros runs no shell
@@ -128,7 +134,7 @@ pub fn begin_combat(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '_>
     Some(CombatRequest::Taunt(0))
 }
 
-/// `SheathSword` (newest `engine/SOUP.md`): with the task system on, an animation state, a
+/// `SheathSword` ({D:engine/SOUP.md}): with the task system on, an animation state, a
 /// combat record with zero cooldown, living state outside 27–32, neither drawing nor
 /// sheathing, and `IsHoldingWeapon`: living state 21, combat flag 0x04 cleared, cooldown 24.
 /// Returns whether it acted. (The docs' "lifecycle byte" here is the motion state that 21,
@@ -249,7 +255,7 @@ pub fn release_walk_nodes(a: &mut Actor, actor_id: u16, node_owners: &mut [u8]) 
     a.walk_nodes = [None, None];
 }
 
-/// The armed nonplayer death animation (newest `engine/SOUP.md` "Contact death animation
+/// The armed nonplayer death animation ({D:engine/SOUP.md} "Contact death animation
 /// dispatch", with selector 0): group 122 when the set has it, else 121; after the forced
 /// start a combat record releases the walk nodes, stores the paired death default (124 or
 /// 123) and resets its action selector to −1. Missing groups skip all of that. Returns the

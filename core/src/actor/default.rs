@@ -1,4 +1,4 @@
-//! Default-group selection (seed 001): "Ordinary idle animation default", "Living actor
+//! Default-group selection ({A}): "Ordinary idle animation default", "Living actor
 //! default selection", "Dead actor default selection", and the replacement rules when the
 //! default changes. The predicates it reads (`IsDead`, `IsSheathingSword`, `IsDrawingSword`,
 //! `IsHoldingWeapon`) are the actor record's own ([`Actor::is_dead`] …).
@@ -63,7 +63,7 @@ pub fn dead_default(a: &Actor, cx: &AnimContext<'_, '_>) -> i16 {
 
 /// The state-dependent default of an ordinary update. The selected player's deep-water
 /// branch also runs weapon cleanup — selecting 141 alone does not put the weapon away
-/// (seed 001 "Living actor default selection").
+/// ({A} "Living actor default selection").
 pub fn select_default(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '_>) -> i16 {
     if a.is_dead() {
         return dead_default(a, cx);

@@ -1,5 +1,5 @@
 //! Actors: the runtime record every placed object, the player and his shadow share
-//! ([`Actor`]), and the actor-side rules of seed 001 that stand on their own —
+//! ([`Actor`]), and the actor-side rules of {A} that stand on their own —
 //! "Ordinary actor eligibility" and "Supporting actor motion" (the unattached, nonplayer
 //! path). The steppers that move an actor along its heading live in [`motion`]; the world
 //! update that runs them in order lives in [`crate::world`].

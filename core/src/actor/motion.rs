@@ -1,9 +1,9 @@
 //! The steppers that move an actor along its heading — the SOUP natives `WalkForward`,
 //! `MoveForward`, `WalkBackward`, `MoveBackward`, `MoveLeft` and `MoveRight` with duration
 //! 1, which the player's controller calls as its walk, run and sidestep helpers — and the
-//! animation-driven continuation after input release (seed 000, "Movement data and
+//! animation-driven continuation after input release ({M}, "Movement data and
 //! timing", "Forward-walking startup", "Ending a walking update", "Continuation after
-//! input release"; newest `engine/SOUP.md` for the groups and attributes of each stepper).
+//! input release"; {D:engine/SOUP.md} for the groups and attributes of each stepper).
 //!
 //! Every stepper shares one shape: admission, a step check, the group request and the
 //! `animation_system` gate (a requested group that is not yet current waits without moving
@@ -16,7 +16,7 @@ use super::{Actor, Direction, Surroundings, attr};
 use crate::math::translate_heading;
 
 /// The startup-distance adjustment of a step counter below three, by `attr_step_type`
-/// (newest `engine/SOUP.md`, `MoveBackward`; seed 000 gives the type-1 row): type 1 takes a
+/// ({D:engine/SOUP.md}, `MoveBackward`; {M} gives the type-1 row): type 1 takes a
 /// quarter, a third and a half (`>> 2`, `/ 3`, `>> 1`), type 2 nothing, `d × 85 >> 8` and
 /// `d × 170 >> 8`, type 3 nothing, nothing and a half; other types the whole distance.
 /// Counter three and above keeps the whole distance. A walking speed of 8 with step type 1
@@ -36,9 +36,9 @@ pub const fn startup_adjust(d: i32, step_type: u8, counter: u8) -> i32 {
 
 /// A walk's runtime-unit step before startup and frame scaling: the selected step length
 /// × 256 — or, when that length is zero, `fallback_speed >> 1`, *not* multiplied by 256
-/// (seed 000 "Forward-walking startup": `attr_forward_speed >> 1` for the forward walks,
-/// the sheathed, torch and armed ones and their continuation alike; newest
-/// `engine/SOUP.md`, `WalkBackward`: attribute 9 `>> 1` for the backward walks).
+/// ({M} "Forward-walking startup": `attr_forward_speed >> 1` for the forward walks,
+/// the sheathed, torch and armed ones and their continuation alike;
+/// {D:engine/SOUP.md}, `WalkBackward`: attribute 9 `>> 1` for the backward walks).
 pub const fn walk_amount(step_length: u8, fallback_speed: u8) -> i32 {
     if step_length == 0 { (fallback_speed >> 1) as i32 } else { step_length as i32 * 256 }
 }
@@ -120,7 +120,7 @@ fn accept(a: &mut Actor, env: &impl Surroundings, direction: Direction, distance
 
 /// The animated tail every stepper shares: a missing `group` refuses; otherwise it is
 /// requested (modifier 0, as `PlayAnimation(group, 0)`) and, with `animation_system = 1`
-/// exactly (seed 000 "Forward-walking startup"; other values leave the gate open), a
+/// exactly ({M} "Forward-walking startup"; other values leave the gate open), a
 /// different current group waits; then [`accept`].
 fn animate_and_accept(
     a: &mut Actor,

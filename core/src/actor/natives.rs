@@ -1,4 +1,4 @@
-//! The natives the engine core implements (newest `engine/SOUP.md` sections named on each);
+//! The natives the engine core implements ({D:engine/SOUP.md} sections named on each);
 //! [`call`] answers `None` for every other function id, which the interpreter reports as
 //! "not implemented" and treats as a result of 0 (a task so called completes at the next
 //! pass, a function yields 0) without stopping the script.
@@ -99,10 +99,10 @@ fn animation(
         // "PushAnimation and TaskStop": two phases, kept per slot in the scratch word.
         //
         // Without an animation set the actor has no animation state: the request boundary
-        // rejects it (seed 001, "Forced requests"), so no group could ever become current
+        // rejects it ({A}, "Forced requests"), so no group could ever become current
         // and the task would block its script for good. The docs give this task no rule for
         // an absent animation association; the frame waits, its sibling tasks over the same
-        // state, complete when the association is absent (newest animation.md, "Frame
+        // state, complete when the association is absent ({D:engine/animation.md}, "Frame
         // waits"). Where the docs are silent Stros does the same, so a script on a static
         // model goes on instead of hanging on a group that can never start.
         id::PUSH_ANIMATION => {
@@ -298,7 +298,7 @@ fn actions_and_combat(
             end_combat(actor, g.task_system);
             0
         }
-        // `DrawSword` runs weapon-draw admission for its receiver (newest animation.md); the
+        // `DrawSword` runs weapon-draw admission for its receiver ({D:engine/animation.md}); the
         // repositioning step after it is inactive in the shipped game.
         id::DRAW_SWORD => {
             let selected = g.selected;

@@ -1,5 +1,5 @@
-//! Object properties: the `Object.name` operands of opcodes 0x0F, 0x10 and 0x14 (newest
-//! `engine/SOUPPROPS.md`; `engine/SOUP.md` "Reference Name Encoding", "Local pose
+//! Object properties: the `Object.name` operands of opcodes 0x0F, 0x10 and 0x14 (
+//! {D:engine/SOUPPROPS.md}; `engine/SOUP.md` "Reference Name Encoding", "Local pose
 //! properties", "Current animation property", "Torch counter property"; `engine/animation.md`
 //! "Frame waits").
 //!

@@ -1,7 +1,7 @@
 //! The runtime actor record: what the ordinary update, the collision stage and the
 //! steppers read and write of one actor.
 //!
-//! Field names follow the newest player and animation docs: the *living state* (the motion
+//! Field names follow the {D:engine/player.md} and animation docs: the *living state* (the motion
 //! state that selects idle, hanging, drawing … branches), the *lifecycle selector* `IsDead`
 //! reads, the queued, falling and sliding motion bytes, the packed step counters of the
 //! steppers, the stored surface and the retained support.
@@ -12,7 +12,7 @@ use crate::collision::support::Support;
 use crate::math::Mat3;
 use crate::units::Angles;
 
-/// RAAT attribute indices the engine core reads (engine summary §4, SOUP386.DEF order).
+/// RAAT attribute indices the engine core reads ({E§4}, SOUP386.DEF order).
 pub mod attr {
     /// `collide`: the collision attribute mask (0x01 body contacts, 0x02 step hazard,
     /// 0x04 ground response and steep test, 0x08 overlap).
@@ -119,8 +119,8 @@ pub const ATTR_FIRST_ATTACK: usize = 70;
 /// First defense-slot attribute.
 pub const ATTR_FIRST_DEFENSE: usize = 79;
 
-/// An actor's combat record (seed 001 "Dead actor default selection", last paragraphs;
-/// newest `config/combat-ini.md` "Actor Move Selection"). The move bindings are kept as
+/// An actor's combat record ({A} "Dead actor default selection", last paragraphs;
+/// {D:config/combat-ini.md} "Actor Move Selection"). The move bindings are kept as
 /// COMBAT.INI record indices; loading those records is not part of the core yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Combat {
@@ -421,8 +421,8 @@ impl Actor {
     }
 
     /// Either directional-state byte has either of its low two bits set. The directional-state
-    /// bytes are the low bytes of the action words the animation state keeps (newest
-    /// `engine/animation.md`, "Action words").
+    /// bytes are the low bytes of the action words the animation state keeps (
+    /// {D:engine/animation.md}, "Action words").
     pub fn directional_low_bits(&self) -> bool {
         (self.anim.actions.pending | self.anim.actions.accepted) & 0x03 != 0
     }
@@ -433,7 +433,7 @@ impl Actor {
     }
 
     /// The combat stance of the steppers: holding a weapon or, with a combat record, combat
-    /// flag 0x04 (newest `engine/player.md` "Ordinary controller dispatch": no record, no
+    /// flag 0x04 ({D:engine/player.md} "Ordinary controller dispatch": no record, no
     /// flag).
     pub fn in_combat_stance(&self) -> bool {
         self.holds_weapon() || self.combat_flags() & combat_flag::ARMED != 0
@@ -458,7 +458,7 @@ impl Actor {
         }
     }
 
-    /// Animation-table setup's combat part (seed 001 "Dead actor default selection"): the
+    /// Animation-table setup's combat part ({A} "Dead actor default selection"): the
     /// association cleared, then with attribute 14 nonzero a record set up from the
     /// attributes — a new one taking `next_index` (which advances), an existing one keeping
     /// its index.
@@ -495,7 +495,7 @@ impl Actor {
         self.set.is_some() && (self.living == STATE_DRAWING || self.anim.current == GROUP_DRAW)
     }
 
-    /// `IsHoldingWeapon` (seed 001 "Living actor default selection"): attribute 110 before
+    /// `IsHoldingWeapon` ({A} "Living actor default selection"): attribute 110 before
     /// any gate; otherwise an animation state, a combat record, the drawn flag, and not
     /// sheathing.
     pub fn holds_weapon(&self) -> bool {

@@ -1,4 +1,4 @@
-//! The RAGR animation interpreter (seed 001 and the newest `engine/animation.md`).
+//! The RAGR animation interpreter ({A} and the {D:engine/animation.md}).
 //!
 //! An actor keeps a current group, one pending group and a default group. Requests do not
 //! queue: each one either replaces the pending group or is refused by its numeric priority
@@ -86,8 +86,8 @@ pub const TRANSITION_MOVE_BITS: u8 = 0x30;
 ///
 /// Its boundary ([`AnimState::request`], [`AnimState::force`], [`AnimState::advance`])
 /// rejects globally disabled animation and an absent animation state, the static-model
-/// shortcut included (it has no set) — seed 001 "Forced requests", last paragraph; newest
-/// `engine/cheats.md` `animation`: with the system off "all animation management
+/// shortcut included (it has no set) — {A} "Forced requests", last paragraph;
+/// {D:engine/cheats.md} `animation`: with the system off "all animation management
 /// early-returns" and actors keep their frame.
 #[derive(Debug)]
 pub struct AnimContext<'c, 's> {
@@ -100,7 +100,7 @@ pub struct AnimContext<'c, 's> {
     /// `[system] animation_system` is nonzero. The docs say some checks of the switch want
     /// exactly 1 and others any nonzero value without saying which; Stros reads the request
     /// and advance boundaries as "nonzero" (the docs describe the off state as zero), and
-    /// the walking wait as `== 1` (seed 000).
+    /// the walking wait as `== 1` ({M}).
     pub enabled: bool,
     /// The actor's falling byte (`fall_flag`, `+0x1b2`), which `Transition` mask 4 reads.
     pub falling: u8,
@@ -189,7 +189,7 @@ pub struct AnimState {
     pub translate_delta: [i16; 3],
 }
 
-/// An actor's pending and accepted action words and their byte timer (newest docs,
+/// An actor's pending and accepted action words and their byte timer ({D},
 /// "Action words").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ActionWords {
@@ -204,7 +204,7 @@ pub struct ActionWords {
 /// Timer value above which pending actions are accepted.
 pub const ACTION_ACCEPT_TICKS: u8 = 36;
 
-/// What `SetAction` did (newest `engine/animation.md`, "Action words").
+/// What `SetAction` did ({D:engine/animation.md}, "Action words").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SetAction {
     /// Nothing: a mask other than 1 or 2, or its bit already in a word.
@@ -565,7 +565,7 @@ impl AnimState {
                         return step;
                     }
                 }
-                // Opcodes 6–10 occur in no shipped map (engine summary §1.2). Forward, they
+                // Opcodes 6–10 occur in no shipped map ({E§1.2}). Forward, they
                 // fill the delta records (XYZ forms scaled × 256 and × 8) or jump into another
                 // group; reverse steps over them without their forward effect.
                 Command::SetRotationXyz { .. }
@@ -728,7 +728,7 @@ impl AnimState {
 
     /// "Ordinary collision rollback snapshot" restore: the animation receiver's state
     /// comes back; the default selection, stored apart, does not, and neither do the
-    /// action words, which are the actor's own (newest `engine/animation.md`, "Action
+    /// action words, which are the actor's own ({D:engine/animation.md}, "Action
     /// words") and already carry the action update that ran after the snapshot.
     pub fn restore(&mut self, snapshot: &AnimState) {
         let default = self.default;

@@ -1,17 +1,17 @@
-//! An actor instance's animation groups and frame table, as the loader installs them (seed
-//! 001, "Model and frame selection", "Placed-object frame sources").
+//! An actor instance's animation groups and frame table, as the loader installs them (
+//! {A}, "Model and frame selection", "Placed-object frame sources").
 //!
 //! The frame table is the instance's RAAN entries in order (entry k's frames follow entry
 //! k−1's), or `n` frames of one MPOB placement model. Nothing limits its length: the
 //! loader patches a ShowFrame into a model handle and a frame *within* that model, ten
-//! bits each, and a RAAN entry's own count is a byte (newest `formats/RGM.md`, "RAAN", "Both
+//! bits each, and a RAAN entry's own count is a byte ({D:formats/RGM.md}, "RAAN", "Both
 //! resolved fields fit in a byte"). The table is read in place from the RGM, so a set costs
 //! the same whatever its length.
 //!
 //! Groups are installed into one slot per number, in file order. A group the instance
-//! cannot use is not installed, and only that group ([`check_group`]): seed 001 has the
+//! cannot use is not installed, and only that group ([`check_group`]): {A} has the
 //! loader reject ShowFrame references outside the instance's table; a number without a
-//! slot is refused the same way (newest `formats/RGM.md` "RAGR" only says "validated ≤ 0xB1
+//! slot is refused the same way ({D:formats/RGM.md} "RAGR" only says "validated ≤ 0xB1
 //! at load", not that the map fails); and so, by Stros's choice where the docs are silent,
 //! is a jump outside the group, which the original would follow into whatever bytes come
 //! next. For a number used twice the *last* acceptable entry holds the slot: installing

@@ -1,4 +1,4 @@
-//! Animation tasks the scripts run (seed 001, "Animation tasks"; newest docs, "Frame waits").
+//! Animation tasks the scripts run ({A}, "Animation tasks"; {D}, "Frame waits").
 
 use super::{AnimContext, AnimState};
 

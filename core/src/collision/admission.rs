@@ -1,4 +1,4 @@
-//! Model and subobject admission (seed 000): "Sphere model admission", "Collision subobject
+//! Model and subobject admission ({M}): "Sphere model admission", "Collision subobject
 //! admission", "Segment model admission" and "Segment subobject admission". Values the
 //! seed says are stored at single precision are rounded to f32 where it says so.
 

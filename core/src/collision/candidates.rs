@@ -1,4 +1,4 @@
-//! Static collision candidates (seed 000): "Static collision list order", "Model-distance
+//! Static collision candidates ({M}): "Static collision list order", "Model-distance
 //! candidate test" and "Static candidate list separation".
 
 /// Map units per placement cell.

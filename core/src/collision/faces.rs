@@ -1,4 +1,4 @@
-//! Contacts with model polygons (seed 000): "Sphere contact with model faces", "Segment
+//! Contacts with model polygons ({M}): "Sphere contact with model faces", "Segment
 //! contact with model faces" and "Collision face traversal".
 //!
 //! Geometry is in model coordinates, map units (model vertices ÷ 256), with the model's

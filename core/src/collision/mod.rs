@@ -1,4 +1,4 @@
-//! Collision and ground support (seed 000). This module grows with the model queries and
+//! Collision and ground support ({M}). This module grows with the model queries and
 //! body responses; so far it holds the surface classes every contact is sorted into, the
 //! actor shapes ([`shape`]) and the static candidate selection ([`candidates`]).
 

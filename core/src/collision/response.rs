@@ -1,9 +1,9 @@
-//! Body contacts and the responses to them (seed 000, with the newest player docs):
+//! Body contacts and the responses to them ({M}, with the {D:engine/player.md}):
 //! "Primary body-contact collection", "Body-contact facing admission", "Horizontal
 //! body-contact response", "Grounded wall-facing adjustment" and "Residual static-contact
 //! separation".
 //!
-//! These are the seed's arithmetic. The newest player docs narrow *when* they run: primary
+//! These are the seed's arithmetic. The {D:engine/player.md} narrow *when* they run: primary
 //! body response only for living states 0, 15 and 27–32; the heading adjustment only with
 //! the queued, falling, living-state and sliding bytes all zero; residual separation after
 //! the overlap stage with working radii halved in state 15 and scaled by 200/256 while

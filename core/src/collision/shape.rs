@@ -1,4 +1,4 @@
-//! Actor collision shapes (seed 000 and the newest player docs): "Upright actor collision
+//! Actor collision shapes ({M} and the {D:engine/player.md}): "Upright actor collision
 //! spheres", the horizontal shapes, "Per-update collision shape preparation" and the
 //! collision matrix built from the prepared angle fields.
 
@@ -232,7 +232,7 @@ pub fn working_counts(shape: &Shape) -> (usize, usize) {
     }
 }
 
-/// The collision matrix rebuilt from the prepared angle fields (rows as the newest player
+/// The collision matrix rebuilt from the prepared angle fields (rows as the {D:engine/player.md}
 /// docs give them; each component stored as f32). An upright actor's local forward maps to
 /// `(-sy, 0, cy)`, unlike the presentation matrix's `(sy, 0, cy)`.
 pub fn collision_matrix(angle_fields: [i32; 3]) -> [[f32; 3]; 3] {

@@ -1,5 +1,5 @@
 //! The static collision world: MPSO placements with their ROB models, sorted into 512-unit
-//! cells (seed 000, "Static collision list order"), and the queries over them —
+//! cells ({M}, "Static collision list order"), and the queries over them —
 //! candidate gathering, the ordinary ground-support query, the forward sphere obstacle
 //! probe and the residual face-contact query.
 

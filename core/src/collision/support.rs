@@ -1,4 +1,4 @@
-//! Ground support (seed 000): "Ground-support ranking", "Startup ground settling" ranks,
+//! Ground support ({M}): "Ground-support ranking", "Startup ground settling" ranks,
 //! "Support-query misses", "Converting support height to actor position", "Forward slope
 //! surface selection", the support-history counter and the surface-state veto.
 //!

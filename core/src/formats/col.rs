@@ -1,4 +1,4 @@
-//! COL palettes (formats.md §5, newest `formats/COL.md`): a 776-byte file, `u32` size 776,
+//! COL palettes ({F§5}, {D:formats/COL.md}): a 776-byte file, `u32` size 776,
 //! `u32` magic `0xB123`, then 256 RGB8 entries.
 //!
 //! The reader keeps the file's eight-bit values. The world palette path's six-bit

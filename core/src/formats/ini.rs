@@ -1,5 +1,5 @@
-//! The INI reader the original uses for SYSTEM.INI and KEYS.INI (engine summary §1.5 and
-//! the newest `config/system-ini.md`).
+//! The INI reader the original uses for SYSTEM.INI and KEYS.INI ({E§1.5} and
+//! the {D:config/system-ini.md}).
 //!
 //! Rules: `[section]` headers; `key = value` records; `;` starts a comment; section and key
 //! names compare case-insensitively; the first record of a key wins. The integer reader maps

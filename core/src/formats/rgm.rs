@@ -1,5 +1,5 @@
 //! RGM scene files: actors, animation groups, placements, markers, bounds and scripts
-//! (format notes §1 and §6–7; newest `formats/RGM.md`; engine summary §1.1–1.2; seed 001
+//! ({F§1} and §6–7; {D:formats/RGM.md}; {E§1.1}–1.2; {A}
 //! "Model and frame selection", "Placed-object frame sources", "Placed actor
 //! initialization and eligibility").
 //!
@@ -25,7 +25,7 @@
 //! inside the section), RASC, RASB/RAST, RAVA, RAHK, RALC, RANM, RAVC and the MPSZ
 //! indices. It does not judge what the groups mean: a group number above 177, a repeated
 //! number, a ShowFrame outside the frame table or a jump outside the group costs only that
-//! group, for that instance, when [`crate::anim::AnimSet`] installs it (seed 001
+//! group, for that instance, when [`crate::anim::AnimSet`] installs it ({A}
 //! "Placed-object frame sources").
 //!
 //! Record fields are read at the named offsets of each submodule's `field` module, which

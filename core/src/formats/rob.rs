@@ -1,4 +1,4 @@
-//! ROB model archive reader (formats notes §4, newest `ROB.md`).
+//! ROB model archive reader ({F§4}, {D:formats/ROB.md}).
 //!
 //! A [`Rob`] is a zero-copy view over an archive: a 20-byte `OARC`/`OARD` header, segments
 //! of an 80-byte header plus payload, and the `END ` footer. Embedded segments (types 0

@@ -1,4 +1,4 @@
-//! SFX sound banks (`MAIN.SFX`; formats.md §5, newest `formats/SFX.md`): an `FXHD`
+//! SFX sound banks (`MAIN.SFX`; {F§5}, {D:formats/SFX.md}): an `FXHD`
 //! header (description and effect count), an `FXDT` section of 27-byte effect headers each
 //! followed by its PCM, and an `END ` tag.
 //!

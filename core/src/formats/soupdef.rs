@@ -1,4 +1,4 @@
-//! SOUP386.DEF, the runtime's script definitions (newest `engine/SOUPDEF.md`; `engine/SOUP.md`
+//! SOUP386.DEF, the runtime's script definitions ({D:engine/SOUPDEF.md}; `engine/SOUP.md`
 //! "Global Flags" and "Reference Name Encoding"): what the engine core needs of it — the
 //! `[flags]` declarations that size and initialize the global flags, and the `[refs]` names
 //! that give script property references their meaning.

@@ -1,4 +1,4 @@
-//! SURFACE.INI's surface assignments (engine summary §1.7, newest `config/surface-ini.md`):
+//! SURFACE.INI's surface assignments ({E§1.7}, {D:config/surface-ini.md}):
 //! `set, index, type` records of the `[surfaces]` section map a texture key to the surface
 //! class an actor standing on it stores.
 //!
@@ -8,7 +8,7 @@
 //! and becomes index 0 — not a wildcard, whatever the shipped comments say.
 //!
 //! The twelve sound sections (`[unknown]` … `[gloop]`) remap animation `PlaySound` effects
-//! by the actor's stored surface ("SURFACE.INI remap" of the newest `engine/sound.md`): each
+//! by the actor's stored surface ("SURFACE.INI remap" of the {D:engine/sound.md}): each
 //! row starts as the identity, `<source> = <target>` records (the `=` optional) overwrite it
 //! in file order, sources must be 0–255, targets keep their low 16 bits.
 

@@ -1,4 +1,4 @@
-//! TEXBSI texture banks (formats.md §5, newest `formats/TEXBSI.md`): image records, each a
+//! TEXBSI texture banks ({F§5}, {D:formats/TEXBSI.md}): image records, each a
 //! 9-byte name and a LE byte count followed by tagged subrecords, the bank ended by nine
 //! zero bytes.
 //!

@@ -1,4 +1,4 @@
-//! WLD terrain (formats.md §2, newest `formats/WLD.md` and `engine/water.md`): a fixed
+//! WLD terrain ({F§2}, {D:formats/WLD.md} and `engine/water.md`): a fixed
 //! 263,432-byte file of a 1184-byte header, four sections (22-byte header, then four
 //! 128×128 byte planes) and a 16-byte footer.
 //!

@@ -1,5 +1,5 @@
-//! The selected player's native controller, run as his script stage (seed 000 and the
-//! newest `engine/player.md`: "Ordinary controller dispatch", "Ground-turn eligibility and
+//! The selected player's native controller, run as his script stage ({M} and the
+//! {D:engine/player.md}: "Ordinary controller dispatch", "Ground-turn eligibility and
 //! animation", "Ground-turn arithmetic").
 //!
 //! In order: the turn accumulators and the heading (with the turn animations and the

@@ -1,4 +1,4 @@
-//! The player (seed 000): "Ground-turn arithmetic" and the selected player's controller ([`controller`]: the
+//! The player ({M}): "Ground-turn arithmetic" and the selected player's controller ([`controller`]: the
 //! turning, walk/run choice and forward/backward dispatch of "Ordinary controller
 //! dispatch" and "Ground-turn eligibility and animation").
 

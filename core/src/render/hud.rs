@@ -1,4 +1,4 @@
-//! The HUD: the health candle (engine summary §1.10, newest `engine/hud.md`) and the debug
+//! The HUD: the health candle ({E§1.10}, {D:engine/hud.md}) and the debug
 //! lines — the status line (FPS, frame scale and nominal ticks from [`crate::timing`]) and
 //! the console's `object coord` report of the player's start and current position.
 //!

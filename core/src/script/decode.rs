@@ -1,4 +1,4 @@
-//! The SOUP bytecode decoder (engine summary §1.8 "Encoding"; newest `engine/SOUP.md`,
+//! The SOUP bytecode decoder ({E§1.8} "Encoding"; {D:engine/SOUP.md},
 //! "Opcode Table", "Operand Encoding", "Object Name Encoding", "Call Encoding").
 //!
 //! Little-endian throughout. One opcode byte leads every statement and every operand; the
@@ -9,7 +9,7 @@
 
 use core::fmt;
 
-/// Statement and operand opcodes (engine summary §1.8).
+/// Statement and operand opcodes ({E§1.8}).
 pub mod op {
     /// Blocking task call on self.
     pub const TASK: u8 = 0x00;

@@ -1,4 +1,4 @@
-//! The global flags (newest `engine/SOUP.md`, "Global Flags"): one table shared by every
+//! The global flags ({D:engine/SOUP.md}, "Global Flags"): one table shared by every
 //! script, sized and initialized by SOUP386.DEF's `[flags]` section. Each flag holds a
 //! numeric value and a state byte with its declared kind and a separate latch.
 //!

@@ -1,4 +1,4 @@
-//! The native function table in SOUP386.DEF `[functions]` order (newest `engine/SOUPDEF.md`:
+//! The native function table in SOUP386.DEF `[functions]` order ({D:engine/SOUPDEF.md}:
 //! index 0 is the synthetic `NullFunction`, authored entries start at 1). Names and parameter
 //! counts as the public RGUnity transcription of the installed file lists them (367 entries);
 //! a call's function id indexes this table.

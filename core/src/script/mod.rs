@@ -1,6 +1,6 @@
-//! The SOUP virtual machine: placed actors run their RASC scripts (engine summary §1.8;
-//! seed 001 "Animation tasks", "Shipped FLAG2 sequence", "Ordinary actor update order";
-//! newest `engine/SOUP.md`, `SOUPDEF.md`).
+//! The SOUP virtual machine: placed actors run their RASC scripts ({E§1.8};
+//! {A} "Animation tasks", "Shipped FLAG2 sequence", "Ordinary actor update order";
+//! {D:engine/SOUP.md}, `SOUPDEF.md`).
 //!
 //! - [`decode`]: statements and operands over a script's bytes — every opcode 0x00–0x1E,
 //!   the value modes, formulas, comparisons and conjunctions, object selectors, update

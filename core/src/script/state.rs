@@ -1,6 +1,6 @@
 //! Per-actor script state: the continuations, the single return slot, the six task slots
-//! and the recorded error (engine summary §1.8 "Continuations", "Task model"; newest
-//! `engine/SOUP.md`, "Threading Model", "TaskStop, TaskPause, and TaskResume").
+//! and the recorded error ({E§1.8} "Continuations", "Task model";
+//! {D:engine/SOUP.md}, "Threading Model", "TaskStop, TaskPause, and TaskResume").
 
 use super::decode::Fault;
 

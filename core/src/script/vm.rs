@@ -1,5 +1,5 @@
-//! The interpreter: one actor's script stage in the original order (engine summary §1.8
-//! "Task model" and "Continuations"; newest `engine/SOUP.md`, "Ordinary update gates",
+//! The interpreter: one actor's script stage in the original order ({E§1.8}
+//! "Task model" and "Continuations"; {D:engine/SOUP.md}, "Ordinary update gates",
 //! "Ordinary entry gate", "Call Types", "Control Flow").
 //!
 //! Stage order: the RAHK native hook (when no unpaused slot exists, or always with the task

@@ -1,10 +1,10 @@
 //! Tables the original builds at start-up, shipped as generated `static` data.
 //!
-//! - The **shared rotation table** (seed 000, "Upright actor orientation" and "Heading-based
+//! - The **shared rotation table** ({M}, "Upright actor orientation" and "Heading-based
 //!   translation", via the water docs' "Wave lookup table"): 2,561 f32 samples of
 //!   `sin(n * 6.2831852 / 2048)`, the angle kept at register precision. Cosine of angle `a`
 //!   is entry `a + 512`, which is why the table runs a quarter turn past 2048.
-//! - The **first-octant table** (seed 000, "Direction recovered from displacement"):
+//! - The **first-octant table** ({M}, "Direction recovered from displacement"):
 //!   `truncate(atan(i / 512) * 65536 / 3.141592654) >> 6` for `i` in `0..512`.
 //!
 //! `stros-tools gen-tables` writes `rotation_data.rs` and `octant_data.rs`; a test recomputes

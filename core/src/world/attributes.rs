@@ -1,4 +1,4 @@
-//! What loading an actor does to its attribute copy (newest `engine/SOUP.md`, "Initial
+//! What loading an actor does to its attribute copy ({D:engine/SOUP.md}, "Initial
 //! attribute copy and defaults"): the fixed defaults every loaded actor gets, and the
 //! shared message-group counter that actors with an animation model table draw from.
 

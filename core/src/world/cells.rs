@@ -1,4 +1,4 @@
-//! Where actors live between updates (seed 001, "Placed actor initialization and
+//! Where actors live between updates ({A}, "Placed actor initialization and
 //! eligibility"): ordinary placed actors in 512-unit map cells, the persistent list, the
 //! regional update list built from the view window, and the deferred relocation list.
 //!

@@ -1,4 +1,4 @@
-//! The player's entry into a world (seed 000): "Marker-based world entry", "Initial player
+//! The player's entry into a world ({M}): "Marker-based world entry", "Initial player
 //! animation setup" and "Startup ground settling".
 
 use super::{Files, World, WorldError};
@@ -59,7 +59,7 @@ impl<'a> World<'a> {
 
     /// "Initial player animation setup": a cleared actor (default group 0, surface 0) at
     /// `position` with pitch and roll zero and the heading wrapped; its definition bound
-    /// (its own attribute copy with the load-time defaults, newest `engine/SOUP.md` "Initial
+    /// (its own attribute copy with the load-time defaults, {D:engine/SOUP.md} "Initial
     /// attribute copy and defaults", and on the animation-table path the next message
     /// group of the counter the map's actors drew from) and animation groups built with two
     /// ordinary requests for group 0, then a forced request for the default group, all with

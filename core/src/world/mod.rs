@@ -1,4 +1,4 @@
-//! The world and its update (seeds 000 and 001): terrain, the static placements in their
+//! The world and its update ({M} and {A}): terrain, the static placements in their
 //! 512-unit cells, the actors in cell lists and the persistent list, the designated player
 //! pair, and [`World::step`] — one update of the original's world loop, in its order:
 //!
@@ -60,7 +60,7 @@ pub const MAX_ACTORS: usize = 64;
 /// Most static placements (MPSO records with a model).
 pub const MAX_PLACEMENTS: usize = 512;
 /// Most distinct models (3DC files and ROB segments) actors use: the runtime model handle a
-/// patched ShowFrame holds fits in a byte (newest `formats/RGM.md`, "RAGR").
+/// patched ShowFrame holds fits in a byte ({D:formats/RGM.md}, "RAGR").
 pub const MAX_MODELS: usize = 256;
 /// Most distinct animation sets (a definition over one frame source). Stros's choice; a set
 /// is under a kilobyte.
@@ -134,7 +134,7 @@ impl WorldModel<'_> {
     }
 }
 
-/// Where an instance's frame table comes from (seed 001, "Placed-object frame sources").
+/// Where an instance's frame table comes from ({A}, "Placed-object frame sources").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FrameSource {
     /// The definition's RAAN entries.
@@ -171,7 +171,7 @@ const NO_MODEL: u16 = u16::MAX;
 // Actors keep their set index in a byte, and the frame-model table's ends in u16s.
 const _: () = assert!(MAX_SETS <= 256 && MAX_FRAME_MODELS < NO_MODEL as usize);
 
-/// An animation `PlaySound` as a positional sound request (newest `engine/sound.md`,
+/// An animation `PlaySound` as a positional sound request ({D:engine/sound.md},
 /// "Animation PlaySound").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SoundRequest {
@@ -196,8 +196,8 @@ pub enum Event {
     Sound(SoundRequest),
     /// Another animation event (actor events, stopping the remembered sound, …).
     Anim(AnimEvent),
-    /// The action update asked the ordinary jump entry for action entry 8 or 9 (newest
-    /// `engine/animation.md`, "Action words"). The core has no jump entry yet (it starts
+    /// The action update asked the ordinary jump entry for action entry 8 or 9 (
+    /// {D:engine/animation.md}, "Action words"). The core has no jump entry yet (it starts
     /// queued motion, which only the ground response's queued-motion arbitration and vertical
     /// writer finish), so the request is reported and nothing else happens.
     JumpEntry {
@@ -261,7 +261,7 @@ pub struct Shared {
     /// The designated player's support-history counter.
     pub history: SupportHistory,
     /// The selected-player surface exclusion: while set, the selected player's surface
-    /// queries take the excluded-query result (newest `engine/player.md`, "Surface-query
+    /// queries take the excluded-query result ({D:engine/player.md}, "Surface-query
     /// state retention"). The docs name no writer, so nothing in the core sets it.
     pub surface_exclusion: bool,
 }
@@ -392,7 +392,7 @@ impl<'a> World<'a> {
         }
     }
 
-    /// The console's `script disable [name]` (newest `engine/console.md`): `Some(name)`
+    /// The console's `script disable [name]` ({D:engine/console.md}): `Some(name)`
     /// suppresses the update body of every actor whose script basename (its definition's
     /// name) matches, ASCII case folded; `None` clears the suppression. A name outside one
     /// through eight characters is refused and changes nothing.

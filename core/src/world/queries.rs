@@ -1,4 +1,4 @@
-//! The queries an actor update runs against its prepared scene (seed 000): the ordinary
+//! The queries an actor update runs against its prepared scene ({M}): the ordinary
 //! support wrapper with the support-history counter and the surface updater, the forward
 //! obstacle probe, the forward slope selection, and the walk step check that chains them
 //! ("Ordinary forward-walk support checks").
@@ -180,7 +180,7 @@ impl<'a> Env<'_, 'a> {
         Ground { support, actor_y, surface: Some(returned) }
     }
 
-    /// Which path the surface updater takes (newest `engine/player.md`, "Surface-query state
+    /// Which path the surface updater takes ({D:engine/player.md}, "Surface-query state
     /// retention"): queued motion, either directional-state byte with either low bit set, or
     /// the selected player's surface exclusion excludes the query; then falling, sliding or
     /// living states 27–29 return without assigning; other actors assign.
@@ -237,7 +237,7 @@ impl<'a> Env<'_, 'a> {
     }
 
     /// The designated player's alternate collision mode: his support-history counter is
-    /// nonzero (how the newest docs identify the mode seed 000 names).
+    /// nonzero (how the {D} identify the mode {M} names).
     pub fn alternate_mode(&self) -> bool {
         self.is_player && self.shared.history.0 != 0
     }

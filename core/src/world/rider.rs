@@ -1,4 +1,4 @@
-//! Support-following (seed 001 and the newest `engine/animation.md`, "Supporting actor
+//! Support-following ({A} and the {D:engine/animation.md}, "Supporting actor
 //! motion"): a rider standing on a live actor moves and turns with it after collision
 //! handling, before attribute-controlled axis restoration.
 //!

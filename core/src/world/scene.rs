@@ -1,4 +1,4 @@
-//! The collision scene of one actor update (seed 000, "Live and transient collision
+//! The collision scene of one actor update ({M}, "Live and transient collision
 //! candidates", "Ordinary candidate lifetime"): the static placements, then the live
 //! actors' models, separated into the face-model and actor-style lists once per update and
 //! reused by every later query of that update.

@@ -1,11 +1,11 @@
 //! The world side of the script stage: per-actor script state in a table parallel to the
 //! actors, the local-variable pool copied from RAVA, the global flags and the property
 //! references from SOUP386.DEF, the random stream, and the [`Host`] the interpreter reaches
-//! the world through (engine summary §1.8; seed 001 "Ordinary actor update order": the stage
+//! the world through ({E§1.8}; {A} "Ordinary actor update order": the stage
 //! runs after animation advancement and movement handling, before the collision stage).
 //!
 //! SOUP386.DEF is optional here. With it, its `[flags]` declare the flags (kinds and initial
-//! values, newest `engine/SOUP.md` "Global Flags") and its `[refs]` give property references
+//! values, {D:engine/SOUP.md} "Global Flags") and its `[refs]` give property references
 //! their names. Without it the original would not start (it reads the file at every session
 //! start); Stros keeps going with the shipped count of flags, each a BOOL at 0
 //! ([`Flags::default`]), and no property references (each access is reported, reads 0).

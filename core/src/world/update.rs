@@ -1,4 +1,4 @@
-//! "Ordinary actor update order" (seed 001) for one listed actor: the eligibility tests,
+//! "Ordinary actor update order" ({A}) for one listed actor: the eligibility tests,
 //! the angle snapshot, the support-history decrement, state-dependent default selection,
 //! animation advancement and the default request, the rollback snapshot, the candidate
 //! lists, the pre-script directional stage, the script stage (the player's controller, or
@@ -141,7 +141,7 @@ impl<'a> World<'a> {
             self.scripts.states[id as usize] = state;
         }
         // "Action words": the action update between the script stage and ordinary movement.
-        // The accepted bit's jump entry (newest player.md "Ordinary jump entry") starts queued
+        // The accepted bit's jump entry ({D:engine/player.md} "Ordinary jump entry") starts queued
         // motion, which only the queued-motion arbitration and vertical writer of the ground
         // response finish; Stros has neither yet, so the entry is only reported: the words
         // are updated and cleared as the docs say, and no jump starts.

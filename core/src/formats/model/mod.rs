@@ -1,4 +1,4 @@
-//! 3D and 3DC model reader (formats notes §3, newest `models/3d.md` and `models/3dc.md`).
+//! 3D and 3DC model reader ({F§3}, {D:formats/models/3d.md} and {D:formats/models/3dc.md}).
 //!
 //! A [`Model`] is a zero-copy view over one model file (or a ROB segment payload). Version
 //! v4.0 and v5.0 files are read fully: header, faces, vertices, face normals, vertex

@@ -1,5 +1,5 @@
 //! One actor: its RAHD record with every offset resolved into the section it points at
-//! (format notes §1.5–1.8, §6; newest `formats/RGM.md` "RAHD" … "RAEX").
+//! ({F§1.5}–1.8, §6; {D:formats/RGM.md} "RAHD" … "RAEX").
 //!
 //! [`Actor::check`] (run for every actor by [`Rgm::new_checked`]) proves the references
 //! the engine would follow. Where a count is zero the matching offset is not followed by
@@ -8,7 +8,7 @@
 //! What the groups mean — numbers, ShowFrame references, jump targets — is judged per
 //! instance when they are installed over that instance's frame table
 //! ([`crate::anim::AnimSet`]): a type-1 MPOB placement can give the same definition a
-//! different table (seed 001 "Placed-object frame sources"), and a bad group costs only
+//! different table ({A} "Placed-object frame sources"), and a bad group costs only
 //! itself.
 
 use super::raan::{self, FrameRef, RaanEntries};

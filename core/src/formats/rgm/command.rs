@@ -1,5 +1,5 @@
-//! The 24-bit RAGR animation command word (engine summary §1.1 layouts, §1.2 opcodes; newest
-//! `engine/attachment.md` opcode table).
+//! The 24-bit RAGR animation command word ({E§1.1} layouts, §1.2 opcodes;
+//! {D:engine/attachment.md} opcode table).
 //!
 //! A command is three little-endian bytes. The opcode is the low four bits; the operands
 //! fill bits 4..23 in one of five layouts:
@@ -19,7 +19,7 @@
 /// Size of one command in the file.
 pub const SIZE: usize = 3;
 
-/// The opcode numbers (engine summary §1.2).
+/// The opcode numbers ({E§1.2}).
 pub mod opcode {
     /// Select a model frame.
     pub const SHOW_FRAME: u8 = 0;
@@ -305,7 +305,7 @@ impl Command {
     }
 
     /// Where a taken Transition puts the cursor: mask 1 or 2 → second field − 2 (the
-    /// engine's own offset rule, newest `animation.md` "Transition command"), mask 4 →
+    /// engine's own offset rule, {D:engine/animation.md} "Transition command"), mask 4 →
     /// third field; other masks do not move the cursor (mask 8 stays, others are never
     /// taken).
     pub const fn transition_target(&self) -> Option<i32> {

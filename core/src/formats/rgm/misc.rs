@@ -1,4 +1,4 @@
-//! Sections the core only frames (format notes §1.1, §6; newest `formats/RGM.md`): MPRP,
+//! Sections the core only frames ({F§1.1}, §6; {D:formats/RGM.md}): MPRP,
 //! MPSL, MPSF as raw fixed-size records behind their counts, RAVC vertex spheres, FLAT
 //! draw attributes and WDNM walk-node maps as length-checked payload slices.
 

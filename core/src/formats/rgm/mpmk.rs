@@ -1,7 +1,7 @@
-//! MPMK markers (format notes §1.4; newest `formats/RGM.md` "MPMK"): u32 LE count, then
+//! MPMK markers ({F§1.4}; {D:formats/RGM.md} "MPMK"): u32 LE count, then
 //! count × 12-byte positions (i24 + pad × 3), then a *separate* array of count aux bytes;
 //! not interleaved 13-byte records. Payload = 4 + 13n (§6). A marker is usable when its
-//! aux byte equals 1 (0.10.2 briefly said ≠0; the newest docs say == 1).
+//! aux byte equals 1 (0.10.2 briefly said ≠0; the {D} say == 1).
 
 use super::i24_at;
 use super::mpob::counted_with;

@@ -1,4 +1,4 @@
-//! MPOB placed objects (format notes §1.2; newest `formats/RGM.md` "MPOB"): u32 LE count,
+//! MPOB placed objects ({F§1.2}; {D:formats/RGM.md} "MPOB"): u32 LE count,
 //! then count × 66-byte records; the payload must be exactly 4 + 66n (§6).
 
 use super::{err, i16_at, i24_at, name_at, span, u24_at, u32_at};
@@ -143,7 +143,7 @@ impl<'a> MpobRecord<'a> {
     pub fn is_static(&self) -> u8 {
         self.raw[field::IS_STATIC]
     }
-    /// The placement-model fallback's frame source (seed 001 "Placed-object frame
+    /// The placement-model fallback's frame source ({A} "Placed-object frame
     /// sources"; used only for type 1, when RAHD gave no table and no static model and the
     /// model name is not empty): `None` = is_static 1, the static model path; `Some(n)` = an
     /// n-entry frame table of this model's frames 0..n (0 allocates an empty table).

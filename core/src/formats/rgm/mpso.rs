@@ -1,7 +1,7 @@
-//! MPSO placed static models (format notes §1.3; newest `formats/RGM.md` "MPSO"): u32 LE
+//! MPSO placed static models ({F§1.3}; {D:formats/RGM.md} "MPSO"): u32 LE
 //! count, then count × 66-byte records; the payload must be exactly 4 + 66n (§6).
 //!
-//! The matrix is nine Q4.28 i32 values, **row-major** in the newest docs (older versions
+//! The matrix is nine Q4.28 i32 values, **row-major** in the {D} (older versions
 //! transposed it, §7): row 0 is `[m0 m1 m2]`; it maps local column vectors to world
 //! before the position is added.
 

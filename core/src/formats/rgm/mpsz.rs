@@ -1,4 +1,4 @@
-//! MPSZ actor bounds (format notes §1.4; newest `formats/RGM.md` "MPSZ"): no count;
+//! MPSZ actor bounds ({F§1.4}; {D:formats/RGM.md} "MPSZ"): no count;
 //! len / 49 records, a tail that is not a whole record ignored (§6). The **flag byte comes
 //! first** (older docs put it last, which shifts every field, §7), then i32 totals,
 //! centre, positive extents and negative extent magnitudes.

@@ -1,5 +1,5 @@
-//! RAAN animation model references and the frame table (format notes §1.7; newest
-//! `formats/RGM.md` "RAAN"; seed 001 "Model and frame selection").
+//! RAAN animation model references and the frame table ({F§1.7};
+//! {D:formats/RGM.md} "RAAN"; {A} "Model and frame selection").
 //!
 //! An entry is u32 (unused), u8 frame count, u8 model type (`'c'` or `'s'`, lowercased at
 //! load), then a NUL-terminated path. The engine finds the next entry by scanning to the
@@ -124,7 +124,7 @@ impl<'a> Iterator for RaanEntries<'a> {
 }
 
 /// Walks `count` entries from `start`, checking each fits and ends in a NUL, and returns
-/// the frame-table length (saturating). The table has no length limit: seed 001 "Model and
+/// the frame-table length (saturating). The table has no length limit: {A} "Model and
 /// frame selection" patches each ShowFrame into a model handle and a frame *within* that
 /// model, ten bits each, so only an entry's own count (a byte) is bounded, and a file
 /// reference has twenty bits. The walk is bounded by `count` and, as each entry takes at

@@ -1,4 +1,4 @@
-//! RAEX actor extra data (format notes §1.5; newest `formats/RGM.md` "RAEX"): 30-byte
+//! RAEX actor extra data ({F§1.5}; {D:formats/RGM.md} "RAEX"): 30-byte
 //! records of 15 i16 LE values, addressed by RAHD's byte offset. Records = len / 30; a
 //! tail that is not a whole record is ignored (§6).
 

@@ -1,4 +1,4 @@
-//! RAGR animation groups (format notes §1.8; engine summary §1.1; newest `formats/RGM.md`
+//! RAGR animation groups ({F§1.8}; {E§1.1}; {D:formats/RGM.md}
 //! "RAGR").
 //!
 //! An actor's list starts at RAHD's RAGR offset. Each entry is u16 LE fields: size (bytes
@@ -9,7 +9,7 @@
 //! [`check`] proves only what makes the view safe: every size word, and that each entry
 //! lies inside the section. What a group *means* — its number (≤ 177), a number another
 //! entry also uses, ShowFrame references and jump targets — is judged per instance when
-//! its groups are installed ([`crate::anim::set`]): seed 001 "Placed-object frame sources"
+//! its groups are installed ([`crate::anim::set`]): {A} "Placed-object frame sources"
 //! has the loader reject a bad group for that instance, never the whole map.
 //!
 //! Choice where the notes are silent: a list that reaches the exact end of the section
@@ -37,7 +37,7 @@ pub mod field {
 
 /// Size of an entry without commands, counted by the size word (group..frames).
 pub const FIXED_SIZE: usize = 8;
-/// Highest group number the group table has a slot for (0xB1; newest `formats/RGM.md`
+/// Highest group number the group table has a slot for (0xB1; {D:formats/RGM.md}
 /// "RAGR": "validated ≤ 0xB1 at load"). A higher number is a group no instance installs.
 pub const MAX_GROUP: u16 = 177;
 

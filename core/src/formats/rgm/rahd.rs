@@ -1,4 +1,4 @@
-//! RAHD actor headers (format notes §1.5; newest `formats/RGM.md` "RAHD"; seed 001
+//! RAHD actor headers ({F§1.5}; {D:formats/RGM.md} "RAHD"; {A}
 //! "Placed actor initialization and eligibility" for the model-path rule).
 //!
 //! Payload: u32 LE count, four fixed bytes (`1B 80 37 00` in every shipped file; the
@@ -104,7 +104,7 @@ pub mod field {
     pub const RAVC_COUNT: usize = 0xA1;
 }
 
-/// How the loader builds an actor's model (seed 001; exported as `model_load_path`).
+/// How the loader builds an actor's model ({A}; exported as `model_load_path`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ModelPath {
     /// `raan_count == 0`: no model from RAHD (a type-1 MPOB may still supply one).

@@ -5,7 +5,7 @@ use crate::actor::combat;
 use crate::actor::{Actor, attr};
 use crate::world::queries::Env;
 
-/// "Nonplayer health mutation" (newest `engine/player.md`): no change with attribute 120
+/// "Nonplayer health mutation" ({D:engine/player.md}): no change with attribute 120
 /// (invulnerable), nor with attribute 97 unless holding a weapon or in combat; otherwise
 /// attribute 3 plus the change, clamped to 0…255, and at zero the death dispatch. The
 /// selected player's health service is not part of this core yet: his attribute 3 takes the

@@ -1,5 +1,5 @@
-//! "Ordinary collision stage" (seed 001) and the responses it runs (seed 000 and the newest
-//! `engine/player.md`): the forward obstacle wrapper, the overlap stage, ground
+//! "Ordinary collision stage" ({A}) and the responses it runs ({M} and the
+//! {D:engine/player.md}): the forward obstacle wrapper, the overlap stage, ground
 //! prevalidation, the primary support query, the ground response selected by collision bit
 //! 0x04 (support height, slope response, falling and landing), the stable position, the
 //! body contacts of bit 0x01, the water rollback, support-following and axis restoration.
@@ -71,7 +71,7 @@ pub(crate) struct Snapshot {
 /// per actor-style candidate, and that list holds at most 64, so this never fills.
 pub(crate) type Pushes = heapless::Vec<(u16, [i32; 2]), { crate::collision::candidates::MAX_CANDIDATES }>;
 
-/// The dispatch of collision bit 0x04 by living state (seed 001 "Ordinary collision
+/// The dispatch of collision bit 0x04 by living state ({A} "Ordinary collision
 /// stage"): states 10–19 go to the selected player's ledge response, which a nonplayer's
 /// call leaves unchanged — and which Stros does not have yet (ledges are a later issue), so
 /// nothing runs for the player either; states 20 and 21 run weapon-draw admission with its

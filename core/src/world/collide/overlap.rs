@@ -9,7 +9,7 @@ use crate::world::queries::Env;
 
 /// The centres of an actor shape's first 32 ordinary spheres (the separately stored support
 /// sphere excluded) in world map units, truncated: "At most the first 32 spheres of each
-/// shape participate" in actor overlap (newest player.md, "Actor sphere overlap").
+/// shape participate" in actor overlap ({D:engine/player.md}, "Actor sphere overlap").
 pub(super) fn sphere_centres(a: &Actor) -> heapless::Vec<([i32; 3], i32), OVERLAP_SPHERES> {
     let o = a.position.map(|c| c >> 8);
     a.shape
