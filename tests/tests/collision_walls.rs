@@ -10,7 +10,7 @@ use stros_core::files::{Embedded, Files};
 use stros_core::input::{Action, Bindings, Input};
 use stros_core::world::World;
 use stros_tools::world::mesh::{Mesh, Paint};
-use stros_tools::world::scene;
+use stros_tools::world::village;
 use stros_tools::write::model::Version;
 use stros_tools::write::rgm::MpsoDesc;
 use stros_tools::write::rob::SegmentDesc;
@@ -46,12 +46,12 @@ fn wall_world(k: i32) -> (Box<World<'static>>, &'static Replaced) {
         Paint::Solid(7),
     );
     mesh.group(&faces);
-    let model = stros_tools::write::model::to_bytes(&scene::model_desc(&mesh, Version::V5_0, 8, &[]));
-    let mut rob = scene::rob_desc();
+    let model = stros_tools::write::model::to_bytes(&village::model_desc(&mesh, Version::V5_0, 8, &[]));
+    let mut rob = village::rob_desc();
     rob.segments.push(SegmentDesc::embedded("WALL", model));
     let (c, s) = rotation(k);
     let one = 1 << 28;
-    let mut rgm = scene::rgm_desc();
+    let mut rgm = village::rgm_desc();
     rgm.mpso = vec![MpsoDesc {
         id: 1,
         model_name: b"WALL".to_vec(),

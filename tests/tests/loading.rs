@@ -27,7 +27,7 @@ impl Files<'static> for Replaced {
 
 /// The island's scene with `actors` defined and `placements` added after its own.
 fn scene(actors: Vec<ActorDesc>, placements: Vec<MpobDesc>) -> RgmDesc {
-    let mut desc = stros_tools::world::scene::rgm_desc();
+    let mut desc = stros_tools::world::village::rgm_desc();
     desc.actors.extend(actors);
     desc.mpob.extend(placements);
     desc

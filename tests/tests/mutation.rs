@@ -67,7 +67,7 @@ fn mutated_scenes_animate_without_panics() {
 #[test]
 fn mutated_soup386_def_flags_are_rejected_or_read_whole() {
     use stros_core::actor::props::References;
-    use stros_core::formats::soupdef::{Section, SoupDef};
+    use stros_core::formats::soupdef::{DefSection, SoupDef};
     use stros_core::script::Flags;
     // The embedded file's [refs] and [flags], and a [flags] section with every type, both
     // boolean words, signs, hexadecimal and comments: the lines a mutation can break.
@@ -91,7 +91,7 @@ fn mutated_soup386_def_flags_are_rejected_or_read_whole() {
             }
             Ok(d) => {
                 // Accepted: every content line of [flags] is a flag (none skipped).
-                let lines = d.lines().filter(|l| l.section == Some(Section::Flags)).count();
+                let lines = d.lines().filter(|l| l.section == Some(DefSection::Flags)).count();
                 assert_eq!(d.flag_count(), lines);
                 let flags = Flags::from_def(&d).unwrap();
                 assert_eq!(flags.len(), lines);

@@ -219,7 +219,7 @@ fn drawing_the_3d_world_allocates_nothing() {
     use stros_core::formats::{model::Model, rgm::Rgm, rob::Rob, texbsi::Texbsi, wld::Wld};
     use stros_core::render::look::{Look, Texels};
     use stros_core::render::palette::Palette;
-    use stros_core::render::scene::{self, Instance};
+    use stros_core::render::view::{self, Instance};
     use stros_core::terrain::ISLAND_WAVE;
     use stros_core::terrain::{Decoded, VertexCache};
 
@@ -251,12 +251,12 @@ fn drawing_the_3d_world_allocates_nothing() {
             position: [35000.0, -302.0, 30600.0],
             matrix: Mat3::IDENTITY.m,
         };
-        let mut view = scene::follow_view(cyrus.position, 100, 500.0, 200.0);
+        let mut view = view::follow_view(cyrus.position, 100, 500.0, 200.0);
         view.pitch = -20;
         let instances = statics.placements().iter().map(Instance::from).chain([cyrus]);
         let mut fb = Framebuffer::new(&mut px, WIDTH, HEIGHT).unwrap();
         let heights = VertexCache::new(Decoded::new(wld, 0), ISLAND_WAVE, 1234, (136, 119));
-        scene::draw(&mut fb, &mut depth, &view, Some((&heights, &wld)), instances, &look);
+        view::draw(&mut fb, &mut depth, &view, Some((&heights, &wld)), instances, &look);
     });
     assert_eq!(n, 0, "drawing allocated {n} times");
     assert!(px.iter().any(|&p| p != px[0]), "something was drawn");

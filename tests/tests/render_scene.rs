@@ -17,7 +17,7 @@ use stros_core::render::look::{self, Light, Look, Sky, Texels};
 use stros_core::render::palette::Palette;
 use stros_core::render::raster::Raster;
 use stros_core::render::raster::{Corner, Paint};
-use stros_core::render::scene::{self, Instance, View};
+use stros_core::render::view::{self, Instance, View};
 use stros_core::render::{Framebuffer, HEIGHT, HEIGHT_HIGH, Shades, WIDTH, WIDTH_HIGH};
 use stros_core::terrain::{Decoded, VertexCache, VertexHeights, Wave};
 use stros_core::units::Angles;
@@ -105,7 +105,7 @@ impl World {
     ) -> Vec<u8> {
         render_sized(W, H, |fb, depth| {
             let t = terrain.then_some((&self.heights, &self.wld));
-            scene::draw(fb, depth, view, t, instances, look);
+            view::draw(fb, depth, view, t, instances, look);
         })
     }
 }
@@ -363,8 +363,8 @@ fn the_island_shows_sky_above_the_horizon_and_land_and_sea_below() {
     }
     // Without the terrain, below the horizon is all far sea, and the sky is the same sky.
     let bare = w.render(&ISLAND_VIEW, false, std::iter::empty());
-    assert!(bare[(ISLAND_HORIZON + 1) * W..].iter().all(|&p| p == scene::far_sea(&w.look)));
-    assert_eq!(ramp_of(scene::far_sea(&w.look)), ramp::WATER);
+    assert!(bare[(ISLAND_HORIZON + 1) * W..].iter().all(|&p| p == view::far_sea(&w.look)));
+    assert_eq!(ramp_of(view::far_sea(&w.look)), ramp::WATER);
     for (i, (&p, &b)) in px.iter().zip(&bare).enumerate().take(ISLAND_HORIZON * W) {
         assert!(p == b || ramp_of(p) == ramp::ROCK, "pixel {i}");
     }
@@ -425,7 +425,7 @@ fn a_cell_seen_from_straight_above_shows_its_turned_image() {
             let (cx, cz) = (i as f32 * 256.0 + 128.0, j as f32 * 256.0 - 128.0);
             let view = View { eye: [cx, -200.0, cz], heading: 0, pitch: 512 };
             let px = w.render_with(&look, &view, true, std::iter::empty());
-            let focal = scene::focal_length(W);
+            let focal = view::focal_length(W);
             let (mut same, mut turned_differs, mut sampled) = (0, 0, 0);
             for y in (0..H).step_by(3) {
                 for x in (0..W).step_by(3) {
@@ -518,7 +518,7 @@ fn the_light_falls_from_the_sun_and_shades_steep_faces() {
     };
     let face_at = |view: &View, p: [f32; 3]| {
         let px = w.render(view, false, [cube]);
-        at(&px, scene::project(view, W, H, p).unwrap())
+        at(&px, view::project(view, W, H, p).unwrap())
     };
     // From the south-west (−X, −Z) corner: the −Z face brighter than the −X face.
     let sw = View { eye: [-400.0, -2000.0, -400.0], heading: 1792, pitch: 0 };
@@ -532,7 +532,7 @@ fn the_light_falls_from_the_sun_and_shades_steep_faces() {
     assert!(south < west && west < north && north == east, "S {south} W {west} N {north} E {east}");
     // A brightness byte of 244 (tex_hi 61, every shipped textured face) saturates the light:
     // the village's walls are all as bright as their texels, whichever way they face.
-    assert_eq!(scene::face_brightness(Some(Version::V4_0), 61), 244.0);
+    assert_eq!(view::face_brightness(Some(Version::V4_0), 61), 244.0);
 }
 
 #[test]
@@ -540,7 +540,7 @@ fn the_house_shows_plaster_walls_a_tiled_roof_and_a_wooden_lintel() {
     let w = world();
     let px = w.render(&HOUSE_VIEW, true, w.village());
     let p = |dx: f32, dy: f32, dz: f32| {
-        scene::project(&HOUSE_VIEW, W, H, [HOUSE[0] + dx, HOUSE[1] + dy, HOUSE[2] + dz]).unwrap()
+        view::project(&HOUSE_VIEW, W, H, [HOUSE[0] + dx, HOUSE[1] + dy, HOUSE[2] + dz]).unwrap()
     };
     // The front wall (z −200 in the model) beside the doorway, left and right.
     assert_eq!(ramp_of(at(&px, p(-120.0, -150.0, -200.0))), ramp::PLASTER);
@@ -568,7 +568,7 @@ fn the_house_walls_show_the_plaster_texture() {
     let w = world();
     let flat = island_with(|l| l.flat = true);
     let p = |dx: f32, dy: f32| {
-        scene::project(&HOUSE_VIEW, W, H, [HOUSE[0] + dx, HOUSE[1] + dy, HOUSE[2] - 200.0]).unwrap()
+        view::project(&HOUSE_VIEW, W, H, [HOUSE[0] + dx, HOUSE[1] + dy, HOUSE[2] - 200.0]).unwrap()
     };
     // The front wall left of the doorway, inside its edges.
     let (a, b) = (p(-180.0, -280.0), p(-60.0, -20.0));
@@ -598,9 +598,9 @@ fn back_faces_are_culled() {
     // from behind, so the sky shows above the doorway; without culling it would be wood.
     let inside = View { eye: [HOUSE[0], -380.0, HOUSE[2] + 150.0], heading: 1024, pitch: 0 };
     let px = w.render(&inside, false, [Instance::from(&house)]);
-    let lintel = scene::project(&inside, W, H, [HOUSE[0], HOUSE[1] - 245.0, HOUSE[2] - 200.0]).unwrap();
+    let lintel = view::project(&inside, W, H, [HOUSE[0], HOUSE[1] - 245.0, HOUSE[2] - 200.0]).unwrap();
     assert_eq!(ramp_of(at(&px, lintel)), ramp::SKY);
-    let wall = scene::project(&inside, W, H, [HOUSE[0] - 60.0, HOUSE[1] - 150.0, HOUSE[2] - 184.0]).unwrap();
+    let wall = view::project(&inside, W, H, [HOUSE[0] - 60.0, HOUSE[1] - 150.0, HOUSE[2] - 184.0]).unwrap();
     assert_eq!(ramp_of(at(&px, wall)), ramp::PLASTER, "the front wall's inner face");
 }
 
@@ -608,7 +608,7 @@ fn back_faces_are_culled() {
 fn the_follow_camera_shows_cyrus_in_the_lower_middle() {
     let w = world();
     for heading in [0u16, 512, 1300] {
-        let view = scene::follow_view(CYRUS_AT, heading, 500.0, 200.0);
+        let view = view::follow_view(CYRUS_AT, heading, 500.0, 200.0);
         let turned = Instance {
             matrix: Mat3::from_orientation(Angles { heading, ..Angles::default() }).m,
             ..cyrus(0)
@@ -633,7 +633,7 @@ fn the_follow_camera_shows_cyrus_in_the_lower_middle() {
 #[test]
 fn animation_frames_move_the_limbs() {
     let w = world();
-    let view = scene::follow_view(CYRUS_AT, 0, 300.0, 100.0);
+    let view = view::follow_view(CYRUS_AT, 0, 300.0, 100.0);
     let stand = w.render(&view, false, [cyrus(0)]);
     let stride = w.render(&view, false, [cyrus(2)]);
     assert_ne!(stand, stride);
@@ -644,7 +644,7 @@ fn animation_frames_move_the_limbs() {
 #[test]
 fn looking_down_the_terrain_has_no_cracks() {
     let w = world();
-    let far_sea = scene::far_sea(&w.look);
+    let far_sea = view::far_sea(&w.look);
     for view in [
         // Straight down from high over the plateau's edge and the mountain.
         View { eye: [33000.0, -3000.0, 26000.0], heading: 0, pitch: 512 },
@@ -663,7 +663,7 @@ fn looking_down_the_terrain_has_no_cracks() {
 #[test]
 fn drawing_is_deterministic_and_order_independent() {
     let w = world();
-    let view = scene::follow_view(CYRUS_AT, 200, 900.0, 400.0);
+    let view = view::follow_view(CYRUS_AT, 200, 900.0, 400.0);
     let mut list: Vec<Instance> = w.village().chain([cyrus(3)]).collect();
     let a = w.render(&view, true, list.iter().copied());
     assert_eq!(a, w.render(&view, true, list.iter().copied()));
@@ -685,14 +685,14 @@ fn waves(w: &World, bios: u32, view: &View) -> Vec<u8> {
         (cell(view.eye[0]), cell(view.eye[2])),
     );
     render_sized(W, H, |fb, depth| {
-        scene::draw(fb, depth, view, Some((&heights, &w.wld)), w.village(), &w.look)
+        view::draw(fb, depth, view, Some((&heights, &w.wld)), w.village(), &w.look)
     })
 }
 
 #[test]
 fn the_water_moves_with_the_bios_clock_and_nothing_else_does() {
     let w = world();
-    let sea = scene::follow_view(PIER, 1024, 250.0, 110.0);
+    let sea = view::follow_view(PIER, 1024, 250.0, 110.0);
     let (a, b) = (waves(&w, 100, &sea), waves(&w, 140, &sea));
     let changed: Vec<usize> = (0..W * H).filter(|&i| a[i] != b[i]).collect();
     assert!(changed.len() > 1_000, "{} pixels changed", changed.len());
@@ -726,7 +726,7 @@ fn both_screen_sizes_show_the_same_picture() {
     let w = world();
     let small = w.render(&ISLAND_VIEW, true, w.village());
     let large = render_sized(WIDTH_HIGH, HEIGHT_HIGH, |fb, depth| {
-        scene::draw(fb, depth, &ISLAND_VIEW, Some((&w.heights, &w.wld)), w.village(), &w.look)
+        view::draw(fb, depth, &ISLAND_VIEW, Some((&w.heights, &w.wld)), w.village(), &w.look)
     });
     assert_eq!(large.len(), 640 * 400);
     // The same share of each ramp, within a percent.
@@ -740,8 +740,8 @@ fn both_screen_sizes_show_the_same_picture() {
     // A point of the house lands at twice the coordinates.
     let house = [HOUSE[0], HOUSE[1] - 150.0, HOUSE[2] - 200.0];
     let (p, q) = (
-        scene::project(&ISLAND_VIEW, W, H, house).unwrap(),
-        scene::project(&ISLAND_VIEW, 640, 400, house).unwrap(),
+        view::project(&ISLAND_VIEW, W, H, house).unwrap(),
+        view::project(&ISLAND_VIEW, 640, 400, house).unwrap(),
     );
     assert!((q[0] - 2.0 * p[0]).abs() < 1e-3 && (q[1] - 2.0 * p[1]).abs() < 1e-3, "{p:?} {q:?}");
     // The horizon too: sky above row 124, none below 126.
@@ -774,7 +774,7 @@ fn a_sky_image_is_drawn_on_its_plane_and_fades_into_the_haze() {
     assert!(flag > 2_000 && tiles > 2_000, "flag {flag}, tiles {tiles}");
     assert!(top.iter().all(|&p| matches!(ramp_of(p), 240 | 208 | 16)));
     // Near the horizon the fog has turned it into the gradient's haze.
-    let horizon = scene::project(&up, W, H, [30000.0, -300.0, 80000.0]).unwrap()[1] as usize;
+    let horizon = view::project(&up, W, H, [30000.0, -300.0, 80000.0]).unwrap()[1] as usize;
     let haze = &px[(horizon - 3) * W..horizon * W];
     assert_eq!(haze, &plain[(horizon - 3) * W..horizon * W]);
     // The far sea below the horizon is untouched.
@@ -902,7 +902,7 @@ fn garbage_never_panics() {
         let mut depth = vec![0f32; if short { fw * fh - 1 } else { fw * fh }];
         let mut fb = Framebuffer::new(&mut px, fw, fh).unwrap();
         match rng.range(0, 2) {
-            0 => scene::draw(
+            0 => view::draw(
                 &mut fb,
                 &mut depth,
                 &view,
@@ -912,7 +912,7 @@ fn garbage_never_panics() {
             ),
             1 => {
                 let short_wld = Wld::new_unchecked(&embedded::WLD[..rng.range(0, 200_000) as usize]);
-                scene::draw(
+                view::draw(
                     &mut fb,
                     &mut depth,
                     &view,
@@ -921,7 +921,7 @@ fn garbage_never_panics() {
                     look,
                 )
             }
-            _ => scene::draw::<Decoded>(&mut fb, &mut depth, &view, None, instances.iter().copied(), look),
+            _ => view::draw::<Decoded>(&mut fb, &mut depth, &view, None, instances.iter().copied(), look),
         }
         drawn += px.iter().any(|&p| p != 0) as usize;
         if short {

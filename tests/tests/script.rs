@@ -10,7 +10,7 @@ use stros_core::input::{Bindings, Input};
 use stros_core::script::decode::{self, Operand, Reader, Statement};
 use stros_core::script::{ScriptEvent, functions};
 use stros_core::world::World;
-use stros_tools::world::scene::{self, flag};
+use stros_tools::world::village::{self, flag};
 
 const PUSH_ANIMATION: u16 = functions::id::PUSH_ANIMATION;
 
@@ -208,7 +208,7 @@ fn the_player_keeps_his_controller_and_runs_no_script() {
     let player = w.selected_player_id().unwrap();
     let rgm = *w.rgm();
     let def = rgm.actor(w.actor(player).unwrap().definition as usize).unwrap();
-    assert_eq!((def.name(), def.script()), (&b"CYRUS"[..], &scene::cyrus_script()[..]));
+    assert_eq!((def.name(), def.script()), (&b"CYRUS"[..], &village::cyrus_script()[..]));
     let mut flag_events = 0;
     for k in 1..=20 {
         let r = w.step(&Input::default(), k * 2);
@@ -227,9 +227,9 @@ fn the_player_keeps_his_controller_and_runs_no_script() {
 fn the_players_script_marks_would_show_if_it_ran() {
     // The same bytes as the first flag's script instead: after one update the marks are
     // there, so the test above can fail.
-    let mut desc = scene::rgm_desc();
+    let mut desc = village::rgm_desc();
     let flag = desc.actors.iter_mut().find(|a| a.name == b"FLAG2").unwrap();
-    flag.script = scene::cyrus_script();
+    flag.script = village::cyrus_script();
     let files: &'static Replaced =
         Box::leak(Box::new(Replaced(Box::leak(stros_tools::write::rgm::to_bytes(&desc).into_boxed_slice()))));
     let mut w = Box::new(World::load(files, MAP, SystemConfig::installed(), Bindings::default()).unwrap());

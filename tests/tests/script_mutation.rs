@@ -52,7 +52,7 @@ fn ten_thousand_mutations_of_every_embedded_script() {
 
 /// 200 updates of one actor running `code` from `script_pc`; (stopped?, statements run).
 fn run_alone(
-    def: &stros_core::formats::rgm::Actor<'_, '_>,
+    def: &stros_core::formats::rgm::ActorDef<'_, '_>,
     set: Option<&AnimSet<'_>>,
     code: &[u8],
     pc: u32,

@@ -17,7 +17,7 @@ use stros_core::script::decode::op;
 use stros_core::script::functions::id;
 use stros_core::script::{SHIPPED_FLAGS, ScriptEvent};
 use stros_core::world::{World, WorldError};
-use stros_tools::world::scene::{self, flag, reference};
+use stros_tools::world::village::{self, flag, reference};
 use stros_tools::write::rgm::RgmDesc;
 use stros_tools::write::soupdef::{SoupDefDesc, to_bytes as def_bytes};
 
@@ -51,7 +51,7 @@ fn load(files: &With) -> Result<Box<World<'static>>, WorldError> {
 /// `edit` applied to its scene, and `def` as SOUP386.DEF (`None`: the embedded one),
 /// entered at marker 0.
 fn island(edit: impl FnOnce(&mut RgmDesc), def: Option<Vec<u8>>) -> (Box<World<'static>>, &'static With) {
-    let mut desc = scene::rgm_desc();
+    let mut desc = village::rgm_desc();
     let first = desc.mpob.iter().position(|m| m.script_name == b"FLAG2").unwrap();
     let mut k = 0;
     desc.mpob.retain(|m| {
@@ -324,7 +324,7 @@ fn without_soup386_def_the_flags_are_369_zero_bools_and_properties_mean_nothing(
         .call_alt(id::SET_GLOBAL_FLAG, &[368])
         .call_alt(id::DISABLE_SCRIPT, &[])
         .b(&[op::YIELD]);
-    let mut desc = scene::rgm_desc();
+    let mut desc = village::rgm_desc();
     let flag = desc.actors.iter_mut().find(|a| a.name == b"FLAG2").unwrap();
     flag.script = code.0;
     let files: &'static With =

@@ -161,17 +161,17 @@ fn startup_settling_and_the_fallback_sphere() {
 
 #[test]
 fn seventy_crates_in_one_cell_and_the_64_cap() {
-    use stros_tools::world::{mesh::Mesh, models, scene};
+    use stros_tools::world::{mesh::Mesh, models, village};
     use stros_tools::write::model::Version;
     use stros_tools::write::rgm::{MpsoDesc, RgmDesc, to_bytes as rgm_bytes};
     use stros_tools::write::rob::{RobDesc, SegmentDesc, to_bytes as rob_bytes};
     let crate_mesh: Mesh = models::crate_box();
-    let model = stros_tools::write::model::to_bytes(&scene::model_desc(&crate_mesh, Version::V5_0, 8, &[]));
+    let model = stros_tools::write::model::to_bytes(&village::model_desc(&crate_mesh, Version::V5_0, 8, &[]));
     let rob = rob_bytes(&RobDesc {
         segments: vec![SegmentDesc::embedded("CRATE", model), {
             let mut b = SegmentDesc::embedded(
                 "BARREL",
-                stros_tools::write::model::to_bytes(&scene::model_desc(
+                stros_tools::write::model::to_bytes(&village::model_desc(
                     &models::barrel(),
                     Version::V5_0,
                     8,

@@ -69,7 +69,7 @@ fn startup_amounts_through_world_step() {
     // "Forward-walking startup": walking speed 8 with step type 1 gives 512, 682, 1024 and
     // then 2048 runtime units. Cyrus's walk group here has no BreakPoint, so every phase
     // translates.
-    let mut desc = stros_tools::world::scene::rgm_desc();
+    let mut desc = stros_tools::world::village::rgm_desc();
     let cyrus = desc.actors.iter_mut().find(|a| a.name == b"CYRUS").unwrap();
     let walk = cyrus.groups.iter_mut().find(|g| g.number == 20).unwrap();
     use stros_core::formats::rgm::Command::{GoToPrevious, ShowFrame};
@@ -476,7 +476,7 @@ fn the_collision_mask_selects_the_stages() {
 fn support_metadata_0x04_feeds_the_history_counter() {
     // The stairs' ROB collision byte set to 0x04: standing on them resets the designated
     // player's support-history counter to 12; off them it counts down by the nominal ticks.
-    let mut rob = stros_tools::world::scene::rob_desc();
+    let mut rob = stros_tools::world::village::rob_desc();
     rob.segments.iter_mut().find(|s| s.name == "STAIRS").unwrap().collision_flags = 0x04;
     let files: &'static Replaced =
         Box::leak(Box::new(Replaced(vec![("HARBOUR.ROB", leak(stros_tools::write::rob::to_bytes(&rob)))])));
@@ -676,7 +676,7 @@ fn a_zero_walk_speed_walks_half_the_run_speed_unscaled() {
     // quarter, a third, a half, then all of it: 2, 2, 4, 8 (scale 256). Released, the walk
     // group's continuation walks on with the same amount, 8 at phase 3. The walk group here
     // loops without a BreakPoint or an exit, so every update translates.
-    let mut desc = stros_tools::world::scene::rgm_desc();
+    let mut desc = stros_tools::world::village::rgm_desc();
     let cyrus = desc.actors.iter_mut().find(|a| a.name == b"CYRUS").unwrap();
     let walk = cyrus.groups.iter_mut().find(|g| g.number == 20).unwrap();
     use stros_core::formats::rgm::Command::{GoToPrevious, ShowFrame};
@@ -708,7 +708,7 @@ fn the_walk_probe_s_support_query_is_kept_but_not_its_position() {
     // yard ramp's ROB collision byte set to 0x04: the first probe that lands on the ramp
     // resets the support-history counter to 12 while Cyrus himself still stands on the
     // terrain, and he moves by the walk's own amount, not to the probe point 19 ahead.
-    let mut rob = stros_tools::world::scene::rob_desc();
+    let mut rob = stros_tools::world::village::rob_desc();
     rob.segments.iter_mut().find(|s| s.name == "RAMP").unwrap().collision_flags = 0x04;
     let files: &'static Replaced =
         Box::leak(Box::new(Replaced(vec![("HARBOUR.ROB", leak(stros_tools::write::rob::to_bytes(&rob)))])));

@@ -138,7 +138,7 @@ enum Spot {
     /// The follow camera behind the player entered at this marker.
     Marker(usize),
     /// A fixed view.
-    View(&'static str, stros_core::render::scene::View),
+    View(&'static str, stros_core::render::view::View),
 }
 
 /// Drawing the embedded island: the follow camera behind the player entered at markers 0
@@ -150,7 +150,7 @@ pub fn render(frames: usize) -> Result<String, String> {
     use stros_core::config::SystemConfig;
     use stros_core::files::Embedded;
     use stros_core::input::{Bindings, Input};
-    use stros_core::render::scene::View;
+    use stros_core::render::view::View;
     use stros_core::render::{Framebuffer, HEIGHT, HEIGHT_HIGH, WIDTH, WIDTH_HIGH, world as view};
     use stros_core::session::Session;
 

@@ -126,7 +126,7 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Value, ExerciseError> {
 
 /// An actor's script as readable disassembly, one line per statement (empty when the
 /// actor has none).
-fn disassembly(a: &stros_core::formats::rgm::Actor<'_, '_>) -> Vec<String> {
+fn disassembly(a: &stros_core::formats::rgm::ActorDef<'_, '_>) -> Vec<String> {
     let mut text = String::new();
     let strings = |i: u32| a.string(i as usize);
     let _ = stros_core::script::disasm::disassemble(&mut text, a.script(), a.script_pc(), &strings);

@@ -18,7 +18,7 @@
 //! is a store into the number's slot, and no doc mentions a test for an occupied one.
 
 use crate::formats::bytes;
-use crate::formats::rgm::actor::Actor;
+use crate::formats::rgm::actor::ActorDef;
 use crate::formats::rgm::raan::{self, RaanEntries};
 use crate::formats::rgm::ragr::{self, Group, GroupKind};
 use crate::formats::rgm::{Command, ModelPath};
@@ -136,7 +136,7 @@ const EMPTY: u32 = u32::MAX;
 impl<'a> AnimSet<'a> {
     /// The groups and frame table of an actor on the animation-table path (RAAN), or
     /// `None` for the static shortcut and actors without a model.
-    pub fn from_actor(actor: &Actor<'_, 'a>) -> Option<Self> {
+    pub fn from_actor(actor: &ActorDef<'_, 'a>) -> Option<Self> {
         if actor.model_path() != ModelPath::AnimationTable {
             return None;
         }
@@ -147,11 +147,11 @@ impl<'a> AnimSet<'a> {
 
     /// The groups of an actor over a placement model's frame table of `count` frames (the
     /// MPOB `model_name` fallback).
-    pub fn with_placement_model(actor: &Actor<'_, 'a>, count: u8) -> Self {
+    pub fn with_placement_model(actor: &ActorDef<'_, 'a>, count: u8) -> Self {
         Self::install(actor, Frames::Placement(count))
     }
 
-    fn install(actor: &Actor<'_, 'a>, frames: Frames<'a>) -> Self {
+    fn install(actor: &ActorDef<'_, 'a>, frames: Frames<'a>) -> Self {
         let mut set = AnimSet { ragr: actor.ragr_payload(), slots: [EMPTY; GROUP_SLOTS], frames };
         let len = set.frame_count() as u32;
         for g in actor.groups() {

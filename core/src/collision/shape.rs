@@ -208,7 +208,7 @@ fn horizontal(b: &Bounds, kind: ShapeKind, scale: i32, pch: i32) -> Shape {
 /// A shape prepared for this update: the origin in map units (runtime `>> 8`, stored as
 /// f32) and the angle fields `(-angle) & 2047` as integers.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Placement {
+pub struct PreparedShape {
     /// Origin, map units.
     pub origin: [f32; 3],
     /// `(-pitch) & 2047`, `(-heading) & 2047`, `(-roll) & 2047`.
@@ -216,8 +216,8 @@ pub struct Placement {
 }
 
 /// "Per-update collision shape preparation" of the position and angles.
-pub fn prepare(runtime_position: [i32; 3], pitch: u16, heading: u16, roll: u16) -> Placement {
-    Placement {
+pub fn prepare(runtime_position: [i32; 3], pitch: u16, heading: u16, roll: u16) -> PreparedShape {
+    PreparedShape {
         origin: runtime_position.map(|c| (c >> 8) as f32),
         angle_fields: [-(pitch as i32) & 2047, -(heading as i32) & 2047, -(roll as i32) & 2047],
     }

@@ -64,7 +64,7 @@ pub trait Scene<'a> {
 
 /// One static placement.
 #[derive(Clone, Copy, Debug)]
-pub struct Placement<'a> {
+pub struct StaticPlacement<'a> {
     /// Map-unit position.
     pub position: [f32; 3],
     /// Row-major rotation, local → world.
@@ -88,7 +88,7 @@ pub enum StaticsError {
 /// Static placements in cells, capacity `N` placements (at most 65,535).
 #[derive(Clone, Debug)]
 pub struct Statics<'a, const N: usize> {
-    placements: heapless::Vec<Placement<'a>, N>,
+    placements: heapless::Vec<StaticPlacement<'a>, N>,
     heads: [u16; CELLS * CELLS],
     /// Placements whose model name matched no embedded ROB segment.
     pub unmatched: usize,
@@ -133,7 +133,7 @@ impl<'a, const N: usize> Statics<'a, N> {
             let cell = cell_index(position[0], position[2]);
             let next = cell.map_or(NONE, |c| s.heads[c]);
             s.placements
-                .push(Placement {
+                .push(StaticPlacement {
                     position,
                     matrix: m.matrix(),
                     radius: model.radius() as f32 / 256.0,
@@ -150,7 +150,7 @@ impl<'a, const N: usize> Statics<'a, N> {
     }
 
     /// The placements, in MPSO order (unmatched ones left out).
-    pub fn placements(&self) -> &[Placement<'a>] {
+    pub fn placements(&self) -> &[StaticPlacement<'a>] {
         &self.placements
     }
 

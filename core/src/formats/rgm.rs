@@ -46,7 +46,7 @@ pub mod raex;
 pub mod ragr;
 pub mod rahd;
 
-pub use actor::{Actor, Bounds};
+pub use actor::{ActorDef, MpszBounds};
 pub use command::Command;
 pub use mpmk::{Marker, Mpmk};
 pub use mpob::{Mpob, MpobRecord};
@@ -192,7 +192,7 @@ pub fn name_eq(a: &[u8], b: &[u8]) -> bool {
 
 /// One framed section.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Section<'a> {
+pub struct RgmSection<'a> {
     /// The 4-byte tag.
     pub tag: [u8; 4],
     /// File offset of the section header.
@@ -201,7 +201,7 @@ pub struct Section<'a> {
     pub payload: &'a [u8],
 }
 
-impl Section<'_> {
+impl RgmSection<'_> {
     /// File offset of the first payload byte.
     pub fn payload_offset(&self) -> usize {
         self.offset + SECTION_HEADER
@@ -216,9 +216,9 @@ pub struct Sections<'a> {
 }
 
 impl<'a> Iterator for Sections<'a> {
-    type Item = Section<'a>;
+    type Item = RgmSection<'a>;
 
-    fn next(&mut self) -> Option<Section<'a>> {
+    fn next(&mut self) -> Option<RgmSection<'a>> {
         // Only built over framing that `new_checked` accepted; on anything odd it stops.
         let tag: [u8; 4] = bytes::array(self.data, self.pos)?;
         if tag == tag::END {
@@ -226,7 +226,7 @@ impl<'a> Iterator for Sections<'a> {
         }
         let len = bytes::u32_be(self.data, self.pos + 4)? as usize;
         let payload = bytes::slice(self.data, self.pos + SECTION_HEADER, len)?;
-        let s = Section { tag, offset: self.pos, payload };
+        let s = RgmSection { tag, offset: self.pos, payload };
         self.pos = self.pos + SECTION_HEADER + len;
         Some(s)
     }
@@ -311,10 +311,10 @@ impl<'a> Rgm<'a> {
     }
 
     /// A known section, or `None` when absent or the tag is not one of [`SHIPPED_ORDER`].
-    pub fn section(&self, t: [u8; 4]) -> Option<Section<'a>> {
+    pub fn section(&self, t: [u8; 4]) -> Option<RgmSection<'a>> {
         let i = slot(t)?;
         let off = self.offsets[i];
-        (off != usize::MAX).then(|| Section {
+        (off != usize::MAX).then(|| RgmSection {
             tag: t,
             offset: off - SECTION_HEADER,
             payload: self.payloads[i],
@@ -341,17 +341,17 @@ impl<'a> Rgm<'a> {
     }
 
     /// The actors, in RAHD order.
-    pub fn actors(&self) -> impl Iterator<Item = Actor<'_, 'a>> + '_ {
+    pub fn actors(&self) -> impl Iterator<Item = ActorDef<'_, 'a>> + '_ {
         (0..self.rahd().len()).filter_map(move |i| self.actor(i))
     }
 
     /// Actor `i` in RAHD order.
-    pub fn actor(&self, i: usize) -> Option<Actor<'_, 'a>> {
-        Some(Actor::new(self, i, self.rahd().get(i)?))
+    pub fn actor(&self, i: usize) -> Option<ActorDef<'_, 'a>> {
+        Some(ActorDef::new(self, i, self.rahd().get(i)?))
     }
 
     /// The first actor whose RAHD script name equals `name` (ASCII case-insensitive).
-    pub fn actor_by_name(&self, name: &[u8]) -> Option<Actor<'_, 'a>> {
+    pub fn actor_by_name(&self, name: &[u8]) -> Option<ActorDef<'_, 'a>> {
         self.actors().find(|a| name_eq(a.name(), name))
     }
 

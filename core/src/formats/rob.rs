@@ -82,7 +82,7 @@ pub const COLLISION_EXCLUDED: u8 = 0x02;
 /// Collision flag: actor-style list (one sphere of model radius).
 pub const COLLISION_ACTOR_LIST: u8 = 0x01;
 
-/// Segment kind from its type field.
+/// RobSegment kind from its type field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SegmentKind {
     /// Type 0: embedded 3D.
@@ -190,7 +190,7 @@ impl<'a> Rob<'a> {
 
     /// The first segment named `name` in stored order (ASCII case-insensitive; the stored
     /// name ends at its first NUL).
-    pub fn find(&self, name: &[u8]) -> Option<Segment<'a>> {
+    pub fn find(&self, name: &[u8]) -> Option<RobSegment<'a>> {
         self.segments().find(|s| s.name().eq_ignore_ascii_case(name))
     }
 
@@ -262,13 +262,13 @@ fn shift(e: FormatError, by: usize) -> FormatError {
 
 /// One segment.
 #[derive(Clone, Copy, Debug)]
-pub struct Segment<'a> {
+pub struct RobSegment<'a> {
     header: &'a [u8],
     payload: &'a [u8],
     offset: usize,
 }
 
-impl<'a> Segment<'a> {
+impl<'a> RobSegment<'a> {
     fn byte(&self, off: usize) -> u8 {
         u8_at(self.header, off).unwrap_or(0)
     }
@@ -375,8 +375,8 @@ pub struct Segments<'a> {
 }
 
 impl<'a> Iterator for Segments<'a> {
-    type Item = Segment<'a>;
-    fn next(&mut self) -> Option<Segment<'a>> {
+    type Item = RobSegment<'a>;
+    fn next(&mut self) -> Option<RobSegment<'a>> {
         if self.remaining == 0 {
             return None;
         }
@@ -385,7 +385,7 @@ impl<'a> Iterator for Segments<'a> {
             let header = slice(self.data, self.off, field::SEG_HEADER_LEN)?;
             let size = u32_le(header, field::SEG_DATA_SIZE)? as usize;
             let payload = slice(self.data, self.off + field::SEG_HEADER_LEN, size)?;
-            Some(Segment { header, payload, offset: self.off })
+            Some(RobSegment { header, payload, offset: self.off })
         };
         let s = parse();
         match s {

@@ -30,7 +30,7 @@ use super::{ErrorKind, Format, FormatError};
 
 /// A section of the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Section {
+pub enum DefSection {
     /// `[functions]`: the native function declarations.
     Functions,
     /// `[refs]`: the property reference names.
@@ -41,23 +41,24 @@ pub enum Section {
     Flags,
 }
 
-impl Section {
+impl DefSection {
     /// Every section, in the order the shipped file has them.
-    pub const ALL: [Section; 4] = [Section::Functions, Section::Refs, Section::Equates, Section::Flags];
+    pub const ALL: [DefSection; 4] =
+        [DefSection::Functions, DefSection::Refs, DefSection::Equates, DefSection::Flags];
 
     /// The header text (without brackets).
     pub const fn name(self) -> &'static str {
         match self {
-            Section::Functions => "functions",
-            Section::Refs => "refs",
-            Section::Equates => "equates",
-            Section::Flags => "flags",
+            DefSection::Functions => "functions",
+            DefSection::Refs => "refs",
+            DefSection::Equates => "equates",
+            DefSection::Flags => "flags",
         }
     }
 
-    fn header(line: &[u8]) -> Option<Section> {
+    fn header(line: &[u8]) -> Option<DefSection> {
         let inner = line.strip_prefix(b"[")?.strip_suffix(b"]")?;
-        Section::ALL.into_iter().find(|s| inner.eq_ignore_ascii_case(s.name().as_bytes()))
+        DefSection::ALL.into_iter().find(|s| inner.eq_ignore_ascii_case(s.name().as_bytes()))
     }
 }
 
@@ -133,7 +134,7 @@ impl<'a> SoupDef<'a> {
     /// Wraps `text` after checking every `[flags]` line.
     pub fn new_checked(text: &'a [u8]) -> Result<Self, FormatError> {
         let def = SoupDef { text };
-        for line in def.lines().filter(|l| l.section == Some(Section::Flags)) {
+        for line in def.lines().filter(|l| l.section == Some(DefSection::Flags)) {
             parse_flag(line.body).map_err(|why| FormatError::new(Format::SoupDef, why, line.offset))?;
         }
         Ok(def)
@@ -146,7 +147,7 @@ impl<'a> SoupDef<'a> {
 
     /// The `[flags]` declarations in file order (flag index = position).
     pub fn flags(&self) -> impl Iterator<Item = FlagDecl<'a>> + 'a {
-        self.lines().filter(|l| l.section == Some(Section::Flags)).filter_map(|l| parse_flag(l.body).ok())
+        self.lines().filter(|l| l.section == Some(DefSection::Flags)).filter_map(|l| parse_flag(l.body).ok())
     }
 
     /// How many flags the file declares.
@@ -156,11 +157,11 @@ impl<'a> SoupDef<'a> {
 
     /// The `[refs]` names in file order (reference id = position).
     pub fn refs(&self) -> impl Iterator<Item = &'a [u8]> + 'a {
-        self.lines().filter(|l| l.section == Some(Section::Refs)).filter_map(|l| words(l.body).next())
+        self.lines().filter(|l| l.section == Some(DefSection::Refs)).filter_map(|l| words(l.body).next())
     }
 
     /// Whether the file has a header for `section`.
-    pub fn has_section(&self, section: Section) -> bool {
+    pub fn has_section(&self, section: DefSection) -> bool {
         // The walk records every header it passes, including one with no content after it.
         let mut lines = self.lines();
         lines.by_ref().for_each(drop);
@@ -172,7 +173,7 @@ impl<'a> SoupDef<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Line<'a> {
     /// The section it belongs to (`None` before the first header).
-    pub section: Option<Section>,
+    pub section: Option<DefSection>,
     /// Byte offset of the line's start.
     pub offset: usize,
     /// The line without its comment and surrounding blanks; never empty.
@@ -184,8 +185,8 @@ pub struct Line<'a> {
 pub struct Lines<'a> {
     rest: &'a [u8],
     offset: usize,
-    section: Option<Section>,
-    /// Headers passed so far, one bit per [`Section`] discriminant.
+    section: Option<DefSection>,
+    /// Headers passed so far, one bit per [`DefSection`] discriminant.
     seen: u8,
 }
 
@@ -205,7 +206,7 @@ impl<'a> Iterator for Lines<'a> {
             if body.is_empty() {
                 continue;
             }
-            if let Some(s) = Section::header(body) {
+            if let Some(s) = DefSection::header(body) {
                 self.section = Some(s);
                 self.seen |= 1 << s as u8;
                 continue;
@@ -316,8 +317,8 @@ mod tests {
         assert_eq!(def.flag_count(), 5);
         let refs: heapless::Vec<&[u8], 4> = def.refs().collect();
         assert_eq!(refs.as_slice(), [&b"pos.vx"[..], b"ANIM.CURRENT"]);
-        assert!(Section::ALL.iter().all(|&s| def.has_section(s)));
-        assert!(!SoupDef::new_checked(b"[refs]\n").unwrap().has_section(Section::Flags));
+        assert!(DefSection::ALL.iter().all(|&s| def.has_section(s)));
+        assert!(!SoupDef::new_checked(b"[refs]\n").unwrap().has_section(DefSection::Flags));
     }
 
     #[test]

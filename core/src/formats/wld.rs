@@ -51,11 +51,11 @@ pub mod field {
     pub const SECTION_LEN: usize = SECTION_HEADER_LEN + 4 * PLANE_LEN;
     /// Length of a section header.
     pub const SECTION_HEADER_LEN: usize = 22;
-    /// Section header: `u16` varying per section (not a TEXBSI id).
+    /// WldSection header: `u16` varying per section (not a TEXBSI id).
     pub const SECTION_UNKNOWN0: usize = 0;
-    /// Section header: `u16` declared TEXBSI bank (302; the engine hard-wires 302).
+    /// WldSection header: `u16` declared TEXBSI bank (302; the engine hard-wires 302).
     pub const SECTION_TEXBSI: usize = 6;
-    /// Section header: `u16` map size (256).
+    /// WldSection header: `u16` map size (256).
     pub const SECTION_MAP_SIZE: usize = 8;
 
     /// Side of one section's plane.
@@ -271,12 +271,12 @@ impl<'a> Wld<'a> {
         bytes::u32_le(self.data, 4 * i)
     }
 
-    /// Section `i` (0–3).
-    pub fn section(&self, i: usize) -> Option<Section<'a>> {
+    /// WldSection `i` (0–3).
+    pub fn section(&self, i: usize) -> Option<WldSection<'a>> {
         if i >= field::SECTIONS {
             return None;
         }
-        bytes::slice(self.data, field::section(i), field::SECTION_LEN).map(|data| Section { data })
+        bytes::slice(self.data, field::section(i), field::SECTION_LEN).map(|data| WldSection { data })
     }
 
     /// The 16-byte footer.
@@ -405,11 +405,11 @@ impl<'a> Wld<'a> {
 
 /// One section of a WLD: its header and four 128×128 planes.
 #[derive(Clone, Copy, Debug)]
-pub struct Section<'a> {
+pub struct WldSection<'a> {
     data: &'a [u8],
 }
 
-impl<'a> Section<'a> {
+impl<'a> WldSection<'a> {
     /// The 22-byte header.
     pub fn header(&self) -> &'a [u8] {
         bytes::slice(self.data, 0, field::SECTION_HEADER_LEN).unwrap_or(&[])

@@ -8,10 +8,10 @@
 //! With the `embedded-graphics` feature, [`Framebuffer`] is an `embedded_graphics`
 //! `DrawTarget` over [`PaletteIndex`] colours and [`hud`] draws text through its fonts.
 //!
-//! [`scene`] draws the world in 3D: the sky, the WLD terrain around the eye, the static
+//! [`view`] draws the world in 3D: the sky, the WLD terrain around the eye, the static
 //! village models and animated actors, textured from their TEXBSI banks and lit through the
-//! palette's shade table ([`palette::Shades`]), seen from a [`scene::View`] such as the
-//! third-person [`scene::follow_view`]. [`look::Look`] gathers what decides how things look
+//! palette's shade table ([`palette::Shades`]), seen from a [`view::View`] such as the
+//! third-person [`view::follow_view`]. [`look::Look`] gathers what decides how things look
 //! (texture views, shade table, light, sky), built once from the world's files.
 //! It rasterizes through [`raster`], a clipping, z-buffered, perspective-correct triangle
 //! filler over the framebuffer and a depth buffer the caller owns, so nothing allocates.
@@ -29,7 +29,7 @@ pub mod hud;
 pub mod look;
 pub mod palette;
 pub mod raster;
-pub mod scene;
+pub mod view;
 pub mod world;
 
 pub use framebuffer::{Framebuffer, PaletteIndex};

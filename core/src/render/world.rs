@@ -1,16 +1,24 @@
 //! The world as the player sees it: the follow camera behind the selected player, and one
 //! call that draws the terrain (with its water wave), the static placements and every actor
-//! in its current frame through [`super::scene`]. Frontends only supply the framebuffer, a
+//! in its current frame through [`super::view`]. Frontends only supply the framebuffer, a
 //! depth buffer and the [`Look`] of the world's files.
 
 use super::Framebuffer;
 use super::look::Look;
 use super::palette::Palette;
-use super::scene::{self, Instance, View};
+use super::view::{self, Instance, View};
+use crate::collision::statics::StaticPlacement;
 use crate::files::Files;
 use crate::formats::model::Texture;
 use crate::formats::texbsi::Texbsi;
 use crate::world::World;
+
+/// A static placement draws as an instance of its model, frame 0.
+impl<'m> From<&StaticPlacement<'m>> for Instance<'m> {
+    fn from(p: &StaticPlacement<'m>) -> Self {
+        Instance { model: p.model, frame: 0, position: p.position, matrix: p.matrix }
+    }
+}
 
 /// Most model texture banks looked up.
 pub const MAX_BANKS: usize = 8;
@@ -68,7 +76,7 @@ pub fn follow(world: &World<'_>) -> View {
     match world.selected_player() {
         Some(p) => {
             let target = p.position.map(|c| (c >> 8) as f32);
-            scene::follow_view(target, p.angles.heading, world.config().camera_distance as f32, FOLLOW_HEIGHT)
+            view::follow_view(target, p.angles.heading, world.config().camera_distance as f32, FOLLOW_HEIGHT)
         }
         None => {
             let v = world.view();
@@ -90,5 +98,5 @@ pub fn draw(fb: &mut Framebuffer<'_>, depth: &mut [f32], world: &World<'_>, view
         matrix: p.matrix,
     });
     let heights = world.vertex_cache();
-    scene::draw(fb, depth, view, Some((&heights, world.wld())), statics.chain(actors), look);
+    view::draw(fb, depth, view, Some((&heights, world.wld())), statics.chain(actors), look);
 }

@@ -318,7 +318,7 @@ pub enum Statement {
 
 /// A statement with its offset, opcode and the offset after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Decoded {
+pub struct DecodedStatement {
     /// Offset of the opcode.
     pub at: u32,
     /// The opcode byte.
@@ -506,7 +506,7 @@ impl<'a> Reader<'a> {
 
     /// One whole statement at the cursor. Jump targets are checked against the script's
     /// length (a target must name a byte of the script).
-    pub fn statement(&mut self) -> Result<Decoded, Fault> {
+    pub fn statement(&mut self) -> Result<DecodedStatement, Fault> {
         let at = self.pos;
         let opcode = self.u8()?;
         let len = self.code.len() as u32;
@@ -556,12 +556,12 @@ impl<'a> Reader<'a> {
             op::SCRIPT_RV => Statement::ScriptRv(self.u8()?),
             b => return Err(Fault::Opcode(b)),
         };
-        Ok(Decoded { at, op: opcode, statement, next: self.pos })
+        Ok(DecodedStatement { at, op: opcode, statement, next: self.pos })
     }
 }
 
 /// Decodes the statement at `at` of `code`.
-pub fn statement(code: &[u8], at: u32) -> Result<Decoded, Fault> {
+pub fn statement(code: &[u8], at: u32) -> Result<DecodedStatement, Fault> {
     Reader::new(code, at).statement()
 }
 

@@ -4,7 +4,8 @@
 use core::fmt::{self, Write};
 
 use super::decode::{
-    COMPARISONS, Call, CallKind, Decoded, Mode, OPERATORS, Object, Operand, Place, Reader, Statement, Update,
+    COMPARISONS, Call, CallKind, DecodedStatement, Mode, OPERATORS, Object, Operand, Place, Reader,
+    Statement, Update,
 };
 use super::functions;
 
@@ -124,7 +125,12 @@ fn conditions(out: &mut impl Write, code: &[u8], at: u32, strings: Strings<'_>) 
 }
 
 /// Writes statement `d` of `code` (without its offset or a newline).
-pub fn statement(out: &mut impl Write, code: &[u8], d: &Decoded, strings: Strings<'_>) -> fmt::Result {
+pub fn statement(
+    out: &mut impl Write,
+    code: &[u8],
+    d: &DecodedStatement,
+    strings: Strings<'_>,
+) -> fmt::Result {
     match d.statement {
         Statement::Call(c) => {
             let kind = match c.kind {

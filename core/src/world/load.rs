@@ -205,7 +205,7 @@ impl<'a> World<'a> {
     /// initialization"): the primary MPSZ record for an animation table, or for a static
     /// model with an MPOB `model_id` other than −1; bounds from the model's vertices for a
     /// static model with `model_id` −1; otherwise the default radius-12 sphere.
-    pub(super) fn init_shape(&self, a: &mut Actor, def: &rgm::Actor<'_, 'a>, model_id: i16) {
+    pub(super) fn init_shape(&self, a: &mut Actor, def: &rgm::ActorDef<'_, 'a>, model_id: i16) {
         let path = def.model_path();
         let raex_scale = def.extra().map_or(0, |x| x.sphere_scale_raw());
         let primary = def.bounds().primary;

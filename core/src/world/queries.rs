@@ -3,7 +3,7 @@
 //! obstacle probe, the forward slope selection, and the walk step check that chains them
 //! ("Ordinary forward-walk support checks").
 
-use super::scene::{LiveScene, Prepared};
+use super::live::{LiveScene, Prepared};
 use super::{MAX_ACTORS, MAX_PLACEMENTS, Shared};
 use crate::actor::{Actor, Surroundings, attr, collide};
 use crate::anim::{AnimContext, AnimSet, Events};

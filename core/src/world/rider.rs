@@ -16,8 +16,8 @@
 //! - transient models (candidate type 0x80, which the player's test skips while queued
 //!   motion is 24) do not exist in Stros.
 
+use super::live::Prepared;
 use super::queries::Env;
-use super::scene::Prepared;
 use crate::actor::{Actor, SupportPose, attr, carry_rider, carry_rotation, carry_translation, collide};
 use crate::collision::faces;
 use crate::collision::shape::{collision_matrix, prepare};

@@ -84,7 +84,7 @@ impl ScriptTables {
     pub fn add(
         &mut self,
         rgm: &Rgm<'_>,
-        def: &rgm::Actor<'_, '_>,
+        def: &rgm::ActorDef<'_, '_>,
         instance: usize,
     ) -> Result<(), WorldError> {
         let h = def.header();

@@ -6,8 +6,8 @@
 //! animation-driven continuation, the collision stage, and cleanup.
 
 use super::collide::Pushes;
+use super::live::{LiveModel, LiveScene, Prepared};
 use super::queries::Env;
-use super::scene::{LiveModel, LiveScene, Prepared};
 use super::script::WorldHost;
 use super::{Event, MAX_ACTORS, SoundRequest, World, WorldEvent};
 use crate::actor::default::{select_default, set_default};

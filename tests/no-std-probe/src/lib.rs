@@ -13,7 +13,7 @@ use stros_core::input::{Action, Bindings, Input};
 use stros_core::math::{Mat3, translate_heading};
 use stros_core::render::Framebuffer;
 use stros_core::render::look::Look;
-use stros_core::render::scene::{self, Instance};
+use stros_core::render::view::{self, Instance};
 use stros_core::tables;
 use stros_core::terrain::Decoded;
 use stros_core::timing::{Clock, TimingConfig};
@@ -70,13 +70,13 @@ pub extern "C" fn stros_probe() -> u32 {
             position: [35000.0, -302.0, 30600.0],
             matrix: Mat3::IDENTITY.m,
         };
-        let view = scene::follow_view(cyrus.position, 0, 500.0, 200.0);
+        let view = view::follow_view(cyrus.position, 0, 500.0, 200.0);
         let heights = Decoded::new(wld, 0);
         let look = match stros_core::formats::texbsi::Texbsi::new_checked(stros_core::embedded::TEXBSI_302) {
             Ok(bank) => Look::new(Some(&bank), &[], &stros_core::render::Palette::default_world()),
             Err(_) => Look::default(),
         };
-        scene::draw(&mut fb, &mut depth, &view, Some((&heights, &wld)), [cyrus], &look);
+        view::draw(&mut fb, &mut depth, &view, Some((&heights, &wld)), [cyrus], &look);
     }
     for &p in px.iter() {
         sum = sum.wrapping_mul(31).wrapping_add(p as u32);

@@ -9,7 +9,7 @@ use stros_core::formats::rgm::Command;
 use stros_core::input::Bindings;
 use stros_core::script::decode::op;
 use stros_core::world::World;
-use stros_tools::world::scene;
+use stros_tools::world::village;
 use stros_tools::write::rgm::{ActorDesc, GroupDesc, MpobDesc, RaanDesc, RgmDesc};
 
 /// The embedded files with the scene replaced.
@@ -29,7 +29,7 @@ pub fn island_with(
     edit: impl FnOnce(&mut RgmDesc),
     config: SystemConfig,
 ) -> (Box<World<'static>>, &'static With) {
-    let mut desc = scene::rgm_desc();
+    let mut desc = village::rgm_desc();
     edit(&mut desc);
     let rgm = Box::leak(stros_tools::write::rgm::to_bytes(&desc).into_boxed_slice());
     let files: &'static With = Box::leak(Box::new(With { rgm }));

@@ -1,7 +1,7 @@
 //! Puts the island together: every file of the embedded world, as bytes in the original
 //! formats.
 
-use super::{art, models, scene, terrain};
+use super::{art, models, terrain, village};
 use crate::write;
 
 /// The map's name: its files are `HARBOUR.WLD`, `HARBOUR.RGM`, `HARBOUR.ROB`, `HARBOUR.COL`.
@@ -128,13 +128,13 @@ pub fn files() -> Vec<File> {
         file(format!("TEXBSI.{}", models::MODEL_BANK), write::texbsi::to_bytes(&model_bank())),
         file("MAIN.SFX".into(), write::sfx::to_bytes(&sfx_desc())),
         file("SURFACE.INI".into(), surface_ini().into_bytes()),
-        file("SOUP386.DEF".into(), write::soupdef::to_bytes(&scene::soup_def())),
-        file(format!("{MAP}.RGM"), write::rgm::to_bytes(&scene::rgm_desc())),
-        file(format!("{MAP}.ROB"), write::rob::to_bytes(&scene::rob_desc())),
+        file("SOUP386.DEF".into(), write::soupdef::to_bytes(&village::soup_def())),
+        file(format!("{MAP}.RGM"), write::rgm::to_bytes(&village::rgm_desc())),
+        file(format!("{MAP}.ROB"), write::rob::to_bytes(&village::rob_desc())),
     ]
     .into_iter()
     .chain(
-        scene::actor_models()
+        village::actor_models()
             .into_iter()
             .map(|(name, desc)| file(format!("{name}.3DC"), write::model::to_bytes(&desc))),
     )

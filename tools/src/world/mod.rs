@@ -12,5 +12,5 @@ pub mod install;
 pub mod mesh;
 pub mod models;
 pub mod override_scenario;
-pub mod scene;
 pub mod terrain;
+pub mod village;

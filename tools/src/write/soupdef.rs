@@ -2,7 +2,7 @@
 //! CRLF line ends as the DOS file has them. Function index 0 (`NullFunction`) is the
 //! parser's own and is not written.
 
-use stros_core::formats::soupdef::{FlagKind, Section};
+use stros_core::formats::soupdef::{DefSection, FlagKind};
 
 /// A definitions file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -27,17 +27,17 @@ pub fn to_bytes(d: &SoupDefDesc) -> Vec<u8> {
     for c in &d.comment {
         line(&format!("; {c}"));
     }
-    for section in Section::ALL {
+    for section in DefSection::ALL {
         line(&format!("[{}]", section.name()));
         match section {
-            Section::Functions => {
+            DefSection::Functions => {
                 for (keyword, name, params) in &d.functions {
                     line(&format!("{keyword} {name} parms {params}"));
                 }
             }
-            Section::Refs => d.refs.iter().for_each(|r| line(r)),
-            Section::Equates => {}
-            Section::Flags => {
+            DefSection::Refs => d.refs.iter().for_each(|r| line(r)),
+            DefSection::Equates => {}
+            DefSection::Flags => {
                 for (kind, name, value) in &d.flags {
                     line(&format!("{} {name} {value}", kind.name()));
                 }
@@ -66,7 +66,7 @@ mod tests {
         assert_eq!(flags, [(FlagKind::Bool, b"A".to_vec(), 0), (FlagKind::Counter, b"B".to_vec(), -3)]);
         let refs: Vec<_> = def.refs().collect();
         assert_eq!(refs, [&b"pos.vx"[..], b"torch_timer"]);
-        assert!(Section::ALL.iter().all(|&s| def.has_section(s)));
+        assert!(DefSection::ALL.iter().all(|&s| def.has_section(s)));
         assert!(bytes.starts_with(b"; test\r\n[functions]\r\ntask Wait parms 1\r\n[refs]\r\n"));
     }
 }

@@ -1,7 +1,7 @@
 //! One actor: its RAHD record with every offset resolved into the section it points at
 //! ({F§1.5}–1.8, §6; {D:formats/RGM.md} "RAHD" … "RAEX").
 //!
-//! [`Actor::check`] (run for every actor by [`Rgm::new_checked`]) proves the references
+//! [`ActorDef::check`] (run for every actor by [`Rgm::new_checked`]) proves the references
 //! the engine would follow. Where a count is zero the matching offset is not followed by
 //! the engine and is not checked here either, except RAAT and RAEX, which every actor has.
 //! RAGR is walked for every actor (its structure must be sound whatever the model path).
@@ -28,7 +28,7 @@ pub const HOOK_ARG: usize = 5;
 
 /// An actor of a checked [`Rgm`].
 #[derive(Clone, Copy, Debug)]
-pub struct Actor<'r, 'a> {
+pub struct ActorDef<'r, 'a> {
     rgm: &'r Rgm<'a>,
     index: usize,
     header: RahdRecord<'a>,
@@ -36,7 +36,7 @@ pub struct Actor<'r, 'a> {
 
 /// The MPSZ bounds an actor's RAHD record selects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Bounds<'a> {
+pub struct MpszBounds<'a> {
     /// Primary record; `None` when the index is negative (bounds from the model).
     pub primary: Option<MpszRecord<'a>>,
     /// Secondary record, if any.
@@ -45,9 +45,9 @@ pub struct Bounds<'a> {
     pub tertiary: Option<MpszRecord<'a>>,
 }
 
-impl<'r, 'a> Actor<'r, 'a> {
+impl<'r, 'a> ActorDef<'r, 'a> {
     pub(crate) fn new(rgm: &'r Rgm<'a>, index: usize, header: RahdRecord<'a>) -> Self {
-        Actor { rgm, index, header }
+        ActorDef { rgm, index, header }
     }
 
     /// Position in RAHD.
@@ -125,7 +125,7 @@ impl<'r, 'a> Actor<'r, 'a> {
         let h = self.header;
         bytes::slice(self.rgm.rasc(), h.rasc_offset() as usize, h.script_length() as usize).unwrap_or(&[])
     }
-    /// The script's start, relative to [`Actor::script`].
+    /// The script's start, relative to [`ActorDef::script`].
     pub fn script_pc(&self) -> u32 {
         self.header.script_pc()
     }
@@ -185,10 +185,10 @@ impl<'r, 'a> Actor<'r, 'a> {
         (0..n).map_while(move |k| ravc.at(start + k * super::misc::RAVC_RECORD))
     }
     /// The MPSZ records the three indices select (negative = none).
-    pub fn bounds(&self) -> Bounds<'a> {
+    pub fn bounds(&self) -> MpszBounds<'a> {
         let mpsz = self.rgm.mpsz();
         let pick = |i: i32| usize::try_from(i).ok().and_then(|i| mpsz.get(i));
-        Bounds {
+        MpszBounds {
             primary: pick(self.header.bounds_primary()),
             secondary: pick(self.header.bounds_secondary()),
             tertiary: pick(self.header.bounds_tertiary()),

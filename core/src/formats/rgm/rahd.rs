@@ -191,7 +191,7 @@ impl<'a> Rahd<'a> {
     }
 }
 
-/// One 165-byte actor header. Offset fields are returned as stored: [`super::Actor`]
+/// One 165-byte actor header. Offset fields are returned as stored: [`super::ActorDef`]
 /// resolves (and [`super::Rgm::new_checked`] checks) them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RahdRecord<'a> {

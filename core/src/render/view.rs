@@ -25,7 +25,6 @@ use super::Framebuffer;
 use super::look::{Look, Sky, shade_level};
 use super::palette::ramps;
 use super::raster::{Corner, DITHER, Paint, Raster};
-use crate::collision::statics::Placement;
 use crate::formats::model::{Model, Version};
 use crate::formats::wld::Wld;
 use crate::tables;
@@ -109,14 +108,8 @@ pub struct Instance<'m> {
     pub frame: u32,
     /// Position of the model's origin, map units.
     pub position: [f32; 3],
-    /// Rotation rows, local → world (as [`Placement::matrix`] and `math::Mat3::m`).
+    /// Rotation rows, local → world (as a static placement's matrix and `math::Mat3::m`).
     pub matrix: [[f32; 3]; 3],
-}
-
-impl<'m> From<&Placement<'m>> for Instance<'m> {
-    fn from(p: &Placement<'m>) -> Self {
-        Instance { model: p.model, frame: 0, position: p.position, matrix: p.matrix }
-    }
 }
 
 /// The view's axes and eye, for transforming many points.
