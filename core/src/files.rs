@@ -20,14 +20,14 @@ impl<'a, F: Files<'a> + ?Sized> Files<'a> for &F {
 pub struct Embedded;
 
 #[cfg(feature = "embedded-world")]
-impl Files<'static> for Embedded {
-    fn file(&self, name: &str) -> Option<&'static [u8]> {
+impl<'a> Files<'a> for Embedded {
+    fn file(&self, name: &str) -> Option<&'a [u8]> {
         crate::embedded::file(name)
     }
 }
 
-/// Most files an [`Overlay`] replaces. A scenario replaces at most a map's three files
-/// and a test a handful more.
+/// Most files an [`Overlay`] replaces unless its user chooses: a scenario replaces at most
+/// a map's three files.
 pub const MAX_REPLACED: usize = 16;
 
 /// Longest file name an [`Overlay`] keeps: DOS 8.3 names fit with room to spare.
@@ -38,7 +38,7 @@ pub const MAX_NAME: usize = 16;
 pub enum OverlayError {
     /// The name is longer than [`MAX_NAME`] bytes.
     NameTooLong,
-    /// [`MAX_REPLACED`] different files are already replaced.
+    /// The overlay's capacity of different files is used up.
     Full,
 }
 
@@ -46,21 +46,22 @@ impl core::fmt::Display for OverlayError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             OverlayError::NameTooLong => write!(f, "file name longer than {MAX_NAME} bytes"),
-            OverlayError::Full => write!(f, "more than {MAX_REPLACED} files replaced"),
+            OverlayError::Full => write!(f, "too many files replaced"),
         }
     }
 }
 
 /// A set of files with some of them replaced: the embedded island with a test's own
 /// map, or an install with a scenario's overrides. The replacement bytes are borrowed, so
-/// the overlay needs no allocator.
+/// the overlay needs no allocator; `N` is how many files it can replace.
 #[derive(Clone, Debug)]
-pub struct Overlay<'a, F> {
+pub struct Overlay<'a, F, const N: usize = MAX_REPLACED> {
     base: F,
-    replaced: heapless::Vec<(heapless::String<MAX_NAME>, &'a [u8]), MAX_REPLACED>,
+    /// Each replaced name with its bytes; `None` hides the base's file.
+    replaced: heapless::Vec<(heapless::String<MAX_NAME>, Option<&'a [u8]>), N>,
 }
 
-impl<'a, F: Files<'a>> Overlay<'a, F> {
+impl<'a, F: Files<'a>, const N: usize> Overlay<'a, F, N> {
     /// `base` with nothing replaced yet.
     pub fn new(base: F) -> Self {
         Overlay { base, replaced: heapless::Vec::new() }
@@ -68,6 +69,15 @@ impl<'a, F: Files<'a>> Overlay<'a, F> {
 
     /// Serves `bytes` as file `name` from now on; replacing a name again keeps the last.
     pub fn replace(&mut self, name: &str, bytes: &'a [u8]) -> Result<(), OverlayError> {
+        self.set(name, Some(bytes))
+    }
+
+    /// Hides file `name` of the base: the overlay has no such file.
+    pub fn hide(&mut self, name: &str) -> Result<(), OverlayError> {
+        self.set(name, None)
+    }
+
+    fn set(&mut self, name: &str, bytes: Option<&'a [u8]>) -> Result<(), OverlayError> {
         let mut key = heapless::String::new();
         for c in name.chars() {
             key.push(c.to_ascii_uppercase()).map_err(|_| OverlayError::NameTooLong)?;
@@ -91,13 +101,12 @@ impl<'a, F: Files<'a>> Overlay<'a, F> {
     }
 }
 
-impl<'a, F: Files<'a>> Files<'a> for Overlay<'a, F> {
+impl<'a, F: Files<'a>, const N: usize> Files<'a> for Overlay<'a, F, N> {
     fn file(&self, name: &str) -> Option<&'a [u8]> {
         self.replaced
             .iter()
             .find(|(n, _)| n.len() == name.len() && n.as_bytes().eq_ignore_ascii_case(name.as_bytes()))
-            .map(|&(_, bytes)| bytes)
-            .or_else(|| self.base.file(name))
+            .map_or_else(|| self.base.file(name), |&(_, bytes)| bytes)
     }
 }
 
@@ -120,25 +129,29 @@ mod tests {
 
     #[test]
     fn replaced_names_win_case_insensitively_and_the_rest_fall_through() {
-        let o = Overlay::new(Two).with("a.rgm", b"new a").unwrap().with("C.WLD", b"new c").unwrap();
+        let o: Overlay<'_, Two> =
+            Overlay::new(Two).with("a.rgm", b"new a").unwrap().with("C.WLD", b"new c").unwrap();
         assert_eq!(o.file("A.RGM"), Some(&b"new a"[..]));
         assert_eq!(o.file("a.Rgm"), Some(&b"new a"[..]));
         assert_eq!(o.file("B.ROB"), Some(&b"base b"[..]));
         assert_eq!(o.file("c.wld"), Some(&b"new c"[..]));
         assert_eq!(o.file("D"), None);
+        let o = o.with("b.rob", b"").unwrap();
+        assert_eq!(o.file("B.ROB"), Some(&b""[..]));
         // A prefix of a replaced name is not that name.
         assert_eq!(o.file("A.RG"), None);
     }
 
     #[test]
     fn replacing_again_keeps_the_last_and_the_table_is_bounded() {
-        let mut o = Overlay::new(Two);
+        let mut o: Overlay<'_, Two> = Overlay::new(Two);
         o.replace("A.RGM", b"1").unwrap();
         o.replace("a.rgm", b"2").unwrap();
         assert_eq!(o.file("A.RGM"), Some(&b"2"[..]));
+        o.hide("B.ROB").unwrap();
+        assert_eq!(o.file("B.ROB"), None);
         assert_eq!(o.replace("SEVENTEEN_CHARS.X", b""), Err(OverlayError::NameTooLong));
-        let names =
-            ["F0", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "FA", "FB", "FC", "FD", "FE"];
+        let names = ["F0", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "FA", "FB", "FC", "FD"];
         for n in names {
             o.replace(n, b"").unwrap();
         }

@@ -3,7 +3,69 @@
 //! The test files in `tests/tests/` each cover one area: the seed's numeric examples,
 //! generated tables, SYSTEM.INI, timing, rendering, and the zero-allocation proof.
 
+pub mod fixtures;
+
+use std::path::Path;
+
+use stros_core::config::SystemConfig;
+use stros_core::embedded::MAP;
+use stros_core::files::{Embedded, Overlay};
+use stros_core::input::Bindings;
 use stros_core::timing::Clock;
+use stros_core::world::World;
+
+/// Most files a test replaces in the embedded island (a loading test names forty-odd models).
+pub const MAX_TEST_FILES: usize = 128;
+
+/// The embedded island's files as a test changes them.
+pub type TestFiles = Overlay<'static, Embedded, MAX_TEST_FILES>;
+
+/// The embedded island with `files` (name, bytes) replaced or added, through the core's
+/// [`Overlay`]. The bytes and the overlay live as long as the test process (leaked: a
+/// world borrows its files, and a test world outlives the helper that built it).
+pub fn replaced<N: AsRef<str>>(files: Vec<(N, Vec<u8>)>) -> &'static TestFiles {
+    replaced_hiding(files, &[])
+}
+
+/// [`replaced`], with the island's files named in `hidden` gone.
+pub fn replaced_hiding<N: AsRef<str>>(files: Vec<(N, Vec<u8>)>, hidden: &[&str]) -> &'static TestFiles {
+    let mut o = Overlay::new(Embedded);
+    for (name, bytes) in files {
+        o.replace(name.as_ref(), Box::leak(bytes.into_boxed_slice())).expect("a test replaces few files");
+    }
+    for name in hidden {
+        o.hide(name).expect("a test hides few files");
+    }
+    Box::leak(Box::new(o))
+}
+
+/// The embedded island loaded with the installed SYSTEM.INI and KEYS.INI; nobody entered.
+pub fn island() -> Box<World<'static>> {
+    Box::new(World::load(&Embedded, MAP, SystemConfig::installed(), Bindings::default()).unwrap())
+}
+
+/// [`island`] with the player entered at map marker `marker` facing `heading`, and his id.
+pub fn entered(marker: usize, heading: i32) -> (Box<World<'static>>, u16) {
+    let mut w = island();
+    let id = w.enter_marker(&Embedded, marker, heading).unwrap();
+    (w, id)
+}
+
+/// Compares `actual` with the golden file `name` under `tests/golden/`; with `STROS_BLESS`
+/// set it writes `actual` there first. A mismatch names the first differing line.
+pub fn assert_golden(name: &str, actual: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("golden").join(name);
+    if std::env::var_os("STROS_BLESS").is_some() {
+        std::fs::write(&path, actual).unwrap();
+    }
+    let golden = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (STROS_BLESS=1 writes it)", path.display()));
+    for (k, (a, g)) in actual.lines().zip(golden.lines()).enumerate() {
+        assert_eq!(a, g, "{name}: line {} differs", k + 1);
+    }
+    assert_eq!(actual.lines().count(), golden.lines().count(), "{name}: line count");
+    assert_eq!(actual, golden, "{name}: line endings");
+}
 
 /// Runs `frames` updates spread evenly over one 18-tick BIOS window starting at `start`,
 /// returning the BIOS tick where the next window starts.

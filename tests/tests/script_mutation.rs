@@ -8,7 +8,7 @@ use stros_core::actor::solo::Solo;
 use stros_core::anim::{AnimContext, AnimSet, AnimState, Events};
 use stros_core::config::SystemConfig;
 use stros_core::embedded;
-use stros_core::files::{Embedded, Files};
+use stros_core::files::{Embedded, Overlay};
 use stros_core::formats::rgm::Rgm;
 use stros_core::input::{Bindings, Input};
 use stros_core::script::{Flags, Rng as ScriptRng, ScriptEvent, ScriptRef, ScriptState, StageInput, stage};
@@ -98,14 +98,6 @@ fn run_alone(
 }
 
 /// The embedded files with the map's RGM replaced.
-struct Replaced(&'static [u8]);
-
-impl Files<'static> for Replaced {
-    fn file(&self, name: &str) -> Option<&'static [u8]> {
-        if name.eq_ignore_ascii_case("HARBOUR.RGM") { Some(self.0) } else { Embedded.file(name) }
-    }
-}
-
 #[test]
 fn mutated_scripts_in_the_world_never_panic_or_allocate() {
     let rgm = Rgm::new_checked(embedded::RGM).unwrap();
@@ -123,7 +115,7 @@ fn mutated_scripts_in_the_world_never_panic_or_allocate() {
             mutate(&mut rng, &embedded::RGM[start..start + len], &mut script);
         }
         bytes[start..start + len].copy_from_slice(&script);
-        let files = Replaced(Box::leak(bytes.into_boxed_slice()));
+        let files: Overlay<'_, Embedded> = Overlay::new(Embedded).with("HARBOUR.RGM", &bytes).unwrap();
         let mut w = Box::new(
             World::load(&files, embedded::MAP, SystemConfig::installed(), Bindings::default()).unwrap(),
         );

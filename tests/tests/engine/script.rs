@@ -5,7 +5,6 @@
 
 use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
-use stros_core::files::{Embedded, Files};
 use stros_core::input::{Bindings, Input};
 use stros_core::script::decode::{self, Operand, Reader, Statement};
 use stros_core::script::{ScriptEvent, functions};
@@ -15,10 +14,7 @@ use stros_tools::world::village::{self, flag};
 const PUSH_ANIMATION: u16 = functions::id::PUSH_ANIMATION;
 
 fn world() -> Box<World<'static>> {
-    let mut w =
-        Box::new(World::load(&Embedded, MAP, SystemConfig::installed(), Bindings::default()).unwrap());
-    w.enter_marker(&Embedded, 0, 0).unwrap();
-    w
+    stros_tests::entered(0, 0).0
 }
 
 fn flags(w: &World<'_>) -> Vec<u16> {
@@ -115,12 +111,7 @@ fn golden_trace_of_two_flag_cycles() {
             events.join(" ")
         );
     }
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/flag2_trace.txt");
-    if std::env::var_os("STROS_BLESS").is_some() {
-        std::fs::write(&path, &trace).unwrap();
-    }
-    let golden = std::fs::read_to_string(&path).expect("golden trace (STROS_BLESS=1 writes it)");
-    assert_eq!(trace, golden);
+    stros_tests::assert_golden("flag2_trace.txt", &trace);
 }
 
 #[test]
@@ -230,8 +221,7 @@ fn the_players_script_marks_would_show_if_it_ran() {
     let mut desc = village::rgm_desc();
     let flag = desc.actors.iter_mut().find(|a| a.name == b"FLAG2").unwrap();
     flag.script = village::cyrus_script();
-    let files: &'static Replaced =
-        Box::leak(Box::new(Replaced(Box::leak(stros_tools::write::rgm::to_bytes(&desc).into_boxed_slice()))));
+    let files = stros_tests::replaced(vec![("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc))]);
     let mut w = Box::new(World::load(files, MAP, SystemConfig::installed(), Bindings::default()).unwrap());
     w.enter_marker(files, 0, 0).unwrap();
     let first = flags(&w)[0];
@@ -239,15 +229,6 @@ fn the_players_script_marks_would_show_if_it_ran() {
     assert_eq!(w.flags().get(flag::CYRUS_SCRIPT_RAN), Some(1));
     assert!(w.flags().latch(flag::TIME_OF_DAY));
     assert_eq!(w.actor(first).unwrap().torch, 9);
-}
-
-/// The embedded files with the scene replaced.
-struct Replaced(&'static [u8]);
-
-impl Files<'static> for Replaced {
-    fn file(&self, name: &str) -> Option<&'static [u8]> {
-        if name.eq_ignore_ascii_case("HARBOUR.RGM") { Some(self.0) } else { Embedded.file(name) }
-    }
 }
 
 #[test]

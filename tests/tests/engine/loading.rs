@@ -8,23 +8,16 @@ use stros_core::actor::Actor;
 use stros_core::anim::Pose;
 use stros_core::config::SystemConfig;
 use stros_core::embedded::{self, MAP};
-use stros_core::files::{Embedded, Files};
+use stros_core::files::Embedded;
 use stros_core::formats::rgm::Command::{
     self, GoToFuture as Fut, GoToPrevious as Prev, ShowFrame, Transition,
 };
 use stros_core::input::Bindings;
 use stros_core::world::{World, WorldError};
+use stros_tests::{TestFiles, replaced};
 use stros_tools::write::rgm::{ActorDesc, GroupDesc, MpobDesc, RaanDesc, RgmDesc, to_bytes};
 
 /// The embedded island with some files added or replaced.
-struct Replaced(Vec<(String, &'static [u8])>);
-
-impl Files<'static> for Replaced {
-    fn file(&self, name: &str) -> Option<&'static [u8]> {
-        self.0.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|f| f.1).or_else(|| Embedded.file(name))
-    }
-}
-
 /// The island's scene with `actors` defined and `placements` added after its own.
 fn scene(actors: Vec<ActorDesc>, placements: Vec<MpobDesc>) -> RgmDesc {
     let mut desc = stros_tools::world::village::rgm_desc();
@@ -34,18 +27,17 @@ fn scene(actors: Vec<ActorDesc>, placements: Vec<MpobDesc>) -> RgmDesc {
 }
 
 /// Files holding `desc` as the map's RGM, plus `models` (name, bytes).
-fn files(desc: &RgmDesc, models: Vec<(String, &'static [u8])>) -> &'static Replaced {
-    let rgm: &'static [u8] = Box::leak(to_bytes(desc).into_boxed_slice());
-    let mut v = vec![(format!("{MAP}.RGM"), rgm)];
-    v.extend(models);
-    Box::leak(Box::new(Replaced(v)))
+fn files(desc: &RgmDesc, models: Vec<(String, &'static [u8])>) -> &'static TestFiles {
+    let mut v = vec![(format!("{MAP}.RGM"), to_bytes(desc))];
+    v.extend(models.into_iter().map(|(n, b)| (n, b.to_vec())));
+    replaced(v)
 }
 
-fn load(files: &'static Replaced) -> Result<Box<World<'static>>, WorldError> {
+fn load(files: &'static TestFiles) -> Result<Box<World<'static>>, WorldError> {
     load_with(files, SystemConfig::installed())
 }
 
-fn load_with(files: &'static Replaced, config: SystemConfig) -> Result<Box<World<'static>>, WorldError> {
+fn load_with(files: &'static TestFiles, config: SystemConfig) -> Result<Box<World<'static>>, WorldError> {
     World::load(files, MAP, config, Bindings::default()).map(Box::new)
 }
 

@@ -6,7 +6,8 @@
 
 use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
-use stros_core::files::{Embedded, Files};
+use stros_tests::{TestFiles, replaced};
+
 use stros_core::input::{Action, Bindings, Input};
 use stros_core::world::World;
 use stros_tools::world::mesh::{Mesh, Paint};
@@ -16,19 +17,6 @@ use stros_tools::write::rgm::MpsoDesc;
 use stros_tools::write::rob::SegmentDesc;
 use stros_tools::write::wld::WldDesc;
 
-/// The embedded island with some files replaced.
-struct Replaced(Vec<(&'static str, &'static [u8])>);
-
-impl Files<'static> for Replaced {
-    fn file(&self, name: &str) -> Option<&'static [u8]> {
-        self.0.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|f| f.1).or_else(|| Embedded.file(name))
-    }
-}
-
-fn leak(bytes: Vec<u8>) -> &'static [u8] {
-    Box::leak(bytes.into_boxed_slice())
-}
-
 /// Where the wall stands (map units) and the flat ground's height there.
 const WALL: [i32; 3] = [32_768, -240, 32_768];
 /// The wall's half length along its local X and half thickness along its local Z.
@@ -37,7 +25,7 @@ const HALF_THICKNESS: f64 = 20.0;
 
 /// A world of flat ground (height index 17: Y −240, texture 2: `scape`) whose only static
 /// placement is a 3000 × 200 × 40 wall turned by `k` quarter turns (placement yaw 512 k).
-fn wall_world(k: i32) -> (Box<World<'static>>, &'static Replaced) {
+fn wall_world(k: i32) -> (Box<World<'static>>, &'static TestFiles) {
     let mut mesh = Mesh::default();
     let faces = mesh.cuboid(
         [-HALF_LENGTH, -200.0, -HALF_THICKNESS],
@@ -58,11 +46,11 @@ fn wall_world(k: i32) -> (Box<World<'static>>, &'static Replaced) {
         position: WALL,
         matrix: [c * one, 0, s * one, 0, one, 0, -s * one, 0, c * one],
     }];
-    let files: &'static Replaced = Box::leak(Box::new(Replaced(vec![
-        ("HARBOUR.WLD", leak(stros_tools::write::wld::to_bytes(&WldDesc::flat(17, 2)))),
-        ("HARBOUR.ROB", leak(stros_tools::write::rob::to_bytes(&rob))),
-        ("HARBOUR.RGM", leak(stros_tools::write::rgm::to_bytes(&rgm))),
-    ])));
+    let files = replaced(vec![
+        ("HARBOUR.WLD", stros_tools::write::wld::to_bytes(&WldDesc::flat(17, 2))),
+        ("HARBOUR.ROB", stros_tools::write::rob::to_bytes(&rob)),
+        ("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&rgm)),
+    ]);
     let w = Box::new(World::load(files, MAP, SystemConfig::installed(), Bindings::default()).unwrap());
     (w, files)
 }

@@ -1,10 +1,9 @@
 //! Helpers shared by the world-level animation and combat tests: the embedded island with
 //! its scene edited, hand-built groups and a SOUP bytecode builder.
-#![allow(dead_code)]
+#![allow(missing_docs)]
 
 use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
-use stros_core::files::{Embedded, Files};
 use stros_core::formats::rgm::Command;
 use stros_core::input::Bindings;
 use stros_core::script::decode::op;
@@ -12,27 +11,14 @@ use stros_core::world::World;
 use stros_tools::world::village;
 use stros_tools::write::rgm::{ActorDesc, GroupDesc, MpobDesc, RaanDesc, RgmDesc};
 
-/// The embedded files with the scene replaced.
-pub struct With {
-    rgm: &'static [u8],
-}
-
-impl Files<'static> for With {
-    fn file(&self, name: &str) -> Option<&'static [u8]> {
-        let scene = format!("{MAP}.RGM");
-        if name.eq_ignore_ascii_case(&scene) { Some(self.rgm) } else { Embedded.file(name) }
-    }
-}
-
 /// The island with `edit` applied to its scene, loaded with `config`.
 pub fn island_with(
     edit: impl FnOnce(&mut RgmDesc),
     config: SystemConfig,
-) -> (Box<World<'static>>, &'static With) {
+) -> (Box<World<'static>>, &'static crate::TestFiles) {
     let mut desc = village::rgm_desc();
     edit(&mut desc);
-    let rgm = Box::leak(stros_tools::write::rgm::to_bytes(&desc).into_boxed_slice());
-    let files: &'static With = Box::leak(Box::new(With { rgm }));
+    let files = crate::replaced(vec![(format!("{MAP}.RGM"), stros_tools::write::rgm::to_bytes(&desc))]);
     let w = World::load(files, MAP, config, Bindings::default()).unwrap();
     (Box::new(w), files)
 }

@@ -9,7 +9,7 @@ use stros_core::actor::props::Property;
 use stros_core::anim::NO_GROUP;
 use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
-use stros_core::files::{Embedded, Files};
+use stros_core::files::Embedded;
 use stros_core::formats::soupdef::FlagKind;
 use stros_core::formats::{ErrorKind, Format, FormatError};
 use stros_core::input::{Bindings, Input};
@@ -17,40 +17,23 @@ use stros_core::script::decode::op;
 use stros_core::script::functions::id;
 use stros_core::script::{SHIPPED_FLAGS, ScriptEvent};
 use stros_core::world::{World, WorldError};
+use stros_tests::{TestFiles, replaced, replaced_hiding};
 use stros_tools::world::village::{self, flag, reference};
 use stros_tools::write::rgm::RgmDesc;
 use stros_tools::write::soupdef::{SoupDefDesc, to_bytes as def_bytes};
 
 /// The embedded files with the scene and SOUP386.DEF replaced (`None`: no DEF at all).
-struct With {
-    rgm: &'static [u8],
-    def: Option<&'static [u8]>,
-}
-
-impl Files<'static> for With {
-    fn file(&self, name: &str) -> Option<&'static [u8]> {
-        if name.eq_ignore_ascii_case("HARBOUR.RGM") {
-            Some(self.rgm)
-        } else if name.eq_ignore_ascii_case("SOUP386.DEF") {
-            self.def
-        } else {
-            Embedded.file(name)
-        }
-    }
-}
-
-fn leak(bytes: Vec<u8>) -> &'static [u8] {
-    Box::leak(bytes.into_boxed_slice())
-}
-
-fn load(files: &With) -> Result<Box<World<'static>>, WorldError> {
+fn load(files: &TestFiles) -> Result<Box<World<'static>>, WorldError> {
     World::load(files, MAP, SystemConfig::installed(), Bindings::default()).map(Box::new)
 }
 
 /// The island with one flag placement (the first, in the update list at marker 0) and
 /// `edit` applied to its scene, and `def` as SOUP386.DEF (`None`: the embedded one),
 /// entered at marker 0.
-fn island(edit: impl FnOnce(&mut RgmDesc), def: Option<Vec<u8>>) -> (Box<World<'static>>, &'static With) {
+fn island(
+    edit: impl FnOnce(&mut RgmDesc),
+    def: Option<Vec<u8>>,
+) -> (Box<World<'static>>, &'static TestFiles) {
     let mut desc = village::rgm_desc();
     let first = desc.mpob.iter().position(|m| m.script_name == b"FLAG2").unwrap();
     let mut k = 0;
@@ -59,10 +42,11 @@ fn island(edit: impl FnOnce(&mut RgmDesc), def: Option<Vec<u8>>) -> (Box<World<'
         m.script_name != b"FLAG2" || k - 1 == first
     });
     edit(&mut desc);
-    let files: &'static With = Box::leak(Box::new(With {
-        rgm: leak(stros_tools::write::rgm::to_bytes(&desc)),
-        def: def.map(leak).or(Some(stros_core::embedded::SOUP386_DEF)),
-    }));
+    let rgm = ("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc));
+    let files = replaced(match def {
+        Some(def) => vec![rgm, ("SOUP386.DEF", def)],
+        None => vec![rgm],
+    });
     let mut w = load(files).unwrap();
     w.enter_marker(files, 0, 0).unwrap();
     (w, files)
@@ -327,8 +311,9 @@ fn without_soup386_def_the_flags_are_369_zero_bools_and_properties_mean_nothing(
     let mut desc = village::rgm_desc();
     let flag = desc.actors.iter_mut().find(|a| a.name == b"FLAG2").unwrap();
     flag.script = code.0;
-    let files: &'static With =
-        Box::leak(Box::new(With { rgm: leak(stros_tools::write::rgm::to_bytes(&desc)), def: None }));
+    // Without a SOUP386.DEF the shipped flags apply.
+    let files =
+        replaced_hiding(vec![("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc))], &["SOUP386.DEF"]);
     let mut w = load(files).unwrap();
     w.enter_marker(files, 0, 0).unwrap();
     assert_eq!(w.flags().len(), SHIPPED_FLAGS);
@@ -347,9 +332,8 @@ fn without_soup386_def_the_flags_are_369_zero_bools_and_properties_mean_nothing(
 
 #[test]
 fn a_bad_or_oversized_soup386_def_fails_the_load() {
-    let rgm = stros_core::embedded::RGM;
     let bad = b"[flags]\r\nBOOL A 0\r\nBOOL B maybe\r\n";
-    let e = load(&With { rgm, def: Some(bad) }).err().unwrap();
+    let e = load(replaced(vec![("SOUP386.DEF", bad.to_vec())])).err().unwrap();
     let want = FormatError::new(
         Format::SoupDef,
         ErrorKind::Invalid("flag value is not a number, true or false"),
@@ -360,11 +344,11 @@ fn a_bad_or_oversized_soup386_def_fails_the_load() {
     // 512 flags load; 513 do not, with a capacity error that says so.
     let many = |n: usize| {
         let flags = (0..n).map(|k| (FlagKind::Number, format!("F{k}"), k as i32)).collect();
-        leak(def_bytes(&SoupDefDesc { flags, ..SoupDefDesc::default() }))
+        def_bytes(&SoupDefDesc { flags, ..SoupDefDesc::default() })
     };
-    let w = load(&With { rgm, def: Some(many(512)) }).unwrap();
+    let w = load(replaced(vec![("SOUP386.DEF", many(512))])).unwrap();
     assert_eq!((w.flags().len(), w.flags().get(511)), (512, Some(511)));
-    let e = load(&With { rgm, def: Some(many(513)) }).err().unwrap();
+    let e = load(replaced(vec![("SOUP386.DEF", many(513))])).err().unwrap();
     assert_eq!(e.to_string(), "too many global flags (SOUP386.DEF declares more than 512) for this build");
 }
 

@@ -465,12 +465,7 @@ fn embedded_anim_trace() -> String {
 #[test]
 fn golden_trace_of_the_embedded_walk_and_flag_groups() {
     let trace = embedded_anim_trace();
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/anim_trace.txt");
-    if std::env::var_os("STROS_BLESS").is_some() {
-        std::fs::write(&path, &trace).unwrap();
-    }
-    let golden = std::fs::read_to_string(&path).expect("golden trace (STROS_BLESS=1 writes it)");
-    assert_eq!(trace, golden);
+    stros_tests::assert_golden("anim_trace.txt", &trace);
 }
 
 /// Key lines of the golden above, derived by hand from seed 001 ("Forward frame countdown",

@@ -4,12 +4,10 @@
 //! dispatch"; newest `engine/player.md` "Nonplayer health mutation"), all through
 //! `World::step`.
 
-mod common;
-
-use common::*;
 use stros_core::formats::rgm::Command::{EndAnimation, GoToFuture, GoToPrevious};
 use stros_core::input::Input;
 use stros_core::script::functions::id;
+use stros_tests::fixtures::*;
 use stros_tools::write::rgm::GroupDesc;
 
 /// A fighter: combat record (14), weapon item (23), draw frame 2 (35), sheath frame 2 (34),

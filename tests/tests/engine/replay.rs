@@ -26,16 +26,8 @@ fn here() -> &'static Path {
 #[test]
 fn the_yard_walk_matches_its_golden_trace() {
     let trace = run(&scenario_text(), here()).unwrap();
-    let path = here().join("golden/yard_walk.jsonl");
-    if std::env::var_os("STROS_BLESS").is_some() {
-        std::fs::write(&path, &trace).unwrap();
-    }
-    let golden = std::fs::read_to_string(&path).expect("golden trace (STROS_BLESS=1 writes it)");
     assert_eq!(trace.lines().count(), 314);
-    for (k, (a, b)) in trace.lines().zip(golden.lines()).enumerate() {
-        assert_eq!(a, b, "update {}", k + 1);
-    }
-    assert_eq!(trace, golden);
+    stros_tests::assert_golden("yard_walk.jsonl", &trace);
 }
 
 /// What one update of the yard walk left, read from the world.

@@ -108,25 +108,15 @@ fn mutated_scenes_load_into_a_world_and_step_without_panics() {
     // The RGM check no longer judges group meaning, so bad groups reach World::load, which
     // installs per instance; whatever loads must enter and step safely.
     use stros_core::config::SystemConfig;
-    use stros_core::files::{Embedded, Files};
+    use stros_core::files::{Embedded, Overlay};
     use stros_core::input::{Bindings, Input};
     use stros_core::world::World;
-    struct Mutated(&'static [u8]);
-    impl Files<'static> for Mutated {
-        fn file(&self, name: &str) -> Option<&'static [u8]> {
-            if name.eq_ignore_ascii_case(&format!("{}.RGM", embedded::MAP)) {
-                Some(self.0)
-            } else {
-                Embedded.file(name)
-            }
-        }
-    }
     let mut rng = Rng(0xA41A_0002);
     let mut buf = Vec::new();
     let mut stepped = 0;
     for _ in 0..800 {
         mutate(&mut rng, embedded::RGM, &mut buf);
-        let files = Mutated(Box::leak(buf.clone().into_boxed_slice()));
+        let files: Overlay<'_, Embedded> = Overlay::new(Embedded).with("HARBOUR.RGM", &buf).unwrap();
         let Ok(w) = World::load(&files, embedded::MAP, SystemConfig::installed(), Bindings::default()) else {
             continue;
         };

@@ -5,35 +5,13 @@
 use stros_core::actor::{Direction, attr};
 use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
-use stros_core::files::{Embedded, Files};
+use stros_core::files::Embedded;
 use stros_core::input::{Action, Bindings, Input};
 use stros_core::world::World;
 use stros_core::world::cells::{CELLS, Cells, Home};
+use stros_tests::{TestFiles, entered, island, replaced};
 
-fn world() -> Box<World<'static>> {
-    Box::new(World::load(&Embedded, MAP, SystemConfig::installed(), Bindings::default()).unwrap())
-}
-
-fn entered(marker: usize, heading: i32) -> (Box<World<'static>>, u16) {
-    let mut w = world();
-    let id = w.enter_marker(&Embedded, marker, heading).unwrap();
-    (w, id)
-}
-
-/// The embedded island with some files replaced.
-struct Replaced(Vec<(&'static str, &'static [u8])>);
-
-impl Files<'static> for Replaced {
-    fn file(&self, name: &str) -> Option<&'static [u8]> {
-        self.0.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|f| f.1).or_else(|| Embedded.file(name))
-    }
-}
-
-fn leak(bytes: Vec<u8>) -> &'static [u8] {
-    Box::leak(bytes.into_boxed_slice())
-}
-
-fn world_with(files: &'static Replaced) -> Box<World<'static>> {
+fn world_with(files: &'static TestFiles) -> Box<World<'static>> {
     Box::new(World::load(files, MAP, SystemConfig::installed(), Bindings::default()).unwrap())
 }
 
@@ -80,8 +58,7 @@ fn startup_amounts_through_world_step() {
         ShowFrame { frame: 4 },
         GoToPrevious { target: 0 },
     ];
-    let files: &'static Replaced =
-        Box::leak(Box::new(Replaced(vec![("HARBOUR.RGM", leak(stros_tools::write::rgm::to_bytes(&desc)))])));
+    let files = replaced(vec![("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc))]);
     let mut w = world_with(files);
     let id = w.enter_marker(files, 0, 0).unwrap();
     let walk = Input::with(&[Action::Up, Action::A]);
@@ -124,7 +101,7 @@ fn a_breakpoint_suppresses_translation_after_the_phase_advanced() {
 
 #[test]
 fn marker_entry_settles_and_sets_up_the_initial_animation() {
-    let mut w = world();
+    let mut w = island();
     let id = w.enter_marker(&Embedded, 5, -12).unwrap();
     let a = w.actor(id).unwrap();
     // Marker × 256; heading modulo 2048; pitch and roll zero.
@@ -140,7 +117,7 @@ fn marker_entry_settles_and_sets_up_the_initial_animation() {
     assert_eq!(w.cells().persistent_actors().next(), Some(id));
     assert_eq!(w.cells().links(id).home, Home::Persistent);
     // Without settling the marker's Y stays.
-    let mut w = world();
+    let mut w = island();
     let id = w.enter_at(&Embedded, [31_200 * 256, -240 * 256, 27_400 * 256], 0, false).unwrap();
     assert_eq!(player_pos(&w, id)[1], -240 * 256);
     assert!(w.enter_marker(&Embedded, 99, 0).is_err());
@@ -148,7 +125,7 @@ fn marker_entry_settles_and_sets_up_the_initial_animation() {
 
 #[test]
 fn placed_actors_live_in_cells_and_the_persistent_list() {
-    let w = world();
+    let w = island();
     let rgm = w.rgm();
     for (id, a) in w.actors().iter().enumerate() {
         let record = rgm.mpob().get(a.placement.unwrap() as usize).unwrap();
@@ -287,7 +264,7 @@ fn the_collision_stage_dispatch_follows_the_living_state() {
     let top = [30_812 * 256, -460 * 256, 28_286 * 256];
     let run = Input::with(&[Action::Up]);
     for (living, falls) in [(0u8, true), (12, false)] {
-        let mut w = world();
+        let mut w = island();
         let id = w.enter_at(&Embedded, top, 0, false).unwrap();
         w.actor_mut(id).unwrap().living = living;
         let mut fell = false;
@@ -305,7 +282,7 @@ fn a_rider_moves_with_its_supporting_actor() {
     // his supporting actor) moves by the keg's position delta when the keg carries riders
     // (attribute 24). The keg's script would move it; here it is moved by hand, with its
     // update body excluded so its update-entry position stays where it was.
-    let mut w = world();
+    let mut w = island();
     let keg = w.actor(5).unwrap().position;
     let id = w.enter_at(&Embedded, [keg[0], keg[1] - 200 * 256, keg[2]], 0, true).unwrap();
     w.step(&Input::NONE, 0);
@@ -323,7 +300,7 @@ fn a_rider_moves_with_its_supporting_actor() {
     let after = player_pos(&w, id);
     assert_eq!((after[0] - before[0], after[2] - before[2]), (512, 256));
     // Without attribute 24 the keg carries nobody.
-    let mut w = world();
+    let mut w = island();
     let id = w.enter_at(&Embedded, [keg[0], keg[1] - 200 * 256, keg[2]], 0, true).unwrap();
     w.step(&Input::NONE, 0);
     let before = player_pos(&w, id);
@@ -355,14 +332,14 @@ fn a_long_fall_hurts_on_land_but_not_into_water() {
     // "Ordinary landing decision": a fall of more than fall_hurt_height (300) × 256 hurts by
     // fall_hurt_zap (10); landing on water (surfaces 1-4) counts as no distance.
     let ground = [35_000 * 256, (-240 - 62 - 2 - 420) * 256, 30_600 * 256];
-    let mut w = world();
+    let mut w = island();
     let id = w.enter_at(&Embedded, ground, 0, false).unwrap();
     let hurt = health_events(&mut w, Input::NONE, 0, 40);
     assert_eq!(hurt, [(-10, 90)]);
     let a = w.actor(id).unwrap();
     assert_eq!((a.falling, a.position[1]), (0, -304 * 256));
     // Shallow water at (47880, 30552): the stored landing surface is water, no damage.
-    let mut w = world();
+    let mut w = island();
     let y = stros_core::terrain::sample(w.terrain(), 47_880, 30_552).height as i32;
     let id = w.enter_at(&Embedded, [47_880 * 256, (y - 64 - 420) * 256, 30_552 * 256], 0, false).unwrap();
     assert!(health_events(&mut w, Input::NONE, 0, 40).is_empty());
@@ -375,7 +352,7 @@ fn a_long_fall_hurts_on_land_but_not_into_water() {
 fn standing_on_a_live_face_model_makes_it_the_support_owner() {
     // The keg is a static-path actor: a live face model. Settled onto it, Cyrus stands on
     // its lid and the keg is his supporting actor.
-    let mut w = world();
+    let mut w = island();
     let keg = w.actor(5).unwrap().position;
     let id = w.enter_at(&Embedded, [keg[0], keg[1] - 200 * 256, keg[2]], 0, true).unwrap();
     w.step(&Input::NONE, 0);
@@ -449,7 +426,7 @@ fn the_collision_mask_selects_the_stages() {
     let top = [30_812 * 256, -460 * 256, 28_286 * 256];
     let run = Input::with(&[Action::Up]);
     for (mask, falls) in [(0x0Du8, true), (0x09, false), (0x00, false)] {
-        let mut w = world();
+        let mut w = island();
         let id = w.enter_at(&Embedded, top, 0, false).unwrap();
         w.actor_mut(id).unwrap().attributes[attr::COLLIDE] = mask;
         let fell = (0..12).fold(false, |f, b| {
@@ -461,7 +438,7 @@ fn the_collision_mask_selects_the_stages() {
     // Against the house wall at a slant: with 0x01 the body response slides (marks 0x01 or
     // 0x02); without it no body-response mark is ever set.
     for (mask, marks) in [(0x0Du8, true), (0x0C, false)] {
-        let mut w = world();
+        let mut w = island();
         let id = w.enter_at(&Embedded, [31_160 * 256, -304 * 256, 27_700 * 256], 170, false).unwrap();
         w.actor_mut(id).unwrap().attributes[attr::COLLIDE] = mask;
         let marked = (0..20).fold(false, |m, b| {
@@ -478,8 +455,7 @@ fn support_metadata_0x04_feeds_the_history_counter() {
     // player's support-history counter to 12; off them it counts down by the nominal ticks.
     let mut rob = stros_tools::world::village::rob_desc();
     rob.segments.iter_mut().find(|s| s.name == "STAIRS").unwrap().collision_flags = 0x04;
-    let files: &'static Replaced =
-        Box::leak(Box::new(Replaced(vec![("HARBOUR.ROB", leak(stros_tools::write::rob::to_bytes(&rob)))])));
+    let files = replaced(vec![("HARBOUR.ROB", stros_tools::write::rob::to_bytes(&rob))]);
     let mut w = world_with(files);
     let id = w.enter_at(files, [30_800 * 256, -500 * 256, 28_150 * 256], 0, true).unwrap();
     w.step(&Input::NONE, 0);
@@ -506,7 +482,7 @@ fn a_lava_surface_vetoes_the_walk_ahead() {
     // set by the probe's support query refuses the walk onto it ("Forward ground-support
     // admission"), though the ramp is ordinary ground.
     let ini = "[surfaces]\r\n310, 1, lava\r\n302, 3, scape\r\n";
-    let files: &'static Replaced = Box::leak(Box::new(Replaced(vec![("SURFACE.INI", ini.as_bytes())])));
+    let files = replaced(vec![("SURFACE.INI", ini.as_bytes().to_vec())]);
     let mut w = world_with(files);
     let id = w.enter_marker(files, 5, 1024).unwrap();
     let mut blocked = false;
@@ -626,7 +602,7 @@ fn the_forward_probe_s_support_query_runs_the_water_transition() {
     // which from idle starts at once. The update's own query then stores the sand again;
     // leaving deep water after the walk's motion byte 6 requests the torch run 30, which his
     // set lacks. He ends the update on sand, unmoved, in group 143.
-    let mut w = world();
+    let mut w = island();
     let y = stros_core::terrain::sample(w.terrain(), 47_854, 30_720).height as i32;
     let at = [47_854 * 256, (y - 64) * 256, 30_720 * 256];
     let id = w.enter_at(&Embedded, at, 1536, false).unwrap();
@@ -681,8 +657,7 @@ fn a_zero_walk_speed_walks_half_the_run_speed_unscaled() {
     let walk = cyrus.groups.iter_mut().find(|g| g.number == 20).unwrap();
     use stros_core::formats::rgm::Command::{GoToPrevious, ShowFrame};
     walk.commands = vec![ShowFrame { frame: 1 }, ShowFrame { frame: 2 }, GoToPrevious { target: 0 }];
-    let files: &'static Replaced =
-        Box::leak(Box::new(Replaced(vec![("HARBOUR.RGM", leak(stros_tools::write::rgm::to_bytes(&desc)))])));
+    let files = replaced(vec![("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc))]);
     let mut w = world_with(files);
     let id = w.enter_marker(files, 0, 0).unwrap();
     w.actor_mut(id).unwrap().attributes[attr::FORWARD_WALK] = 0;
@@ -710,8 +685,7 @@ fn the_walk_probe_s_support_query_is_kept_but_not_its_position() {
     // terrain, and he moves by the walk's own amount, not to the probe point 19 ahead.
     let mut rob = stros_tools::world::village::rob_desc();
     rob.segments.iter_mut().find(|s| s.name == "RAMP").unwrap().collision_flags = 0x04;
-    let files: &'static Replaced =
-        Box::leak(Box::new(Replaced(vec![("HARBOUR.ROB", leak(stros_tools::write::rob::to_bytes(&rob)))])));
+    let files = replaced(vec![("HARBOUR.ROB", stros_tools::write::rob::to_bytes(&rob))]);
     let mut w = world_with(files);
     let id = w.enter_marker(files, 5, 1024).unwrap();
     let walk = Input::with(&[Action::Up, Action::A]);

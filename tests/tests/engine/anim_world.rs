@@ -3,15 +3,13 @@
 //! relocation list's removal rule, the rider transform's player rejection, and the
 //! `Transition` inputs the world feeds (action words, the falling byte, the forward request).
 
-mod common;
-
-use common::*;
 use stros_core::anim::NO_GROUP;
 use stros_core::config::SystemConfig;
 use stros_core::formats::rgm::Command::{self, GoToPrevious};
 use stros_core::input::{Action, Input};
 use stros_core::script::functions::id;
 use stros_core::world::{Event, World, WorldError};
+use stros_tests::fixtures::*;
 
 fn t(mask: u8, start: i8, target: i8) -> Command {
     Command::Transition { mask, start, target }

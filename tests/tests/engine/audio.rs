@@ -154,15 +154,11 @@ fn the_mixer_follows_the_gain_and_pan_law() {
 
 #[test]
 fn the_walk_reports_remapped_footsteps() {
-    use stros_core::config::SystemConfig;
-    use stros_core::files::Embedded;
-    use stros_core::input::{Action, Bindings, Input};
-    use stros_core::world::{Event, World};
+    use stros_core::input::{Action, Input};
+    use stros_core::world::Event;
     // Walking up the yard's ramp (planks: wood) the sand footstep (effect 0) becomes the
     // wood step (1) through the embedded SURFACE.INI; on the meadow (scape) it stays 0.
-    let mut w =
-        Box::new(World::load(&Embedded, "HARBOUR", SystemConfig::installed(), Bindings::default()).unwrap());
-    w.enter_marker(&Embedded, 5, 1024).unwrap();
+    let (mut w, _) = stros_tests::entered(5, 1024);
     let mut steps = Vec::new();
     let mut mixer = Mixer::new(255);
     let sfx = Sfx::new_checked(stros_core::embedded::SFX).unwrap();

@@ -243,18 +243,15 @@ fn the_island_leaves_the_load_time_attribute_copies_to_loading() {
     // and no reserved copies (31, 32, 115, 119 zero): loading supplies them (newest
     // engine/SOUP.md "Initial attribute copy and defaults"), so a stale copy in the file
     // cannot hide a missing one.
-    use stros_core::config::SystemConfig;
+
     use stros_core::files::Embedded;
-    use stros_core::input::Bindings;
-    use stros_core::world::World;
+
     let rgm = Rgm::new_checked(embedded::RGM).unwrap();
     for name in [&b"CYRUS"[..], b"FISHER"] {
         let raat = rgm.actor_by_name(name).unwrap().attributes();
         assert_eq!([1, 6, 31, 32, 115, 119].map(|i| raat[i]), [0x0D, 64, 0, 0, 0, 0]);
     }
-    let mut w = Box::new(
-        World::load(&Embedded, embedded::MAP, SystemConfig::installed(), Bindings::default()).unwrap(),
-    );
+    let mut w = stros_tests::island();
     let fisher =
         w.actors().iter().find(|a| rgm.actor(a.definition as usize).unwrap().name() == b"FISHER").unwrap();
     // Installed jump_time 6 and jump_height 80; 115 ← 6 (64), 119 ← 1 (0x0D).

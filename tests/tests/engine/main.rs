@@ -1,0 +1,35 @@
+//! The workspace's integration tests, one binary: each module covers one area (the seeds'
+//! worked examples, the file formats, collision, animation, scripts, the world update,
+//! rendering, replays and installs). The tests that install a global allocator to count
+//! allocations are binaries of their own (`no_alloc`, `script_mutation`).
+
+mod actor;
+mod anim;
+mod anim_world;
+mod audio;
+mod collision;
+mod collision_faces;
+mod collision_queries;
+mod collision_walls;
+mod combat;
+mod config;
+mod embedded_world;
+mod hud;
+mod install;
+mod loading;
+mod mutation;
+mod player_input;
+mod render;
+mod render_scene;
+mod replay;
+mod replay_paths;
+mod response;
+mod script;
+mod script_state;
+mod seed_numerics;
+mod statics;
+mod support;
+mod tables;
+mod terrain;
+mod timing;
+mod world;
