@@ -186,8 +186,16 @@ impl<'a> Session<'a> {
     /// `[screen] candle_mode` says (its number in mode 2 and the debug lines need the
     /// `embedded-graphics` feature). `depth` holds `width × height` values.
     pub fn draw(&self, fb: &mut Framebuffer<'_>, depth: &mut [f32]) {
+        let height = fb.height();
+        self.draw_in_bands(fb, depth, height);
+    }
+
+    /// [`Session::draw`] with the world drawn in horizontal bands of `band_height` rows
+    /// ([`view::draw_in_bands`]): `depth` needs only `width × band_height` values, and the
+    /// picture is the same.
+    pub fn draw_in_bands(&self, fb: &mut Framebuffer<'_>, depth: &mut [f32], band_height: usize) {
         let camera = view::follow(&self.world);
-        view::draw(fb, depth, &self.world, &camera, &self.look);
+        view::draw_in_bands(fb, depth, band_height, &self.world, &camera, &self.look);
         let mode = self.world.config().candle_mode;
         if self.candle.visible(mode, 0) {
             // Before the first update the candle shows its level's first frame.

@@ -113,7 +113,10 @@ type Planes = [[f32; 4]; 5];
 #[derive(Debug)]
 pub struct Raster<'f, 'p> {
     fb: &'f mut Framebuffer<'p>,
+    /// Depth of the rows in `rows` only, row `rows.start` first.
     depth: &'f mut [f32],
+    /// The band of framebuffer rows drawn: every row, or a horizontal band of them.
+    rows: core::ops::Range<usize>,
     focal: f32,
     centre: [f32; 2],
     /// Clipping planes, widened by the guard band.
@@ -127,8 +130,26 @@ impl<'f, 'p> Raster<'f, 'p> {
     /// middle of `fb`. `None` when `depth` holds fewer than `width × height` values or the
     /// focal length is not a positive finite number. The depth buffer is not cleared.
     pub fn new(fb: &'f mut Framebuffer<'p>, depth: &'f mut [f32], focal: f32) -> Option<Self> {
+        let h = fb.height();
+        Raster::band(fb, depth, focal, 0..h)
+    }
+
+    /// A rasterizer that draws only framebuffer rows `rows` (a horizontal band) with a depth
+    /// buffer of those rows alone: `width × rows.len()` values. Projection and clipping are
+    /// the whole frame's, and each pixel's values are computed from the triangle's planes at
+    /// that pixel, so a frame drawn band by band equals the frame drawn whole. `None` as
+    /// [`Raster::new`], or when the band is empty or leaves the frame.
+    pub fn band(
+        fb: &'f mut Framebuffer<'p>,
+        depth: &'f mut [f32],
+        focal: f32,
+        rows: core::ops::Range<usize>,
+    ) -> Option<Self> {
         let (w, h) = (fb.width(), fb.height());
-        let len = w.checked_mul(h)?;
+        if rows.start >= rows.end || rows.end > h {
+            return None;
+        }
+        let len = w.checked_mul(rows.len())?;
         if depth.len() < len || !(focal.is_finite() && focal > 0.0) {
             return None;
         }
@@ -153,7 +174,7 @@ impl<'f, 'p> Raster<'f, 'p> {
             unit([0.0, focal, cy, 0.0]),
             unit([0.0, -focal, h - cy, 0.0]),
         ];
-        Some(Raster { fb, depth: &mut depth[..len], focal, centre: [cx, cy], clip, frustum })
+        Some(Raster { fb, depth: &mut depth[..len], rows, focal, centre: [cx, cy], clip, frustum })
     }
 
     /// Resets every depth to "infinitely far" (0, as depth is `1/z`).
@@ -161,7 +182,12 @@ impl<'f, 'p> Raster<'f, 'p> {
         self.depth.fill(0.0);
     }
 
-    /// The depth buffer (`1/z` per pixel, 0 where nothing was drawn).
+    /// The rows this rasterizer draws.
+    pub fn rows(&self) -> core::ops::Range<usize> {
+        self.rows.clone()
+    }
+
+    /// The depth buffer of the drawn rows (`1/z` per pixel, 0 where nothing was drawn).
     pub fn depth(&self) -> &[f32] {
         self.depth
     }
@@ -281,15 +307,16 @@ impl<'f, 'p> Raster<'f, 'p> {
             z.swap(1, 2);
             area = -area;
         }
-        let (w, h) = (self.fb.width() as i64, self.fb.height() as i64);
+        let w = self.fb.width() as i64;
+        let (band_start, band_end) = (self.rows.start as i64, self.rows.end as i64);
         // Pixel x samples at SUB·x + SUB/2: the first centre at or right of the leftmost
         // corner, the last at or left of the rightmost.
         let min = |k: usize| p[0][k].min(p[1][k]).min(p[2][k]);
         let max = |k: usize| p[0][k].max(p[1][k]).max(p[2][k]);
         let x0 = ceil_div(min(0) - SUB / 2, SUB).max(0);
         let x1 = (max(0) - SUB / 2).div_euclid(SUB).min(w - 1);
-        let y0 = ceil_div(min(1) - SUB / 2, SUB).max(0);
-        let y1 = (max(1) - SUB / 2).div_euclid(SUB).min(h - 1);
+        let y0 = ceil_div(min(1) - SUB / 2, SUB).max(band_start);
+        let y1 = (max(1) - SUB / 2).div_euclid(SUB).min(band_end - 1);
         if x0 > x1 || y0 > y1 {
             return;
         }
@@ -334,12 +361,14 @@ impl<'f, 'p> Raster<'f, 'p> {
             if lo > hi {
                 continue;
             }
-            // 0 ≤ lo ≤ hi < width and y < height: the slices are in range.
+            // 0 ≤ lo ≤ hi < width and y within the band: the slices are in range.
             let base = y as usize * width;
+            let depth_base = (y - band_start) as usize * width;
             let (lo, hi) = (lo as usize, hi as usize);
-            let (Some(px), Some(dp)) =
-                (pixels.get_mut(base + lo..=base + hi), self.depth.get_mut(base + lo..=base + hi))
-            else {
+            let (Some(px), Some(dp)) = (
+                pixels.get_mut(base + lo..=base + hi),
+                self.depth.get_mut(depth_base + lo..=depth_base + hi),
+            ) else {
                 continue;
             };
             let yf = y as f32;

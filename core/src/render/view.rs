@@ -162,8 +162,24 @@ pub fn draw<'m, H: VertexHeights>(
     instances: impl IntoIterator<Item = Instance<'m>>,
     look: &Look<'_>,
 ) {
+    let rows = 0..fb.height();
+    draw_rows(fb, depth, rows, view, terrain, instances, look);
+}
+
+/// [`draw`] for framebuffer rows `rows` only, with a depth buffer of those rows
+/// (`width × rows.len()` values): drawing a frame band by band gives the same pixels as
+/// drawing it whole, with a depth buffer of one band.
+pub fn draw_rows<'m, H: VertexHeights>(
+    fb: &mut Framebuffer<'_>,
+    depth: &mut [f32],
+    rows: core::ops::Range<usize>,
+    view: &View,
+    terrain: Option<(&H, &Wld<'_>)>,
+    instances: impl IntoIterator<Item = Instance<'m>>,
+    look: &Look<'_>,
+) {
     let focal = focal_length(fb.width());
-    let Some(mut raster) = Raster::new(fb, depth, focal) else { return };
+    let Some(mut raster) = Raster::band(fb, depth, focal, rows) else { return };
     let basis = Basis::new(view);
     draw_background(&mut raster, &basis, look);
     if !view.eye.iter().all(|c| c.is_finite()) {
@@ -190,11 +206,12 @@ pub fn far_sea(look: &Look<'_>) -> u8 {
 fn draw_background(raster: &mut Raster<'_, '_>, basis: &Basis, look: &Look<'_>) {
     let sea = far_sea(look);
     let focal = raster.focal();
+    let rows = raster.rows();
     let fb = raster.framebuffer();
     let (w, h) = (fb.width(), fb.height());
     let (cx, cy) = (w as f32 * 0.5, h as f32 * 0.5);
     let (forward_y, down_y) = (basis.rows[2][1], basis.rows[1][1]);
-    for y in 0..h {
+    for y in rows {
         // The ray through this row's centre: forward + t·down, |ray| = √(1 + t²).
         let t = (y as f32 + 0.5 - cy) / focal;
         let ray_y = forward_y + t * down_y;

@@ -90,13 +90,43 @@ pub fn follow(world: &World<'_>) -> View {
 /// then every actor with a model in its current frame.
 /// `depth` must hold `width × height` values.
 pub fn draw(fb: &mut Framebuffer<'_>, depth: &mut [f32], world: &World<'_>, view: &View, look: &Look<'_>) {
-    let statics = world.statics().placements().iter().map(Instance::from);
-    let actors = world.placed_actors().map(|(_, _, frame, p)| Instance {
-        model: p.model,
-        frame,
-        position: p.position,
-        matrix: p.matrix,
-    });
+    let height = fb.height();
+    draw_in_bands(fb, depth, height, world, view, look);
+}
+
+/// [`draw`] as horizontal bands of `band_height` rows (the last may be shorter), each drawn
+/// with the same `depth`, which needs only `width × band_height` values: the picture equals
+/// the whole-frame one ([`view::draw_rows`]). A zero `band_height` draws nothing.
+pub fn draw_in_bands(
+    fb: &mut Framebuffer<'_>,
+    depth: &mut [f32],
+    band_height: usize,
+    world: &World<'_>,
+    view: &View,
+    look: &Look<'_>,
+) {
     let heights = world.vertex_cache();
-    view::draw(fb, depth, view, Some((&heights, world.wld())), statics.chain(actors), look);
+    let (width, height) = (fb.width(), fb.height());
+    let mut top = 0;
+    while band_height > 0 && top < height {
+        let rows = top..(top + band_height).min(height);
+        let Some(band_depth) = depth.get_mut(..width * rows.len()) else { return };
+        let statics = world.statics().placements().iter().map(Instance::from);
+        let actors = world.placed_actors().map(|(_, _, frame, p)| Instance {
+            model: p.model,
+            frame,
+            position: p.position,
+            matrix: p.matrix,
+        });
+        top = rows.end;
+        view::draw_rows(
+            fb,
+            band_depth,
+            rows,
+            view,
+            Some((&heights, world.wld())),
+            statics.chain(actors),
+            look,
+        );
+    }
 }

@@ -7,6 +7,7 @@ mod actor;
 mod anim;
 mod anim_world;
 mod audio;
+mod bands;
 mod collision;
 mod collision_faces;
 mod collision_queries;
