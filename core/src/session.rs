@@ -49,6 +49,17 @@ pub struct Session<'a> {
     replay: Option<(Steps<'a>, u32)>,
 }
 
+/// One update of a recording, as [`Session::step`] takes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Recorded {
+    /// The held actions.
+    pub input: Input,
+    /// The absolute BIOS tick of the update.
+    pub bios: u32,
+    /// The recorded movement scale, when the recording forces one.
+    pub scale: Option<i32>,
+}
+
 /// The player's health: attribute 3 (`attr_health`).
 pub const HEALTH_ATTR: usize = 3;
 
@@ -145,13 +156,13 @@ impl<'a> Session<'a> {
         self.replay.is_some()
     }
 
-    /// The next recorded update: its input, absolute BIOS tick and forced scale; `None`
-    /// when the recording is over (or this is a live session).
-    pub fn next_recorded(&mut self) -> Option<(Input, u32, Option<i32>)> {
+    /// The next recorded update; `None` when the recording is over (or this is a live
+    /// session).
+    pub fn next_recorded(&mut self) -> Option<Recorded> {
         let (steps, bios) = self.replay.as_mut()?;
         let u = steps.next()?;
         *bios = bios.wrapping_add(u.bios);
-        Some((u.input, *bios, u.scale))
+        Some(Recorded { input: u.input, bios: *bios, scale: u.scale })
     }
 
     /// One update, and the candle's frame for it: its show timer follows the player's

@@ -50,10 +50,10 @@ fn open(bank: Arc<[u8]>, mixer: Arc<Mutex<Mixer>>) -> Result<cpal::Stream, Strin
     let channels = config.channels.max(1) as usize;
     let rate = config.sample_rate.0;
     let err = |e| eprintln!("stros: audio stream error: {e}");
-    // Mixes into a stereo buffer that grows to the largest callback once and is reused
-    // after that, so a callback allocates nothing; the frames are spread over the device's
+    // Mixes into a stereo buffer made once, large enough for any usual callback (it grows
+    // only for a larger one, once), so a callback allocates nothing; the frames are spread over the device's
     // channels by `put` (mono takes the left side; extra channels stay silent).
-    let mut stereo: Vec<i16> = Vec::new();
+    let mut stereo: Vec<i16> = Vec::with_capacity(1 << 15);
     let mut render = move |frames: usize, put: &mut dyn FnMut(usize, i16)| {
         if stereo.len() < frames * 2 {
             stereo.resize(frames * 2, 0);

@@ -3,7 +3,7 @@
 //! keyboard and presents the frames.
 
 use stros_core::input::Input;
-use stros_core::session::Session;
+use stros_core::session::{Recorded, Session};
 
 use crate::clock::BiosClock;
 use crate::outputs::Outputs;
@@ -69,21 +69,22 @@ impl<'a> Runner<'a> {
         if self.done() {
             return Ok(false);
         }
-        let (input, bios, scale) = if self.session.is_replay() {
-            let Some((input, bios, scale)) = self.session.next_recorded() else { return Ok(false) };
-            let base = *self.replay_base.get_or_insert(bios);
-            while self.clock.now() < bios.wrapping_sub(base) {
+        let next = if self.session.is_replay() {
+            let Some(next) = self.session.next_recorded() else { return Ok(false) };
+            let base = *self.replay_base.get_or_insert(next.bios);
+            while self.clock.now() < next.bios.wrapping_sub(base) {
                 wait();
             }
-            (input, bios, scale)
+            next
         } else {
-            (live(), self.clock.now(), None)
+            Recorded { input: live(), bios: self.clock.now(), scale: None }
         };
-        self.step(input, bios, scale)?;
+        self.step(next)?;
         Ok(true)
     }
 
-    fn step(&mut self, input: Input, bios: u32, scale: Option<i32>) -> Result<(), HostError> {
+    fn step(&mut self, update: Recorded) -> Result<(), HostError> {
+        let Recorded { input, bios, scale } = update;
         self.session.step(&input, bios, scale);
         self.outputs.after_step(&self.session, &input, bios)?;
         #[cfg(feature = "audio")]
@@ -100,17 +101,17 @@ impl<'a> Runner<'a> {
     pub fn run_offscreen(&mut self) -> Result<(), HostError> {
         let frames = self.frames;
         while !self.done() {
-            let (input, bios, scale) = if self.session.is_replay() {
+            let next = if self.session.is_replay() {
                 match self.session.next_recorded() {
                     Some(s) => s,
                     None => break,
                 }
             } else if self.updates < frames.unwrap_or(1) {
-                (Input::NONE, self.updates as u32, None)
+                Recorded { input: Input::NONE, bios: self.updates as u32, scale: None }
             } else {
                 break;
             };
-            self.step(input, bios, scale)?;
+            self.step(next)?;
         }
         Ok(())
     }

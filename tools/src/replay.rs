@@ -26,8 +26,8 @@ pub fn trace_line(world: &World<'_>, report: &StepReport) -> String {
 /// Replays every recorded update of `session`; the trace, one line per update.
 pub fn trace(session: &mut Session<'_>) -> String {
     let mut out = String::new();
-    while let Some((input, bios, scale)) = session.next_recorded() {
-        session.step(&input, bios, scale);
+    while let Some(u) = session.next_recorded() {
+        session.step(&u.input, u.bios, u.scale);
         out.push_str(&trace_line(&session.world, session.world.report()));
         out.push('\n');
     }
