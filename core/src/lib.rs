@@ -34,6 +34,7 @@
 //! | numerics | [`config`] | SYSTEM.INI keys, installed defaults and load-time replacements |
 //! | numerics | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
 //! | numerics | [`input`] | KEYS.INI bindings, held actions, the walk/run choice |
+//! | numerics | [`capacity`] | the tables' sizes, the build's choice: [`capacity::Desktop`], [`capacity::Small`], any [`capacity::Caps`] |
 //! | numerics | [`scenario`], [`recording`] | the replay scenario reader and the recording writer (one text format) |
 //! | terrain | [`terrain`] | "Terrain support sampling", "Terrain material lookup", "Terrain material blend coverage" |
 //! | collision | [`collision`] | shapes, candidates, admissions, face contacts, ground support, body responses, the static world |
@@ -56,6 +57,7 @@
 pub mod actor;
 pub mod anim;
 pub mod audio;
+pub mod capacity;
 pub mod collision;
 pub mod config;
 #[cfg(feature = "embedded-world")]

@@ -10,6 +10,7 @@
 
 use core::fmt::Write as _;
 
+use crate::capacity::{Capacity, Desktop};
 use crate::config::SystemConfig;
 use crate::files::Files;
 use crate::input::{Bindings, Input};
@@ -23,13 +24,14 @@ use crate::world::{StepReport, World, WorldError};
 /// Longest status line.
 pub const STATUS_CAPACITY: usize = 96;
 
-/// A running game.
+/// A running game, its tables sized by the build's [`Capacity`] ([`Desktop`] unless the
+/// program chooses another).
 #[derive(Clone, Debug)]
-pub struct Session<'a> {
+pub struct Session<'a, C: Capacity = Desktop> {
     /// The world.
-    pub world: World<'a>,
+    pub world: World<'a, C>,
     /// How the world looks: its texture banks, shade table, light and sky.
-    pub look: Look<'a>,
+    pub look: Look<'a, C>,
     /// The map's palette (its COL), or the built-in one.
     pub palette: Palette,
     /// The sound bank (`MAIN.SFX`), when the files have one.
@@ -78,7 +80,7 @@ impl core::fmt::Display for SessionError {
     }
 }
 
-impl<'a> Session<'a> {
+impl<'a, C: Capacity> Session<'a, C> {
     /// Map `map` from `files` with `config` and `bindings`, the player entered at marker
     /// `marker` facing heading 0 and settled.
     pub fn start(
@@ -123,7 +125,7 @@ impl<'a> Session<'a> {
         Ok(s)
     }
 
-    fn around(world: World<'a>, files: &impl Files<'a>, origin: Origin<'a>) -> Self {
+    fn around(world: World<'a, C>, files: &impl Files<'a>, origin: Origin<'a>) -> Self {
         let palette = files
             .file(&{
                 let mut n: heapless::String<16> = heapless::String::new();

@@ -36,9 +36,9 @@ fn json_support(out: &mut impl fmt::Write, s: &crate::collision::support::Suppor
 /// (`kind`, `class`, `normal`, `height`; null when no forward probe ran), and `blocked`,
 /// `falling` and `response` (the blocked-attempt marker, the falling byte, the
 /// body-response byte); then `events`. No newline.
-pub fn trace_line(
+pub fn trace_line<C: crate::capacity::Capacity>(
     out: &mut impl fmt::Write,
-    world: &crate::world::World<'_>,
+    world: &crate::world::World<'_, C>,
     report: &crate::world::StepReport,
 ) -> fmt::Result {
     use crate::actor::Direction;

@@ -50,7 +50,7 @@ fn collision_queries_allocate_nothing() {
     // fixed-size value for a test thread's stack.
     let rgm = Rgm::new_checked(embedded::RGM).unwrap();
     let rob = Rob::new_checked(embedded::ROB).unwrap();
-    let boxed = Box::new(Statics::<64>::new(&rgm, &rob).unwrap());
+    let boxed = Box::new(Statics::<stros_core::capacity::Small>::new(&rgm, &rob).unwrap());
     let statics = &*boxed;
     let t = Decoded::new(Wld::new_checked(embedded::WLD).unwrap(), 0);
     let bounds = Bounds { total: [48, 128, 49], positive: [24, 62, 11], negative: [24, 66, 38] };
@@ -180,7 +180,7 @@ fn ten_thousand_world_steps_allocate_nothing() {
     let mut moved = 0;
     let n = allocations_during(|| {
         // Loading and entering allocate nothing either.
-        let mut session = Session::start(
+        let mut session: Session = Session::start(
             &Embedded,
             stros_core::embedded::MAP,
             SystemConfig::installed(),
@@ -224,7 +224,7 @@ fn drawing_the_3d_world_allocates_nothing() {
     use stros_core::terrain::{Decoded, VertexCache};
 
     let wld = Wld::new_checked(embedded::WLD).unwrap();
-    let statics = Statics::<64>::new(
+    let statics = Statics::<stros_core::capacity::Small>::new(
         &Rgm::new_checked(embedded::RGM).unwrap(),
         &Rob::new_checked(embedded::ROB).unwrap(),
     )
@@ -234,7 +234,7 @@ fn drawing_the_3d_world_allocates_nothing() {
     let n = allocations_during(|| {
         // Building the look (texel views, the shade table) and drawing textured.
         let banks = [(310, Texbsi::new_unchecked(embedded::TEXBSI_310))];
-        let mut look =
+        let mut look: Look =
             Look::new(Some(&Texbsi::new_unchecked(embedded::TEXBSI_302)), &banks, &Palette::default_world());
         // A sky image too, so the sky plane's path runs.
         static SKY: [u8; 4] = [3, 7, 9, 11];
@@ -269,7 +269,7 @@ fn ten_thousand_world_updates_with_scripts_running_allocate_nothing() {
     use stros_core::script::ScriptEvent;
     use stros_core::world::World;
 
-    let mut world = Box::new(
+    let mut world: Box<World> = Box::new(
         World::load(&Embedded, stros_core::embedded::MAP, SystemConfig::installed(), Bindings::default())
             .unwrap(),
     );

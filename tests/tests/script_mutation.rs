@@ -116,7 +116,7 @@ fn mutated_scripts_in_the_world_never_panic_or_allocate() {
         }
         bytes[start..start + len].copy_from_slice(&script);
         let files: Overlay<'_, Embedded> = Overlay::new(Embedded).with("HARBOUR.RGM", &bytes).unwrap();
-        let mut w = Box::new(
+        let mut w: Box<World> = Box::new(
             World::load(&files, embedded::MAP, SystemConfig::installed(), Bindings::default()).unwrap(),
         );
         w.enter_marker(&files, 0, 0).unwrap();

@@ -108,7 +108,7 @@ pub fn step(steps: usize) -> Result<String, String> {
     use stros_core::world::World;
 
     let map = stros_core::embedded::MAP;
-    let mut world = Box::new(
+    let mut world: Box<World> = Box::new(
         World::load(&Embedded, map, SystemConfig::installed(), Bindings::default())
             .map_err(|e| e.to_string())?,
     );
@@ -169,7 +169,7 @@ pub fn render(frames: usize) -> Result<String, String> {
             Spot::Marker(m) => (*m, format!("marker {m}")),
             Spot::View(name, _) => (0, name.to_string()),
         };
-        let mut session = Box::new(
+        let mut session: Box<Session> = Box::new(
             Session::start(&Embedded, map, SystemConfig::installed(), Bindings::default(), marker)
                 .map_err(|e| e.to_string())?,
         );

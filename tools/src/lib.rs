@@ -5,6 +5,7 @@ pub mod bench;
 pub mod exercise;
 pub mod gen_tables;
 pub mod inspect;
+pub mod needs;
 pub mod replay;
 pub mod world;
 pub mod write;

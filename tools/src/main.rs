@@ -53,6 +53,12 @@ enum Command {
     Inspect {
         /// The file
         file: PathBuf,
+        /// For an RGM: print what the map needs of every table a build sizes (actors,
+        /// placements, models, sets, frame_models, locals, banks) and what the desktop and
+        /// small presets hold, as JSON. The map's other files are looked up under the RGM's
+        /// directory (under its parent when that directory is an install's MAPS)
+        #[arg(long)]
+        needs: bool,
     },
     /// Benchmarks (build with --release)
     #[command(subcommand)]
@@ -122,7 +128,10 @@ fn main() -> ExitCode {
             }
             Err(e) => Err(("gen-override-scenario", format!("{}: {e}", dir.display()))),
         },
-        Command::Inspect { file } => inspect(&file),
+        Command::Inspect { file, needs: false } => inspect(&file),
+        Command::Inspect { file, needs: true } => stros_tools::needs::command(&file)
+            .map(|json| println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default()))
+            .map_err(|e| ("inspect", e)),
         Command::Bench(b) => {
             let report = match b {
                 Bench::Collision { queries } => {

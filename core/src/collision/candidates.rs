@@ -52,6 +52,70 @@ pub fn is_window_border(centre_x: i32, centre_z: i32, cell: (i32, i32)) -> bool 
     cell.0 == x0 || cell.0 == x0 + last || cell.1 == z0 || cell.1 == z0 + last
 }
 
+/// Cells per map side (65,536 map units of 512).
+pub const MAP_CELLS: usize = 128;
+
+/// A cell list's first entry of each occupied cell, sorted by cell index
+/// (`cz × 128 + cx`): the original's per-cell list heads without a 16,384-entry grid, so a
+/// table's cost follows what it holds. Sorting by index is the window's visiting order.
+#[derive(Clone, Debug, Default)]
+pub struct CellHeads<S> {
+    heads: S,
+}
+
+/// No entry (an empty list).
+pub const NO_HEAD: u16 = u16::MAX;
+
+impl<S: crate::capacity::Table<(u16, u16)>> CellHeads<S> {
+    /// The head of `cell`'s list, [`NO_HEAD`] when it is empty.
+    pub fn get(&self, cell: u16) -> u16 {
+        match self.heads.binary_search_by_key(&cell, |&(c, _)| c) {
+            Ok(k) => self.heads[k].1,
+            Err(_) => NO_HEAD,
+        }
+    }
+
+    /// Makes `head` the head of `cell` ([`NO_HEAD`] empties it); `false` when a newly
+    /// occupied cell does not fit.
+    pub fn set(&mut self, cell: u16, head: u16) -> bool {
+        match (self.heads.binary_search_by_key(&cell, |&(c, _)| c), head) {
+            (Ok(k), NO_HEAD) => {
+                self.heads.remove(k);
+            }
+            (Ok(k), _) => self.heads[k].1 = head,
+            (Err(_), NO_HEAD) => {}
+            (Err(k), _) => {
+                if self.heads.push((cell, head)).is_err() {
+                    return false;
+                }
+                self.heads[k..].rotate_right(1);
+            }
+        }
+        true
+    }
+
+    /// The occupied cells of the window around map `(centre_x, centre_z)` in visiting
+    /// order ([`window_cells`]), each as its `(cx, cz)` and its list's head: per window
+    /// row, a binary search to the row's first cell and a walk to its last.
+    pub fn window(&self, centre_x: i32, centre_z: i32) -> impl Iterator<Item = ((i32, i32), u16)> + '_ {
+        let (x0, z0) = (window_start_cell(centre_x), window_start_cell(centre_z));
+        let last = WINDOW_CELLS - 1;
+        let heads: &[(u16, u16)] = &self.heads;
+        (0..WINDOW_CELLS).flat_map(move |dz| {
+            let cz = z0 + dz;
+            let first = cz * MAP_CELLS as i32 + x0;
+            let from = heads.partition_point(|&(c, _)| (c as i32) < first);
+            heads[from..].iter().take_while(move |&&(c, _)| c as i32 <= first + last).filter_map(
+                move |&(c, h)| {
+                    let dx = c as i32 - first;
+                    let corner = (dx == 0 || dx == last) && (dz == 0 || dz == last);
+                    (!corner).then_some(((x0 + dx, cz), h))
+                },
+            )
+        })
+    }
+}
+
 /// The placement cell of a nonnegative map position: `x / 512`, `z / 512`.
 pub const fn placement_cell(x: i32, z: i32) -> (i32, i32) {
     (x / PLACEMENT_CELL, z / PLACEMENT_CELL)

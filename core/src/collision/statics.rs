@@ -4,10 +4,13 @@
 //! probe and the residual face-contact query.
 
 use super::admission::{segment_admits_model, sphere_admits_model};
-use super::candidates::{self, Candidate, Candidates, PLACEMENT_CELL, separate, within_distance};
+use super::candidates::{
+    self, Candidate, Candidates, CellHeads, MAP_CELLS, PLACEMENT_CELL, separate, within_distance,
+};
 use super::faces::{self, FaceContact, QuerySphere};
 use super::shape::Sphere;
 use super::support::{ModelSupport, Segment, Support, TerrainSupport, select_ordinary};
+use crate::capacity::{Capacity, Table};
 use crate::formats::model::Model;
 use crate::formats::rgm::Rgm;
 use crate::formats::rob::Rob;
@@ -16,7 +19,7 @@ use crate::terrain::{self, VertexHeights};
 /// Placement cells per map side.
 pub const CELLS: usize = 128;
 /// "No placement" in the cell lists.
-const NONE: u16 = u16::MAX;
+const NONE: u16 = candidates::NO_HEAD;
 
 /// A model placed in the world: what every face query reads of a candidate.
 #[derive(Clone, Copy, Debug)]
@@ -85,13 +88,22 @@ pub enum StaticsError {
     TooMany,
 }
 
-/// Static placements in cells, capacity `N` placements (at most 65,535).
+/// Static placements in cells, as many as the build's [`Capacity`] holds.
 #[derive(Clone, Debug)]
-pub struct Statics<'a, const N: usize> {
-    placements: heapless::Vec<StaticPlacement<'a>, N>,
-    heads: [u16; CELLS * CELLS],
+pub struct Statics<'a, C: Capacity = crate::capacity::Desktop> {
+    placements: C::Placements<StaticPlacement<'a>>,
+    heads: CellHeads<C::Placements<(u16, u16)>>,
     /// Placements whose model name matched no embedded ROB segment.
     pub unmatched: usize,
+}
+
+/// The model and collision byte of MPSO record `m`: its ROB segment's, when the segment
+/// exists and holds a model.
+pub fn placement_model<'a>(
+    m: &crate::formats::rgm::MpsoRecord<'a>,
+    rob: &Rob<'a>,
+) -> Option<(Model<'a>, u8)> {
+    rob.find(segment_name(m.model_name())).and_then(|seg| Some((seg.model().ok()?, seg.collision_flags())))
 }
 
 /// The MPSO name as a ROB segment name: up to the first NUL or `.`, trimmed.
@@ -103,24 +115,22 @@ fn segment_name(mpso_name: &[u8]) -> &[u8] {
     &name[start..stop]
 }
 
-fn cell_index(x: f32, z: f32) -> Option<usize> {
+fn cell_index(x: f32, z: f32) -> Option<u16> {
     if !(x >= 0.0 && z >= 0.0) {
         return None;
     }
     let (cx, cz) = ((x as i32 / PLACEMENT_CELL) as usize, (z as i32 / PLACEMENT_CELL) as usize);
-    (cx < CELLS && cz < CELLS).then_some(cz * CELLS + cx)
+    (cx < MAP_CELLS && cz < MAP_CELLS).then_some((cz * MAP_CELLS + cx) as u16)
 }
 
-impl<'a, const N: usize> Statics<'a, N> {
+impl<'a, C: Capacity> Statics<'a, C> {
     /// The placements of `rgm` with models from `rob`. Each cell keeps its placements in
     /// reverse MPSO order (each one is put at the front of its cell's list).
     pub fn new(rgm: &Rgm<'a>, rob: &Rob<'a>) -> Result<Self, StaticsError> {
-        let mut s = Statics { placements: heapless::Vec::new(), heads: [NONE; CELLS * CELLS], unmatched: 0 };
+        let mut s =
+            Statics::<C> { placements: Default::default(), heads: CellHeads::default(), unmatched: 0 };
         for m in rgm.mpso().iter() {
-            let model = rob
-                .find(segment_name(m.model_name()))
-                .and_then(|seg| Some((seg.model().ok()?, seg.collision_flags())));
-            let Some((model, flags)) = model else {
+            let Some((model, flags)) = placement_model(&m, rob) else {
                 s.unmatched += 1;
                 continue;
             };
@@ -131,7 +141,7 @@ impl<'a, const N: usize> Statics<'a, N> {
                 return Err(StaticsError::TooMany);
             }
             let cell = cell_index(position[0], position[2]);
-            let next = cell.map_or(NONE, |c| s.heads[c]);
+            let next = cell.map_or(NONE, |c| s.heads.get(c));
             s.placements
                 .push(StaticPlacement {
                     position,
@@ -142,8 +152,10 @@ impl<'a, const N: usize> Statics<'a, N> {
                     next,
                 })
                 .map_err(|_| StaticsError::TooMany)?;
-            if let Some(c) = cell {
-                s.heads[c] = index as u16;
+            if let Some(c) = cell
+                && !s.heads.set(c, index as u16)
+            {
+                return Err(StaticsError::TooMany);
             }
         }
         Ok(s)
@@ -157,12 +169,7 @@ impl<'a, const N: usize> Statics<'a, N> {
     /// Placements in window order around map `(x, z)`: cells by X within Z rows, each
     /// cell's list in its stored (reverse MPSO) order.
     pub fn window(&self, x: i32, z: i32) -> impl Iterator<Item = usize> + '_ {
-        candidates::window_cells(x, z).flat_map(move |(cx, cz)| {
-            let head = if (0..CELLS as i32).contains(&cx) && (0..CELLS as i32).contains(&cz) {
-                self.heads[cz as usize * CELLS + cx as usize]
-            } else {
-                NONE
-            };
+        self.heads.window(x, z).flat_map(move |(_, head)| {
             core::iter::successors((head != NONE).then_some(head), move |&i| {
                 let n = self.placements[i as usize].next;
                 (n != NONE).then_some(n)
@@ -191,7 +198,7 @@ impl<'a, const N: usize> Statics<'a, N> {
     }
 }
 
-impl<'a, const N: usize> Scene<'a> for Statics<'a, N> {
+impl<'a, C: Capacity> Scene<'a> for Statics<'a, C> {
     fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Candidates {
         Statics::candidates(self, origin, query_radius)
     }

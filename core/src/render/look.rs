@@ -3,7 +3,7 @@
 //!
 //! Nothing here allocates: images are [`Texels`] views into the TEXBSI bytes, kept in fixed
 //! arrays ([`TERRAIN_IMAGES`] terrain images, [`BANK_IMAGES`] images of each of at most
-//! [`MODEL_BANKS`] model banks) and decoded texel by texel while drawing.
+//! the build's [`Capacity`] of model banks) and decoded texel by texel while drawing.
 //!
 //! The light follows `engine/terrain-lighting.md` and `engine/model-lighting.md`: a surface
 //! point's intensity is `clamp(A + B + max(0, −D·N) × S, 0, 255)` (ambient `A`, a model
@@ -16,6 +16,7 @@
 //! darkening is Stros's stand-in for the software renderer's haze tables.
 
 use super::palette::{Palette, Shades, ramps};
+use crate::capacity::{Capacity, Desktop, Table};
 use crate::formats::col::Col;
 use crate::formats::model::Texture;
 use crate::formats::texbsi::ENCODING_RAW;
@@ -25,8 +26,6 @@ use crate::tables;
 
 /// Images per model bank a [`Look`] keeps (v4 image numbers are below 70, v2's below 128).
 pub const BANK_IMAGES: usize = 128;
-/// Model banks a [`Look`] keeps.
-pub const MODEL_BANKS: usize = 8;
 /// Terrain images (the six-bit Map3 index).
 pub const TERRAIN_IMAGES: usize = 64;
 /// The colour of a model face whose bank or image is missing (a mid grey).
@@ -290,9 +289,9 @@ impl<'a> Sky<'a> {
 /// Everything that decides how the world looks besides its geometry. Built once (a few
 /// milliseconds: the shade table) and borrowed by every frame.
 #[derive(Clone, Debug)]
-pub struct Look<'a> {
+pub struct Look<'a, C: Capacity = Desktop> {
     terrain: [Slot<'a>; TERRAIN_IMAGES],
-    banks: heapless::Vec<Bank<'a>, MODEL_BANKS>,
+    banks: C::Banks<Bank<'a>>,
     /// The shade table of the world's palette.
     pub shades: Shades,
     /// The light.
@@ -304,17 +303,17 @@ pub struct Look<'a> {
     pub flat: bool,
 }
 
-impl Default for Look<'_> {
+impl<C: Capacity> Default for Look<'_, C> {
     /// Fallback colours only, the built-in palette's shades, [`Light::absent`].
     fn default() -> Self {
         Look::new(None, &[], &Palette::default_world())
     }
 }
 
-impl<'a> Look<'a> {
+impl<'a, C: Capacity> Look<'a, C> {
     /// The look of the terrain bank (`TEXBSI.302`) and the model banks, each with its bank
     /// number as model faces name it, shaded through `palette`. Banks beyond
-    /// [`MODEL_BANKS`] and repeated bank numbers are ignored; missing banks and images get
+    /// the build's capacity and repeated bank numbers are ignored; missing banks and images get
     /// the fallback colours. The light is [`Light::absent`], no sky image.
     pub fn new(
         terrain_bank: Option<&Texbsi<'a>>,
@@ -327,7 +326,7 @@ impl<'a> Look<'a> {
         if let Some(bank) = terrain_bank {
             load_bank(bank, &mut terrain);
         }
-        let mut banks = heapless::Vec::new();
+        let mut banks = C::Banks::<Bank<'a>>::default();
         for (number, bank) in model_banks {
             let number = *number as i32;
             if banks.iter().any(|b: &Bank<'_>| b.bank == number) {

@@ -25,6 +25,7 @@ use super::Framebuffer;
 use super::look::{Look, Sky, shade_level};
 use super::palette::ramps;
 use super::raster::{Corner, DITHER, Paint, Raster};
+use crate::capacity::Capacity;
 use crate::formats::model::{Model, Version};
 use crate::formats::wld::Wld;
 use crate::tables;
@@ -154,13 +155,13 @@ impl Basis {
 /// scratch space of at least `width × height` values; when it is shorter nothing is drawn.
 /// Non-finite eye positions draw only the sky and sea; non-finite instances and faces are
 /// skipped.
-pub fn draw<'m, H: VertexHeights>(
+pub fn draw<'m, H: VertexHeights, C: Capacity>(
     fb: &mut Framebuffer<'_>,
     depth: &mut [f32],
     view: &View,
     terrain: Option<(&H, &Wld<'_>)>,
     instances: impl IntoIterator<Item = Instance<'m>>,
-    look: &Look<'_>,
+    look: &Look<'_, C>,
 ) {
     let rows = 0..fb.height();
     draw_rows(fb, depth, rows, view, terrain, instances, look);
@@ -169,14 +170,14 @@ pub fn draw<'m, H: VertexHeights>(
 /// [`draw`] for framebuffer rows `rows` only, with a depth buffer of those rows
 /// (`width × rows.len()` values): drawing a frame band by band gives the same pixels as
 /// drawing it whole, with a depth buffer of one band.
-pub fn draw_rows<'m, H: VertexHeights>(
+pub fn draw_rows<'m, H: VertexHeights, C: Capacity>(
     fb: &mut Framebuffer<'_>,
     depth: &mut [f32],
     rows: core::ops::Range<usize>,
     view: &View,
     terrain: Option<(&H, &Wld<'_>)>,
     instances: impl IntoIterator<Item = Instance<'m>>,
-    look: &Look<'_>,
+    look: &Look<'_, C>,
 ) {
     let focal = focal_length(fb.width());
     let Some(mut raster) = Raster::band(fb, depth, focal, rows) else { return };
@@ -196,14 +197,14 @@ pub fn draw_rows<'m, H: VertexHeights>(
 
 /// The colour of the far sea: terrain image 0's representative colour lit flat, fogged at
 /// [`FAR`].
-pub fn far_sea(look: &Look<'_>) -> u8 {
+pub fn far_sea<C: Capacity>(look: &Look<'_, C>) -> u8 {
     let level = shade_level(look.light.intensity([0.0, -1.0, 0.0], 0.0), FAR);
     look.shades.shade(level as i32, look.terrain_colour(0))
 }
 
 /// Sky above the horizon — the sky plane where it is, else the gradient: the sky ramp from
 /// the horizon haze, [`SKY_STEPS`] darker straight up — and the far sea below.
-fn draw_background(raster: &mut Raster<'_, '_>, basis: &Basis, look: &Look<'_>) {
+fn draw_background<C: Capacity>(raster: &mut Raster<'_, '_>, basis: &Basis, look: &Look<'_, C>) {
     let sea = far_sea(look);
     let focal = raster.focal();
     let rows = raster.rows();
@@ -358,12 +359,12 @@ pub fn cell_uv(rotation: u8, w: f32, h: f32) -> [[f32; 2]; 4] {
 /// the diagonal from `(i, j)` to `(i + 1, j − 1)` as [`crate::terrain::sample`] does. Each
 /// vertex is transformed and lit once: rows are loaded one after another (heights one row
 /// ahead, for the shading normals) and each cell reads its own row and the previous one.
-fn draw_terrain<H: VertexHeights>(
+fn draw_terrain<H: VertexHeights, C: Capacity>(
     raster: &mut Raster<'_, '_>,
     basis: &Basis,
     heights: &H,
     wld: &Wld<'_>,
-    look: &Look<'_>,
+    look: &Look<'_, C>,
 ) {
     let eye = basis.eye;
     let cell = CELL as f32;
@@ -474,7 +475,12 @@ pub fn face_brightness(version: Option<Version>, tex_hi: u8) -> f32 {
 /// One model instance: culled by its bounding sphere, then each face lit by its stored
 /// normal and drawn as a triangle fan. Faces whose stored normal points away from the eye
 /// are culled; faces without a usable normal are drawn from both sides.
-fn draw_instance(raster: &mut Raster<'_, '_>, basis: &Basis, instance: &Instance<'_>, look: &Look<'_>) {
+fn draw_instance<C: Capacity>(
+    raster: &mut Raster<'_, '_>,
+    basis: &Basis,
+    instance: &Instance<'_>,
+    look: &Look<'_, C>,
+) {
     let Instance { model, frame, position, matrix } = *instance;
     if !position.iter().chain(matrix.iter().flatten()).all(|c| c.is_finite()) {
         return;

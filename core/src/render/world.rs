@@ -7,9 +7,9 @@ use super::Framebuffer;
 use super::look::Look;
 use super::palette::Palette;
 use super::view::{self, Instance, View};
+use crate::capacity::{Capacity, Table};
 use crate::collision::statics::StaticPlacement;
 use crate::files::Files;
-use crate::formats::model::Texture;
 use crate::formats::texbsi::Texbsi;
 use crate::world::World;
 
@@ -20,29 +20,8 @@ impl<'m> From<&StaticPlacement<'m>> for Instance<'m> {
     }
 }
 
-/// Most model texture banks looked up.
-pub const MAX_BANKS: usize = 8;
 /// Height of the follow camera above Cyrus's origin, map units.
 pub const FOLLOW_HEIGHT: f32 = 110.0;
-
-/// The texture banks the world's models use, in first-use order (static placements, then
-/// actor models), at most [`MAX_BANKS`].
-fn model_banks(world: &World<'_>) -> heapless::Vec<u16, MAX_BANKS> {
-    let mut banks = heapless::Vec::new();
-    let models =
-        world.statics().placements().iter().map(|p| p.model).chain(world.models().iter().map(|m| m.model));
-    for m in models {
-        for f in m.faces() {
-            if let Texture::Image { bank, .. } = f.texture()
-                && let Ok(b) = u16::try_from(bank)
-                && !banks.contains(&b)
-            {
-                let _ = banks.push(b);
-            }
-        }
-    }
-    banks
-}
 
 /// The look of `world`: its terrain bank `TEXBSI.302` and its models' banks, each read from
 /// `files` when present (a missing or damaged bank falls back to flat colours), shaded
@@ -51,15 +30,16 @@ fn model_banks(world: &World<'_>) -> heapless::Vec<u16, MAX_BANKS> {
 /// WORLD.INI's `world_skyfx`), so the sky is the gradient; set [`Look::sky`] (for instance
 /// to [`super::look::Sky::from_files`] of an install's `SKY888.BSI` and `SKY888.COL`) to
 /// change it.
-pub fn look<'a>(world: &World<'a>, files: &impl Files<'a>, palette: &Palette) -> Look<'a> {
+pub fn look<'a, C: Capacity>(world: &World<'a, C>, files: &impl Files<'a>, palette: &Palette) -> Look<'a, C> {
     let bank = |n: u16| -> Option<Texbsi<'a>> {
         let mut name: heapless::String<12> = heapless::String::new();
         core::fmt::write(&mut name, format_args!("TEXBSI.{n:03}")).ok()?;
         Texbsi::new_checked(files.file(&name)?).ok()
     };
     let terrain = bank(crate::terrain::TERRAIN_TEXTURE_SET);
-    let mut models: heapless::Vec<(u16, Texbsi<'a>), MAX_BANKS> = heapless::Vec::new();
-    for n in model_banks(world) {
+    let mut models = C::Banks::<(u16, Texbsi<'a>)>::default();
+    let (banks, _) = world.texture_banks::<C::Banks<u16>>();
+    for &n in banks.iter() {
         if let Some(t) = bank(n) {
             let _ = models.push((n, t));
         }
@@ -72,7 +52,7 @@ pub fn look<'a>(world: &World<'a>, files: &impl Files<'a>, palette: &Palette) ->
 /// The follow camera behind the selected player: `[camera] camera_distance` behind his
 /// origin along his heading and [`FOLLOW_HEIGHT`] above it (a level view over the terrain
 /// when there is no player).
-pub fn follow(world: &World<'_>) -> View {
+pub fn follow<C: Capacity>(world: &World<'_, C>) -> View {
     match world.selected_player() {
         Some(p) => {
             let target = p.position.map(|c| (c >> 8) as f32);
@@ -89,7 +69,13 @@ pub fn follow(world: &World<'_>) -> View {
 /// wave at the BIOS tick of the latest update, around its camera cell), static placements,
 /// then every actor with a model in its current frame.
 /// `depth` must hold `width × height` values.
-pub fn draw(fb: &mut Framebuffer<'_>, depth: &mut [f32], world: &World<'_>, view: &View, look: &Look<'_>) {
+pub fn draw<C: Capacity>(
+    fb: &mut Framebuffer<'_>,
+    depth: &mut [f32],
+    world: &World<'_, C>,
+    view: &View,
+    look: &Look<'_, C>,
+) {
     let height = fb.height();
     draw_in_bands(fb, depth, height, world, view, look);
 }
@@ -97,13 +83,13 @@ pub fn draw(fb: &mut Framebuffer<'_>, depth: &mut [f32], world: &World<'_>, view
 /// [`draw`] as horizontal bands of `band_height` rows (the last may be shorter), each drawn
 /// with the same `depth`, which needs only `width × band_height` values: the picture equals
 /// the whole-frame one ([`view::draw_rows`]). A zero `band_height` draws nothing.
-pub fn draw_in_bands(
+pub fn draw_in_bands<C: Capacity>(
     fb: &mut Framebuffer<'_>,
     depth: &mut [f32],
     band_height: usize,
-    world: &World<'_>,
+    world: &World<'_, C>,
     view: &View,
-    look: &Look<'_>,
+    look: &Look<'_, C>,
 ) {
     let heights = world.vertex_cache();
     let (width, height) = (fb.width(), fb.height());

@@ -5,12 +5,13 @@
 //! Every list is an index list over the world's actor table, so nothing allocates: each
 //! cell and the persistent list are singly linked through [`Links::next`].
 
-use crate::collision::candidates::{PLACEMENT_CELL, is_window_border, window_cells, window_start_cell};
+use crate::capacity::{Capacity, Desktop, Table};
+use crate::collision::candidates::{
+    CellHeads, MAP_CELLS, NO_HEAD, PLACEMENT_CELL, is_window_border, window_start_cell,
+};
 
-/// Cells per map side.
-pub const CELLS: usize = 128;
 /// End of a linked list.
-pub const NONE: u16 = u16::MAX;
+pub const NONE: u16 = NO_HEAD;
 /// Horizontal camera distance (map units) beyond which a relocated actor invalidates the
 /// cached regional list.
 pub const RELOCATION_REBUILD_DISTANCE: i32 = 3584;
@@ -47,55 +48,74 @@ impl Default for Links {
 pub fn cell_of(map_x: i32, map_z: i32) -> u16 {
     let cx = (map_x & 0xFFFF) / PLACEMENT_CELL;
     let cz = (map_z & 0xFFFF) / PLACEMENT_CELL;
-    (cz as usize * CELLS + cx as usize) as u16
+    (cz as usize * MAP_CELLS + cx as usize) as u16
 }
 
-/// The actor lists of a world with room for `N` actors.
+/// The actor lists of a world with room for the build's actors. The cells' heads are kept
+/// for occupied cells only ([`CellHeads`]): there are never more than there are actors.
 #[derive(Clone, Debug)]
-pub struct Cells<const N: usize> {
-    heads: [u16; CELLS * CELLS],
+pub struct Cells<C: Capacity = Desktop> {
+    heads: CellHeads<C::Actors<(u16, u16)>>,
     persistent: u16,
-    links: [Links; N],
+    /// By actor id; ids past the end have the default (unlinked) links.
+    links: C::Actors<Links>,
     /// The regional update list of the latest selection, in update order.
-    active: heapless::Vec<u16, N>,
+    active: C::Actors<u16>,
     /// The window start cells the active list was built for (`None`: rebuild).
     cached: Option<(i32, i32)>,
     /// The deferred relocation list, in first-registration order.
-    deferred: heapless::Vec<u16, N>,
+    deferred: C::Actors<u16>,
 }
 
-impl<const N: usize> Default for Cells<N> {
+impl<C: Capacity> Default for Cells<C> {
     fn default() -> Self {
         Cells {
-            heads: [NONE; CELLS * CELLS],
+            heads: CellHeads::default(),
             persistent: NONE,
-            links: [Links::default(); N],
-            active: heapless::Vec::new(),
+            links: Default::default(),
+            active: Default::default(),
             cached: None,
-            deferred: heapless::Vec::new(),
+            deferred: Default::default(),
         }
     }
 }
 
-impl<const N: usize> Cells<N> {
+impl<C: Capacity> Cells<C> {
     /// Actor `id`'s links.
     pub fn links(&self, id: u16) -> Links {
         self.links.get(id as usize).copied().unwrap_or_default()
     }
 
+    /// Actor `id`'s links, mutable: the table grows to `id` with unlinked entries; `None`
+    /// past the build's actor capacity.
+    fn links_mut(&mut self, id: u16) -> Option<&mut Links> {
+        while self.links.len() <= id as usize {
+            self.links.push(Links::default()).ok()?;
+        }
+        self.links.get_mut(id as usize)
+    }
+
+    /// Makes `id` the head of `cell`. Every occupied cell holds a linked actor, so the
+    /// heads never outnumber the actor table and the insertion cannot fail.
+    fn set_head(&mut self, cell: u16, id: u16) {
+        self.heads.set(cell, id);
+    }
+
     /// Inserts actor `id` at the front of the cell of its decoded map X/Z.
     pub fn insert_cell(&mut self, id: u16, map_x: i32, map_z: i32) {
         let cell = cell_of(map_x, map_z);
-        let Some(l) = self.links.get_mut(id as usize) else { return };
-        *l = Links { home: Home::Cell(cell), next: self.heads[cell as usize], deferred: false };
-        self.heads[cell as usize] = id;
+        let next = self.heads.get(cell);
+        let Some(l) = self.links_mut(id) else { return };
+        *l = Links { home: Home::Cell(cell), next, deferred: false };
+        self.set_head(cell, id);
         self.cached = None;
     }
 
     /// Inserts actor `id` at the front of the persistent list.
     pub fn insert_persistent(&mut self, id: u16) {
-        let Some(l) = self.links.get_mut(id as usize) else { return };
-        *l = Links { home: Home::Persistent, next: self.persistent, deferred: false };
+        let next = self.persistent;
+        let Some(l) = self.links_mut(id) else { return };
+        *l = Links { home: Home::Persistent, next, deferred: false };
         self.persistent = id;
         self.cached = None;
     }
@@ -103,14 +123,14 @@ impl<const N: usize> Cells<N> {
     fn unlink(&mut self, id: u16) {
         let Home::Cell(cell) = self.links(id).home else { return };
         let next = self.links(id).next;
-        let head = &mut self.heads[cell as usize];
-        if *head == id {
-            *head = next;
+        let head = self.heads.get(cell);
+        if head == id {
+            self.set_head(cell, next);
             return;
         }
-        let mut at = *head;
+        let mut at = head;
         // Bounded by the table size even if a list were ever corrupted.
-        for _ in 0..N {
+        for _ in 0..self.links.len() {
             if at == NONE {
                 return;
             }
@@ -125,8 +145,7 @@ impl<const N: usize> Cells<N> {
 
     /// The actors of one cell in list order.
     pub fn cell_actors(&self, cell: u16) -> impl Iterator<Item = u16> + '_ {
-        let head = self.heads.get(cell as usize).copied().unwrap_or(NONE);
-        self.chain(head)
+        self.chain(self.heads.get(cell))
     }
 
     /// The persistent list in order.
@@ -139,7 +158,7 @@ impl<const N: usize> Cells<N> {
             let n = self.links(i).next;
             (n != NONE).then_some(n)
         })
-        .take(N)
+        .take(self.links.len())
     }
 
     /// Registers actor `id` as moved: appended once, in first-registration order. Persistent
@@ -174,7 +193,9 @@ impl<const N: usize> Cells<N> {
         {
             self.deferred.remove(k);
         }
-        self.links[id as usize] = Links::default();
+        if let Some(l) = self.links.get_mut(id as usize) {
+            *l = Links::default();
+        }
         self.cached = None;
     }
 
@@ -185,7 +206,7 @@ impl<const N: usize> Cells<N> {
             return;
         }
         let mut at = self.persistent;
-        for _ in 0..N {
+        for _ in 0..self.links.len() {
             if at == NONE {
                 return;
             }
@@ -209,7 +230,7 @@ impl<const N: usize> Cells<N> {
     /// invalidates the cached regional list. The list and its marks clear afterwards.
     pub fn relocate(&mut self, mut map_position: impl FnMut(u16) -> ([i32; 2], i32)) {
         let queued = core::mem::take(&mut self.deferred);
-        for &id in &queued {
+        for &id in queued.iter() {
             let Some(l) = self.links.get_mut(id as usize) else { continue };
             l.deferred = false;
             let Home::Cell(old) = l.home else { continue };
@@ -219,9 +240,9 @@ impl<const N: usize> Cells<N> {
                 continue;
             }
             self.unlink(id);
-            let head = &mut self.heads[cell as usize];
-            self.links[id as usize] = Links { home: Home::Cell(cell), next: *head, deferred: false };
-            *head = id;
+            let next = self.heads.get(cell);
+            self.links[id as usize] = Links { home: Home::Cell(cell), next, deferred: false };
+            self.set_head(cell, id);
             if distance > RELOCATION_REBUILD_DISTANCE {
                 self.cached = None;
             }
@@ -241,14 +262,10 @@ impl<const N: usize> Cells<N> {
     pub fn select(&mut self, view_x: i32, view_z: i32, short_mapping: impl Fn(u16) -> bool) -> &[u16] {
         let start = (window_start_cell(view_x), window_start_cell(view_z));
         if self.cached != Some(start) {
-            let mut active = heapless::Vec::new();
-            for (cx, cz) in window_cells(view_x, view_z) {
-                if !(0..CELLS as i32).contains(&cx) || !(0..CELLS as i32).contains(&cz) {
-                    continue;
-                }
-                let border = is_window_border(view_x, view_z, (cx, cz));
-                let cell = (cz as usize * CELLS + cx as usize) as u16;
-                for id in self.cell_actors(cell) {
+            let mut active = C::Actors::<u16>::default();
+            for (cell, head) in self.heads.window(view_x, view_z) {
+                let border = is_window_border(view_x, view_z, cell);
+                for id in self.chain(head) {
                     if !(border && short_mapping(id)) {
                         let _ = active.push(id);
                     }

@@ -4,6 +4,7 @@
 use super::{Files, World, WorldError};
 use crate::actor::{Actor, ActorModel};
 use crate::anim::Events;
+use crate::capacity::{Capacity, Table, TableKind};
 use crate::collision::statics::settle;
 use crate::units::Angles;
 
@@ -12,7 +13,7 @@ pub const PLAYER: &[u8] = b"CYRUS";
 /// The second designated player actor's definition, created when the map has one.
 pub const SHADOW: &[u8] = b"GREMLIN";
 
-impl<'a> World<'a> {
+impl<'a, C: Capacity> World<'a, C> {
     /// "Marker-based world entry": marker `index`'s position × 256, the requested heading
     /// wrapped to 2048 (the marker's aux byte does not supply one), the map's `CYRUS`
     /// definition; then startup ground settling.
@@ -40,8 +41,13 @@ impl<'a> World<'a> {
         heading: i32,
         settle_on_ground: bool,
     ) -> Result<u16, WorldError> {
-        let cyrus = self.create_player(files, PLAYER, position, heading)?.ok_or(WorldError::NoPlayer)?;
-        let shadow = self.create_player(files, SHADOW, position, heading)?;
+        let map = self.map.clone();
+        let needs = |e| super::load::with_needs(e, files, &map);
+        let cyrus = self
+            .create_player(files, PLAYER, position, heading)
+            .map_err(needs)?
+            .ok_or(WorldError::NoPlayer)?;
+        let shadow = self.create_player(files, SHADOW, position, heading).map_err(needs)?;
         self.players = [Some(cyrus), shadow];
         self.selected = 0;
         // The camera follows the new player first: settling reads the terrain as the first
@@ -97,7 +103,7 @@ impl<'a> World<'a> {
         }
         a.model_radius = self.actor_model(&a).map(|m| m.radius());
         let id = self.actors.len() as u16;
-        self.actors.push(a).map_err(|_| WorldError::Capacity("actors"))?;
+        self.actors.push(a).map_err(|_| super::full::<C>(TableKind::Actors))?;
         self.scripts.add_none()?;
         self.cells.insert_persistent(id);
         Ok(Some(id))

@@ -3,6 +3,7 @@
 //! actors' models, separated into the face-model and actor-style lists once per update and
 //! reused by every later query of that update.
 
+use crate::capacity::Capacity;
 use crate::collision::candidates::{Candidate, Candidates, MAX_CANDIDATES, within_distance};
 use crate::collision::statics::{PlacedModel, Scene, Statics};
 
@@ -20,14 +21,14 @@ pub struct LiveModel<'a> {
 /// The static world plus the live actors' models, candidate indices numbering the static
 /// placements first and the live models after them.
 #[derive(Clone, Debug)]
-pub struct LiveScene<'s, 'a, const P: usize, const L: usize> {
+pub struct LiveScene<'s, 'a, C: Capacity> {
     /// The static placements.
-    pub statics: &'s Statics<'a, P>,
+    pub statics: &'s Statics<'a, C>,
     /// The live actors admitted as candidates (already past their own gates).
-    pub live: heapless::Vec<LiveModel<'a>, L>,
+    pub live: C::Actors<LiveModel<'a>>,
 }
 
-impl<'a, const P: usize, const L: usize> LiveScene<'_, 'a, P, L> {
+impl<'a, C: Capacity> LiveScene<'_, 'a, C> {
     /// The live model behind candidate index `index`, if it is one.
     pub fn live_model(&self, index: usize) -> Option<&LiveModel<'a>> {
         index.checked_sub(self.statics.placements().len()).and_then(|k| self.live.get(k))
@@ -55,7 +56,7 @@ impl<'a, const P: usize, const L: usize> LiveScene<'_, 'a, P, L> {
     }
 }
 
-impl<'a, const P: usize, const L: usize> Scene<'a> for LiveScene<'_, 'a, P, L> {
+impl<'a, C: Capacity> Scene<'a> for LiveScene<'_, 'a, C> {
     fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Candidates {
         self.gather(origin, query_radius, None)
     }

@@ -3,10 +3,11 @@
 
 use super::{
     Cells, FrameSource, NO_MODEL, Name, SetEntry, Shared, StepReport, World, WorldError, WorldModel,
-    attributes, name_of, script,
+    attributes, full, name_of, script,
 };
 use crate::actor::{Actor, ActorModel};
 use crate::anim::AnimSet;
+use crate::capacity::{Capacity, Table, TableKind};
 use crate::collision::shape::{self, Bounds};
 use crate::collision::statics::Statics;
 use crate::config::SystemConfig;
@@ -32,12 +33,24 @@ fn stem(path: &[u8]) -> &[u8] {
     &name[..trim]
 }
 
-impl<'a> World<'a> {
+impl<'a, C: Capacity> World<'a, C> {
     /// Loads map `map` (`<map>.RGM`, `.ROB`, `.WLD`, the actor models, and `SURFACE.INI` and
     /// `SOUP386.DEF` when present) from `files`, with `config` and the KEYS.INI `bindings`,
     /// and places its actors. The player enters separately ([`World::enter_marker`] or
-    /// [`World::enter_at`]).
+    /// [`World::enter_at`]). A table too small for the map fails the load with
+    /// [`WorldError::Capacity`]: the table, what the map needs ([`super::Needs`]) and what
+    /// the build holds.
     pub fn load(
+        files: &impl Files<'a>,
+        map: &str,
+        config: SystemConfig,
+        bindings: Bindings,
+    ) -> Result<Self, WorldError> {
+        const { assert!(C::FITS, "a Caps size is beyond what the world's indices address") };
+        Self::load_tables(files, map, config, bindings).map_err(|e| with_needs(e, files, map))
+    }
+
+    fn load_tables(
         files: &impl Files<'a>,
         map: &str,
         config: SystemConfig,
@@ -66,7 +79,7 @@ impl<'a> World<'a> {
             None => SurfaceTable::new(),
         };
         let scripts = script::ScriptTables::load(files)?;
-        let statics = Statics::new(&rgm, &rob).map_err(|_| WorldError::Capacity("static placements"))?;
+        let statics = Statics::new(&rgm, &rob).map_err(|_| full::<C>(TableKind::Placements))?;
         let mut world = World {
             map: name_of(map.as_bytes()),
             rgm,
@@ -76,12 +89,12 @@ impl<'a> World<'a> {
             // No WORLD.INI is read, so every world gets the island's wave.
             wave: crate::terrain::ISLAND_WAVE,
             statics,
-            models: heapless::Vec::new(),
-            sets: heapless::Vec::new(),
-            frame_models: heapless::Vec::new(),
+            models: Default::default(),
+            sets: Default::default(),
+            frame_models: Default::default(),
             // "Opening an actor-definition map resets this shared counter to zero."
             mess_groups: attributes::MessGroups::default(),
-            actors: heapless::Vec::new(),
+            actors: Default::default(),
             cells: Cells::default(),
             players: [None, None],
             selected: 0,
@@ -138,9 +151,7 @@ impl<'a> World<'a> {
             }
             return Ok(None);
         };
-        self.models
-            .push(WorldModel { name: key, model, flags })
-            .map_err(|_| WorldError::Capacity("models"))?;
+        self.models.push(WorldModel { name: key, model, flags }).map_err(|_| full::<C>(TableKind::Models))?;
         Ok(Some(self.models.len() as u16 - 1))
     }
 
@@ -171,26 +182,18 @@ impl<'a> World<'a> {
             },
         };
         if self.sets.is_full() {
-            return Err(WorldError::Capacity("animation sets"));
+            return Err(full::<C>(TableKind::Sets));
         }
         let first = self.frame_models.len();
-        let add = |world: &mut Self, name: &[u8]| -> Result<(), WorldError> {
-            let m = world.model_named(files, name)?.unwrap_or(NO_MODEL);
-            world.frame_models.push(m).map_err(|_| WorldError::Capacity("frame-table models"))
-        };
-        match placement {
-            Some((_, name)) => add(self, name)?,
-            None => {
-                for e in def.raan_entries() {
-                    add(self, stem(e.path))?;
-                }
-            }
+        for name in set_names(&def, placement) {
+            let m = self.model_named(files, name)?.unwrap_or(NO_MODEL);
+            self.frame_models.push(m).map_err(|_| full::<C>(TableKind::FrameModels))?;
         }
-        // MAX_FRAME_MODELS < 65,536, so both ends fit.
+        // Caps::FITS keeps the frame-model table under 65,535, so both ends fit.
         let models = first as u16..self.frame_models.len() as u16;
         self.sets
             .push(SetEntry { definition, source, set, models })
-            .map_err(|_| WorldError::Capacity("animation sets"))?;
+            .map_err(|_| full::<C>(TableKind::Sets))?;
         Ok(Some(self.sets.len() as u8 - 1))
     }
 
@@ -251,37 +254,22 @@ impl<'a> World<'a> {
             a.set_orientation(Angles::new(ax as i32, ay as i32, az as i32));
             a.previous_angles = a.angles;
             a.water_record = a.position;
-            // The definition's own model path first.
-            match def.model_path() {
-                ModelPath::AnimationTable => {
-                    a.set = self.set_for(files, definition, None)?;
+            match request(&def, &record) {
+                Request::Set(placement) => {
+                    a.set = self.set_for(files, definition, placement)?;
                     self.mess_groups.assign(&mut a.attributes);
                 }
-                ModelPath::Static => {
-                    let name = def.raan_entries().next().map_or(&[][..], |e| stem(e.path));
+                Request::Model(name) => {
                     if let Some(m) = self.model_named(files, name)? {
                         a.model = ActorModel::Static { model: m, flags: self.models[m as usize].flags };
                     }
                 }
-                ModelPath::None => {}
+                Request::Nothing => {}
             }
+            // The shape follows the definition's own path, so running it after a type-1
+            // fallback (only a `ModelPath::None` definition takes one) gives the default
+            // shape, as before the fallback.
             self.init_shape(&mut a, &def, record.model_id());
-            // Then the type-1 placement-model fallback ("Placed-object frame sources"), when
-            // the definition gave neither a table nor a static model.
-            let name = record.model_name();
-            if record.object_type() == 1 && def.model_path() == ModelPath::None && !name.is_empty() {
-                match record.fallback_frames() {
-                    None => {
-                        if let Some(m) = self.model_named(files, name)? {
-                            a.model = ActorModel::Static { model: m, flags: self.models[m as usize].flags };
-                        }
-                    }
-                    Some(n) => {
-                        a.set = self.set_for(files, definition, Some((n, name)))?;
-                        self.mess_groups.assign(&mut a.attributes);
-                    }
-                }
-            }
             if a.set.is_some() {
                 a.model = ActorModel::Animated;
             }
@@ -295,7 +283,7 @@ impl<'a> World<'a> {
             // Instances of one definition take successive RAVA slices.
             let instance = self.actors.iter().filter(|x| x.definition == definition).count();
             let id = self.actors.len() as u16;
-            self.actors.push(a).map_err(|_| WorldError::Capacity("actors"))?;
+            self.actors.push(a).map_err(|_| full::<C>(TableKind::Actors))?;
             self.scripts.add(&rgm, &def, instance)?;
             if record.activation() == 0 {
                 self.cells.insert_cell(id, p[0], p[2]);
@@ -305,6 +293,58 @@ impl<'a> World<'a> {
         }
         Ok(())
     }
+}
+
+/// `error` with what map `map` of `files` needs of its table, when it is a capacity error.
+pub(super) fn with_needs<'a>(error: WorldError, files: &impl Files<'a>, map: &str) -> WorldError {
+    match error {
+        WorldError::Capacity(mut o) => {
+            o.needs = super::Needs::of(files, map).map_or(o.holds + 1, |n| n.get(o.table).max(o.holds + 1));
+            WorldError::Capacity(o)
+        }
+        e => e,
+    }
+}
+
+/// What a placed actor asks the loader for ({A}, "Placed-object frame sources").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Request<'a> {
+    /// The animation set of its definition over the RAAN table (`None`) or over a type-1
+    /// placement's model (frames, model name).
+    Set(Option<(u8, &'a [u8])>),
+    /// A static model by name.
+    Model(&'a [u8]),
+    /// Nothing: no model.
+    Nothing,
+}
+
+/// The definition's own model path first; then, when it gave neither a table nor a static
+/// model, the type-1 placement-model fallback.
+pub(super) fn request<'a>(def: &rgm::ActorDef<'_, 'a>, record: &rgm::MpobRecord<'a>) -> Request<'a> {
+    match def.model_path() {
+        ModelPath::AnimationTable => Request::Set(None),
+        ModelPath::Static => Request::Model(def.raan_entries().next().map_or(&[][..], |e| stem(e.path))),
+        ModelPath::None => {
+            let name = record.model_name();
+            if record.object_type() != 1 || name.is_empty() {
+                return Request::Nothing;
+            }
+            match record.fallback_frames() {
+                None => Request::Model(name),
+                Some(n) => Request::Set(Some((n, name))),
+            }
+        }
+    }
+}
+
+/// The model names a new animation set's frame table asks for, in entry order: the
+/// placement's model, or each RAAN entry's stem.
+pub(super) fn set_names<'a>(
+    def: &rgm::ActorDef<'_, 'a>,
+    placement: Option<(u8, &'a [u8])>,
+) -> impl Iterator<Item = &'a [u8]> + use<'a> {
+    let raan = placement.is_none().then(|| def.raan_entries().map(|e| stem(e.path)));
+    placement.map(|(_, name)| name).into_iter().chain(raan.into_iter().flatten())
 }
 
 /// Bounds from a static model's vertices: extents grow in stored order by nearest-even

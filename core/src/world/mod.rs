@@ -15,9 +15,9 @@
 //! 5. The follow camera, whose position is the next update's view coordinate.
 //!
 //! Nothing here reads a clock: the BIOS tick count and the input come in as arguments, so a
-//! recorded run replays to the same trace on every machine. Every table has a fixed
-//! capacity ([`MAX_ACTORS`], [`MAX_PLACEMENTS`], …); a map that exceeds one fails to load
-//! with [`WorldError::Capacity`] instead of growing.
+//! recorded run replays to the same trace on every machine. Every table has the fixed
+//! size the build's [`Capacity`] gives it; a map that needs more fails to load with
+//! [`WorldError::Capacity`] instead of growing.
 
 pub mod attributes;
 pub mod cells;
@@ -25,6 +25,7 @@ mod collide;
 pub mod entry;
 pub mod live;
 mod load;
+pub mod needs;
 pub(crate) mod queries;
 mod rider;
 mod script;
@@ -35,6 +36,7 @@ use core::fmt;
 
 use crate::actor::{Actor, ActorModel};
 use crate::anim::{AnimContext, AnimEvent, AnimSet};
+use crate::capacity::{Capacity, Desktop, Table, TableKind};
 use crate::collision::statics::{PlacedModel, Statics};
 use crate::collision::support::{Support, SupportHistory};
 use crate::config::SystemConfig;
@@ -53,22 +55,9 @@ use crate::timing::{Clock, Tick};
 use crate::units::Angles;
 
 pub use cells::Cells;
-pub use script::{MAX_LOCALS, MAX_SCRIPT_EVENTS, ScriptTrace};
+pub use needs::Needs;
+pub use script::{MAX_SCRIPT_EVENTS, ScriptTrace};
 
-/// Most actors a world holds (placed objects and the player pair).
-pub const MAX_ACTORS: usize = 64;
-/// Most static placements (MPSO records with a model).
-pub const MAX_PLACEMENTS: usize = 512;
-/// Most distinct models (3DC files and ROB segments) actors use: the runtime model handle a
-/// patched ShowFrame holds fits in a byte ({D:formats/RGM.md}, "RAGR").
-pub const MAX_MODELS: usize = 256;
-/// Most distinct animation sets (a definition over one frame source). Stros's choice; a set
-/// is under a kilobyte.
-pub const MAX_SETS: usize = 32;
-/// Most frame-table entries (RAAN entries, or placement models) of all the sets together,
-/// each resolved to a world model. Stros's choice: nothing in the docs limits an actor's
-/// RAAN entries (`raan_count` is an i32).
-pub const MAX_FRAME_MODELS: usize = 2048;
 /// Events one update reports; later ones are counted as dropped.
 pub const MAX_WORLD_EVENTS: usize = 32;
 
@@ -96,8 +85,10 @@ pub enum WorldError {
     NoPlayer,
     /// The requested marker does not exist.
     NoMarker(usize),
-    /// A fixed table is full.
-    Capacity(&'static str),
+    /// The map needs more of a table than the build holds ([`crate::capacity`]).
+    Capacity(Overflow),
+    /// One of the engine's own fixed tables is full (not one the build sizes).
+    Limit(&'static str),
     /// `script disable` takes a basename of one through eight characters.
     ScriptName,
 }
@@ -110,10 +101,34 @@ impl fmt::Display for WorldError {
             WorldError::Surface(e) => write!(f, "{e}"),
             WorldError::NoPlayer => write!(f, "the map has no CYRUS actor definition"),
             WorldError::NoMarker(m) => write!(f, "the map has no marker {m}"),
-            WorldError::Capacity(what) => write!(f, "too many {what} for this build"),
+            WorldError::Capacity(o) => write!(f, "{o}"),
+            WorldError::Limit(what) => write!(f, "too many {what}"),
             WorldError::ScriptName => write!(f, "a script basename has one through eight characters"),
         }
     }
+}
+
+/// A table a map needs more of than the build holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overflow {
+    /// The table.
+    pub table: TableKind,
+    /// What the map needs (its full count, not just the first entry past the end).
+    pub needs: usize,
+    /// What the build holds.
+    pub holds: usize,
+}
+
+impl fmt::Display for Overflow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the map needs {} {} and this build holds {}", self.needs, self.table, self.holds)
+    }
+}
+
+/// The error for a full `table` of the build `C`; [`World::load`] fills in what the map
+/// needs.
+pub(crate) fn full<C: Capacity>(table: TableKind) -> WorldError {
+    WorldError::Capacity(Overflow { table, needs: 0, holds: C::holds(table) })
 }
 
 /// A model the world's actors use.
@@ -167,9 +182,6 @@ pub struct SetEntry<'a> {
 
 /// A frame-table entry whose model is missing.
 const NO_MODEL: u16 = u16::MAX;
-
-// Actors keep their set index in a byte, and the frame-model table's ends in u16s.
-const _: () = assert!(MAX_SETS <= 256 && MAX_FRAME_MODELS < NO_MODEL as usize);
 
 /// An animation `PlaySound` as a positional sound request ({D:engine/sound.md},
 /// "Animation PlaySound").
@@ -277,22 +289,23 @@ pub struct Listener {
     pub yaw: u16,
 }
 
-/// A playable world.
+/// A playable world, its tables sized by the build's [`Capacity`] ([`Desktop`] unless the
+/// program chooses another).
 #[derive(Clone, Debug)]
-pub struct World<'a> {
+pub struct World<'a, C: Capacity = Desktop> {
     map: Name,
     rgm: Rgm<'a>,
     rob: Rob<'a>,
     wld: Wld<'a>,
     terrain: Decoded<'a>,
     wave: Wave,
-    statics: Statics<'a, MAX_PLACEMENTS>,
-    models: heapless::Vec<WorldModel<'a>, MAX_MODELS>,
-    sets: heapless::Vec<SetEntry<'a>, MAX_SETS>,
-    frame_models: heapless::Vec<u16, MAX_FRAME_MODELS>,
+    statics: Statics<'a, C>,
+    models: C::Models<WorldModel<'a>>,
+    sets: C::Sets<SetEntry<'a>>,
+    frame_models: C::FrameModels<u16>,
     mess_groups: attributes::MessGroups,
-    actors: heapless::Vec<Actor, MAX_ACTORS>,
-    cells: Cells<MAX_ACTORS>,
+    actors: C::Actors<Actor>,
+    cells: Cells<C>,
     players: [Option<u16>; 2],
     selected: usize,
     config: SystemConfig,
@@ -305,7 +318,7 @@ pub struct World<'a> {
     view_yaw: u16,
     report: StepReport,
     missing: heapless::Vec<Name, 8>,
-    scripts: script::ScriptTables,
+    scripts: script::ScriptTables<C>,
     /// The next combat index animation-table setup hands out.
     combat_index: u16,
     /// The console's `script disable` basename, when one is active.
@@ -316,7 +329,7 @@ pub struct World<'a> {
 /// characters.
 pub type ScriptName = heapless::String<8>;
 
-impl<'a> World<'a> {
+impl<'a, C: Capacity> World<'a, C> {
     /// The world model actor `a` currently shows (the static model, or its pose's model).
     pub fn actor_model(&self, a: &Actor) -> Option<&WorldModel<'a>> {
         let index = match a.model {
@@ -431,18 +444,53 @@ impl<'a> World<'a> {
     }
 
     /// The actor lists.
-    pub fn cells(&self) -> &Cells<MAX_ACTORS> {
+    pub fn cells(&self) -> &Cells<C> {
         &self.cells
     }
 
     /// The static placements.
-    pub fn statics(&self) -> &Statics<'a, MAX_PLACEMENTS> {
+    pub fn statics(&self) -> &Statics<'a, C> {
         &self.statics
     }
 
     /// The models actors use.
     pub fn models(&self) -> &[WorldModel<'a>] {
         &self.models
+    }
+
+    /// The frame-table models of every set: indices into [`World::models`]
+    /// (`u16::MAX` for an entry whose model is missing).
+    pub fn frame_models(&self) -> &[u16] {
+        &self.frame_models
+    }
+
+    /// What the world's tables hold now, in the terms of [`Needs`]: after loading and the
+    /// player's entry, what the map needed (as much as fits the build's capacity). Banks are the distinct
+    /// texture banks the placements' and models' faces name.
+    pub fn held(&self) -> Needs {
+        let (_, banks) = self.texture_banks::<heapless::Vec<u16, 256>>();
+        Needs {
+            actors: self.actors.len(),
+            placements: self.statics.placements().len(),
+            models: self.models.len(),
+            sets: self.sets.len(),
+            frame_models: self.frame_models.len(),
+            locals: self.scripts.locals.len(),
+            banks,
+        }
+    }
+
+    /// The texture banks the static placements' and then the models' faces name, in first
+    /// use order, as many as `T` holds; and how many there are (counting past a full table,
+    /// where repeats can no longer be told apart).
+    pub fn texture_banks<T: Table<u16>>(&self) -> (T, usize) {
+        let (mut banks, mut count) = (T::default(), 0);
+        let models =
+            self.statics.placements().iter().map(|p| p.model).chain(self.models.iter().map(|m| m.model));
+        for m in models {
+            needs::note_banks(&m, &mut banks, &mut count);
+        }
+        (banks, count)
     }
 
     /// Models the map names that neither its ROB nor a `.3DC`/`.3D` file supplied (the

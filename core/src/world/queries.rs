@@ -3,10 +3,11 @@
 //! obstacle probe, the forward slope selection, and the walk step check that chains them
 //! ("Ordinary forward-walk support checks").
 
+use super::Shared;
 use super::live::{LiveScene, Prepared};
-use super::{MAX_ACTORS, MAX_PLACEMENTS, Shared};
 use crate::actor::{Actor, Surroundings, attr, collide};
 use crate::anim::{AnimContext, AnimSet, Events};
+use crate::capacity::Capacity;
 use crate::collision::candidates::search_radius;
 use crate::collision::shape::{collision_matrix, prepare};
 use crate::collision::statics::{SupportProbe, fallback_support, ground_support, obstacle, vertical_offers};
@@ -32,10 +33,10 @@ pub(crate) struct Ground {
 }
 
 /// The scene type of an actor update: live scene, prepared once.
-pub(crate) type UpdateScene<'s, 'a> = Prepared<'s, LiveScene<'s, 'a, MAX_PLACEMENTS, MAX_ACTORS>>;
+pub(crate) type UpdateScene<'s, 'a, C> = Prepared<'s, LiveScene<'s, 'a, C>>;
 
 /// Everything an actor's update reads besides the actor itself.
-pub(crate) struct Env<'e, 'a> {
+pub(crate) struct Env<'e, 'a, C: Capacity> {
     /// SYSTEM.INI.
     pub config: &'e SystemConfig,
     /// This update's timing.
@@ -43,7 +44,7 @@ pub(crate) struct Env<'e, 'a> {
     /// The actor's animation set.
     pub set: Option<&'e AnimSet<'a>>,
     /// The prepared collision scene.
-    pub scene: &'e UpdateScene<'e, 'a>,
+    pub scene: &'e UpdateScene<'e, 'a, C>,
     /// Terrain heights: the vertex cache near the camera, the decoded map beyond it.
     pub heights: &'e VertexCache<'a>,
     /// The terrain map (materials).
@@ -70,7 +71,7 @@ pub(crate) struct Env<'e, 'a> {
     pub forward_held: bool,
 }
 
-impl<'a> Env<'_, 'a> {
+impl<'a, C: Capacity> Env<'_, 'a, C> {
     /// The animation context of actor `a` now: its set, the shared ticks, the update's
     /// events, `[system] animation_system`, its falling byte and — for the selected player
     /// holding forward — the mask-8 group.
@@ -366,7 +367,7 @@ impl<'a> Env<'_, 'a> {
     }
 }
 
-impl Surroundings for Env<'_, '_> {
+impl<C: Capacity> Surroundings for Env<'_, '_, C> {
     fn config(&self) -> &SystemConfig {
         self.config
     }

@@ -19,12 +19,13 @@
 use super::live::Prepared;
 use super::queries::Env;
 use crate::actor::{Actor, SupportPose, attr, carry_rider, carry_rotation, carry_translation, collide};
+use crate::capacity::Capacity;
 use crate::collision::faces;
 use crate::collision::shape::{collision_matrix, prepare};
 use crate::collision::statics::{Scene, model_spheres, segment_contacts};
 
 /// Support-following of actor `me` (`a`, detached from `actors`).
-pub(super) fn support_following(a: &mut Actor, env: &Env<'_, '_>, actors: &[Actor], me: u16) {
+pub(super) fn support_following<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>, actors: &[Actor], me: u16) {
     let Some(owner) = a.support_owner.filter(|&o| o != me).and_then(|o| actors.get(o as usize)) else {
         return;
     };
@@ -62,9 +63,9 @@ pub(super) fn support_following(a: &mut Actor, env: &Env<'_, '_>, actors: &[Acto
 /// spheres, placed at the destination with his current angles, meet a face-model candidate,
 /// or the segment from his update-entry position to the destination does. Polygon
 /// sidedness is off for both.
-fn destination_blocked(a: &Actor, env: &Env<'_, '_>, destination: [i32; 3], me: u16) -> bool {
+fn destination_blocked<C: Capacity>(a: &Actor, env: &Env<'_, '_, C>, destination: [i32; 3], me: u16) -> bool {
     let live = env.scene.scene;
-    let lists = live.gather(a.map_position(), Env::query_radius(a), Some(me));
+    let lists = live.gather(a.map_position(), Env::<C>::query_radius(a), Some(me));
     let scene = Prepared { scene: live, lists };
     let placed = prepare(destination, a.angles.pitch, a.angles.heading, a.angles.roll);
     let matrix = collision_matrix(placed.angle_fields);

@@ -10,11 +10,12 @@
 //! start); Stros keeps going with the shipped count of flags, each a BOOL at 0
 //! ([`Flags::default`]), and no property references (each access is reported, reads 0).
 
-use super::{Files, MAX_ACTORS, SetEntry, WorldError, name_of};
+use super::{Files, SetEntry, WorldError, full, name_of};
 use crate::actor::Actor;
 use crate::actor::natives::{self, Globals};
 use crate::actor::props::References;
 use crate::anim::{AnimSet, Events};
+use crate::capacity::{Capacity, Desktop, Table, TableKind};
 use crate::formats::bytes;
 use crate::formats::rgm::{self, Rgm};
 use crate::formats::soupdef::SoupDef;
@@ -29,8 +30,6 @@ pub const DEF_FILE: &str = "SOUP386.DEF";
 // The capacity messages below spell the numbers out.
 const _: () = assert!(MAX_FLAGS == 512 && crate::actor::props::MAX_REFERENCES == 64);
 
-/// Local variables the whole world holds (every actor's RAVA copy).
-pub const MAX_LOCALS: usize = 512;
 /// Script trace events one update reports; later ones are counted as dropped.
 pub const MAX_SCRIPT_EVENTS: usize = 64;
 
@@ -45,11 +44,11 @@ pub struct ScriptTrace {
 
 /// The script tables of a world.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct ScriptTables {
+pub(crate) struct ScriptTables<C: Capacity = Desktop> {
     /// Per-actor state, indexed like the actors.
-    pub states: heapless::Vec<ScriptState, MAX_ACTORS>,
-    /// The local-variable pool.
-    pub locals: heapless::Vec<i32, MAX_LOCALS>,
+    pub states: C::Actors<ScriptState>,
+    /// The local-variable pool (every actor's RAVA copy).
+    pub locals: C::Locals<i32>,
     /// The global flags.
     pub flags: Flags,
     /// The `[refs]` ids of the properties the core implements.
@@ -58,7 +57,7 @@ pub(crate) struct ScriptTables {
     pub rng: Rng,
 }
 
-impl ScriptTables {
+impl<C: Capacity> ScriptTables<C> {
     /// Empty tables with the flags and property references of `files`' SOUP386.DEF (the
     /// session initializer's flag setup: every flag at its authored value, latch clear), or
     /// the fallback without one. A DEF that does not parse, or declares more flags than
@@ -68,11 +67,9 @@ impl ScriptTables {
         let def =
             SoupDef::new_checked(bytes).map_err(|e| WorldError::Format(name_of(DEF_FILE.as_bytes()), e))?;
         let flags = Flags::from_def(&def)
-            .map_err(|_| WorldError::Capacity("global flags (SOUP386.DEF declares more than 512)"))?;
+            .map_err(|_| WorldError::Limit("global flags (SOUP386.DEF declares more than 512)"))?;
         let refs = References::from_def(&def).map_err(|_| {
-            WorldError::Capacity(
-                "property references (SOUP386.DEF names the core's properties over 64 times)",
-            )
+            WorldError::Limit("property references (SOUP386.DEF names the core's properties over 64 times)")
         })?;
         Ok(ScriptTables { flags, refs, ..ScriptTables::default() })
     }
@@ -90,9 +87,9 @@ impl ScriptTables {
         let h = def.header();
         let script = ScriptRef { definition: def.index() as u16, base: h.rasc_offset() };
         let mut st = ScriptState::new(script, def.script().len() as u32, def.script_pc());
-        let n = (h.num_variables() as usize).min(MAX_LOCALS);
-        if self.locals.len() + n > MAX_LOCALS {
-            return Err(WorldError::Capacity("script variables"));
+        let n = h.num_variables() as usize;
+        if self.locals.len().saturating_add(n) > C::holds(TableKind::Locals) {
+            return Err(full::<C>(TableKind::Locals));
         }
         st.locals_start = self.locals.len() as u16;
         st.locals_len = n as u16;
@@ -101,13 +98,13 @@ impl ScriptTables {
             let v = bytes::i32_le(rgm.rava(), own.saturating_add(4 * i)).or(def.variable(i)).unwrap_or(0);
             let _ = self.locals.push(v);
         }
-        self.states.push(st).map_err(|_| WorldError::Capacity("actors"))
+        self.states.push(st).map_err(|_| full::<C>(TableKind::Actors))
     }
 
     /// Adds a state without a script (the player pair: their controller is their script
     /// stage).
     pub fn add_none(&mut self) -> Result<(), WorldError> {
-        self.states.push(ScriptState::default()).map_err(|_| WorldError::Capacity("actors"))
+        self.states.push(ScriptState::default()).map_err(|_| full::<C>(TableKind::Actors))
     }
 }
 

@@ -1,13 +1,14 @@
 //! [`World::step`]: one update of the original's world loop (the steps the module docs of
 //! [`crate::world`] list), and the per-update passes around the actor updates.
 
-use super::{Listener, MAX_ACTORS, StepReport, World};
+use super::{Listener, StepReport, World};
 use crate::anim::AnimContext;
+use crate::capacity::{Capacity, Table};
 use crate::input::Input;
 use crate::math::Mat3;
 use crate::timing::Tick;
 
-impl<'a> World<'a> {
+impl<'a, C: Capacity> World<'a, C> {
     /// The runs one update of the world loop with `input` at BIOS tick `bios_now`.
     pub fn step(&mut self, input: &Input, bios_now: u32) -> &StepReport {
         self.step_with(input, bios_now, None)
@@ -44,7 +45,11 @@ impl<'a> World<'a> {
         let active = self.cells.select(self.view[0] >> 8, self.view[2] >> 8, |id| {
             actors.get(id as usize).is_some_and(|a| a.attr(crate::actor::attr::SHORT_MAPPING) != 0)
         });
-        let active: heapless::Vec<u16, MAX_ACTORS> = active.iter().copied().collect();
+        let mut copy = C::Actors::<u16>::default();
+        for &id in active {
+            let _ = copy.push(id);
+        }
+        let active = copy;
         self.present(&active);
         // The designated pair: the selected player animates, the other does not.
         for (k, p) in self.players.iter().enumerate() {
@@ -52,7 +57,7 @@ impl<'a> World<'a> {
                 a.anim_update_exclusion = (k != self.selected) as u8;
             }
         }
-        for &id in &active {
+        for &id in active.iter() {
             self.update_actor(id, input, tick, &heights);
         }
         self.draw_weapons(&active, tick);

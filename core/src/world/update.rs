@@ -9,36 +9,40 @@ use super::collide::Pushes;
 use super::live::{LiveModel, LiveScene, Prepared};
 use super::queries::Env;
 use super::script::WorldHost;
-use super::{Event, MAX_ACTORS, SoundRequest, World, WorldEvent};
+use super::{Event, SoundRequest, World, WorldEvent};
 use crate::actor::default::{select_default, set_default};
 use crate::actor::{Actor, ActorModel, apply_debug_exclusions, attr, motion};
 use crate::anim::{AnimContext, AnimEvent, Events};
+use crate::capacity::{Capacity, Table};
 use crate::input::{Action, Input};
 use crate::script::StageInput;
 use crate::terrain::VertexCache;
 use crate::timing::Tick;
 
-impl<'a> World<'a> {
+impl<'a, C: Capacity> World<'a, C> {
     /// The live actors other than `me` as collision candidates ("Live and transient
     /// collision candidates"): the selected member of the player pair and actors outside
     /// it, with a clear animation-update exclusion, a loaded model other than `me`'s, and a
     /// zero attribute 55. Static-path actors are face models with their collision byte.
-    pub(super) fn live_models(&self, me: u16) -> heapless::Vec<LiveModel<'a>, MAX_ACTORS> {
+    pub(super) fn live_models(&self, me: u16) -> C::Actors<LiveModel<'a>> {
         let unselected = self.players[1 - self.selected];
-        self.placed_actors()
-            .filter(|(id, _, _, _)| {
-                let a = &self.actors[*id as usize];
-                *id != me
-                    && Some(*id) != unselected
-                    && a.anim_update_exclusion == 0
-                    && a.attr(attr::NO_COLLIDE) == 0
-            })
-            .map(|(id, _, _, placed)| LiveModel {
-                actor: id,
-                placed,
-                face: matches!(self.actors[id as usize].model, ActorModel::Static { .. }),
-            })
-            .collect()
+        let mut live = C::Actors::<LiveModel<'a>>::default();
+        for (id, _, _, placed) in self.placed_actors() {
+            let a = &self.actors[id as usize];
+            if id != me
+                && Some(id) != unselected
+                && a.anim_update_exclusion == 0
+                && a.attr(attr::NO_COLLIDE) == 0
+            {
+                // At most one per actor, so the table has room.
+                let _ = live.push(LiveModel {
+                    actor: id,
+                    placed,
+                    face: matches!(a.model, ActorModel::Static { .. }),
+                });
+            }
+        }
+        live
     }
 
     /// One ordinary actor update of actor `id`, in the seed's "Ordinary actor update order":
@@ -71,7 +75,7 @@ impl<'a> World<'a> {
         // Candidate lists, prepared once before the script wrapper.
         let live = self.live_models(id);
         let scene = LiveScene { statics: &self.statics, live };
-        let lists = scene.gather(a.map_position(), Env::query_radius(&a), Some(id));
+        let lists = scene.gather(a.map_position(), Env::<C>::query_radius(&a), Some(id));
         let prepared = Prepared { scene: &scene, lists };
         let scale_fps = self.clock.scale_fps();
         let player_armed = if is_player {

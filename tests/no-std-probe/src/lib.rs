@@ -4,6 +4,7 @@
 
 use core::panic::PanicInfo;
 
+use stros_core::capacity::Small;
 use stros_core::config::SystemConfig;
 use stros_core::files::Embedded;
 use stros_core::formats::model::Model;
@@ -47,7 +48,7 @@ pub extern "C" fn stros_probe() -> u32 {
         Err(_) => return 0,
     }
     // The world update: load the island, enter Cyrus, walk him a little.
-    if let Ok(mut world) = World::load(&Embedded, "HARBOUR", config, Bindings::default())
+    if let Ok(mut world) = World::<Small>::load(&Embedded, "HARBOUR", config, Bindings::default())
         && world.enter_marker(&Embedded, 0, 0).is_ok()
     {
         let walk = Input::with(&[Action::Up, Action::A]);
@@ -72,10 +73,11 @@ pub extern "C" fn stros_probe() -> u32 {
         };
         let view = view::follow_view(cyrus.position, 0, 500.0, 200.0);
         let heights = Decoded::new(wld, 0);
-        let look = match stros_core::formats::texbsi::Texbsi::new_checked(stros_core::embedded::TEXBSI_302) {
-            Ok(bank) => Look::new(Some(&bank), &[], &stros_core::render::Palette::default_world()),
-            Err(_) => Look::default(),
-        };
+        let look: Look<Small> =
+            match stros_core::formats::texbsi::Texbsi::new_checked(stros_core::embedded::TEXBSI_302) {
+                Ok(bank) => Look::new(Some(&bank), &[], &stros_core::render::Palette::default_world()),
+                Err(_) => Look::default(),
+            };
         view::draw(&mut fb, &mut depth, &view, Some((&heights, &wld)), [cyrus], &look);
     }
     for &p in px.iter() {

@@ -101,7 +101,7 @@ fn removing_a_queued_actor_clears_its_pending_relocation() {
     // deferred list in first-registration order; removing a queued actor clears its entry,
     // the others keep their order, and the actor leaves its list.
     use stros_core::world::cells::{Cells, Home};
-    let mut c = Cells::<8>::default();
+    let mut c = Cells::<stros_core::capacity::Small>::default();
     for id in 0..3 {
         c.insert_cell(id, 1000, 1000);
     }

@@ -6,6 +6,7 @@
 
 use stros_core::actor::Actor;
 use stros_core::anim::Pose;
+use stros_core::capacity::{Small, TableKind};
 use stros_core::config::SystemConfig;
 use stros_core::embedded::{self, MAP};
 use stros_core::files::Embedded;
@@ -13,8 +14,8 @@ use stros_core::formats::rgm::Command::{
     self, GoToFuture as Fut, GoToPrevious as Prev, ShowFrame, Transition,
 };
 use stros_core::input::Bindings;
-use stros_core::world::{World, WorldError};
-use stros_tests::{TestFiles, replaced};
+use stros_core::world::{Needs, Overflow, World, WorldError};
+use stros_tests::{TestFiles, entered, replaced};
 use stros_tools::write::rgm::{ActorDesc, GroupDesc, MpobDesc, RaanDesc, RgmDesc, to_bytes};
 
 /// The embedded island with some files added or replaced.
@@ -181,26 +182,73 @@ fn each_placement_installs_the_groups_its_own_table_can_show() {
 }
 
 #[test]
-fn tables_that_do_not_fit_fail_the_load_by_name() {
-    // 2049 RAAN entries cannot fit the 2048 frame-table models, whatever else is loaded.
-    let raan = (0..2049)
-        .map(|k| RaanDesc { frame_count: 1, model_type: b'c', path: format!("m{k}.3dc").into_bytes() })
-        .collect();
-    let huge = ActorDesc {
+fn the_island_needs_what_a_loaded_world_holds() {
+    // Counted from the files alone, and held by the loaded world with the player entered:
+    // the two must agree table by table, on the island and on a scene with more of
+    // everything (a RAAN table, a type-1 set, a static model, a placement repeat).
+    let (w, _) = entered(0, 0);
+    let needs = Needs::of(&Embedded, MAP).unwrap();
+    assert_eq!(needs, w.held());
+    assert_eq!(
+        needs,
+        Needs { actors: 8, placements: 23, models: 6, sets: 5, frame_models: 5, locals: 3, banks: 1 }
+    );
+    let more = files(
+        &scene(
+            vec![huge(7), ActorDesc { name: b"SIGN".to_vec(), ..ActorDesc::default() }],
+            vec![
+                placed(50, 3, "HUGE", "", 0),
+                placed(51, 3, "HUGE", "", 0),
+                placed(52, 1, "SIGN", "FLAG", 4),
+                placed(53, 1, "SIGN", "NPC", 1),
+            ],
+        ),
+        vec![],
+    );
+    let mut w = load(more).unwrap();
+    w.enter_marker(more, 0, 0).unwrap();
+    let needs = Needs::of(more, MAP).unwrap();
+    assert_eq!(needs, w.held());
+    // Two HUGE actors share one set of 7 entries (7 models m0..m6 are missing, so they add
+    // no model); SIGN over FLAG is one more set of 1 entry; SIGN over NPC (is_static 1) is a
+    // static model the island already has.
+    assert_eq!((needs.actors, needs.sets, needs.frame_models, needs.models), (8 + 4, 5 + 2, 5 + 7 + 1, 6));
+}
+
+/// A definition with an `n`-entry RAAN table of models `m0.3dc`… that do not exist.
+fn huge(n: usize) -> ActorDesc {
+    ActorDesc {
         name: b"HUGE".to_vec(),
-        raan,
+        raan: (0..n)
+            .map(|k| RaanDesc { frame_count: 1, model_type: b'c', path: format!("m{k}.3dc").into_bytes() })
+            .collect(),
         groups: vec![group(0, vec![sf(0)])],
         ..ActorDesc::default()
+    }
+}
+
+#[test]
+fn tables_that_do_not_fit_fail_the_load_by_name_with_needs_and_holds() {
+    // The small preset holds 32 frame-table models and the island's sets take 5, so a
+    // definition with 27 RAAN entries fits and one with 28 needs 33; the desktop preset
+    // loads both.
+    let small = |f: &'static TestFiles| -> Result<(), WorldError> {
+        let mut w = World::<Small>::load(f, MAP, SystemConfig::installed(), Bindings::default())?;
+        w.enter_marker(f, 0, 0).map(|_| ())
     };
-    let f = files(&scene(vec![huge], vec![placed(50, 3, "HUGE", "", 0)]), vec![]);
-    assert_eq!(load(f).err(), Some(WorldError::Capacity("frame-table models")));
+    let fits = files(&scene(vec![huge(27)], vec![placed(50, 3, "HUGE", "", 0)]), vec![]);
+    assert_eq!(small(fits), Ok(()));
+    let over = files(&scene(vec![huge(28)], vec![placed(50, 3, "HUGE", "", 0)]), vec![]);
+    let overflow = Overflow { table: TableKind::FrameModels, needs: 33, holds: 32 };
+    assert_eq!(small(over), Err(WorldError::Capacity(overflow)));
     assert_eq!(
-        WorldError::Capacity("frame-table models").to_string(),
-        "too many frame-table models for this build"
+        WorldError::Capacity(overflow).to_string(),
+        "the map needs 33 frame_models and this build holds 32"
     );
-    // Each animated definition placed needs a set. The island's placements build 4 (FLAG2,
-    // FISHER and RAFT over RAAN, BUOY over its placement model; KEG is static), so 28 more
-    // definitions fill the 32 and a 29th does not fit.
+    assert!(load(over).is_ok());
+    // Each animated definition placed needs a set. The island needs 5, so 3 more fill the
+    // small preset's 8 and a fourth does not fit. The player's set is the last one built
+    // (on entry), so the overflow shows there, with the full count all the same.
     let defs = |n: usize| -> RgmDesc {
         let actors = (0..n)
             .map(|k| ActorDesc {
@@ -213,9 +261,15 @@ fn tables_that_do_not_fit_fail_the_load_by_name() {
         let placements = (0..n).map(|k| placed(50 + k as u32, 3, &format!("A{k}"), "", 0)).collect();
         scene(actors, placements)
     };
-    assert_eq!(load(files(&defs(0), vec![])).unwrap().sets().len(), 4);
-    assert_eq!(load(files(&defs(28), vec![])).unwrap().sets().len(), 32);
-    assert_eq!(load(files(&defs(29), vec![])).err(), Some(WorldError::Capacity("animation sets")));
+    let sets = |n| Needs::of(files(&defs(n), vec![]), MAP).unwrap().sets;
+    assert_eq!([sets(0), sets(3), sets(4)], [5, 8, 9]);
+    assert_eq!(small(files(&defs(3), vec![])), Ok(()));
+    let overflow = Overflow { table: TableKind::Sets, needs: 9, holds: 8 };
+    assert_eq!(small(files(&defs(4), vec![])), Err(WorldError::Capacity(overflow)));
+    // Too many actors for the small preset: 8 of the island's and 9 more.
+    let crowd = files(&scene(vec![], (0..9).map(|k| placed(60 + k, 3, "KEG", "", 0)).collect()), vec![]);
+    let overflow = Overflow { table: TableKind::Actors, needs: 17, holds: 16 };
+    assert_eq!(small(crowd), Err(WorldError::Capacity(overflow)));
 }
 
 #[test]

@@ -106,26 +106,33 @@ fn mutated_soup386_def_flags_are_rejected_or_read_whole() {
 #[test]
 fn mutated_scenes_load_into_a_world_and_step_without_panics() {
     // The RGM check no longer judges group meaning, so bad groups reach World::load, which
-    // installs per instance; whatever loads must enter and step safely.
+    // installs per instance; whatever loads must enter and step safely. What the tables hold
+    // after a successful entry is what `Needs` counts from the files alone.
+    use stros_core::capacity::Desktop;
     use stros_core::config::SystemConfig;
     use stros_core::files::{Embedded, Overlay};
     use stros_core::input::{Bindings, Input};
-    use stros_core::world::World;
+    use stros_core::world::{Needs, World};
     let mut rng = Rng(0xA41A_0002);
     let mut buf = Vec::new();
-    let mut stepped = 0;
+    let (mut stepped, mut counted) = (0, 0);
     for _ in 0..800 {
         mutate(&mut rng, embedded::RGM, &mut buf);
         let files: Overlay<'_, Embedded> = Overlay::new(Embedded).with("HARBOUR.RGM", &buf).unwrap();
-        let Ok(w) = World::load(&files, embedded::MAP, SystemConfig::installed(), Bindings::default()) else {
+        let Ok(w) =
+            World::<Desktop>::load(&files, embedded::MAP, SystemConfig::installed(), Bindings::default())
+        else {
             continue;
         };
         let mut w = Box::new(w);
-        let _ = w.enter_marker(&files, 0, 0);
+        if w.enter_marker(&files, 0, 0).is_ok() {
+            assert_eq!(Needs::of(&files, embedded::MAP).unwrap(), w.held());
+            counted += 1;
+        }
         for b in 0..10 {
             w.step(&Input::NONE, b);
         }
         stepped += 1;
     }
-    assert!(stepped > 80, "mutated scenes stepped: {stepped}");
+    assert!(stepped > 80 && counted > 40, "mutated scenes stepped: {stepped}, counted: {counted}");
 }

@@ -158,10 +158,12 @@ fn the_candle_follows_health_and_its_timer_in_mode_0() {
 }
 
 #[test]
-fn a_session_fits_a_microcontroller_sized_budget() {
-    let size = std::mem::size_of::<Session<'static>>();
-    eprintln!("size_of::<Session>() = {size}");
-    assert!(size < 320 * 1024, "{size} bytes");
+fn a_small_session_fits_a_microcontroller_sized_budget() {
+    // On this 64-bit host references are twice their Cortex-M size, so this bounds the
+    // MCU's figure loosely; `frontend-mcu` prints the real one. What the budget must also
+    // hold: a 64,000-byte framebuffer, a band of depth and the stack.
+    let size = std::mem::size_of::<Session<'static, stros_core::capacity::Small>>();
+    assert!(size < 128 * 1024, "{size} bytes");
 }
 
 #[test]

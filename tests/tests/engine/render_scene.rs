@@ -4,6 +4,7 @@
 //! screen sizes, what the village looks like from known viewpoints, and that garbage never
 //! panics.
 
+use stros_core::capacity::Desktop;
 use stros_core::collision::statics::Statics;
 use stros_core::embedded;
 use stros_core::formats::col::Col;
@@ -37,7 +38,7 @@ struct World {
     wld: Wld<'static>,
     heights: Decoded<'static>,
     look: Look<'static>,
-    statics: Statics<'static, 64>,
+    statics: Statics<'static, stros_core::capacity::Small>,
 }
 
 fn palette() -> Palette {
@@ -307,7 +308,7 @@ fn the_look_keeps_the_banks_images_and_colours() {
     assert_eq!(l.face_colour(image(99)), look::FALLBACK_MODEL);
     assert_eq!(l.face_colour(image(u32::MAX)), look::FALLBACK_MODEL);
     assert!(l.face_texels(image(99)).is_none() && l.terrain_texels(63).is_none());
-    let none = Look::default();
+    let none: Look = Look::default();
     assert_eq!(none.face_colour(image(0)), look::FALLBACK_MODEL);
     assert_eq!(
         (none.terrain_colour(0), none.terrain_colour(2), none.terrain_colour(255)),
@@ -882,10 +883,15 @@ fn garbage_never_panics() {
                 pitch: rng.range(0, 100) as i16,
             }
         };
-        // Now and then banks with damage: unchecked views over mutated bytes.
-        let banks = (rng.range(0, 2) == 0)
-            .then(|| (mutate(&mut rng, embedded::TEXBSI_302), mutate(&mut rng, embedded::TEXBSI_310)));
-        let damaged = banks.as_ref().map(|(t302, t310)| {
+        // Now and then banks with damage: unchecked views over mutated bytes. They are leaked
+        // (a few megabytes over the test) because a look's lifetime is invariant (its banks
+        // sit in the build's table type) and the undamaged case borrows the world's 'static
+        // look.
+        let banks = (rng.range(0, 2) == 0).then(|| {
+            let leak = |v: Vec<u8>| -> &'static [u8] { v.leak() };
+            (leak(mutate(&mut rng, embedded::TEXBSI_302)), leak(mutate(&mut rng, embedded::TEXBSI_310)))
+        });
+        let damaged = banks.map(|(t302, t310)| {
             let mut l = Look::new(
                 Some(&Texbsi::new_unchecked(t302)),
                 &[(310, Texbsi::new_unchecked(t310)), (0, Texbsi::new_unchecked(&t310[..t310.len() / 2]))],
@@ -921,7 +927,14 @@ fn garbage_never_panics() {
                     look,
                 )
             }
-            _ => view::draw::<Decoded>(&mut fb, &mut depth, &view, None, instances.iter().copied(), look),
+            _ => view::draw::<Decoded, Desktop>(
+                &mut fb,
+                &mut depth,
+                &view,
+                None,
+                instances.iter().copied(),
+                look,
+            ),
         }
         drawn += px.iter().any(|&p| p != 0) as usize;
         if short {

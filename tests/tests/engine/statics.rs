@@ -28,7 +28,7 @@ const CYRUS: stros_core::collision::shape::Bounds = stros_core::collision::shape
 #[test]
 fn placements_sit_in_cells_in_reverse_mpso_order() {
     let (rgm, rob, _) = world();
-    let s = Statics::<64>::new(&rgm, &rob).unwrap();
+    let s = Statics::<stros_core::capacity::Small>::new(&rgm, &rob).unwrap();
     assert_eq!((s.placements().len(), s.unmatched), (23, 0));
     // Barrel 7 (34300, 32200) and crate 10 (34200, 32000) share cell (66, 62): the later
     // MPSO record comes first.
@@ -46,7 +46,7 @@ fn placements_sit_in_cells_in_reverse_mpso_order() {
 #[test]
 fn ground_support_on_the_plateau_the_bridge_deck_and_under_it() {
     let (rgm, rob, wld) = world();
-    let s = Statics::<64>::new(&rgm, &rob).unwrap();
+    let s = Statics::<stros_core::capacity::Small>::new(&rgm, &rob).unwrap();
     let t = Decoded::new(wld, 0);
     // On the plateau at marker 0: terrain at −240.
     let mut sup = Support::default();
@@ -98,7 +98,7 @@ fn ground_support_on_the_plateau_the_bridge_deck_and_under_it() {
 #[test]
 fn house_walls_block_and_report_contacts() {
     let (rgm, rob, _) = world();
-    let s = Statics::<64>::new(&rgm, &rob).unwrap();
+    let s = Statics::<stros_core::capacity::Small>::new(&rgm, &rob).unwrap();
     let shape = build(&CYRUS, 0, 50, -2);
     // Facing west (heading 512) into the first house's east wall at X 33200.
     let near = prepare([33_215 * 256, -302 * 256, 33_600 * 256], 0, 512, 0);
@@ -119,7 +119,7 @@ fn startup_settling_and_the_fallback_sphere() {
     use stros_core::collision::statics::{SupportProbe, fallback_support, settle};
     use stros_core::collision::support::SupportHistory;
     let (rgm, rob, wld) = world();
-    let s = Statics::<64>::new(&rgm, &rob).unwrap();
+    let s = Statics::<stros_core::capacity::Small>::new(&rgm, &rob).unwrap();
     let t = Decoded::new(wld, 0);
     // Marker 0 (35000, −240, 30600) × 256: settling finds the plateau at −240.
     let y = settle(&s, &t, [35_000 * 256, -240 * 256, 30_600 * 256], 62, -2);
@@ -198,7 +198,9 @@ fn seventy_crates_in_one_cell_and_the_64_cap() {
     );
     let rgm = rgm_bytes(&RgmDesc { mpso, ..RgmDesc::default() });
     let (rgm, rob) = (Rgm::new_checked(&rgm).unwrap(), Rob::new_checked(&rob).unwrap());
-    let s = Statics::<128>::new(&rgm, &rob).unwrap();
+    // 71 placements: more than the small preset's 64, which refuses them.
+    assert!(Statics::<stros_core::capacity::Small>::new(&rgm, &rob).is_err());
+    let s = Statics::<stros_core::capacity::Desktop>::new(&rgm, &rob).unwrap();
     assert_eq!(s.placements().len(), 71);
     let c = s.candidates([10_400, 0, 10_400], 400);
     assert_eq!(c.faces.len(), 64, "the face list holds 64");

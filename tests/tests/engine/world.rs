@@ -3,12 +3,13 @@
 //! eligibility, default selection, the collision-stage dispatch and the rider transform.
 
 use stros_core::actor::{Direction, attr};
+use stros_core::collision::candidates::MAP_CELLS as CELLS;
 use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
 use stros_core::files::Embedded;
 use stros_core::input::{Action, Bindings, Input};
 use stros_core::world::World;
-use stros_core::world::cells::{CELLS, Cells, Home};
+use stros_core::world::cells::{Cells, Home};
 use stros_tests::{TestFiles, entered, island, replaced};
 
 fn world_with(files: &'static TestFiles) -> Box<World<'static>> {
@@ -163,7 +164,7 @@ fn the_regional_list_follows_the_view() {
 
 #[test]
 fn cell_lists_window_order_border_and_relocation() {
-    let mut c = Box::new(Cells::<16>::default());
+    let mut c = Box::new(Cells::<stros_core::capacity::Small>::default());
     // View at (10000, 10000): window start cells (10000 − 4608) / 512 = 10 on both axes.
     c.insert_cell(0, 12 * 512 + 5, 11 * 512 + 5);
     c.insert_cell(1, 11 * 512 + 5, 12 * 512 + 5);
@@ -219,7 +220,7 @@ fn eligibility_and_the_debug_exclusions_gate_the_update_body() {
     // `[debug] disable_slaves` excludes a slave-only actor: its animation no longer
     // advances. The flag at the plateau (actor 0) is in the regional list at marker 0.
     let config = SystemConfig::installed_with("[debug]\ndisable_slaves = yes\n").unwrap();
-    let mut w = Box::new(World::load(&Embedded, MAP, config, Bindings::default()).unwrap());
+    let mut w: Box<World> = Box::new(World::load(&Embedded, MAP, config, Bindings::default()).unwrap());
     w.enter_marker(&Embedded, 0, 0).unwrap();
     w.actor_mut(0).unwrap().attributes[attr::SLAVE] = 1;
     let before = w.actor(0).unwrap().anim;

@@ -80,7 +80,7 @@ impl<'a> Mpob<'a> {
         self.records.as_chunks::<RECORD>().0.get(i).map(|raw| MpobRecord { raw })
     }
     /// All records in file order.
-    pub fn iter(&self) -> impl Iterator<Item = MpobRecord<'a>> + 'a {
+    pub fn iter(&self) -> impl Iterator<Item = MpobRecord<'a>> + use<'a> {
         self.records.as_chunks::<RECORD>().0.iter().map(|raw| MpobRecord { raw })
     }
 }

@@ -59,7 +59,7 @@ impl<'a> Mpso<'a> {
         self.records.as_chunks::<RECORD>().0.get(i).map(|raw| MpsoRecord { raw })
     }
     /// All records in file order.
-    pub fn iter(&self) -> impl Iterator<Item = MpsoRecord<'a>> + 'a {
+    pub fn iter(&self) -> impl Iterator<Item = MpsoRecord<'a>> + use<'a> {
         self.records.as_chunks::<RECORD>().0.iter().map(|raw| MpsoRecord { raw })
     }
 }

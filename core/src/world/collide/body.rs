@@ -2,6 +2,7 @@
 
 use super::fall::motion_transition;
 use crate::actor::{Actor, response};
+use crate::capacity::Capacity;
 use crate::collision::response::{
     BodyContact, Horizontal, collect_primary, faces_movement, horizontal_response, movement_heading,
     residual_push_sum, separation_distance, wall_facing,
@@ -11,11 +12,11 @@ use crate::collision::statics::{face_contact_normals, face_contacts};
 use crate::world::queries::Env;
 
 /// The primary body-contact response and the residual separation of bit 0x01.
-pub(super) fn body_response(a: &mut Actor, env: &mut Env<'_, '_>) {
+pub(super) fn body_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
     let placed = prepare(a.position, a.angles.pitch, a.angles.heading, a.angles.roll);
     let m = collision_matrix(placed.angle_fields);
     let origin = placed.origin.map(|c| c as i32);
-    let radius = Env::query_radius(a);
+    let radius = Env::<C>::query_radius(a);
     let models = face_contacts(env.scene, origin, &m, a.shape.ordinary_spheres(), radius);
     // The extra (terrain) contact is appended only when the shared extra-contact flag is
     // set, which nothing in this core sets: heightmap presence alone does not admit it.

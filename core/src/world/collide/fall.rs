@@ -7,6 +7,7 @@ use super::health::change_health;
 use crate::actor::motion::scaled;
 use crate::actor::{Actor, attr};
 use crate::anim::NO_GROUP;
+use crate::capacity::Capacity;
 use crate::math::translate_heading;
 use crate::world::queries::Env;
 
@@ -29,7 +30,7 @@ pub const fn fall_factor(i: i32) -> i32 {
 /// "Pre-script queued and falling stage": directional displacement of queued (else
 /// falling) motion 8 or 9 (forward, up to 0x18000 of accumulated distance) or 2 (a steered
 /// jump, up to 0x10000); other values add nothing.
-pub(crate) fn pre_script(a: &mut Actor, env: &mut Env<'_, '_>) {
+pub(crate) fn pre_script<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
     let m = if a.queued != 0 { a.queued } else { a.falling };
     if m == 0 || a.rope {
         return;
@@ -58,7 +59,7 @@ pub(crate) fn pre_script(a: &mut Actor, env: &mut Env<'_, '_>) {
 /// The motion transition of a forward hit or an admitted body contact: falling keeps
 /// falling (mark 0x20), queued motion starts falling (mark 0x10, fall origin, timer 30 and
 /// its forced group), living states 27–32 first become queued motion 1; state 15 is left.
-pub(super) fn motion_transition(a: &mut Actor, env: &mut Env<'_, '_>) {
+pub(super) fn motion_transition<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
     if a.living == 15 {
         return;
     }
@@ -96,7 +97,7 @@ pub(super) fn start_fall_record(a: &mut Actor) {
 }
 
 /// "Ordinary landing decision" and "Ordinary landing animation selection".
-pub(super) fn land(a: &mut Actor, env: &mut Env<'_, '_>, new_y: i32) {
+pub(super) fn land<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, new_y: i32) {
     let mut distance = new_y.wrapping_sub(a.fall_origin).wrapping_abs();
     if (1..=4).contains(&a.surface) {
         distance = 0;
@@ -157,7 +158,7 @@ pub(super) fn land(a: &mut Actor, env: &mut Env<'_, '_>, new_y: i32) {
 /// vertical motion; with a positive signed timer `origin + min(limit, −jump × factor[t])`
 /// and the timer falls by the fine ticks; otherwise `Y += min(limit, jump × factor[0] ×
 /// (fine + 2))`. The limit is `post_collide_height × 512 − 256`.
-pub(super) fn fall_writer(a: &mut Actor, env: &Env<'_, '_>) {
+pub(super) fn fall_writer<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>) {
     if a.anim.marker && a.set.is_some() {
         return;
     }
@@ -177,7 +178,7 @@ pub(super) fn fall_writer(a: &mut Actor, env: &Env<'_, '_>) {
 
 /// A support miss: the fall starts ("Initial falling bookkeeping") or continues ("Falling
 /// animation continuation") and the vertical writer runs.
-pub(super) fn missed(a: &mut Actor, env: &mut Env<'_, '_>) {
+pub(super) fn missed<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
     let torch = a.torch != 0;
     // Attribute 107 ends a fall at the first support miss, and nothing else happens.
     if a.attr(attr::FALL_HOLD) != 0 && a.falling != 0 {

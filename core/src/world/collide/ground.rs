@@ -6,22 +6,23 @@ use super::group;
 use super::health::change_health;
 use crate::actor::motion::scaled;
 use crate::actor::{Actor, attr, collide};
+use crate::capacity::Capacity;
 use crate::collision::SurfaceClass;
 use crate::collision::response::movement_heading;
 use crate::math::{direction_from_displacement, translate_heading};
 use crate::world::queries::{Env, Ground};
 
 /// The slope selection's surface at runtime `position`: normal and class.
-pub(super) fn slope_class(
+pub(super) fn slope_class<C: Capacity>(
     a: &Actor,
-    env: &Env<'_, '_>,
+    env: &Env<'_, '_, C>,
     position: [i32; 3],
 ) -> Option<([i32; 3], SurfaceClass)> {
     env.slope_normal(a, position).map(|n| (n, SurfaceClass::from_normal_y(n[1])))
 }
 
 /// "Ordinary ground prevalidation": `(rollback, sliding_surface)`.
-pub(super) fn prevalidate(a: &Actor, env: &Env<'_, '_>) -> (bool, bool) {
+pub(super) fn prevalidate<C: Capacity>(a: &Actor, env: &Env<'_, '_, C>) -> (bool, bool) {
     if a.collide() & collide::GROUND == 0 || (env.is_player && env.shared.history.0 != 0) {
         return (false, false);
     }
@@ -55,7 +56,7 @@ pub(super) fn prevalidate(a: &Actor, env: &Env<'_, '_>) -> (bool, bool) {
 }
 
 /// "Ordinary slope response" on class-2 support.
-pub(super) fn slope_response(a: &mut Actor, env: &mut Env<'_, '_>, reach: i32) {
+pub(super) fn slope_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, reach: i32) {
     let torch = a.torch != 0;
     let support = a.support;
     if !support.found() || support.class != Some(SurfaceClass::Steep) {
@@ -135,9 +136,9 @@ pub(super) fn slope_response(a: &mut Actor, env: &mut Env<'_, '_>, reach: i32) {
 /// height assigned to Y; a set sliding-surface result ends the response in the slope
 /// response; otherwise landing (with the landing surface stored first) and slide
 /// termination; a miss starts or continues a fall.
-pub(super) fn ground_response(
+pub(super) fn ground_response<C: Capacity>(
     a: &mut Actor,
-    env: &mut Env<'_, '_>,
+    env: &mut Env<'_, '_, C>,
     ground: &Ground,
     sliding_surface: bool,
     reach: i32,

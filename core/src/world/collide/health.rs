@@ -3,6 +3,7 @@
 use super::group;
 use crate::actor::combat;
 use crate::actor::{Actor, attr};
+use crate::capacity::Capacity;
 use crate::world::queries::Env;
 
 /// "Nonplayer health mutation" ({D:engine/player.md}): no change with attribute 120
@@ -10,7 +11,7 @@ use crate::world::queries::Env;
 /// attribute 3 plus the change, clamped to 0…255, and at zero the death dispatch. The
 /// selected player's health service is not part of this core yet: his attribute 3 takes the
 /// same arithmetic without the death dispatch.
-pub(super) fn change_health(a: &mut Actor, env: &mut Env<'_, '_>, change: i32) {
+pub(super) fn change_health<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, change: i32) {
     if a.attr(120) != 0 || (a.attr(97) != 0 && !a.in_combat_stance()) {
         return;
     }
@@ -32,7 +33,7 @@ pub(super) fn change_health(a: &mut Actor, env: &mut Env<'_, '_>, change: i32) {
 /// Of the seed's callers of the pairs only this one is reachable: the combat death service
 /// and the contact dispatch follow weapon hits, and the selected player's death-owning
 /// service follows his health service, none of which the core has yet.
-pub(super) fn nonplayer_death(a: &mut Actor, env: &mut Env<'_, '_>) {
+pub(super) fn nonplayer_death<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
     if a.holds_weapon() {
         let me = env.me;
         let mut cx = env.anim(a);

@@ -12,6 +12,7 @@ mod health;
 mod obstacle;
 mod overlap;
 
+use crate::capacity::Capacity;
 use body::body_response;
 use fall::motion_transition;
 pub(crate) use fall::pre_script;
@@ -79,7 +80,13 @@ pub(crate) type Pushes = heapless::Vec<(u16, [i32; 2]), { crate::collision::cand
 /// motion and ground response. (In states 20 and 21 the admission's own gates refuse — state
 /// 20 is `IsDrawingSword`, 21 `IsSheathingSword` — so what shows is that the ground response
 /// does not run until the drawing pass ends the transition.)
-fn ground_dispatch(a: &mut Actor, env: &mut Env<'_, '_>, ground: &Ground, sliding_surface: bool, reach: i32) {
+fn ground_dispatch<C: Capacity>(
+    a: &mut Actor,
+    env: &mut Env<'_, '_, C>,
+    ground: &Ground,
+    sliding_surface: bool,
+    reach: i32,
+) {
     match a.living {
         10..=19 => {}
         20 | 21 => {
@@ -94,7 +101,7 @@ fn ground_dispatch(a: &mut Actor, env: &mut Env<'_, '_>, ground: &Ground, slidin
 
 /// Support-following, attribute-controlled axis restoration and the water-record refresh:
 /// what every actor's update does after collision handling.
-fn after_collision(a: &mut Actor, env: &Env<'_, '_>, actors: &[Actor], me: u16) {
+fn after_collision<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>, actors: &[Actor], me: u16) {
     // Support-following: the rider moves with its supporting actor.
     super::rider::support_following(a, env, actors, me);
     // Attribute-controlled axis restoration (37–39 rotations, 40–42 moves).
@@ -121,9 +128,9 @@ fn after_collision(a: &mut Actor, env: &Env<'_, '_>, actors: &[Actor], me: u16) 
 
 /// "Ordinary collision stage" of one actor update. Returns the displacements the overlap
 /// stage gave other actors.
-pub(crate) fn stage(
+pub(crate) fn stage<C: Capacity>(
     a: &mut Actor,
-    env: &mut Env<'_, '_>,
+    env: &mut Env<'_, '_, C>,
     snapshot: &Snapshot,
     actors: &[Actor],
     me: u16,

@@ -2,6 +2,7 @@
 
 use super::fall::motion_transition;
 use crate::actor::{Actor, response};
+use crate::capacity::Capacity;
 use crate::collision::response::{correct_2047, normalise, opposing_heading};
 use crate::collision::statics::segment_contacts;
 use crate::math::direction_from_displacement;
@@ -12,7 +13,12 @@ use crate::world::queries::Env;
 /// contacts (inclusive −511…511 after the 2047 correction) fold their normals in order;
 /// the point of the smallest `rank & 0x7fff` is kept; a responding query puts X/Z at
 /// `point × 256 + normal × radius`.
-pub(super) fn forward_segment(a: &mut Actor, env: &Env<'_, '_>, voff: i32, respond: bool) -> bool {
+pub(super) fn forward_segment<C: Capacity>(
+    a: &mut Actor,
+    env: &Env<'_, '_, C>,
+    voff: i32,
+    respond: bool,
+) -> bool {
     let p = a.previous.map(|c| c >> 8);
     let c = a.position.map(|c| c >> 8);
     let from = [p[0] as f32, p[1].wrapping_add(voff) as f32, p[2] as f32];
@@ -49,7 +55,7 @@ pub(super) fn forward_segment(a: &mut Actor, env: &Env<'_, '_>, voff: i32, respo
 }
 
 /// "Forward obstacle wrapper and motion transition".
-pub(super) fn obstacle_wrapper(a: &mut Actor, env: &mut Env<'_, '_>) {
+pub(super) fn obstacle_wrapper<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
     if forward_segment(a, env, 0, true) {
         a.body_response |= response::FORWARD_HIT;
         motion_transition(a, env);

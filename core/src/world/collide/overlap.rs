@@ -3,6 +3,7 @@
 use super::Pushes;
 use super::obstacle::obstacle_wrapper;
 use crate::actor::{Actor, attr, response};
+use crate::capacity::Capacity;
 use crate::collision::statics::{PlacedModel, Scene};
 use crate::math::{direction_from_displacement, round_ties_even, translate_heading};
 use crate::world::queries::Env;
@@ -64,7 +65,12 @@ pub(super) fn separation(factor: i32, mobility: i32, depth: i32) -> i32 {
 
 /// "Weighted actor overlap response" over the retained actor-style list. Returns whether
 /// any weighted separation happened; other actors' displacements go to `pushes`.
-pub(super) fn overlap(a: &mut Actor, env: &mut Env<'_, '_>, actors: &[Actor], pushes: &mut Pushes) -> bool {
+pub(super) fn overlap<C: Capacity>(
+    a: &mut Actor,
+    env: &mut Env<'_, '_, C>,
+    actors: &[Actor],
+    pushes: &mut Pushes,
+) -> bool {
     let mut moved = false;
     let lists = env.scene.lists.clone();
     for cand in lists.actor_style.iter() {

@@ -1,0 +1,188 @@
+//! How many of each table a world holds: the build's choice, not the core's.
+//!
+//! The original sizes its tables at run time; Stros has no allocator, so every table is
+//! fixed-size storage, and the program that uses the core picks the sizes the way a smoltcp
+//! user hands its `SocketSet` storage: a [`Capacity`] type parameter on
+//! [`crate::world::World`] and [`crate::session::Session`], usually one of the presets.
+//!
+//! - [`Desktop`] (the default parameter): room for every shipped map, chosen generously.
+//!   The docs give one of the original's own sizes, the 3D manager's `max_objects` 255
+//!   ({D:config/system-ini.md}, `[3dmanager]`), which the 256 models follow (the patched
+//!   ShowFrame handle is a byte). They give no counts for the shipped maps' MPOB, MPSO or
+//!   RAAN tables; the other figures are Stros's, several times what a 66-byte-record map
+//!   section of a few hundred kilobytes plausibly holds.
+//! - [`Small`]: the embedded island with a little room to spare, small enough that world,
+//!   look, a 320×200 framebuffer, a band of depth and the stack fit an RP2040's 264 KiB.
+//!
+//! Any other sizes are a [`Caps`] away. A map that needs more than a build holds fails to
+//! load with [`crate::world::WorldError::Capacity`], which names the table, what the map
+//! needs and what the build holds ([`crate::world::needs`] counts a map's needs).
+
+use core::fmt;
+use core::ops::{Deref, DerefMut};
+
+/// Fixed-capacity storage for one table: a `heapless::Vec` of the preset's size.
+pub trait Table<T>: Default + Clone + fmt::Debug + Deref<Target = [T]> + DerefMut {
+    /// Most elements the table holds.
+    const CAPACITY: usize;
+    /// Appends `value`, or gives it back when the table is full.
+    fn push(&mut self, value: T) -> Result<(), T>;
+    /// Removes element `index` (which must exist), keeping the others' order.
+    fn remove(&mut self, index: usize) -> T;
+    /// Whether the table is full.
+    fn is_full(&self) -> bool {
+        self.len() == Self::CAPACITY
+    }
+}
+
+impl<T: Clone + fmt::Debug, const N: usize> Table<T> for heapless::Vec<T, N> {
+    const CAPACITY: usize = N;
+    fn push(&mut self, value: T) -> Result<(), T> {
+        heapless::Vec::push(self, value)
+    }
+    fn remove(&mut self, index: usize) -> T {
+        heapless::Vec::remove(self, index)
+    }
+}
+
+/// An element a table can hold.
+pub trait Element: Clone + fmt::Debug {}
+impl<T: Clone + fmt::Debug> Element for T {}
+
+/// The tables a world is built from, one size each; [`Caps`] implements it for any sizes.
+pub trait Capacity: Copy + fmt::Debug + Default + 'static {
+    /// Per actor: the actors, their list links, script states, the regional and deferred
+    /// lists, the live models of a collision scene and the occupied actor cells.
+    type Actors<T: Element>: Table<T>;
+    /// Per static placement (MPSO records with a model): the placements and their cells.
+    type Placements<T: Element>: Table<T>;
+    /// Distinct models (ROB segments, `.3DC`/`.3D` files) actors use.
+    type Models<T: Element>: Table<T>;
+    /// Animation sets (a definition over one frame source).
+    type Sets<T: Element>: Table<T>;
+    /// Frame-table entries of all the sets together.
+    type FrameModels<T: Element>: Table<T>;
+    /// Script local variables of all the actors together.
+    type Locals<T: Element>: Table<T>;
+    /// Model texture banks the look keeps.
+    type Banks<T: Element>: Table<T>;
+
+    /// Whether the sizes are ones the world's indices address; asserted at compile time
+    /// where a world is loaded, so other sizes fail the build: sets at most 256 (an actor keeps its set in a byte), models at most 65,535,
+    /// actors, placements, frame-table models and locals below 65,535 (u16 links and
+    /// offsets).
+    const FITS: bool;
+
+    /// What the build holds of `table`.
+    fn holds(table: TableKind) -> usize {
+        match table {
+            TableKind::Actors => <Self::Actors<u8> as Table<u8>>::CAPACITY,
+            TableKind::Placements => <Self::Placements<u8> as Table<u8>>::CAPACITY,
+            TableKind::Models => <Self::Models<u8> as Table<u8>>::CAPACITY,
+            TableKind::Sets => <Self::Sets<u8> as Table<u8>>::CAPACITY,
+            TableKind::FrameModels => <Self::FrameModels<u8> as Table<u8>>::CAPACITY,
+            TableKind::Locals => <Self::Locals<u8> as Table<u8>>::CAPACITY,
+            TableKind::Banks => <Self::Banks<u8> as Table<u8>>::CAPACITY,
+        }
+    }
+}
+
+/// One of a world's sized tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableKind {
+    /// Actors.
+    Actors,
+    /// Static placements.
+    Placements,
+    /// Models.
+    Models,
+    /// Animation sets.
+    Sets,
+    /// Frame-table models.
+    FrameModels,
+    /// Script local variables.
+    Locals,
+    /// Model texture banks.
+    Banks,
+}
+
+impl TableKind {
+    /// Every table, in report order.
+    pub const ALL: [TableKind; 7] = [
+        TableKind::Actors,
+        TableKind::Placements,
+        TableKind::Models,
+        TableKind::Sets,
+        TableKind::FrameModels,
+        TableKind::Locals,
+        TableKind::Banks,
+    ];
+
+    /// The table's name in errors and the `needs` report.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TableKind::Actors => "actors",
+            TableKind::Placements => "placements",
+            TableKind::Models => "models",
+            TableKind::Sets => "sets",
+            TableKind::FrameModels => "frame_models",
+            TableKind::Locals => "locals",
+            TableKind::Banks => "banks",
+        }
+    }
+}
+
+impl fmt::Display for TableKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A build's sizes: actors, static placements, models, animation sets, frame-table models,
+/// script locals, model texture banks; [`Capacity::FITS`] says which sizes build.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Caps<
+    const ACTORS: usize,
+    const PLACEMENTS: usize,
+    const MODELS: usize,
+    const SETS: usize,
+    const FRAME_MODELS: usize,
+    const LOCALS: usize,
+    const BANKS: usize,
+>;
+
+impl<
+    const ACTORS: usize,
+    const PLACEMENTS: usize,
+    const MODELS: usize,
+    const SETS: usize,
+    const FRAME_MODELS: usize,
+    const LOCALS: usize,
+    const BANKS: usize,
+> Capacity for Caps<ACTORS, PLACEMENTS, MODELS, SETS, FRAME_MODELS, LOCALS, BANKS>
+{
+    type Actors<T: Element> = heapless::Vec<T, ACTORS>;
+    type Placements<T: Element> = heapless::Vec<T, PLACEMENTS>;
+    type Models<T: Element> = heapless::Vec<T, MODELS>;
+    type Sets<T: Element> = heapless::Vec<T, SETS>;
+    type FrameModels<T: Element> = heapless::Vec<T, FRAME_MODELS>;
+    type Locals<T: Element> = heapless::Vec<T, LOCALS>;
+    type Banks<T: Element> = heapless::Vec<T, BANKS>;
+
+    const FITS: bool = SETS <= 256
+        && MODELS <= 65_535
+        && ACTORS < 65_535
+        && PLACEMENTS < 65_535
+        && FRAME_MODELS < 65_535
+        && LOCALS < 65_535;
+}
+
+/// The frontends' preset: 512 actors, 4,096 static placements, 256 models, 256 animation
+/// sets, 8,192 frame-table models, 16,384 script locals, 16 model texture banks.
+pub type Desktop = Caps<512, 4096, 256, 256, 8192, 16384, 16>;
+
+/// The microcontroller preset: 16 actors, 64 static placements, 16 models, 8 animation
+/// sets, 32 frame-table models, 64 script locals, 2 model texture banks — the embedded
+/// island (8 actors with the player, 23 placements, 6 models, 5 sets, 5 frame-table models,
+/// 3 locals, 1 bank: `stros-tools inspect --needs`) with room to spare.
+pub type Small = Caps<16, 64, 16, 8, 32, 64, 2>;
