@@ -29,6 +29,8 @@ pub trait Table<T>: Default + Clone + fmt::Debug + Deref<Target = [T]> + DerefMu
     fn push(&mut self, value: T) -> Result<(), T>;
     /// Removes element `index` (which must exist), keeping the others' order.
     fn remove(&mut self, index: usize) -> T;
+    /// Removes every element.
+    fn clear(&mut self);
     /// Whether the table is full.
     fn is_full(&self) -> bool {
         self.len() == Self::CAPACITY
@@ -42,6 +44,9 @@ impl<T: Clone + fmt::Debug, const N: usize> Table<T> for heapless::Vec<T, N> {
     }
     fn remove(&mut self, index: usize) -> T {
         heapless::Vec::remove(self, index)
+    }
+    fn clear(&mut self) {
+        heapless::Vec::clear(self)
     }
 }
 
@@ -177,9 +182,10 @@ impl<
         && LOCALS < 65_535;
 }
 
-/// The frontends' preset: 512 actors, 4,096 static placements, 256 models, 256 animation
-/// sets, 8,192 frame-table models, 16,384 script locals, 16 model texture banks.
-pub type Desktop = Caps<512, 4096, 256, 256, 8192, 16384, 16>;
+/// The frontends' preset: 256 actors, 2,048 static placements, 256 models, 128 animation
+/// sets, 4,096 frame-table models, 8,192 script locals, 16 model texture banks — about half
+/// a megabyte of world, small enough to move by value in an unoptimised build.
+pub type Desktop = Caps<256, 2048, 256, 128, 4096, 8192, 16>;
 
 /// The microcontroller preset: 16 actors, 64 static placements, 16 models, 8 animation
 /// sets, 32 frame-table models, 64 script locals, 2 model texture banks — the embedded

@@ -62,6 +62,33 @@ pub struct Recorded {
     pub scale: Option<i32>,
 }
 
+/// What [`Session::replay_digests`] saw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Digests {
+    /// FNV-1a 64 of the trace: every update's [`crate::trace::trace_line`] and a newline,
+    /// the bytes `stros-tools replay` prints.
+    pub trace: u64,
+    /// FNV-1a 64 of the last drawn frame's palette indices; `None` when no update was drawn.
+    pub frame: Option<u64>,
+    /// Updates replayed.
+    pub updates: u32,
+}
+
+impl core::fmt::Display for Digests {
+    /// `trace fnv1a64 <16 hex digits>` and, when a frame was drawn, a second line
+    /// `frame fnv1a64 <16 hex digits>`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "trace fnv1a64 {:016x}", self.trace)?;
+        if let Some(frame) = self.frame {
+            write!(f, "\nframe fnv1a64 {frame:016x}")?;
+        }
+        Ok(())
+    }
+}
+
+/// [`Session::replay_digests`] draws after every this many updates.
+pub const DIGEST_DRAW_EVERY: u32 = 8;
+
 /// The player's health: attribute 3 (`attr_health`).
 pub const HEALTH_ATTR: usize = 3;
 
@@ -90,10 +117,9 @@ impl<'a, C: Capacity> Session<'a, C> {
         bindings: Bindings,
         marker: usize,
     ) -> Result<Self, SessionError> {
-        let mut world = World::load(files, map, config, bindings).map_err(SessionError::World)?;
-        world.enter_marker(files, marker, 0).map_err(SessionError::World)?;
-        let origin = Origin { start: PlayerStart::Marker { index: marker }, ..Origin::embedded() };
-        Ok(Session::around(world, files, origin))
+        let mut s = Session::unloaded(config, bindings);
+        s.start_in_place(files, map, marker)?;
+        Ok(s)
     }
 
     /// The world a recording or scenario describes, served by `files` (the embedded island
@@ -105,8 +131,58 @@ impl<'a, C: Capacity> Session<'a, C> {
         scenario: &Scenario<'a>,
         bindings: Bindings,
     ) -> Result<Self, SessionError> {
+        let mut s = Session::unloaded(scenario.config(), bindings);
+        s.replay_in_place(files, map, scenario)?;
+        Ok(s)
+    }
+
+    /// A session without a map, with `config` and `bindings` ([`World::unloaded`], the
+    /// built-in palette): what [`Session::start_in_place`] and
+    /// [`Session::replay_in_place`] fill.
+    pub fn unloaded(config: SystemConfig, bindings: Bindings) -> Self {
+        let palette = Palette::default_world();
+        Session {
+            world: World::unloaded(config, bindings),
+            look: Look::default(),
+            candle_colours: CandleColours::new(&palette),
+            palette,
+            sounds: None,
+            origin: Origin::embedded(),
+            debug_overlay: false,
+            candle: Candle::new(),
+            start: [0; 3],
+            last: None,
+            replay: None,
+        }
+    }
+
+    /// [`Session::start`] into this session (its configuration and bindings), replacing
+    /// what it held: one session's memory, not two (what a microcontroller has room for).
+    pub fn start_in_place(
+        &mut self,
+        files: &impl Files<'a>,
+        map: &str,
+        marker: usize,
+    ) -> Result<(), SessionError> {
+        self.world.load_in_place(files, map).map_err(SessionError::World)?;
+        self.world.enter_marker(files, marker, 0).map_err(SessionError::World)?;
+        let origin = Origin { start: PlayerStart::Marker { index: marker }, ..Origin::embedded() };
+        self.around(files, origin);
+        Ok(())
+    }
+
+    /// [`Session::replay`] into this session (its bindings; the scenario's configuration),
+    /// replacing what it held: one session's memory, not two.
+    pub fn replay_in_place(
+        &mut self,
+        files: &impl Files<'a>,
+        map: &str,
+        scenario: &Scenario<'a>,
+    ) -> Result<(), SessionError> {
         let map = scenario.map.unwrap_or(map);
-        let mut world = World::load(files, map, scenario.config(), bindings).map_err(SessionError::World)?;
+        self.world.set_config(scenario.config());
+        self.world.load_in_place(files, map).map_err(SessionError::World)?;
+        let world = &mut self.world;
         match scenario.start {
             PlayerStart::Marker { index } => world.enter_marker(files, index, scenario.heading),
             PlayerStart::Position { pos } => world.enter_at(files, pos, scenario.heading, scenario.settle),
@@ -120,37 +196,29 @@ impl<'a, C: Capacity> Session<'a, C> {
                 a.steps.set(crate::actor::Direction::Forward, p);
             }
         }
-        let mut s = Session::around(world, files, scenario.origin());
-        s.replay = Some((scenario.steps(), scenario.bios_start));
-        Ok(s)
+        self.around(files, scenario.origin());
+        self.replay = Some((scenario.steps(), scenario.bios_start));
+        Ok(())
     }
 
-    fn around(world: World<'a, C>, files: &impl Files<'a>, origin: Origin<'a>) -> Self {
-        let palette = files
+    /// Everything around the loaded world: its palette (the map's COL, or the built-in
+    /// one), sounds, look and candle, and the player's starting position.
+    fn around(&mut self, files: &impl Files<'a>, origin: Origin<'a>) {
+        self.palette = files
             .file(&{
                 let mut n: heapless::String<16> = heapless::String::new();
-                let _ = n.push_str(world.map());
+                let _ = n.push_str(self.world.map());
                 let _ = n.push_str(".COL");
                 n
             })
             .and_then(|b| crate::formats::col::Col::new_checked(b).ok())
             .map_or_else(Palette::default_world, |c| Palette::from_rgb8(&c.to_rgb_array()));
-        let sounds = files.file("MAIN.SFX").and_then(|b| crate::formats::sfx::Sfx::new_checked(b).ok());
-        let look = view::look(&world, files, &palette);
-        let start = world.selected_player().map_or([0; 3], |p| p.position);
-        Session {
-            world,
-            look,
-            candle_colours: CandleColours::new(&palette),
-            palette,
-            sounds,
-            origin,
-            debug_overlay: false,
-            candle: Candle::new(),
-            start,
-            last: None,
-            replay: None,
-        }
+        self.sounds = files.file("MAIN.SFX").and_then(|b| crate::formats::sfx::Sfx::new_checked(b).ok());
+        self.look = view::look(&self.world, files, &self.palette);
+        self.candle_colours = CandleColours::new(&self.palette);
+        self.start = self.world.selected_player().map_or([0; 3], |p| p.position);
+        self.origin = origin;
+        (self.debug_overlay, self.candle, self.last, self.replay) = (false, Candle::new(), None, None);
     }
 
     /// Whether this session replays a recording.
@@ -165,6 +233,33 @@ impl<'a, C: Capacity> Session<'a, C> {
         let u = steps.next()?;
         *bios = bios.wrapping_add(u.bios);
         Some(Recorded { input: u.input, bios: *bios, scale: u.scale })
+    }
+
+    /// Replays every recorded update, hashing the trace, and after every
+    /// [`DIGEST_DRAW_EVERY`]th update draws the frame into `fb` in bands of `band_height`
+    /// rows ([`Session::draw_in_bands`]; `depth` holds `width × band_height` values) and
+    /// hashes its pixels: the digests a small machine prints instead of the trace.
+    pub fn replay_digests(
+        &mut self,
+        fb: &mut Framebuffer<'_>,
+        depth: &mut [f32],
+        band_height: usize,
+    ) -> Digests {
+        use crate::trace::Fnv1a64;
+        let (mut trace, mut frame, mut updates) = (Fnv1a64::new(), None, 0);
+        while let Some(u) = self.next_recorded() {
+            self.step(&u.input, u.bios, u.scale);
+            updates += 1;
+            let _ = crate::trace::trace_line(&mut trace, &self.world, self.world.report());
+            trace.update(b"\n");
+            if updates % DIGEST_DRAW_EVERY == 0 {
+                self.draw_in_bands(fb, depth, band_height);
+                let mut pixels = Fnv1a64::new();
+                pixels.update(fb.pixels());
+                frame = Some(pixels.value());
+            }
+        }
+        Digests { trace: trace.value(), frame, updates }
     }
 
     /// One update, and the candle's frame for it: its show timer follows the player's

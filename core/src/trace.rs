@@ -110,3 +110,46 @@ pub fn trace_line<C: crate::capacity::Capacity>(
     }
     write!(out, "]}}")
 }
+
+/// The 64-bit FNV-1a hash, fed bytes or formatted text: the replay digests that
+/// `stros-tools replay --digest` and `frontend-mcu` print, so a machine without room for a
+/// trace can still show it ran the same one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fnv1a64(u64);
+
+impl Fnv1a64 {
+    /// The FNV-1a 64-bit offset basis.
+    pub const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
+    /// The FNV-1a 64-bit prime.
+    pub const PRIME: u64 = 0x0000_0100_0000_01b3;
+
+    /// The hash of nothing yet.
+    pub const fn new() -> Self {
+        Fnv1a64(Self::OFFSET_BASIS)
+    }
+
+    /// Feeds `bytes`.
+    pub fn update(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(Self::PRIME);
+        }
+    }
+
+    /// The hash so far.
+    pub const fn value(&self) -> u64 {
+        self.0
+    }
+}
+
+impl Default for Fnv1a64 {
+    fn default() -> Self {
+        Fnv1a64::new()
+    }
+}
+
+impl fmt::Write for Fnv1a64 {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.update(s.as_bytes());
+        Ok(())
+    }
+}

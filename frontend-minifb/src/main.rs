@@ -37,7 +37,8 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    match run(&Args::parse()) {
+    let args = Args::parse();
+    match stros_host::on_large_stack(move || run(&args)) {
         Ok(()) => ExitCode::SUCCESS,
         Err((e, code)) => {
             eprintln!("{PROGRAM}: {e}");

@@ -44,7 +44,8 @@ struct Args {
 const HOLD: Duration = Duration::from_millis(160);
 
 fn main() -> ExitCode {
-    match play(&Args::parse()) {
+    let args = Args::parse();
+    match stros_host::on_large_stack(move || play(&args)) {
         Ok(()) => ExitCode::SUCCESS,
         Err((e, code)) => {
             eprintln!("{PROGRAM}: {e}");

@@ -69,6 +69,11 @@ enum Command {
     Replay {
         /// The scenario; its paths resolve against its own directory
         scenario: PathBuf,
+        /// Print only digests, as frontend-mcu does: `trace fnv1a64 <hex>` over the bytes
+        /// the trace would be, and `frame fnv1a64 <hex>` over the 64,000 palette indices of
+        /// the last frame, drawn at 320x200 after every eighth update
+        #[arg(long)]
+        digest: bool,
     },
 }
 
@@ -99,7 +104,12 @@ enum Bench {
 }
 
 fn main() -> ExitCode {
-    let result = match Args::parse().command {
+    let args = Args::parse();
+    stros_host::on_large_stack(move || run(args))
+}
+
+fn run(args: Args) -> ExitCode {
+    let result = match args.command {
         Command::GenTables { check, root } => {
             let root = root.unwrap_or_else(gen_tables::workspace_root);
             let files = gen_tables::table_paths(&root).into_iter().map(|(p, t)| (p, t.into_bytes()));
@@ -145,7 +155,14 @@ fn main() -> ExitCode {
             };
             report.map(|r| print!("{r}")).map_err(|e| ("bench", e))
         }
-        Command::Replay { scenario } => match stros_tools::replay::command(&scenario) {
+        Command::Replay { scenario, digest: true } => match stros_tools::replay::digest(&scenario) {
+            Ok(d) => {
+                println!("{d}");
+                Ok(())
+            }
+            Err(e) => return fail("replay", e.to_string()),
+        },
+        Command::Replay { scenario, digest: false } => match stros_tools::replay::command(&scenario) {
             Ok(trace) => {
                 use std::io::Write as _;
                 return if std::io::stdout().lock().write_all(trace.as_bytes()).is_ok() {

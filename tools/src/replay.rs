@@ -47,6 +47,22 @@ pub fn run(text: &str, dir: &Path) -> Result<String, HostError> {
     Ok(trace(&mut session))
 }
 
+/// `stros-tools replay FILE --digest`: the digests of the scenario's trace and of its last
+/// frame drawn at 320×200 every eighth update ([`Session::replay_digests`]), as
+/// `frontend-mcu` prints them. The frame is drawn whole here (the microcontroller draws it
+/// in bands): the two pictures are the same.
+pub fn digest(path: &Path) -> Result<stros_core::session::Digests, HostError> {
+    use stros_core::render::{Framebuffer, HEIGHT, WIDTH};
+    let opened = Opened::scenario(PROGRAM, path)?;
+    let mut session = opened.session(PROGRAM)?;
+    let mut pixels = vec![0u8; WIDTH * HEIGHT];
+    let mut depth = vec![0f32; WIDTH * HEIGHT];
+    let Some(mut fb) = Framebuffer::new(&mut pixels, WIDTH, HEIGHT) else {
+        unreachable!("320×200 is a valid framebuffer")
+    };
+    Ok(session.replay_digests(&mut fb, &mut depth, HEIGHT))
+}
+
 /// `stros-tools replay FILE`: the trace of the scenario in `FILE`.
 pub fn command(path: &Path) -> Result<String, HostError> {
     let opened = Opened::scenario(PROGRAM, path)?;

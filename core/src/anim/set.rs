@@ -189,7 +189,6 @@ impl<'a> AnimSet<'a> {
     /// The pose of frame-table entry `index`. A RAAN entry past the 65,536th cannot be
     /// named by a [`Pose`] and resolves to `None` (a world never builds such a set: its
     /// frame-table models stay below 65,535, [`crate::capacity::Capacity::FITS`]).
-
     pub fn pose(&self, index: u32) -> Option<Pose> {
         match &self.frames {
             Frames::Placement(n) => (index < *n as u32).then_some(Pose { model: 0, frame: index as u16 }),

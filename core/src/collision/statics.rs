@@ -123,12 +123,34 @@ fn cell_index(x: f32, z: f32) -> Option<u16> {
     (cx < MAP_CELLS && cz < MAP_CELLS).then_some((cz * MAP_CELLS + cx) as u16)
 }
 
+impl<C: Capacity> Default for Statics<'_, C> {
+    /// No placements.
+    fn default() -> Self {
+        Statics { placements: Default::default(), heads: CellHeads::default(), unmatched: 0 }
+    }
+}
+
 impl<'a, C: Capacity> Statics<'a, C> {
     /// The placements of `rgm` with models from `rob`. Each cell keeps its placements in
     /// reverse MPSO order (each one is put at the front of its cell's list).
     pub fn new(rgm: &Rgm<'a>, rob: &Rob<'a>) -> Result<Self, StaticsError> {
-        let mut s =
-            Statics::<C> { placements: Default::default(), heads: CellHeads::default(), unmatched: 0 };
+        let mut s = Statics::default();
+        s.fill(rgm, rob)?;
+        Ok(s)
+    }
+
+    /// No placements.
+    pub fn clear(&mut self) {
+        self.placements.clear();
+        self.heads = CellHeads::default();
+        self.unmatched = 0;
+    }
+
+    /// [`Statics::new`] in place: this table emptied and filled with the placements of
+    /// `rgm`.
+    pub fn fill(&mut self, rgm: &Rgm<'a>, rob: &Rob<'a>) -> Result<(), StaticsError> {
+        self.clear();
+        let s = self;
         for m in rgm.mpso().iter() {
             let Some((model, flags)) = placement_model(&m, rob) else {
                 s.unmatched += 1;
@@ -158,7 +180,7 @@ impl<'a, C: Capacity> Statics<'a, C> {
                 return Err(StaticsError::TooMany);
             }
         }
-        Ok(s)
+        Ok(())
     }
 
     /// The placements, in MPSO order (unmatched ones left out).

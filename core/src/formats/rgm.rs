@@ -245,6 +245,11 @@ pub struct Rgm<'a> {
 }
 
 impl<'a> Rgm<'a> {
+    /// A scene without sections: no actors, placements or markers (an unloaded world's).
+    pub const fn empty() -> Self {
+        Rgm { data: &[], payloads: [&[]; KNOWN], offsets: [usize::MAX; KNOWN], end: 0 }
+    }
+
     /// Checks the framing alone and records where each known section is. Accessors on the
     /// result never panic, but an actor's offsets may then point anywhere; prefer
     /// [`Rgm::new_checked`].

@@ -46,16 +46,85 @@ impl<'a, C: Capacity> World<'a, C> {
         config: SystemConfig,
         bindings: Bindings,
     ) -> Result<Self, WorldError> {
-        const { assert!(C::FITS, "a Caps size is beyond what the world's indices address") };
-        Self::load_tables(files, map, config, bindings).map_err(|e| with_needs(e, files, map))
+        let mut world = World::unloaded(config, bindings);
+        world.load_in_place(files, map)?;
+        Ok(world)
     }
 
-    fn load_tables(
-        files: &impl Files<'a>,
-        map: &str,
-        config: SystemConfig,
-        bindings: Bindings,
-    ) -> Result<Self, WorldError> {
+    /// A world without a map, with `config` and `bindings`: no terrain, placements or
+    /// actors. What [`World::load_in_place`] fills.
+    pub fn unloaded(config: SystemConfig, bindings: Bindings) -> Self {
+        World {
+            map: Name::new(),
+            rgm: Rgm::empty(),
+            rob: Rob::new_unchecked(&[]),
+            wld: Wld::new_unchecked(&[]),
+            terrain: Decoded::new(Wld::new_unchecked(&[]), 0),
+            // No WORLD.INI is read, so every world gets the island's wave.
+            wave: crate::terrain::ISLAND_WAVE,
+            statics: Statics::default(),
+            models: Default::default(),
+            sets: Default::default(),
+            frame_models: Default::default(),
+            // "Opening an actor-definition map resets this shared counter to zero."
+            mess_groups: attributes::MessGroups::default(),
+            actors: Default::default(),
+            cells: Cells::default(),
+            players: [None, None],
+            selected: 0,
+            player: PlayerState { turn: Turn::default(), walk_mode: config.walk_mode },
+            clock: Clock::new(TimingConfig::from(&config)),
+            config,
+            bindings,
+            surfaces: SurfaceTable::new(),
+            shared: Shared::default(),
+            view: [0; 3],
+            view_yaw: 0,
+            report: StepReport::default(),
+            missing: heapless::Vec::new(),
+            scripts: script::ScriptTables::default(),
+            combat_index: 0,
+            script_exclusion: None,
+        }
+    }
+
+    /// [`World::load`] into this world, replacing all it held but its configuration and
+    /// bindings: the same world without a second one on the stack (a microcontroller has
+    /// room for one). After an error the world holds part of the map; load again or drop
+    /// it.
+    pub fn load_in_place(&mut self, files: &impl Files<'a>, map: &str) -> Result<(), WorldError> {
+        const { assert!(C::FITS, "a Caps size is beyond what the world's indices address") };
+        self.reset();
+        self.fill(files, map).map_err(|e| with_needs(e, files, map))
+    }
+
+    /// Everything but the configuration and bindings as [`World::unloaded`] has it, the
+    /// tables emptied where they are.
+    fn reset(&mut self) {
+        self.map = Name::new();
+        (self.rgm, self.rob, self.wld) = (Rgm::empty(), Rob::new_unchecked(&[]), Wld::new_unchecked(&[]));
+        self.terrain = Decoded::new(self.wld, 0);
+        self.wave = crate::terrain::ISLAND_WAVE;
+        self.statics.clear();
+        self.models.clear();
+        self.sets.clear();
+        self.frame_models.clear();
+        self.mess_groups = attributes::MessGroups::default();
+        self.actors.clear();
+        self.cells = Cells::default();
+        (self.players, self.selected) = ([None, None], 0);
+        self.player = PlayerState { turn: Turn::default(), walk_mode: self.config.walk_mode };
+        self.clock = Clock::new(TimingConfig::from(&self.config));
+        self.surfaces = SurfaceTable::new();
+        self.shared = Shared::default();
+        (self.view, self.view_yaw) = ([0; 3], 0);
+        self.report = StepReport::default();
+        self.missing.clear();
+        self.scripts = script::ScriptTables::default();
+        (self.combat_index, self.script_exclusion) = (0, None);
+    }
+
+    fn fill(&mut self, files: &impl Files<'a>, map: &str) -> Result<(), WorldError> {
         let get = |ext: &str| {
             let mut n = Name::new();
             let _ = n.push_str(map);
@@ -71,51 +140,19 @@ impl<'a, C: Capacity> World<'a, C> {
         let rgm = Rgm::new_checked(get(".RGM")?).map_err(|e| WorldError::Format(named(".RGM"), e))?;
         let rob = Rob::new_checked(get(".ROB")?).map_err(|e| WorldError::Format(named(".ROB"), e))?;
         let wld = Wld::new_checked(get(".WLD")?).map_err(|e| WorldError::Format(named(".WLD"), e))?;
-        let surfaces = match files.file("SURFACE.INI") {
+        self.surfaces = match files.file("SURFACE.INI") {
             Some(bytes) => {
                 let text = core::str::from_utf8(bytes).unwrap_or("");
                 SurfaceTable::parse(text).map_err(WorldError::Surface)?
             }
             None => SurfaceTable::new(),
         };
-        let scripts = script::ScriptTables::load(files)?;
-        let statics = Statics::new(&rgm, &rob).map_err(|_| full::<C>(TableKind::Placements))?;
-        let mut world = World {
-            map: name_of(map.as_bytes()),
-            rgm,
-            rob,
-            wld,
-            terrain: Decoded::new(wld, 0),
-            // No WORLD.INI is read, so every world gets the island's wave.
-            wave: crate::terrain::ISLAND_WAVE,
-            statics,
-            models: Default::default(),
-            sets: Default::default(),
-            frame_models: Default::default(),
-            // "Opening an actor-definition map resets this shared counter to zero."
-            mess_groups: attributes::MessGroups::default(),
-            actors: Default::default(),
-            cells: Cells::default(),
-            players: [None, None],
-            selected: 0,
-            player: PlayerState { turn: Turn::default(), walk_mode: config.walk_mode },
-            clock: Clock::new(TimingConfig::from(&config)),
-            config,
-            bindings,
-            surfaces,
-            shared: Shared::default(),
-            view: [0; 3],
-            view_yaw: 0,
-            report: StepReport::default(),
-            missing: heapless::Vec::new(),
-            scripts,
-            combat_index: 0,
-            script_exclusion: None,
-        };
-        world.place_actors(files)?;
-        Ok(world)
+        self.scripts = script::ScriptTables::load(files)?;
+        self.statics.fill(&rgm, &rob).map_err(|_| full::<C>(TableKind::Placements))?;
+        self.map = name_of(map.as_bytes());
+        (self.rgm, self.rob, self.wld, self.terrain) = (rgm, rob, wld, Decoded::new(wld, 0));
+        self.place_actors(files)
     }
-
     /// The loaded model called `name` (case-insensitive), loading it on first use: a ROB
     /// segment with a model, else `<name>.3DC`, else `<name>.3D`.
     fn model_named(&mut self, files: &impl Files<'a>, name: &[u8]) -> Result<Option<u16>, WorldError> {

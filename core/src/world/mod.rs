@@ -546,6 +546,12 @@ impl<'a, C: Capacity> World<'a, C> {
         &self.config
     }
 
+    /// Replaces the configuration. What it decides at load (the clock, the walk mode, the
+    /// actors' attribute defaults) takes effect at the next [`World::load_in_place`].
+    pub fn set_config(&mut self, config: SystemConfig) {
+        self.config = config;
+    }
+
     /// The KEYS.INI bindings.
     pub fn bindings(&self) -> &Bindings {
         &self.bindings

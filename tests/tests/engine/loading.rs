@@ -447,3 +447,23 @@ fn message_groups_count_across_definitions_instances_and_the_player() {
         assert_eq!(player, 10);
     }
 }
+
+#[test]
+fn inspect_needs_reports_a_map_as_json() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/data/world");
+    let j = stros_tools::needs::command(&root.join("HARBOUR.RGM")).unwrap();
+    assert_eq!(j["map"], "HARBOUR");
+    let needs =
+        [("actors", 8), ("placements", 23), ("models", 6), ("sets", 5), ("frame_models", 5), ("locals", 3)];
+    for (table, n) in needs {
+        assert_eq!(j["needs"][table], n, "{table}");
+    }
+    assert_eq!(
+        (j["small"]["holds"]["frame_models"].as_u64(), j["small"]["fits"].as_bool()),
+        (Some(32), Some(true))
+    );
+    assert_eq!(j["desktop"]["holds"]["actors"], 256);
+    // Not a map: a clear error.
+    let e = stros_tools::needs::command(&root.join("HARBOUR.WLD")).unwrap_err();
+    assert!(e.contains("--needs takes a map's .RGM file"), "{e}");
+}
