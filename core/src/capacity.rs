@@ -5,12 +5,13 @@
 //! user hands its `SocketSet` storage: a [`Capacity`] type parameter on
 //! [`crate::world::World`] and [`crate::session::Session`], usually one of the presets.
 //!
-//! - [`Desktop`] (the default parameter): room for every shipped map, chosen generously.
-//!   The docs give one of the original's own sizes, the 3D manager's `max_objects` 255
+//! - [`Desktop`] (the default parameter), meant to hold every shipped map. The docs give
+//!   one of the original's own sizes, the 3D manager's `max_objects` 255
 //!   ({D:config/system-ini.md}, `[3dmanager]`), which the 256 models follow (the patched
-//!   ShowFrame handle is a byte). They give no counts for the shipped maps' MPOB, MPSO or
-//!   RAAN tables; the other figures are Stros's, several times what a 66-byte-record map
-//!   section of a few hundred kilobytes plausibly holds.
+//!   ShowFrame handle is a byte). They give no counts of the shipped maps' MPOB, MPSO or
+//!   RAAN tables, and no install was at hand to count them (`stros-tools inspect --needs`
+//!   does): the other figures are Stros's guesses, generous, and bounded so that a desktop
+//!   world stays about half a megabyte.
 //! - [`Small`]: the embedded island with a little room to spare, small enough that world,
 //!   look, a 320×200 framebuffer, a band of depth and the stack fit an RP2040's 264 KiB.
 //!

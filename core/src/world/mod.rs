@@ -464,9 +464,9 @@ impl<'a, C: Capacity> World<'a, C> {
         &self.frame_models
     }
 
-    /// What the world's tables hold now, in the terms of [`Needs`]: after loading and the
-    /// player's entry, what the map needed (as much as fits the build's capacity). Banks are the distinct
-    /// texture banks the placements' and models' faces name.
+    /// What the world's tables hold now, in the terms of [`Needs`]: after a load and the
+    /// player's entry, what the map needs. Banks are the distinct texture banks the
+    /// placements' and models' faces name.
     pub fn held(&self) -> Needs {
         let (_, banks) = self.texture_banks::<heapless::Vec<u16, 256>>();
         Needs {
