@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod exercise;
+pub mod fuzz;
 pub mod gen_tables;
 pub mod inspect;
 pub mod needs;
