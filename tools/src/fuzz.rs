@@ -107,23 +107,18 @@ impl<'a> Bytes<'a> {
     }
 }
 
-/// The embedded files a target may mutate, by name.
-const MUTABLE: [(&str, &[u8]); 8] = [
-    ("HARBOUR.RGM", embedded::RGM),
-    ("HARBOUR.ROB", embedded::ROB),
-    ("HARBOUR.WLD", embedded::WLD),
-    ("CYRUS.3DC", embedded::CYRUS_3DC),
-    ("NPC.3DC", embedded::NPC_3DC),
-    ("FLAG.3DC", embedded::FLAG_3DC),
-    ("BUOY.3DC", embedded::BUOY_3DC),
-    ("RAFT.3DC", embedded::RAFT_3DC),
-];
+/// The embedded files a target may mutate: the map's RGM, ROB and WLD and the models, in
+/// the embedded world's order.
+fn mutable() -> impl Iterator<Item = &'static embedded::EmbeddedFile> + Clone {
+    embedded::FILES.iter().filter(|f| [".RGM", ".ROB", ".WLD", ".3DC"].iter().any(|e| f.name.ends_with(e)))
+}
 
 /// Up to four files of the island with up to 16 byte writes each, as the input says.
 fn mutated_files(input: &mut Bytes<'_>) -> Vec<(&'static str, Vec<u8>)> {
     let mut files: Vec<(&'static str, Vec<u8>)> = Vec::new();
     for _ in 0..input.below(5) {
-        let (name, bytes) = MUTABLE[input.below(MUTABLE.len() as u32) as usize];
+        let k = input.below(mutable().count() as u32) as usize;
+        let Some(&embedded::EmbeddedFile { name, bytes }) = mutable().nth(k) else { break };
         let k = match files.iter().position(|(n, _)| *n == name) {
             Some(k) => k,
             None => {
@@ -313,8 +308,8 @@ pub fn render(data: &[u8]) -> usize {
     // The terrain is most of a frame's work; one run in four draws it.
     let with_terrain = input.u8() & 3 == 0;
     let mut instances = Vec::new();
-    for (name, original) in MUTABLE.iter().filter(|(n, _)| n.ends_with(".3DC")) {
-        let bytes = files.iter().find(|(n, _)| n == name).map_or(*original, |(_, b)| b.as_slice());
+    for model in mutable().filter(|f| f.name.ends_with(".3DC")) {
+        let bytes = files.iter().find(|(n, _)| *n == model.name).map_or(model.bytes, |(_, b)| b.as_slice());
         let position = [float(&mut input), float(&mut input), float(&mut input)];
         instances.push((bytes, input.u32(), position));
     }
