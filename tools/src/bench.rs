@@ -134,59 +134,95 @@ pub fn step(steps: usize) -> Result<String, String> {
 }
 
 /// Where `bench render` looks from.
-enum Spot {
+pub enum Spot {
     /// The follow camera behind the player entered at this marker.
     Marker(usize),
     /// A fixed view.
     View(&'static str, stros_core::render::view::View),
 }
 
-/// Drawing the embedded island: the follow camera behind the player entered at markers 0
-/// (the plateau), 2 (the pier), 3 (the hill) and 5 (the yard), and a view over the sea
-/// toward the island, each at 320×200 and 640×400. Frames per second of
-/// `Session::draw` (the 3D view and the HUD), one thread, whatever the build profile is
-/// (run it with `--release`).
-pub fn render(frames: usize) -> Result<String, String> {
-    use stros_core::config::SystemConfig;
-    use stros_core::files::Embedded;
-    use stros_core::input::{Bindings, Input};
-    use stros_core::render::view::View;
-    use stros_core::render::{Framebuffer, HEIGHT, HEIGHT_HIGH, WIDTH, WIDTH_HIGH, world as view};
-    use stros_core::session::Session;
+impl Spot {
+    /// The spot's name in the bench's table.
+    pub fn name(&self) -> String {
+        match self {
+            Spot::Marker(m) => format!("marker {m}"),
+            Spot::View(name, _) => name.to_string(),
+        }
+    }
+}
 
-    let spots = [
+/// The spots `bench render` draws: the follow camera behind the player entered at markers 0
+/// (the plateau), 2 (the pier), 3 (the hill) and 5 (the yard), and a view over the sea
+/// toward the island.
+pub fn render_spots() -> [Spot; 5] {
+    use stros_core::render::view::View;
+    [
         Spot::Marker(0),
         Spot::Marker(2),
         Spot::Marker(3),
         Spot::Marker(5),
         Spot::View("over the sea", View { eye: [30000.0, -600.0, 12000.0], heading: 0, pitch: 40 }),
-    ];
+    ]
+}
+
+/// The embedded island's session as `bench render` draws it at `spot`: entered at the
+/// spot's marker (0 for a fixed view) and stepped four updates without input.
+pub fn spot_session(spot: &Spot) -> Result<Box<stros_core::session::Session<'static>>, String> {
+    use stros_core::config::SystemConfig;
+    use stros_core::files::Embedded;
+    use stros_core::input::{Bindings, Input};
+    use stros_core::session::Session;
+
+    let marker = match spot {
+        Spot::Marker(m) => *m,
+        Spot::View(..) => 0,
+    };
     let map = stros_core::embedded::MAP;
+    let mut session: Box<Session> = Box::new(
+        Session::start(&Embedded, map, SystemConfig::installed(), Bindings::default(), marker)
+            .map_err(|e| e.to_string())?,
+    );
+    for b in 0..4 {
+        session.step(&Input::NONE, b, None);
+    }
+    Ok(session)
+}
+
+/// One frame of `spot` into `pixels` (`w × h`, with `depth` as long): `Session::draw` for a
+/// marker, the 3D view alone for a fixed view.
+pub fn draw_spot(
+    session: &stros_core::session::Session<'_>,
+    spot: &Spot,
+    pixels: &mut [u8],
+    depth: &mut [f32],
+    (w, h): (usize, usize),
+) -> Result<(), String> {
+    use stros_core::render::{Framebuffer, world as view};
+    let mut fb = Framebuffer::new(pixels, w, h).ok_or("framebuffer")?;
+    match spot {
+        Spot::Marker(_) => session.draw(&mut fb, depth),
+        Spot::View(_, v) => view::draw(&mut fb, depth, &session.world, v, &session.look),
+    }
+    Ok(())
+}
+
+/// Drawing the embedded island at each of [`render_spots`], at 320×200 and 640×400.
+/// Frames per second of `Session::draw` (the 3D view and the HUD), one thread, whatever
+/// the build profile is (run it with `--release`).
+pub fn render(frames: usize) -> Result<String, String> {
+    use stros_core::render::{HEIGHT, HEIGHT_HIGH, WIDTH, WIDTH_HIGH};
+
     let mut out = String::new();
     let mut totals = [(0usize, 0.0f64); 2];
-    for spot in &spots {
-        let (marker, name) = match spot {
-            Spot::Marker(m) => (*m, format!("marker {m}")),
-            Spot::View(name, _) => (0, name.to_string()),
-        };
-        let mut session: Box<Session> = Box::new(
-            Session::start(&Embedded, map, SystemConfig::installed(), Bindings::default(), marker)
-                .map_err(|e| e.to_string())?,
-        );
-        for b in 0..4 {
-            session.step(&Input::NONE, b, None);
-        }
-        let mut line = format!("{name:13}");
+    for spot in &render_spots() {
+        let session = spot_session(spot)?;
+        let mut line = format!("{:13}", spot.name());
         for (k, (w, h)) in [(WIDTH, HEIGHT), (WIDTH_HIGH, HEIGHT_HIGH)].into_iter().enumerate() {
             let mut pixels = vec![0u8; w * h];
             let mut depth = vec![0f32; w * h];
             let start = Instant::now();
             for _ in 0..frames {
-                let mut fb = Framebuffer::new(&mut pixels, w, h).ok_or("framebuffer")?;
-                match spot {
-                    Spot::Marker(_) => session.draw(&mut fb, &mut depth),
-                    Spot::View(_, v) => view::draw(&mut fb, &mut depth, &session.world, v, &session.look),
-                }
+                draw_spot(&session, spot, &mut pixels, &mut depth, (w, h))?;
             }
             let secs = start.elapsed().as_secs_f64().max(1e-9);
             std::hint::black_box(&pixels);

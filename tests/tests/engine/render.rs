@@ -196,3 +196,37 @@ fn draw_target_fills_clipped_rectangles() {
     assert_eq!(fb.get(5, 2), Some(0));
     assert_eq!(px.iter().filter(|&&i| i == 9).count(), 4);
 }
+
+/// The frames `bench render` times are a regression net for the renderer's speed work:
+/// each spot at both sizes keeps the FNV-1a digest of its pixels. (Digests pin every pixel;
+/// the pictures themselves are checked by the tests above.)
+#[test]
+fn bench_spot_frames_keep_their_pixels() {
+    use stros_core::trace::Fnv1a64;
+    use stros_tools::bench::{draw_spot, render_spots, spot_session};
+    let mut got = Vec::new();
+    for spot in &render_spots() {
+        let session = spot_session(spot).unwrap();
+        for (w, h) in [(WIDTH, HEIGHT), (WIDTH_HIGH, HEIGHT_HIGH)] {
+            let mut px = vec![0u8; w * h];
+            let mut depth = vec![0f32; w * h];
+            draw_spot(&session, spot, &mut px, &mut depth, (w, h)).unwrap();
+            let mut f = Fnv1a64::new();
+            f.update(&px);
+            got.push(format!("{} {w}x{h} {:016x}", spot.name(), f.value()));
+        }
+    }
+    let want = [
+        "marker 0 320x200 d91e46a5e112a9fd",
+        "marker 0 640x400 7cdc8ad9c1fc56c4",
+        "marker 2 320x200 6914cfe65f5178ec",
+        "marker 2 640x400 763450803aa51a5a",
+        "marker 3 320x200 e1e1384870247294",
+        "marker 3 640x400 9ee6e50388071018",
+        "marker 5 320x200 82a55226b3372efb",
+        "marker 5 640x400 17a102b21b2db863",
+        "over the sea 320x200 939fc3e6d51760e0",
+        "over the sea 640x400 fbe34257841771b4",
+    ];
+    assert_eq!(got, want);
+}
