@@ -79,6 +79,11 @@ impl<'a> Texels<'a> {
         self.height as usize
     }
 
+    /// The texels row-major (`width × height`), unless they are stored by row offsets.
+    pub fn raw_data(&self) -> Option<&'a [u8]> {
+        (!self.rows).then_some(self.data)
+    }
+
     /// The index at column `u`, row `v`, both wrapped into the image.
     #[inline]
     pub fn texel(&self, u: i32, v: i32) -> u8 {

@@ -29,6 +29,8 @@ pub mod hud;
 pub mod look;
 pub mod palette;
 pub mod raster;
+mod span;
+pub mod terrain;
 pub mod view;
 pub mod world;
 

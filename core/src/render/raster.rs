@@ -27,6 +27,7 @@
 use super::Framebuffer;
 use super::look::Texels;
 use super::palette::Shades;
+use super::span::{Line, Run};
 
 /// Distance of the near clipping plane in front of the eye, map units.
 pub const NEAR: f32 = 8.0;
@@ -40,6 +41,15 @@ pub const GUARD_BAND: f32 = 1024.0;
 /// Largest screen coordinate magnitude [`Raster::screen_triangle`] accepts; the integer edge
 /// functions stay far inside `i64` below it.
 pub const SCREEN_LIMIT: f32 = 1_048_576.0;
+
+/// Pixels beyond each edge of the drawn rows within which a triangle counts as visible: a
+/// triangle wholly beyond one of these planes covers no pixel centre and is dropped before
+/// clipping and setup. (Centres lie half a pixel inside the edges; the margin absorbs the
+/// rounding of projection and clipping.)
+pub const VIEW_MARGIN: f32 = 2.0;
+
+/// The [`Raster::outcode`] bits of the clipping planes (near and the guard band).
+pub const CLIP_BITS: u16 = 0x1F;
 
 /// Most corners a triangle has after clipping against five planes.
 const MAX_CLIPPED: usize = 3 + 5;
@@ -98,13 +108,6 @@ const DITHER_ROWS: [[f32; 4]; 4] = {
     t
 };
 
-/// `⌊x⌋` as an `i32`, saturating (NaN gives 0): cheaper than `floorf` per pixel.
-#[inline]
-fn floor_i32(x: f32) -> i32 {
-    let t = x as i32;
-    if (t as f32) > x { t - 1 } else { t }
-}
-
 /// The frustum planes as `[a, b, c, d]`, inside where `a x + b y + c z + d ≥ 0`, in the order
 /// near, left, right, top, bottom.
 type Planes = [[f32; 4]; 5];
@@ -121,6 +124,9 @@ pub struct Raster<'f, 'p> {
     centre: [f32; 2],
     /// Clipping planes, widened by the guard band.
     clip: Planes,
+    /// The side planes of the drawn rows widened by [`VIEW_MARGIN`]: left, right, top and
+    /// bottom (of the band).
+    view: [[f32; 4]; 4],
     /// The exact view frustum, normalised (for sphere tests).
     frustum: Planes,
 }
@@ -174,7 +180,22 @@ impl<'f, 'p> Raster<'f, 'p> {
             unit([0.0, focal, cy, 0.0]),
             unit([0.0, -focal, h - cy, 0.0]),
         ];
-        Some(Raster { fb, depth: &mut depth[..len], rows, focal, centre: [cx, cy], clip, frustum })
+        let (m, top, bottom) = (VIEW_MARGIN, rows.start as f32, rows.end as f32);
+        let view = [
+            [focal, 0.0, cx + m, 0.0],
+            [-focal, 0.0, w + m - cx, 0.0],
+            [0.0, focal, cy - top + m, 0.0],
+            [0.0, -focal, bottom + m - cy, 0.0],
+        ];
+        Some(Raster { fb, depth: &mut depth[..len], rows, focal, centre: [cx, cy], clip, view, frustum })
+    }
+
+    /// The planes a visible point lies inside (`a x + b y + c z + d ≥ 0`, camera space):
+    /// near, then left, right, top and bottom of the drawn rows widened by [`VIEW_MARGIN`].
+    /// What lies wholly outside one of them draws nothing.
+    pub fn cull_planes(&self) -> [[f32; 4]; 5] {
+        let [l, r, t, b] = self.view;
+        [self.clip[0], l, r, t, b]
     }
 
     /// Resets every depth to "infinitely far" (0, as depth is `1/z`).
@@ -229,15 +250,21 @@ impl<'f, 'p> Raster<'f, 'p> {
     /// are skipped; both windings are drawn. Non-finite texture coordinates or shade
     /// levels draw something arbitrary but never panic.
     pub fn shaded_triangle(&mut self, tri: [Corner; 3], paint: Paint<'_>) {
-        if tri.iter().flat_map(|c| c.at).any(|c| !c.is_finite()) {
-            return;
-        }
         let codes = tri.map(|c| self.outcode(c.at));
+        self.coded_triangle(tri, codes, paint);
+    }
+
+    /// [`Raster::shaded_triangle`] with the corners' [`Raster::outcode`]s already known (as
+    /// for terrain vertices shared by several triangles).
+    pub fn coded_triangle(&mut self, tri: [Corner; 3], codes: [u16; 3], paint: Paint<'_>) {
         if codes[0] & codes[1] & codes[2] != 0 {
             return;
         }
+        if tri.iter().flat_map(|c| c.at).any(|c| !c.is_finite()) {
+            return;
+        }
         let full = tri.map(|c| [c.at[0], c.at[1], c.at[2], c.uv[0], c.uv[1], c.shade]);
-        let crossing = codes[0] | codes[1] | codes[2];
+        let crossing = (codes[0] | codes[1] | codes[2]) & CLIP_BITS;
         if crossing == 0 {
             let s = full.map(|v| self.to_screen(v));
             self.fill(s, paint);
@@ -259,11 +286,13 @@ impl<'f, 'p> Raster<'f, 'p> {
     }
 
     /// The clipping outcode of camera-space `v`: bit `k` set when it is outside plane `k`
-    /// (near, left, right, top, bottom; the side planes with the guard band). A NaN counts
-    /// as outside. A triangle whose three codes share a bit is invisible.
-    pub fn outcode(&self, v: [f32; 3]) -> u8 {
+    /// of near, left, right, top, bottom with the guard band (the [`CLIP_BITS`], which
+    /// decide clipping), then left, right, top and bottom of the drawn rows widened by
+    /// [`VIEW_MARGIN`] (which only reject). A NaN counts as outside. A triangle whose three
+    /// codes share a bit covers no pixel of the drawn rows.
+    pub fn outcode(&self, v: [f32; 3]) -> u16 {
         let mut code = 0;
-        for (k, p) in self.clip.iter().enumerate() {
+        for (k, p) in self.clip.iter().chain(&self.view).enumerate() {
             let d = plane_distance(p, v);
             if d < 0.0 || d.is_nan() {
                 code |= 1 << k;
@@ -372,46 +401,15 @@ impl<'f, 'p> Raster<'f, 'p> {
                 continue;
             };
             let yf = y as f32;
-            let [z0, dzdx, dzdy] = depth_plane;
-            let zy = z0 + dzdy * yf;
-            let spans = px.iter_mut().zip(dp.iter_mut()).enumerate();
-            let dither = &DITHER_ROWS[y as usize & 3];
+            // Each plane along this row: value at column x = (o + dy·y) + dx·x.
+            let line = |[o, dx, dy]: [f32; 3]| Line { at: o + dy * yf, step: dx };
+            let mut run = Run { px, depth: dp, lo, dither: &DITHER_ROWS[y as usize & 3] };
+            let z = line(depth_plane);
             match (paint, planes) {
-                (Paint::Shaded { colour, shades }, Some([_, _, s])) => {
-                    let sy = s[0] + s[2] * yf;
-                    for (k, (pixel, d)) in spans {
-                        let x = (lo + k) as f32;
-                        let zz = zy + dzdx * x;
-                        if zz > *d {
-                            *d = zz;
-                            *pixel = shades.shade((sy + s[1] * x + dither[(lo + k) & 3]) as i32, colour);
-                        }
-                    }
-                }
-                (Paint::Textured { texels, shades }, Some([u, v, s])) => {
-                    let (uy, vy, sy) = (u[0] + u[2] * yf, v[0] + v[2] * yf, s[0] + s[2] * yf);
-                    for (k, (pixel, d)) in spans {
-                        let x = (lo + k) as f32;
-                        let zz = zy + dzdx * x;
-                        if zz > *d {
-                            *d = zz;
-                            let inv = 1.0 / zz;
-                            let texel = texels
-                                .texel(floor_i32((uy + u[1] * x) * inv), floor_i32((vy + v[1] * x) * inv));
-                            *pixel = shades.shade((sy + s[1] * x + dither[(lo + k) & 3]) as i32, texel);
-                        }
-                    }
-                }
-                _ => {
-                    let colour = if let Paint::Colour(c) = paint { c } else { 0 };
-                    for (k, (pixel, d)) in spans {
-                        let zz = zy + dzdx * (lo + k) as f32;
-                        if zz > *d {
-                            *d = zz;
-                            *pixel = colour;
-                        }
-                    }
-                }
+                (Paint::Shaded { colour, shades }, Some([_, _, s])) => run.shaded(z, line(s), colour, shades),
+                (Paint::Textured { texels, shades }, Some(p)) => run.textured(z, p.map(line), texels, shades),
+                (Paint::Colour(c), _) => run.colour(z, c),
+                _ => run.colour(z, 0),
             }
         }
     }

@@ -115,17 +115,17 @@ pub struct Instance<'m> {
 
 /// The view's axes and eye, for transforming many points.
 #[derive(Clone, Copy, Debug)]
-struct Basis {
-    eye: [f32; 3],
+pub(super) struct Basis {
+    pub(super) eye: [f32; 3],
     /// Right, down and forward, in world coordinates.
-    rows: [[f32; 3]; 3],
+    pub(super) rows: [[f32; 3]; 3],
 }
 
-fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
+pub(super) fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
-fn length(a: [f32; 3]) -> f32 {
+pub(super) fn length(a: [f32; 3]) -> f32 {
     libm::sqrtf(dot(a, a))
 }
 
@@ -145,7 +145,7 @@ impl Basis {
         self.rows.map(|r| dot(r, v))
     }
 
-    fn camera(&self, p: [f32; 3]) -> [f32; 3] {
+    pub(super) fn camera(&self, p: [f32; 3]) -> [f32; 3] {
         self.rotate([p[0] - self.eye[0], p[1] - self.eye[1], p[2] - self.eye[2]])
     }
 }
@@ -188,7 +188,7 @@ pub fn draw_rows<'m, H: VertexHeights, C: Capacity>(
     }
     raster.clear_depth();
     if let Some((heights, wld)) = terrain {
-        draw_terrain(&mut raster, &basis, heights, wld, look);
+        super::terrain::draw(&mut raster, &basis, heights, wld, look);
     }
     for instance in instances {
         draw_instance(&mut raster, &basis, &instance, look);
@@ -282,181 +282,10 @@ fn sky_pixel(sky: &Sky<'_>, basis: &Basis, st: [f32; 2], xy: [usize; 2], haze: u
     Some(if weight > threshold { haze } else { colour })
 }
 
-/// Cells per row cache: the disc's diameter plus the closing vertex.
-const ROW: usize = 2 * TERRAIN_RADIUS as usize + 2;
-/// Heights per row cache: one more vertex on each side, for the shading normals.
-const HEIGHTS: usize = ROW + 2;
-
-/// A terrain vertex: camera coordinates, clipping outcode, world Y and shade level.
-#[derive(Clone, Copy, Default)]
-struct TerrainVertex {
-    cam: [f32; 3],
-    code: u8,
-    y: f32,
-    shade: f32,
-}
-
 /// `v` scaled to unit length; zero (or NaN) stays as it is.
-fn unit(v: [f32; 3]) -> [f32; 3] {
+pub(super) fn unit(v: [f32; 3]) -> [f32; 3] {
     let l = length(v);
     if l > 0.0 { v.map(|c| c / l) } else { v }
-}
-
-/// The shading normal of the vertex at `k` of the middle row `mid`, with `below` the row
-/// `j − 1` and `above` the row `j + 1` (`engine/terrain-lighting.md`, "Shading normals"):
-/// the normalised sum of its six incident triangles' unit normals, pointing up (−Y).
-/// Exact square roots stand in for the original's quantized reciprocal square root.
-fn shading_normal(below: &[f32], mid: &[f32], above: &[f32], k: usize) -> [f32; 3] {
-    let h = |row: &[f32], k: usize| row.get(k).copied().unwrap_or(0.0);
-    let c = CELL as f32;
-    let (y, w, e) = (h(mid, k), h(mid, k.wrapping_sub(1)), h(mid, k + 1));
-    let (s, se) = (h(below, k), h(below, k + 1));
-    let (n, nw) = (h(above, k), h(above, k.wrapping_sub(1)));
-    // The two triangles of each cell touching the vertex, split along the diagonal from
-    // (i, j) to (i + 1, j − 1) (see draw_terrain), each as an upward normal × 1/256.
-    let triangles = [
-        [e - y, -c, e - se],
-        [se - s, -c, y - s],
-        [y - w, -c, y - s],
-        [e - y, -c, n - y],
-        [n - nw, -c, n - y],
-        [y - w, -c, nw - w],
-    ];
-    let sum = triangles.iter().fold([0f32; 3], |a, t| {
-        let u = unit(*t);
-        [a[0] + u[0], a[1] + u[1], a[2] + u[2]]
-    });
-    unit(sum)
-}
-
-/// A terrain tile's first texture coordinate, of [`TILE_RANGE`]: the original inset its
-/// corners by one unit rather than using 0 and 256 (`engine/terrain-lighting.md`).
-pub const TILE_FIRST: f32 = 1.0;
-/// A terrain tile's last texture coordinate, of [`TILE_RANGE`].
-pub const TILE_LAST: f32 = 254.0;
-/// The Glide texture coordinate range the tile corners are given in.
-pub const TILE_RANGE: f32 = 256.0;
-
-/// Texture coordinates of a cell's corners `(i, j)`, `(i + 1, j)`, `(i + 1, j − 1)`,
-/// `(i, j − 1)` for an image `w × h` texels turned `rotation` quarter turns: the cell's
-/// `(s, t)` (`s` along +X, `t` along −Z, both 0..1 from corner `(i, j)`) turned as the
-/// blend mask is ([`crate::terrain::mask_coordinates`]), then mapped to the documented
-/// endpoints 1/256 and 254/256 of the image.
-pub fn cell_uv(rotation: u8, w: f32, h: f32) -> [[f32; 2]; 4] {
-    let end = |x: f32| (TILE_FIRST + (TILE_LAST - TILE_FIRST) * x) / TILE_RANGE;
-    [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]].map(|[s, t]| {
-        let (a, b) = match rotation & 3 {
-            0 => (s, t),
-            1 => (1.0 - t, s),
-            2 => (1.0 - s, 1.0 - t),
-            _ => (t, 1.0 - s),
-        };
-        [w * end(a), h * end(b)]
-    })
-}
-
-/// The terrain cells within [`TERRAIN_RADIUS`] of the eye, two triangles each, split along
-/// the diagonal from `(i, j)` to `(i + 1, j − 1)` as [`crate::terrain::sample`] does. Each
-/// vertex is transformed and lit once: rows are loaded one after another (heights one row
-/// ahead, for the shading normals) and each cell reads its own row and the previous one.
-fn draw_terrain<H: VertexHeights, C: Capacity>(
-    raster: &mut Raster<'_, '_>,
-    basis: &Basis,
-    heights: &H,
-    wld: &Wld<'_>,
-    look: &Look<'_, C>,
-) {
-    let eye = basis.eye;
-    let cell = CELL as f32;
-    // The eye's cell: x in [256 i, 256 (i + 1)], z in [256 (j − 1), 256 j]. The casts and
-    // the range arithmetic saturate.
-    let ei = libm::floorf(eye[0] / cell) as i64;
-    let ej = (libm::floorf(eye[2] / cell) as i64).saturating_add(1);
-    let r = TERRAIN_RADIUS as i64;
-    // Cells have columns 0..=254 and rows 2..=256, so every corner is a stored vertex.
-    let (i0, i1) = (ei.saturating_sub(r).max(0), ei.saturating_add(r).min(254));
-    let (j0, j1) = (ej.saturating_sub(r).max(2), ej.saturating_add(r).min(256));
-    if i0 > i1 || j0 > j1 {
-        return;
-    }
-    let (i0, i1, j0, j1) = (i0 as i32, i1 as i32, j0 as i32, j1 as i32);
-    let columns = (i1 - i0 + 2) as usize;
-    // Heights of vertices i0 − 1 ..= i1 + 2 of row j.
-    let load_heights = |j: i32, row: &mut [f32; HEIGHTS]| {
-        for (k, y) in row.iter_mut().enumerate().take(columns + 2) {
-            *y = heights.vertex_y(i0 - 1 + k as i32, j);
-        }
-    };
-    let light = look.light;
-    let build =
-        |raster: &Raster<'_, '_>, j: i32, rows: [&[f32; HEIGHTS]; 3], out: &mut [TerrainVertex; ROW]| {
-            for (k, v) in out.iter_mut().enumerate().take(columns) {
-                let i = i0 + k as i32;
-                let y = rows[1][k + 1];
-                let cam = basis.camera([i as f32 * cell, y, j as f32 * cell]);
-                let normal = shading_normal(rows[0], rows[1], rows[2], k + 1);
-                let shade = shade_level(light.intensity(normal, 0.0), length(cam));
-                *v = TerrainVertex { cam, code: raster.outcode(cam), y, shade };
-            }
-        };
-    let mut h = [[0f32; HEIGHTS]; 3];
-    load_heights(j0 - 2, &mut h[0]);
-    load_heights(j0 - 1, &mut h[1]);
-    load_heights(j0, &mut h[2]);
-    let mut prev = [TerrainVertex::default(); ROW];
-    let mut cur = [TerrainVertex::default(); ROW];
-    build(raster, j0 - 1, [&h[0], &h[1], &h[2]], &mut prev);
-    let reach = FAR + cell;
-    for j in j0..=j1 {
-        h.rotate_left(1);
-        load_heights(j + 1, &mut h[2]);
-        build(raster, j, [&h[0], &h[1], &h[2]], &mut cur);
-        for i in i0..=i1 {
-            let k = (i - i0) as usize;
-            // k + 1 ≤ i1 − i0 + 1 < ROW.
-            let (Some(&a), Some(&b), Some(&c), Some(&d)) =
-                (cur.get(k), cur.get(k + 1), prev.get(k + 1), prev.get(k))
-            else {
-                continue;
-            };
-            // Both triangles wholly outside one plane (most cells behind or beside the view).
-            if a.code & b.code & c.code & d.code != 0 {
-                continue;
-            }
-            let (dx, dz) = ((i as f32 + 0.5) * cell - eye[0], (j as f32 - 0.5) * cell - eye[2]);
-            if dx * dx + dz * dz > reach * reach {
-                continue;
-            }
-            let byte = wld.texture_byte(i, j).unwrap_or(0);
-            let image = byte & 0x3F;
-            let (paint, uv) = match look.terrain_texels(image) {
-                Some(texels) => (
-                    Paint::Textured { texels, shades: &look.shades },
-                    cell_uv(byte >> 6, texels.width() as f32, texels.height() as f32),
-                ),
-                None => (
-                    Paint::Shaded { colour: look.terrain_colour(image), shades: &look.shades },
-                    [[0.0; 2]; 4],
-                ),
-            };
-            // From the eye to corner (i, j), for back-face culling.
-            let to_a = [i as f32 * cell - eye[0], a.y - eye[1], j as f32 * cell - eye[2]];
-            // Upward (−Y) plane normals × 1/256 of the two triangles.
-            let second = [b.y - a.y, -cell, b.y - c.y];
-            let third = [c.y - d.y, -cell, a.y - d.y];
-            let corner = |v: TerrainVertex, uv: [f32; 2]| Corner { at: v.cam, uv, shade: v.shade };
-            for (normal, [p, q, r], [up, uq, ur]) in
-                [(second, [a, b, c], [uv[0], uv[1], uv[2]]), (third, [a, c, d], [uv[0], uv[2], uv[3]])]
-            {
-                // Outside the view, or seen from below (hidden by the terrain in front).
-                if p.code & q.code & r.code != 0 || dot(normal, to_a) >= 0.0 {
-                    continue;
-                }
-                raster.shaded_triangle([corner(p, up), corner(q, uq), corner(r, ur)], paint);
-            }
-        }
-        core::mem::swap(&mut prev, &mut cur);
-    }
 }
 
 /// Most corners a face can have (the count is a byte).
@@ -587,30 +416,6 @@ mod tests {
         let p = project(&view, 320, 200, [1000.0, -300.0, 1000.0]).unwrap();
         assert!((p[0] - 160.0).abs() < 0.5, "{p:?}");
         assert!(p[1] > 120.0 && p[1] < 160.0, "{p:?}");
-    }
-
-    #[test]
-    fn cell_corners_turn_with_the_mask() {
-        // Rotation 0: corner (i, j) at the image's top left, (i + 1, j) top right.
-        let uv = cell_uv(0, 64.0, 64.0);
-        assert_eq!(uv[0], [0.25, 0.25]);
-        assert_eq!(uv[1], [63.5, 0.25]);
-        assert_eq!(uv[2], [63.5, 63.5]);
-        // Rotation 1 maps (s, t) to (1 − t, s), as mask_coordinates maps (u, v) to (127 − v, u).
-        assert_eq!(cell_uv(1, 64.0, 64.0)[0], [63.5, 0.25]);
-        assert_eq!(cell_uv(2, 64.0, 64.0)[0], [63.5, 63.5]);
-        assert_eq!(cell_uv(3, 64.0, 64.0)[0], [0.25, 63.5]);
-    }
-
-    #[test]
-    fn flat_ground_has_an_upright_shading_normal() {
-        let row = [-40.0f32; 5];
-        let n = shading_normal(&row, &row, &row, 2);
-        assert!((n[1] + 1.0).abs() < 1e-6 && n[0] == 0.0 && n[2] == 0.0, "{n:?}");
-        // Rising toward +X tilts the normal toward −X.
-        let slope = [0.0f32, -100.0, -200.0, -300.0, -400.0];
-        let n = shading_normal(&slope, &slope, &slope, 2);
-        assert!(n[0] < -0.3 && n[1] < -0.5 && n[2].abs() < 1e-6, "{n:?}");
     }
 
     #[test]

@@ -1,0 +1,266 @@
+//! The rasterizer's inner loops: one row's run of pixels of a triangle, depth-tested and
+//! coloured (flat, shaded or perspective-textured; see [`super::raster`]).
+//!
+//! Each run is worked in blocks of [`LANES`] pixels: first every value of the block is
+//! computed (depth `1/z`, the texel's column and row after the per-pixel division, the
+//! dithered shade row) with the same single-precision operations in the same order as one
+//! pixel at a time, which the compiler turns into vector instructions; then the pixels
+//! that pass the depth test are written one by one. IEEE arithmetic gives each lane the
+//! value the scalar loop would, so the pixels are the same.
+
+use super::look::Texels;
+use super::palette::Shades;
+
+/// Pixels computed together.
+pub const LANES: usize = 8;
+
+/// `0.0, 1.0, …` for the lanes of a block.
+const LANE_X: [f32; LANES] = {
+    let mut t = [0f32; LANES];
+    let mut k = 0;
+    while k < LANES {
+        t[k] = k as f32;
+        k += 1;
+    }
+    t
+};
+
+/// `⌊x⌋` as an `i32`, saturating (NaN gives 0; below `i32::MIN` wraps to `i32::MAX`, as it
+/// always has): cheaper than `floorf` per pixel.
+#[inline(always)]
+pub fn floor_i32(x: f32) -> i32 {
+    let t = x as i32;
+    if (t as f32) > x { t.wrapping_sub(1) } else { t }
+}
+
+/// Below this magnitude [`floor_lanes`] rounds by adding [`ROUNDER`].
+const SMALL: f32 = 4_194_304.0;
+/// `1.5 × 2²³`: added to `x` with `|x| < 2²²`, the sum lies where floats are one apart, so
+/// it is `x` rounded to the nearest integer (ties to even), held in its low mantissa bits.
+const ROUNDER: f32 = 12_582_912.0;
+
+/// [`floor_i32`] of every lane. When every lane is below [`SMALL`] in magnitude the
+/// integer is read from the bits of `x + ROUNDER` (rounded to nearest, then stepped down
+/// where that rounded up) — the same value, without a saturating conversion per lane, so
+/// the block stays in vector registers; otherwise lane by lane.
+#[inline(always)]
+fn floor_lanes(x: &[f32; LANES], out: &mut [i32; LANES]) {
+    let small = x.iter().fold(true, |all, v| all & (v.abs() < SMALL));
+    if small {
+        for (o, &v) in out.iter_mut().zip(x) {
+            let nearest = (v + ROUNDER).to_bits() as i32 - ROUNDER.to_bits() as i32;
+            *o = nearest - ((nearest as f32 > v) as i32);
+        }
+    } else {
+        for (o, &v) in out.iter_mut().zip(x) {
+            *o = floor_i32(v);
+        }
+    }
+}
+
+/// A shade row as `Shades::shade` reads `level as i32`: the table clamps rows to
+/// `0..=63`, and truncating then clamping equals clamping then truncating, which for values
+/// in `0..=63` is the floor (a NaN stays NaN through the clamp and floors to 0).
+#[inline(always)]
+fn level_lanes(x: &[f32; LANES], out: &mut [i32; LANES]) {
+    let clamped = x.map(|v| v.clamp(0.0, 63.0));
+    floor_lanes(&clamped, out);
+}
+
+/// A plane of a pixel value along one row: `at + step × x` at column `x`.
+#[derive(Clone, Copy, Debug)]
+pub struct Line {
+    /// The value at column 0 of the row.
+    pub at: f32,
+    /// The change per column.
+    pub step: f32,
+}
+
+/// One row's run: columns `lo ..= lo + px.len() − 1`, their pixels and depths.
+pub struct Run<'r> {
+    /// The pixels of the run.
+    pub px: &'r mut [u8],
+    /// Their depths (`1/z`, larger is nearer).
+    pub depth: &'r mut [f32],
+    /// The first column.
+    pub lo: usize,
+    /// The ordered-dither row of fractions of a shade row, by column modulo four.
+    pub dither: &'r [f32; 4],
+}
+
+/// A block's values for up to three per-pixel quantities, lane by lane.
+type Lanes = [[i32; LANES]; 3];
+
+impl Run<'_> {
+    /// Stores the depth and the colour `write(lanes, l)` of every pixel of the run whose
+    /// depth `z` (from `z_line`) is nearer than the stored one, block by block; `values`
+    /// fills a block's lanes from the block's first column (as `f32`) and the dither of its
+    /// lanes.
+    #[inline(always)]
+    fn blocks(
+        &mut self,
+        z_line: Line,
+        mut values: impl FnMut(f32, &[f32; LANES], &mut Lanes),
+        mut write: impl FnMut(&Lanes, usize) -> u8,
+    ) {
+        let dither: [f32; LANES] = core::array::from_fn(|l| self.dither[(self.lo + l) & 3]);
+        let n = self.px.len().min(self.depth.len());
+        let mut base = 0;
+        while base < n {
+            let x0 = (self.lo + base) as f32;
+            let mut z = [0f32; LANES];
+            let mut lanes = [[0i32; LANES]; 3];
+            for (l, z) in z.iter_mut().enumerate() {
+                *z = z_line.at + z_line.step * (x0 + LANE_X[l]);
+            }
+            values(x0, &dither, &mut lanes);
+            let end = (base + LANES).min(n);
+            let (Some(px), Some(dp)) = (self.px.get_mut(base..end), self.depth.get_mut(base..end)) else {
+                return;
+            };
+            for (l, (p, d)) in px.iter_mut().zip(dp.iter_mut()).enumerate() {
+                if z[l] > *d {
+                    *d = z[l];
+                    *p = write(&lanes, l);
+                }
+            }
+            base = end;
+        }
+    }
+
+    /// Fills with one palette index.
+    pub fn colour(&mut self, z: Line, colour: u8) {
+        self.blocks(z, |_, _, _| {}, |_, _| colour);
+    }
+
+    /// Fills with `colour` darkened by the shade row `s` plus the dither.
+    pub fn shaded(&mut self, z: Line, s: Line, colour: u8, shades: &Shades) {
+        self.blocks(
+            z,
+            |x0, dither, [level, _, _]| {
+                let x: [f32; LANES] = core::array::from_fn(|l| s.at + s.step * (x0 + LANE_X[l]) + dither[l]);
+                level_lanes(&x, level);
+            },
+            |[level, _, _], l| shades.shade(level[l], colour),
+        );
+    }
+
+    /// Fills with the texel at `(u/z ÷ 1/z, v/z ÷ 1/z)`, darkened by the shade row `s` plus
+    /// the dither.
+    pub fn textured(&mut self, z: Line, [u, v, s]: [Line; 3], texels: &Texels<'_>, shades: &Shades) {
+        let fetch = Fetch::new(texels);
+        self.blocks(
+            z,
+            |x0, dither, [tu, tv, level]| {
+                let (mut fu, mut fv, mut fs) = ([0f32; LANES], [0f32; LANES], [0f32; LANES]);
+                for l in 0..LANES {
+                    let x = x0 + LANE_X[l];
+                    let inv = 1.0 / (z.at + z.step * x);
+                    fu[l] = (u.at + u.step * x) * inv;
+                    fv[l] = (v.at + v.step * x) * inv;
+                    fs[l] = s.at + s.step * x + dither[l];
+                }
+                floor_lanes(&fu, tu);
+                floor_lanes(&fv, tv);
+                level_lanes(&fs, level);
+            },
+            |[tu, tv, level], l| shades.shade(level[l], fetch.texel(tu[l], tv[l])),
+        );
+    }
+}
+
+/// [`Texels::texel`] with the image's wrapping decided once per run: masks for sides that
+/// are powers of two (as every bank image is in practice), the general path otherwise.
+enum Fetch<'t> {
+    /// Row-major texels, both sides powers of two.
+    Raw { data: &'t [u8], width: usize, u_mask: u32, v_mask: u32 },
+    /// Anything else.
+    Any(&'t Texels<'t>),
+}
+
+impl<'t> Fetch<'t> {
+    fn new(texels: &'t Texels<'t>) -> Self {
+        let (w, h) = (texels.width(), texels.height());
+        match texels.raw_data() {
+            Some(data) if w.is_power_of_two() && h.is_power_of_two() => {
+                Fetch::Raw { data, width: w, u_mask: w as u32 - 1, v_mask: h as u32 - 1 }
+            }
+            _ => Fetch::Any(texels),
+        }
+    }
+
+    #[inline(always)]
+    fn texel(&self, u: i32, v: i32) -> u8 {
+        match *self {
+            Fetch::Raw { data, width, u_mask, v_mask } => {
+                let at = (v as u32 & v_mask) as usize * width + (u as u32 & u_mask) as usize;
+                data.get(at).copied().unwrap_or(0)
+            }
+            Fetch::Any(t) => t.texel(u, v),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Values around every boundary the fast floor cares about: integers and halves (where
+    /// rounding to nearest and flooring part), both signs, near ±2²², beyond it and not
+    /// finite, plus a deterministic spread of ordinary fractions.
+    fn samples() -> impl Iterator<Item = f32> {
+        let edges = (-40i32..=40).flat_map(|k| {
+            let k = k as f32 * 0.5;
+            [k, next_up(k), next_down(k)]
+        });
+        let far = [SMALL, next_down(SMALL), -SMALL, next_up(-SMALL), 3e9, -3e9, 1e30, -1e30];
+        let odd = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, -0.0, 8_388_607.5, -4_194_303.5];
+        let mut state = 0x2545_f491u32;
+        let spread = core::iter::repeat_with(move || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            f32::from_bits(state)
+        });
+        edges.chain(far).chain(odd).chain(spread.filter(|v| v.abs() < 1e7).take(200_000))
+    }
+
+    fn next_up(x: f32) -> f32 {
+        if x >= 0.0 { f32::from_bits(x.to_bits() + 1) } else { f32::from_bits(x.to_bits() - 1) }
+    }
+
+    fn next_down(x: f32) -> f32 {
+        -next_up(-x)
+    }
+
+    #[test]
+    fn block_floors_equal_the_scalar_floor() {
+        let mut block = [0f32; LANES];
+        let mut n = 0;
+        let mut out = [0i32; LANES];
+        let mut check = |block: &[f32; LANES]| {
+            floor_lanes(block, &mut out);
+            for (v, o) in block.iter().zip(out) {
+                assert_eq!(o, floor_i32(*v), "floor of {v:e}");
+            }
+            let mut levels = [0i32; LANES];
+            level_lanes(block, &mut levels);
+            for (v, l) in block.iter().zip(levels) {
+                assert_eq!(l, (*v as i32).clamp(0, 63), "shade row of {v:e}");
+            }
+        };
+        for v in samples() {
+            block[n % LANES] = v;
+            n += 1;
+            // Blocks of one kind and mixed blocks (one lane large or NaN sends all lanes
+            // the scalar way).
+            check(&[v; LANES]);
+            if n % LANES == 0 {
+                check(&block);
+            }
+        }
+        assert_eq!(floor_i32(-0.5), -1);
+        assert_eq!(floor_i32(2.0), 2);
+        assert_eq!(floor_i32(f32::NAN), 0);
+    }
+}
