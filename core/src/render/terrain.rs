@@ -14,13 +14,17 @@
 //! uses it is drawn. Triangles reach the rasterizer in the same order, with the same
 //! values, as if every vertex had been computed: only work that draws nothing is skipped.
 
+use super::camera::{Basis, dot, length, unit};
 use super::look::{Look, shade_level};
 use super::raster::{Corner, Paint, Raster};
-use super::view::{Basis, FAR, TERRAIN_RADIUS, dot, length, unit};
 use crate::capacity::Capacity;
 use crate::formats::wld::Wld;
 use crate::terrain::{CELL, VertexHeights};
 
+/// Terrain cells drawn around the eye, in cells (a disc of this radius).
+pub const TERRAIN_RADIUS: i32 = 64;
+/// Draw distance in map units: the terrain disc's radius; instances farther are skipped.
+pub const FAR: f32 = TERRAIN_RADIUS as f32 * CELL as f32;
 /// Cells per row cache: the disc's diameter plus the closing vertex.
 const ROW: usize = 2 * TERRAIN_RADIUS as usize + 2;
 /// Heights per row cache: one more vertex on each side, for the shading normals.

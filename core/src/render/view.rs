@@ -28,49 +28,20 @@ use super::raster::{Corner, DITHER, Paint, Raster};
 use crate::capacity::Capacity;
 use crate::formats::model::{Model, Version};
 use crate::formats::wld::Wld;
-use crate::tables;
-use crate::terrain::{CELL, VertexHeights};
+use crate::terrain::VertexHeights;
 
 /// Focal length per pixel of framebuffer width: `(w / 2) / 0.788`, the original's fixed
 /// horizontal half-field tangent (`engine/projection.md`), ≈ 76.5° across.
 pub const FOCAL_PER_WIDTH: f32 = 0.5 / 0.788;
-/// Terrain cells drawn around the eye, in cells (a disc of this radius).
-pub const TERRAIN_RADIUS: i32 = 64;
-/// Draw distance in map units: the terrain disc's radius; instances farther are skipped.
-pub const FAR: f32 = TERRAIN_RADIUS as f32 * CELL as f32;
+use super::camera::{Basis, dot, length, unit};
+pub use super::camera::{View, heading_vector};
+pub use super::terrain::{FAR, TERRAIN_RADIUS};
+
 /// Sky ramp steps from the horizon haze to straight up.
 pub const SKY_STEPS: f32 = 18.0;
 /// How far [`follow_view`] raises its gaze above the target, 2048 units a turn (≈ 8°), so
 /// the target sits below the middle of the screen.
 pub const FOLLOW_LIFT: f32 = 48.0;
-
-/// A viewpoint.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct View {
-    /// Eye position, map units (Y down).
-    pub eye: [f32; 3],
-    /// Heading, 2048 units a turn: 0 looks along +Z, 512 along −X.
-    pub heading: u16,
-    /// Pitch, 2048 units a turn: positive looks down.
-    pub pitch: i16,
-}
-
-impl View {
-    /// Camera coordinates of a world point: X right, Y down, Z forward, eye at the origin.
-    pub fn to_camera(&self, world: [f32; 3]) -> [f32; 3] {
-        Basis::new(self).camera(world)
-    }
-
-    /// The unit vector the view looks along.
-    pub fn forward(&self) -> [f32; 3] {
-        Basis::new(self).rows[2]
-    }
-}
-
-/// The horizontal unit vector of a heading: `(sin(−h), 0, cos(−h))` from the shared table.
-pub fn heading_vector(heading: i32) -> [f32; 3] {
-    [tables::sin(heading.wrapping_neg()), 0.0, tables::cos(heading.wrapping_neg())]
-}
 
 /// The focal length, pixels, for a framebuffer `width` pixels wide.
 pub fn focal_length(width: usize) -> f32 {
@@ -111,43 +82,6 @@ pub struct Instance<'m> {
     pub position: [f32; 3],
     /// Rotation rows, local → world (as a static placement's matrix and `math::Mat3::m`).
     pub matrix: [[f32; 3]; 3],
-}
-
-/// The view's axes and eye, for transforming many points.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Basis {
-    pub(super) eye: [f32; 3],
-    /// Right, down and forward, in world coordinates.
-    pub(super) rows: [[f32; 3]; 3],
-}
-
-pub(super) fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-
-pub(super) fn length(a: [f32; 3]) -> f32 {
-    libm::sqrtf(dot(a, a))
-}
-
-impl Basis {
-    fn new(view: &View) -> Basis {
-        let h = view.heading as i32;
-        let f = heading_vector(h);
-        // Screen right is the forward vector of heading h − 512.
-        let right = heading_vector(h - 512);
-        let (sp, cp) = (tables::sin(view.pitch as i32), tables::cos(view.pitch as i32));
-        let forward = [f[0] * cp, sp, f[2] * cp];
-        let down = [-f[0] * sp, cp, -f[2] * sp];
-        Basis { eye: view.eye, rows: [right, down, forward] }
-    }
-
-    fn rotate(&self, v: [f32; 3]) -> [f32; 3] {
-        self.rows.map(|r| dot(r, v))
-    }
-
-    pub(super) fn camera(&self, p: [f32; 3]) -> [f32; 3] {
-        self.rotate([p[0] - self.eye[0], p[1] - self.eye[1], p[2] - self.eye[2]])
-    }
 }
 
 /// Draws the world seen from `view` into `fb`: sky and far sea, the terrain (heights and
@@ -280,12 +214,6 @@ fn sky_pixel(sky: &Sky<'_>, basis: &Basis, st: [f32; 2], xy: [usize; 2], haze: u
     let weight = (sky_fog(along) + 1.0) / 256.0;
     let threshold = (DITHER[xy[1] & 3][xy[0] & 3] as f32 + 0.5) / 16.0;
     Some(if weight > threshold { haze } else { colour })
-}
-
-/// `v` scaled to unit length; zero (or NaN) stays as it is.
-pub(super) fn unit(v: [f32; 3]) -> [f32; 3] {
-    let l = length(v);
-    if l > 0.0 { v.map(|c| c / l) } else { v }
 }
 
 /// Most corners a face can have (the count is a byte).
