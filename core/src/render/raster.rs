@@ -25,6 +25,7 @@
 //! platform-dependent operations, so the same input gives the same pixels everywhere.
 
 use super::Framebuffer;
+use super::camera::map3;
 use super::look::Texels;
 use super::palette::Shades;
 use super::span::{Line, Run};
@@ -250,7 +251,7 @@ impl<'f, 'p> Raster<'f, 'p> {
     /// are skipped; both windings are drawn. Non-finite texture coordinates or shade
     /// levels draw something arbitrary but never panic.
     pub fn shaded_triangle(&mut self, tri: [Corner; 3], paint: Paint<'_>) {
-        let codes = tri.map(|c| self.outcode(c.at));
+        let codes = map3(tri, |c| self.outcode(c.at));
         self.coded_triangle(tri, codes, paint);
     }
 
@@ -263,10 +264,10 @@ impl<'f, 'p> Raster<'f, 'p> {
         if tri.iter().flat_map(|c| c.at).any(|c| !c.is_finite()) {
             return;
         }
-        let full = tri.map(|c| [c.at[0], c.at[1], c.at[2], c.uv[0], c.uv[1], c.shade]);
+        let full = map3(tri, |c| [c.at[0], c.at[1], c.at[2], c.uv[0], c.uv[1], c.shade]);
         let crossing = (codes[0] | codes[1] | codes[2]) & CLIP_BITS;
         if crossing == 0 {
-            let s = full.map(|v| self.to_screen(v));
+            let s = map3(full, |v| self.to_screen(v));
             self.fill(s, paint);
             return;
         }
@@ -323,10 +324,10 @@ impl<'f, 'p> Raster<'f, 'p> {
         {
             return;
         }
-        let fixed = |c: f32| libm::roundf(c * SUB as f32) as i64;
-        let mut p = tri.map(|v| [fixed(v[0]), fixed(v[1])]);
+        let fixed = |c: f32| round_half_away(c * SUB as f32);
+        let mut p = map3(tri, |v| [fixed(v[0]), fixed(v[1])]);
         // The interpolated attributes: 1/z, u/z, v/z, shade.
-        let mut z = tri.map(|v| [v[2], v[3], v[4], v[5]]);
+        let mut z = map3(tri, |v| [v[2], v[3], v[4], v[5]]);
         let mut area = edge(p[0], p[1], p[2]);
         if area == 0 {
             return;
@@ -351,11 +352,11 @@ impl<'f, 'p> Raster<'f, 'p> {
         }
 
         // Edge k runs from corner k to corner k+1; the triangle is inside all three.
-        let edges = [0, 1, 2].map(|k| Edge::new(p[k], p[(k + 1) % 3], x0, y0));
+        let edges = map3([0, 1, 2], |k| Edge::new(p[k], p[(k + 1) % 3], x0, y0));
 
         // Each attribute's plane over pixel coordinates, from the fixed-point corners:
         // value at the centre of pixel (x, y) = origin + dx·x + dy·y.
-        let f = p.map(|c| [c[0] as f32 / SUB as f32, c[1] as f32 / SUB as f32]);
+        let f = map3(p, |c| [c[0] as f32 / SUB as f32, c[1] as f32 / SUB as f32]);
         let (bx, by) = (f[1][0] - f[0][0], f[1][1] - f[0][1]);
         let (cx, cy) = (f[2][0] - f[0][0], f[2][1] - f[0][1]);
         let af = area as f32 / (SUB * SUB) as f32;
@@ -407,7 +408,9 @@ impl<'f, 'p> Raster<'f, 'p> {
             let z = line(depth_plane);
             match (paint, planes) {
                 (Paint::Shaded { colour, shades }, Some([_, _, s])) => run.shaded(z, line(s), colour, shades),
-                (Paint::Textured { texels, shades }, Some(p)) => run.textured(z, p.map(line), texels, shades),
+                (Paint::Textured { texels, shades }, Some(p)) => {
+                    run.textured(z, map3(p, line), texels, shades)
+                }
                 (Paint::Colour(c), _) => run.colour(z, c),
                 _ => run.colour(z, 0),
             }
@@ -419,6 +422,22 @@ impl<'f, 'p> Raster<'f, 'p> {
 /// screen.
 fn edge(a: [i64; 2], b: [i64; 2], c: [i64; 2]) -> i64 {
     (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+}
+
+/// `x` rounded to the nearest integer, halves away from zero (`roundf`), for finite
+/// `|x| ≤ 2²⁴`. The fraction `x − trunc(x)` is exact in that range, so one comparison picks
+/// the side: the same integers as `libm::roundf` without its bit handling.
+#[inline(always)]
+fn round_half_away(x: f32) -> i64 {
+    let t = x as i64;
+    let fraction = x - t as f32;
+    if fraction >= 0.5 {
+        t + 1
+    } else if fraction <= -0.5 {
+        t - 1
+    } else {
+        t
+    }
 }
 
 /// `⌈n / d⌉` for `d > 0`.
@@ -519,6 +538,37 @@ mod tests {
         assert_eq!(count(&px, 5), 28);
         assert_eq!(px[6], 5);
         assert_eq!(px[7], 0);
+    }
+
+    #[test]
+    fn rounding_matches_roundf_up_to_the_screen_limit() {
+        let limit = SCREEN_LIMIT * SUB as f32;
+        let mut check = |x: f32| {
+            if x.abs() <= limit {
+                assert_eq!(round_half_away(x), libm::roundf(x) as i64, "{x:e}");
+            }
+        };
+        // Every halfway point and its neighbours, both signs, up to 2¹² and near the limit.
+        for k in (0..8192).chain(((1 << 25) - 64)..(1 << 25)) {
+            let half = k as f32 * 0.5;
+            for x in
+                [half, f32::from_bits(half.to_bits() + 1), f32::from_bits(half.to_bits().saturating_sub(1))]
+            {
+                check(x);
+                check(-x);
+            }
+        }
+        // A deterministic spread over the whole range.
+        let mut state = 0x9e37_79b9u32;
+        for _ in 0..500_000 {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            check(f32::from_bits(state));
+        }
+        assert_eq!(round_half_away(2.5), 3);
+        assert_eq!(round_half_away(-2.5), -3);
+        assert_eq!(round_half_away(0.49999997), 0);
     }
 
     #[test]

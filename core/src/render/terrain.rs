@@ -14,7 +14,7 @@
 //! uses it is drawn. Triangles reach the rasterizer in the same order, with the same
 //! values, as if every vertex had been computed: only work that draws nothing is skipped.
 
-use super::camera::{Basis, dot, length, unit};
+use super::camera::{Basis, dot, length, map3, unit};
 use super::look::{Look, shade_level};
 use super::raster::{Corner, Paint, Raster};
 use crate::capacity::Capacity;
@@ -108,9 +108,10 @@ pub fn cell_uv(rotation: u8, w: f32, h: f32) -> [[f32; 2]; 4] {
     })
 }
 
-/// Where row `j` lives in a ring of `n` rows.
+/// Where row `j` lives in a ring of `n` rows (a power of two).
+#[inline(always)]
 fn ring(j: i32, n: i32) -> usize {
-    j.rem_euclid(n) as usize
+    (j & (n - 1)) as usize
 }
 
 /// The terrain being drawn: what it is drawn into and from, the two vertex rows and the
@@ -151,7 +152,7 @@ impl<H: VertexHeights, C: Capacity> Mesh<'_, '_, '_, '_, '_, H, C> {
     /// outside one of the planes.
     fn box_visible(&self, lo: [f32; 3], hi: [f32; 3]) -> bool {
         self.planes.iter().all(|p| {
-            let far = [0, 1, 2].map(|k| if p[k] >= 0.0 { hi[k] } else { lo[k] });
+            let far = map3([0, 1, 2], |k| if p[k] >= 0.0 { hi[k] } else { lo[k] });
             let d = p[0] * far[0] + p[1] * far[1] + p[2] * far[2] + p[3];
             // NaN keeps the chunk: the per-vertex tests decide.
             d >= 0.0 || d.is_nan()
@@ -162,7 +163,7 @@ impl<H: VertexHeights, C: Capacity> Mesh<'_, '_, '_, '_, '_, H, C> {
     /// and lit too when `lit`.
     fn vertex(&mut self, k: usize, j: i32, lit: bool) -> TerrainVertex {
         let cell = CELL as f32;
-        let rows = [ring(j - 1, 4), ring(j, 4), ring(j + 1, 4)].map(|n| &self.h[n]);
+        let rows = map3([j - 1, j, j + 1], |r| &self.h[ring(r, 4)]);
         let Some(v) = self.vertices[ring(j, 2)].get_mut(k) else { return TerrainVertex::NONE };
         if v.placed != j {
             let y = rows[1][k + 1];
@@ -238,13 +239,13 @@ impl<H: VertexHeights, C: Capacity> Mesh<'_, '_, '_, '_, '_, H, C> {
             ([b.y - a.y, -cell, b.y - c.y], [(a, k, j), (b, k + 1, j), (c, k + 1, j - 1)], [0, 1, 2]);
         let third = ([c.y - d.y, -cell, a.y - d.y], [(a, k, j), (c, k + 1, j - 1), (d, k, j - 1)], [0, 2, 3]);
         for (normal, at, corners) in [second, third] {
-            let [p, q, r] = at.map(|(v, _, _)| v);
+            let [p, q, r] = map3(at, |(v, _, _)| v);
             // Outside the view, or seen from below (hidden by the terrain in front).
             if p.code & q.code & r.code != 0 || dot(normal, to_a) >= 0.0 {
                 continue;
             }
-            let lit = at.map(|(_, k, j)| self.vertex(k, j, true));
-            let tri = [0, 1, 2].map(|n| Corner { at: lit[n].cam, uv: uv[corners[n]], shade: lit[n].shade });
+            let lit = map3(at, |(_, k, j)| self.vertex(k, j, true));
+            let tri = map3([0, 1, 2], |n| Corner { at: lit[n].cam, uv: uv[corners[n]], shade: lit[n].shade });
             self.raster.coded_triangle(tri, [p.code, q.code, r.code], paint);
         }
     }
