@@ -543,7 +543,7 @@ mod tests {
     #[test]
     fn rounding_matches_roundf_up_to_the_screen_limit() {
         let limit = SCREEN_LIMIT * SUB as f32;
-        let mut check = |x: f32| {
+        let check = |x: f32| {
             if x.abs() <= limit {
                 assert_eq!(round_half_away(x), libm::roundf(x) as i64, "{x:e}");
             }
