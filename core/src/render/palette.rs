@@ -182,6 +182,12 @@ impl Shades {
         self.rows[level][index as usize]
     }
 
+    /// The whole table, row after row: `index` at shade `level` is at `level × 256 + index`.
+    #[inline]
+    pub fn flat(&self) -> &[u8] {
+        self.rows.as_flattened()
+    }
+
     /// Row `level` (clamped to `0..SHADE_LEVELS`).
     #[inline]
     pub fn row(&self, level: i32) -> &[u8; 256] {

@@ -352,7 +352,7 @@ impl<'f, 'p> Raster<'f, 'p> {
         }
 
         // Edge k runs from corner k to corner k+1; the triangle is inside all three.
-        let edges = map3([0, 1, 2], |k| Edge::new(p[k], p[(k + 1) % 3], x0, y0));
+        let mut edges = map3([0, 1, 2], |k| Edge::new(p[k], p[(k + 1) % 3], x0, y0));
 
         // Each attribute's plane over pixel coordinates, from the fixed-point corners:
         // value at the centre of pixel (x, y) = origin + dx·x + dy·y.
@@ -375,16 +375,15 @@ impl<'f, 'p> Raster<'f, 'p> {
         let width = self.fb.width();
         let pixels = self.fb.pixels_mut();
         for y in y0..=y1 {
-            let row = y - y0;
             // The span of this row where all three edge functions pass.
             let (mut lo, mut hi) = (x0, x1);
-            for e in &edges {
-                let at = e.start + e.step_y * row;
+            for e in &mut edges {
+                let q = e.columns.next();
                 if e.step_x > 0 {
-                    lo = lo.max(x0 + ceil_div(-at, e.step_x));
+                    lo = lo.max(x0 - q);
                 } else if e.step_x < 0 {
-                    hi = hi.min(x0 + at.div_euclid(-e.step_x));
-                } else if at < 0 {
+                    hi = hi.min(x0 + q);
+                } else if q < 0 {
                     hi = lo - 1;
                 }
             }
@@ -456,12 +455,49 @@ fn plane_distance(p: &[f32; 4], v: [f32; 3]) -> f32 {
 
 /// One edge function, biased for the fill rule: a pixel is inside when the value is ≥ 0.
 struct Edge {
-    /// The biased value at the centre of pixel `(x0, y0)`.
-    start: i64,
     /// Change per pixel to the right.
     step_x: i64,
-    /// Change per row down.
-    step_y: i64,
+    /// Row by row, `⌊value / |step_x|⌋` of the value at column `x0` (the value itself when
+    /// `step_x` is 0): the pixels of the row inside this edge are those right of
+    /// `x0 − q` when `step_x > 0`, left of `x0 + q` when `step_x < 0`, all or none (`q < 0`)
+    /// when it is 0.
+    columns: FloorSteps,
+}
+
+/// `⌊(start + step × n) / d⌋` for `n = 0, 1, 2, …` (`d > 0`) by adding quotients and
+/// remainders, one division per triangle edge instead of one per row.
+#[derive(Clone, Copy, Debug)]
+struct FloorSteps {
+    quotient: i64,
+    remainder: i64,
+    step_quotient: i64,
+    step_remainder: i64,
+    d: i64,
+}
+
+impl FloorSteps {
+    fn new(start: i64, step: i64, d: i64) -> Self {
+        FloorSteps {
+            quotient: start.div_euclid(d),
+            remainder: start.rem_euclid(d),
+            step_quotient: step.div_euclid(d),
+            step_remainder: step.rem_euclid(d),
+            d,
+        }
+    }
+
+    /// The current quotient; then moves on by one step.
+    #[inline(always)]
+    fn next(&mut self) -> i64 {
+        let q = self.quotient;
+        self.quotient += self.step_quotient;
+        self.remainder += self.step_remainder;
+        if self.remainder >= self.d {
+            self.remainder -= self.d;
+            self.quotient += 1;
+        }
+        q
+    }
 }
 
 impl Edge {
@@ -473,7 +509,8 @@ impl Edge {
         // left to right, a left edge runs upward. Points on them belong to the triangle;
         // points on the other edges to the neighbour.
         let top_left = (dy == 0 && dx > 0) || dy < 0;
-        Edge { start: if top_left { value } else { value - 1 }, step_x: -dy * SUB, step_y: dx * SUB }
+        let (start, step_x, step_y) = (if top_left { value } else { value - 1 }, -dy * SUB, dx * SUB);
+        Edge { step_x, columns: FloorSteps::new(start, step_y, step_x.abs().max(1)) }
     }
 }
 
@@ -569,6 +606,29 @@ mod tests {
         assert_eq!(round_half_away(2.5), 3);
         assert_eq!(round_half_away(-2.5), -3);
         assert_eq!(round_half_away(0.49999997), 0);
+    }
+
+    #[test]
+    fn floor_steps_equal_a_division_per_row() {
+        let mut state = 0x1234_5678_9abc_def0u64;
+        let mut next = |range: i64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % (2 * range as u64 + 1)) as i64 - range
+        };
+        for _ in 0..20_000 {
+            // Edge values reach 2⁴⁹ at the screen limit; steps and divisors 2²⁵.
+            let (start, step, d) = (next(1 << 49), next(1 << 25), next(1 << 25).abs().max(1));
+            let mut steps = FloorSteps::new(start, step, d);
+            for n in 0..40 {
+                assert_eq!(steps.next(), (start + step * n).div_euclid(d), "{start} {step} {d} at {n}");
+            }
+        }
+        // Exact multiples and remainders that wrap on the step.
+        let mut s = FloorSteps::new(-7, 5, 4);
+        let got: [i64; 5] = core::array::from_fn(|_| s.next());
+        assert_eq!(got, [-2, -1, 0, 2, 3]);
     }
 
     #[test]

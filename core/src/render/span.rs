@@ -109,15 +109,20 @@ impl Run<'_> {
         while base < n {
             let x0 = (self.lo + base) as f32;
             let mut z = [0f32; LANES];
-            let mut lanes = [[0i32; LANES]; 3];
             for (l, z) in z.iter_mut().enumerate() {
                 *z = z_line.at + z_line.step * (x0 + LANE_X[l]);
             }
-            values(x0, &dither, &mut lanes);
             let end = (base + LANES).min(n);
             let (Some(px), Some(dp)) = (self.px.get_mut(base..end), self.depth.get_mut(base..end)) else {
                 return;
             };
+            // A block wholly behind what is drawn (terrain drawn near to far) needs no values.
+            if !dp.iter().zip(&z).fold(false, |any, (d, z)| any | (z > d)) {
+                base = end;
+                continue;
+            }
+            let mut lanes = [[0i32; LANES]; 3];
+            values(x0, &dither, &mut lanes);
             for (l, (p, d)) in px.iter_mut().zip(dp.iter_mut()).enumerate() {
                 if z[l] > *d {
                     *d = z[l];
@@ -147,33 +152,62 @@ impl Run<'_> {
 
     /// Fills with the texel at `(u/z ÷ 1/z, v/z ÷ 1/z)`, darkened by the shade row `s` plus
     /// the dither.
-    pub fn textured(&mut self, z: Line, [u, v, s]: [Line; 3], texels: &Texels<'_>, shades: &Shades) {
-        let fetch = Fetch::new(texels);
-        self.blocks(
-            z,
-            |x0, dither, [tu, tv, level]| {
-                let (mut fu, mut fv, mut fs) = ([0f32; LANES], [0f32; LANES], [0f32; LANES]);
-                for l in 0..LANES {
-                    let x = x0 + LANE_X[l];
-                    let inv = 1.0 / (z.at + z.step * x);
-                    fu[l] = (u.at + u.step * x) * inv;
-                    fv[l] = (v.at + v.step * x) * inv;
-                    fs[l] = s.at + s.step * x + dither[l];
-                }
-                floor_lanes(&fu, tu);
-                floor_lanes(&fv, tv);
-                level_lanes(&fs, level);
-            },
-            |[tu, tv, level], l| shades.shade(level[l], fetch.texel(tu[l], tv[l])),
-        );
+    pub fn textured(&mut self, z: Line, uvs: [Line; 3], texels: &Texels<'_>, shades: &Shades) {
+        let texel_lanes =
+            |x0, dither: &[f32; LANES], lanes: &mut Lanes| texel_lanes(z, uvs, x0, dither, lanes);
+        match Fetch::new(texels) {
+            // The texel's offset and the shade row's offset computed with the block, so a
+            // pixel costs two loads.
+            Fetch::Raw { data, width, u_mask, v_mask } => {
+                let table = shades.flat();
+                self.blocks(
+                    z,
+                    |x0, dither, lanes| {
+                        texel_lanes(x0, dither, lanes);
+                        let [tu, tv, level] = lanes;
+                        for l in 0..LANES {
+                            let at = (tv[l] as u32 & v_mask)
+                                .wrapping_mul(width)
+                                .wrapping_add(tu[l] as u32 & u_mask);
+                            tu[l] = at as i32;
+                            level[l] <<= 8;
+                        }
+                    },
+                    |[at, _, row], l| {
+                        let texel = data.get(at[l] as u32 as usize).copied().unwrap_or(0);
+                        table.get(row[l] as usize + texel as usize).copied().unwrap_or(0)
+                    },
+                );
+            }
+            Fetch::Any(texels) => self.blocks(z, texel_lanes, |[tu, tv, level], l| {
+                shades.shade(level[l], texels.texel(tu[l], tv[l]))
+            }),
+        }
     }
+}
+
+/// A block's texel columns and rows (the perspective division per pixel) and shade rows,
+/// from the planes of `1/z`, `u/z`, `v/z` and the shade level.
+#[inline(never)]
+fn texel_lanes(z: Line, [u, v, s]: [Line; 3], x0: f32, dither: &[f32; LANES], [tu, tv, level]: &mut Lanes) {
+    let (mut fu, mut fv, mut fs) = ([0f32; LANES], [0f32; LANES], [0f32; LANES]);
+    for l in 0..LANES {
+        let x = x0 + LANE_X[l];
+        let inv = 1.0 / (z.at + z.step * x);
+        fu[l] = (u.at + u.step * x) * inv;
+        fv[l] = (v.at + v.step * x) * inv;
+        fs[l] = s.at + s.step * x + dither[l];
+    }
+    floor_lanes(&fu, tu);
+    floor_lanes(&fv, tv);
+    level_lanes(&fs, level);
 }
 
 /// [`Texels::texel`] with the image's wrapping decided once per run: masks for sides that
 /// are powers of two (as every bank image is in practice), the general path otherwise.
 enum Fetch<'t> {
     /// Row-major texels, both sides powers of two.
-    Raw { data: &'t [u8], width: usize, u_mask: u32, v_mask: u32 },
+    Raw { data: &'t [u8], width: u32, u_mask: u32, v_mask: u32 },
     /// Anything else.
     Any(&'t Texels<'t>),
 }
@@ -183,20 +217,9 @@ impl<'t> Fetch<'t> {
         let (w, h) = (texels.width(), texels.height());
         match texels.raw_data() {
             Some(data) if w.is_power_of_two() && h.is_power_of_two() => {
-                Fetch::Raw { data, width: w, u_mask: w as u32 - 1, v_mask: h as u32 - 1 }
+                Fetch::Raw { data, width: w as u32, u_mask: w as u32 - 1, v_mask: h as u32 - 1 }
             }
             _ => Fetch::Any(texels),
-        }
-    }
-
-    #[inline(always)]
-    fn texel(&self, u: i32, v: i32) -> u8 {
-        match *self {
-            Fetch::Raw { data, width, u_mask, v_mask } => {
-                let at = (v as u32 & v_mask) as usize * width + (u as u32 & u_mask) as usize;
-                data.get(at).copied().unwrap_or(0)
-            }
-            Fetch::Any(t) => t.texel(u, v),
         }
     }
 }
