@@ -291,13 +291,28 @@ impl<'f, 'p> Raster<'f, 'p> {
     /// decide clipping), then left, right, top and bottom of the drawn rows widened by
     /// [`VIEW_MARGIN`] (which only reject). A NaN counts as outside. A triangle whose three
     /// codes share a bit covers no pixel of the drawn rows.
+    #[inline]
     pub fn outcode(&self, v: [f32; 3]) -> u16 {
+        // Every plane but the near one is `±focal · x + k z ≥ 0` or the same in y (see
+        // `band`), so the products with focal are shared; for finite points the sums are
+        // those of the full plane equations (adding the zero terms changes no sign).
+        let [x, y, z] = v;
+        let (fx, fy) = (self.focal * x, self.focal * y);
+        let outside = |d: f32| d < 0.0 || d.is_nan();
+        let planes = [
+            z - NEAR,
+            fx + self.clip[1][2] * z,
+            self.clip[2][2] * z - fx,
+            fy + self.clip[3][2] * z,
+            self.clip[4][2] * z - fy,
+            fx + self.view[0][2] * z,
+            self.view[1][2] * z - fx,
+            fy + self.view[2][2] * z,
+            self.view[3][2] * z - fy,
+        ];
         let mut code = 0;
-        for (k, p) in self.clip.iter().chain(&self.view).enumerate() {
-            let d = plane_distance(p, v);
-            if d < 0.0 || d.is_nan() {
-                code |= 1 << k;
-            }
+        for (k, d) in planes.into_iter().enumerate() {
+            code |= (outside(d) as u16) << k;
         }
         code
     }

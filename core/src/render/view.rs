@@ -157,11 +157,17 @@ fn draw_background<C: Capacity>(raster: &mut Raster<'_, '_>, basis: &Basis, look
         // The gradient, dithered between its steps as the original's framebuffer dithers.
         let steps = -ray_y / libm::sqrtf(1.0 + t * t) * SKY_STEPS;
         let dither = &DITHER[y & 3];
-        for x in 0..w {
-            let haze = ramps::SKY.shade((steps + (dither[x & 3] as f32 + 0.5) / 16.0) as i32);
-            let s = (x as f32 + 0.5 - cx) / focal;
-            let sky = look.sky.as_ref().and_then(|sky| sky_pixel(sky, basis, [s, t], [x, y], haze));
-            fb.set(x, y, sky.unwrap_or(haze));
+        // The haze depends on the column only through the dither: four values a row.
+        let haze = dither.map(|d| ramps::SKY.shade((steps + (d as f32 + 0.5) / 16.0) as i32));
+        let Some(row) = fb.pixels_mut().get_mut(y * w..(y + 1) * w) else { continue };
+        match &look.sky {
+            None => row.iter_mut().enumerate().for_each(|(x, p)| *p = haze[x & 3]),
+            Some(sky) => {
+                for (x, p) in row.iter_mut().enumerate() {
+                    let s = (x as f32 + 0.5 - cx) / focal;
+                    *p = sky_pixel(sky, basis, [s, t], [x, y], haze[x & 3]).unwrap_or(haze[x & 3]);
+                }
+            }
         }
     }
 }
