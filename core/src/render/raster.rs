@@ -624,6 +624,37 @@ mod tests {
     }
 
     #[test]
+    fn outcodes_are_the_plane_equations() {
+        let (mut px, mut depth) = ([0u8; 320 * 200], [0f32; 320 * 40]);
+        let mut fb = Framebuffer::new(&mut px, 320, 200).unwrap();
+        let r = Raster::band(&mut fb, &mut depth, 203.0, 40..80).unwrap();
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % 40_001) as f32 - 20_000.0
+        };
+        for n in 0..100_000 {
+            let v = if n < 8 {
+                [0.0, -0.0, NEAR].map(|c| c * (n as f32 - 3.0))
+            } else {
+                [next(), next(), next()]
+            };
+            let mut want = 0u16;
+            for (k, p) in r.clip.iter().chain(&r.view).enumerate() {
+                let d = plane_distance(p, v);
+                want |= ((d < 0.0 || d.is_nan()) as u16) << k;
+            }
+            assert_eq!(r.outcode(v), want, "{v:?}");
+        }
+        // A point left of the band but inside the guard band, and one behind the eye.
+        assert_eq!(r.outcode([-200.0, 60.0 - 100.0, 203.0]) & CLIP_BITS, 0);
+        assert_eq!(r.outcode([-200.0, 60.0 - 100.0, 203.0]) >> 5, 0b0001);
+        assert_eq!(r.outcode([0.0, 0.0, -1.0]) & 1, 1);
+    }
+
+    #[test]
     fn floor_steps_equal_a_division_per_row() {
         let mut state = 0x1234_5678_9abc_def0u64;
         let mut next = |range: i64| {
