@@ -445,13 +445,8 @@ fn edge(a: [i64; 2], b: [i64; 2], c: [i64; 2]) -> i64 {
 fn round_half_away(x: f32) -> i64 {
     let t = x as i64;
     let fraction = x - t as f32;
-    if fraction >= 0.5 {
-        t + 1
-    } else if fraction <= -0.5 {
-        t - 1
-    } else {
-        t
-    }
+    // Branch-free: which side a fraction falls on is unpredictable from one call to the next.
+    t + (fraction >= 0.5) as i64 - (fraction <= -0.5) as i64
 }
 
 /// `⌈n / d⌉` for `d > 0`.
