@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use stros_core::collision::faces::{QuerySphere, sphere_query};
+use stros_core::collision::faces::{QuerySphere, sphere_touches};
 use stros_core::formats::model::Model;
 use stros_core::formats::rob::Rob;
 
@@ -40,7 +40,8 @@ fn trimesh(m: &Model<'_>) -> Option<parry3d::shape::TriMesh> {
 }
 
 /// Sphere-vs-model queries on the embedded village: Stros's face traversal against parry3d's
-/// sphere-vs-TriMesh test on the same faces. Prints throughput, ratio and verdict agreement.
+/// sphere-vs-TriMesh test on the same faces, alternating in ten batches, each timed by its
+/// median batch. Prints throughput, ratio and verdict agreement.
 pub fn collision(rob_bytes: &[u8], queries_per_model: usize) -> Result<String, String> {
     use parry3d::math::Pose;
     use parry3d::query::intersection_test;
@@ -59,20 +60,30 @@ pub fn collision(rob_bytes: &[u8], queries_per_model: usize) -> Result<String, S
         let radius = m.radius() as f32 / 256.0;
         let mut q = Queries(0x9e37_79b9_7f4a_7c15);
         let spheres: Vec<QuerySphere> = (0..queries_per_model).map(|_| q.next(radius)).collect();
-        let start = Instant::now();
-        let core_hits: Vec<bool> = spheres.iter().map(|s| !sphere_query(m, [*s], false).is_empty()).collect();
-        let core_s = start.elapsed().as_secs_f64();
-        let start = Instant::now();
-        let parry_hits: Vec<bool> = spheres
-            .iter()
-            .map(|s| {
-                let pose =
-                    Pose::from_translation(parry3d::math::Vector::new(s.centre[0], s.centre[1], s.centre[2]));
-                intersection_test(&pose, &Ball::new(s.radius), &Pose::IDENTITY, &mesh)
-                    .is_ok_and(|i| i.intersecting)
-            })
-            .collect();
-        let parry_s = start.elapsed().as_secs_f64();
+        // black_box: neither side may lift work on its model out of the loop of queries.
+        let core_query = |s: &QuerySphere| sphere_touches(std::hint::black_box(m), [*s], false);
+        let parry_query = |s: &QuerySphere| {
+            let pose =
+                Pose::from_translation(parry3d::math::Vector::new(s.centre[0], s.centre[1], s.centre[2]));
+            intersection_test(&pose, &Ball::new(s.radius), &Pose::IDENTITY, std::hint::black_box(&mesh))
+                .is_ok_and(|i| i.intersecting)
+        };
+        // The two alternate batch by batch, so a stall of the machine hits both alike.
+        let (mut core_hits, mut parry_hits) = (Vec::new(), Vec::new());
+        let (mut core_times, mut parry_times) = (Vec::new(), Vec::new());
+        for batch in spheres.chunks(spheres.len().div_ceil(BATCHES).max(1)) {
+            let start = Instant::now();
+            core_hits.extend(batch.iter().map(core_query));
+            core_times.push(start.elapsed().as_secs_f64() / batch.len() as f64);
+            let start = Instant::now();
+            parry_hits.extend(batch.iter().map(parry_query));
+            parry_times.push(start.elapsed().as_secs_f64() / batch.len() as f64);
+        }
+        let median = |mut t: Vec<f64>| {
+            t.sort_by(f64::total_cmp);
+            t[t.len() / 2] * queries_per_model as f64
+        };
+        let (core_s, parry_s) = (median(core_times), median(parry_times));
         let same = core_hits.iter().zip(&parry_hits).filter(|(a, b)| a == b).count();
         out.push_str(&format!(
             "{name:8} faces {:4}  stros {:9.0} q/s  parry3d {:9.0} q/s  agree {:5.1}%\n",

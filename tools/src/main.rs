@@ -83,8 +83,8 @@ enum Bench {
     /// parry3d (sphere vs TriMesh of the same faces): queries per second, their ratio, and
     /// how often the hit/miss verdicts agree
     Collision {
-        /// How many queries
-        #[arg(long, default_value_t = 20_000)]
+        /// How many queries per model
+        #[arg(long, default_value_t = 100_000)]
         queries: usize,
     },
     /// World::step on the embedded island, the player walking and every listed actor

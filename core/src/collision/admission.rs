@@ -28,6 +28,13 @@ pub fn sphere_admits_model(
 /// "Collision subobject admission" for a sphere at `centre` (model coordinates): with
 /// `d = centre − node`, each component of `d × R / |d| × e` is stored as f32, and the node
 /// passes when `|d|² ≤ Σ component² + r²`. A zero displacement always passes.
+///
+/// Most spheres are far from most nodes (or well inside), so the verdict is first taken
+/// from `Σ component² = R² Σ (dₖ eₖ)² / |d|²` evaluated without the square root: the f32
+/// stores move the stored sum by less than 2⁻²² of itself, so a margin of 10⁻⁵ either side
+/// decides exactly as the stored components would. Inside the margin, or for non-finite or
+/// vanishing sums, the components are computed as stored.
+#[inline]
 pub fn sphere_admits_subobject(
     centre: [f32; 3],
     radius: f32,
@@ -35,14 +42,32 @@ pub fn sphere_admits_subobject(
     node_radius: f32,
     extents: [f32; 3],
 ) -> bool {
+    const SLACK: f64 = 1e-5;
     let d = [0, 1, 2].map(|k| (centre[k] as f64 - node[k] as f64) as f32);
     let sq = dot(d, d);
     if sq == 0.0 {
         return true;
     }
+    let r2 = radius as f64 * radius as f64;
+    let weighted = [0, 1, 2].map(|k| d[k] as f64 * extents[k] as f64);
+    let sum = node_radius as f64 * node_radius as f64 * (weighted.iter().map(|w| w * w).sum::<f64>() / sq);
+    // A sum of normal size (or exactly zero, when every component is zero as stored).
+    if sum == 0.0 || (sum > 1e-60 && sum < 1e300) {
+        if sq > sum * (1.0 + SLACK) + r2 {
+            return false;
+        }
+        if sq < sum * (1.0 - SLACK) + r2 {
+            return true;
+        }
+    }
+    admits_as_stored(d, sq, r2, node_radius, extents)
+}
+
+/// The admission with each component stored as f32: the definition.
+fn admits_as_stored(d: [f32; 3], sq: f64, r2: f64, node_radius: f32, extents: [f32; 3]) -> bool {
     let len = libm::sqrt(sq);
     let comp = [0, 1, 2].map(|k| (d[k] as f64 * node_radius as f64 / len * extents[k] as f64) as f32);
-    sq <= dot(comp, comp) + radius as f64 * radius as f64
+    sq <= dot(comp, comp) + r2
 }
 
 /// The bounded segment/radius test shared by the segment admissions, on endpoints `a`, `b`
@@ -87,4 +112,60 @@ pub fn segment_admits_subobject(
         [0, 1, 2].map(|k| (((p[k] as f64 - node[k] as f64) as f32) as f64 * inv[k] as f64) as f32)
     };
     segment_near(scale(a), scale(b), node_radius, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The admission with its margin shortcut agrees with the stored-component definition
+    /// on spheres near the boundary, far from it, and on degenerate input.
+    #[test]
+    fn the_shortcut_decides_as_the_stored_components() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut unit = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let odd = [0.0, -0.0, 1e-39, 1e-20, 1e30, f32::MAX, f32::INFINITY, f32::NAN];
+        let mut near = 0;
+        for n in 0..400_000 {
+            let mut v = || (unit() * 2.0 - 1.0) as f32;
+            let (node, node_radius) = ([v() * 500.0, v() * 500.0, v() * 500.0], (v().abs() * 300.0));
+            let mut extents = [v().abs() * 2.0, v().abs() * 2.0, v().abs() * 2.0];
+            let mut radius = v().abs() * 60.0;
+            let dir = [v(), v(), v()];
+            let (u0, u1, u2) = (v().abs() as f64, v().abs() as f64, v().abs() as f64);
+            // Put the centre at a chosen distance from the node: often right at the
+            // boundary √(Σcomp² + r²), where the margin must hand over.
+            let len = (dir.iter().map(|c| (*c as f64).powi(2)).sum::<f64>()).sqrt().max(1e-9);
+            let unit_dir = dir.map(|c| c as f64 / len);
+            let bound = node_radius as f64
+                * (0..3).map(|k| (unit_dir[k] * extents[k] as f64).powi(2)).sum::<f64>().sqrt();
+            let edge = (bound * bound + radius as f64 * radius as f64).sqrt();
+            let t = if n.is_multiple_of(2) { edge * (1.0 + (u0 - 0.5) * 1e-6) } else { edge * u0 * 2.0 };
+            let mut centre = [0, 1, 2].map(|k| (node[k] as f64 + unit_dir[k] * t) as f32);
+            if n.is_multiple_of(97) {
+                let pick = |k: u64| odd[(k % odd.len() as u64) as usize];
+                let r = ((u1 + u2) * 5e5) as u64;
+                extents[(r % 3) as usize] = pick(r / 3);
+                radius = if r.is_multiple_of(5) { pick(r / 7) } else { radius };
+                centre[(r % 2) as usize] = if r.is_multiple_of(11) { pick(r / 13) } else { centre[0] };
+            }
+            let d = [0, 1, 2].map(|k| (centre[k] as f64 - node[k] as f64) as f32);
+            let sq = dot(d, d);
+            let want =
+                sq == 0.0 || admits_as_stored(d, sq, radius as f64 * radius as f64, node_radius, extents);
+            let got = sphere_admits_subobject(centre, radius, node, node_radius, extents);
+            assert_eq!(got, want, "centre {centre:?} r {radius} node {node:?} R {node_radius} e {extents:?}");
+            near += n.is_multiple_of(2) as usize;
+        }
+        assert!(near > 100_000);
+        // Worked case: d = (10, 0, 0), R 8, e = (0.5, 1, 1): component 4, so the node admits
+        // a sphere of radius r when 100 ≤ 16 + r², from r = √84 ≈ 9.165.
+        assert!(sphere_admits_subobject([10.0, 0.0, 0.0], 9.17, [0.0; 3], 8.0, [0.5, 1.0, 1.0]));
+        assert!(!sphere_admits_subobject([10.0, 0.0, 0.0], 9.16, [0.0; 3], 8.0, [0.5, 1.0, 1.0]));
+    }
 }

@@ -64,14 +64,8 @@ pub fn sphere_contact(
     sidedness: bool,
 ) -> Option<SphereContact> {
     let first = *polygon.first()?;
-    let distance = dot(sub(first, centre), widen(normal)) as f32;
-    if sidedness && distance > SIDEDNESS_LIMIT {
-        return None;
-    }
+    let distance = plane_distance(first, normal, centre, radius, sidedness)?;
     let r2 = radius as f64 * radius as f64;
-    if (distance as f64 * distance as f64) > r2 {
-        return None;
-    }
     let point = [0, 1, 2].map(|k| (centre[k] as f64 + normal[k] as f64 * distance as f64) as f32);
     let vertex_in = polygon.iter().any(|&v| {
         let d = sub(v, centre);
@@ -100,6 +94,29 @@ pub fn sphere_contact(
     } else {
         None
     }
+}
+
+/// The signed plane distance `(V − C) · N` of a sphere from the face through `first` with
+/// `normal`, `None` when it rejects the face (sidedness, then the squared distance above
+/// `r²`): the first test of [`sphere_contact`], which a query makes before loading the
+/// rest of the face.
+#[inline]
+fn plane_distance(
+    first: [f32; 3],
+    normal: [f32; 3],
+    centre: [f32; 3],
+    radius: f32,
+    sidedness: bool,
+) -> Option<f32> {
+    let distance = dot(sub(first, centre), widen(normal)) as f32;
+    if sidedness && distance > SIDEDNESS_LIMIT {
+        return None;
+    }
+    let r2 = radius as f64 * radius as f64;
+    if (distance as f64 * distance as f64) > r2 {
+        return None;
+    }
+    Some(distance)
 }
 
 /// A segment contact.
@@ -139,6 +156,14 @@ pub fn segment_contact(
         return None;
     }
     Some(SegmentContact { point, fraction: crate::math::round_ties_even(t * FRACTION_SCALE) as i32 })
+}
+
+/// A face's first corner and its normal, map units.
+fn face_plane(model: &Model<'_>, offset: u32, index: u32) -> Option<([f32; 3], [f32; 3])> {
+    let face = model.face_at(offset, index)?;
+    let first = model.vertex(face.vertices().next()?.index)?;
+    let n = model.face_normal(index)?;
+    Some((first.map(|x| x as f32 / 256.0), n.map(|x| x as f32 / 256.0)))
 }
 
 /// A face of a model, loaded into map units.
@@ -197,29 +222,75 @@ pub fn sphere_query(
     sidedness: bool,
 ) -> ModelContacts {
     let mut out = ModelContacts::new();
+    sphere_traversal::<false>(model, spheres, sidedness, &mut out);
+    out
+}
+
+/// Whether [`sphere_query`] would find a contact: the same traversal, stopped at the first
+/// success.
+pub fn sphere_touches(
+    model: &Model<'_>,
+    spheres: impl IntoIterator<Item = QuerySphere>,
+    sidedness: bool,
+) -> bool {
+    let mut out = ModelContacts::new();
+    sphere_traversal::<true>(model, spheres, sidedness, &mut out);
+    !out.is_empty()
+}
+
+/// The sphere traversal into `out`, stopping at its 32nd contact, or at the first with
+/// `FIRST`.
+fn sphere_traversal<const FIRST: bool>(
+    model: &Model<'_>,
+    spheres: impl IntoIterator<Item = QuerySphere>,
+    sidedness: bool,
+    out: &mut ModelContacts,
+) {
     let mut poly = heapless::Vec::new();
     for s in spheres {
-        for node in model.runtime_subobjects() {
-            let centre = node.centre().map(|c| c as f32 / 256.0);
-            let extents = node.extents().unwrap_or([1.0; 3]);
-            if !sphere_admits_subobject(s.centre, s.radius, centre, node.radius() as f32 / 256.0, extents) {
+        if sphere_faces(model, s, sidedness, FIRST, out, &mut poly) {
+            return;
+        }
+    }
+}
+
+/// One sphere of [`sphere_traversal`] through the admitted subobjects and their faces;
+/// `true` when the query is done (32 contacts, or one when `first`). Not generic, so it
+/// is compiled once in this crate with the model accessors inlined into its loops.
+fn sphere_faces(
+    model: &Model<'_>,
+    s: QuerySphere,
+    sidedness: bool,
+    first: bool,
+    out: &mut ModelContacts,
+    poly: &mut heapless::Vec<[f32; 3], MAX_CORNERS>,
+) -> bool {
+    for node in model.runtime_subobjects() {
+        let centre = node.centre().map(|c| c as f32 / 256.0);
+        let extents = node.extents().unwrap_or([1.0; 3]);
+        if !sphere_admits_subobject(s.centre, s.radius, centre, node.radius() as f32 / 256.0, extents) {
+            continue;
+        }
+        for r in node.face_refs() {
+            if out.iter().any(|c| c.face == r.index) {
                 continue;
             }
-            for r in node.face_refs() {
-                if out.iter().any(|c| c.face == r.index) {
-                    continue;
-                }
-                let Some(normal) = load_face(model, r.face_offset, r.index, &mut poly) else { continue };
-                if let Some(c) = sphere_contact(&poly, normal, s.centre, s.radius, sidedness) {
-                    let _ = out.push(FaceContact { face: r.index, point: c.point, normal, fraction: 0 });
-                    if out.is_full() {
-                        return out;
-                    }
+            // Most faces are rejected by their plane: only its first corner and normal are
+            // read for that. A face that cannot be read is skipped either way.
+            let Some((corner, normal)) = face_plane(model, r.face_offset, r.index) else { continue };
+            if plane_distance(corner, normal, s.centre, s.radius, sidedness).is_none() {
+                continue;
+            }
+            let Some(normal) = load_face(model, r.face_offset, r.index, poly) else { continue };
+            if let Some(c) = sphere_contact(poly, normal, s.centre, s.radius, sidedness) {
+                let _ = out.push(FaceContact { face: r.index, point: c.point, normal, fraction: 0 });
+                if first || out.is_full() {
+                    return true;
                 }
             }
         }
     }
-    out
+    false
 }
 
 /// "Collision face traversal" for a segment: admitted subobjects in order, their face

@@ -134,11 +134,13 @@ impl Run<'_> {
     }
 
     /// Fills with one palette index.
+    #[inline(never)]
     pub fn colour(&mut self, z: Line, colour: u8) {
         self.blocks(z, |_, _, _| {}, |_, _| colour);
     }
 
     /// Fills with `colour` darkened by the shade row `s` plus the dither.
+    #[inline(never)]
     pub fn shaded(&mut self, z: Line, s: Line, colour: u8, shades: &Shades) {
         self.blocks(
             z,
@@ -152,6 +154,7 @@ impl Run<'_> {
 
     /// Fills with the texel at `(u/z ÷ 1/z, v/z ÷ 1/z)`, darkened by the shade row `s` plus
     /// the dither.
+    #[inline(never)]
     pub fn textured(&mut self, z: Line, uvs: [Line; 3], texels: &Texels<'_>, shades: &Shades) {
         let texel_lanes =
             |x0, dither: &[f32; LANES], lanes: &mut Lanes| texel_lanes(z, uvs, x0, dither, lanes);

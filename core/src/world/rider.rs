@@ -72,7 +72,7 @@ fn destination_blocked<C: Capacity>(a: &Actor, env: &Env<'_, '_, C>, destination
     let origin = placed.origin.map(|c| c as i32);
     let spheres_meet = scene.lists.faces.iter().filter_map(|c| scene.model(c.placement)).any(|p| {
         let spheres = model_spheres(p, origin, matrix, a.shape.ordinary_spheres());
-        !faces::sphere_query(&p.model, spheres, false).is_empty()
+        faces::sphere_touches(&p.model, spheres, false)
     });
     if spheres_meet {
         return true;

@@ -274,3 +274,61 @@ fn segment_contact_matches_reference_on_100000_cases() {
     );
     assert!(hits > 3_000, "the cases must exercise contacts");
 }
+
+/// The sphere traversal on every collision model of the island (random spheres in and
+/// around each): `sphere_query` equals a plain reference traversal that loads every
+/// admitted face whole before testing it (the query reads a face's plane first and skips
+/// the rest when the plane rejects), and `sphere_touches` is exactly "the query found a
+/// contact".
+#[test]
+fn the_island_traversals_match_a_whole_face_reference() {
+    use stros_core::collision::admission::sphere_admits_subobject;
+    use stros_core::formats::rob::Rob;
+    let rob = Rob::new_checked(stros_core::embedded::file("HARBOUR.ROB").unwrap()).unwrap();
+    let reference = |m: &Model<'_>, s: QuerySphere| -> Vec<u32> {
+        let mut hits = Vec::new();
+        for node in m.runtime_subobjects() {
+            let centre = node.centre().map(|c| c as f32 / 256.0);
+            let extents = node.extents().unwrap_or([1.0; 3]);
+            if !sphere_admits_subobject(s.centre, s.radius, centre, node.radius() as f32 / 256.0, extents) {
+                continue;
+            }
+            for r in node.face_refs() {
+                let Some(face) = m.face_at(r.face_offset, r.index) else { continue };
+                let poly: Option<Vec<[f32; 3]>> =
+                    face.vertices().map(|c| m.vertex(c.index).map(|v| v.map(|x| x as f32 / 256.0))).collect();
+                let (Some(poly), Some(n)) = (poly, m.face_normal(r.index)) else { continue };
+                let normal = n.map(|x| x as f32 / 256.0);
+                if !hits.contains(&r.index)
+                    && sphere_contact(&poly, normal, s.centre, s.radius, false).is_some()
+                {
+                    hits.push(r.index);
+                }
+            }
+        }
+        hits.truncate(MAX_MODEL_CONTACTS);
+        hits
+    };
+    let mut rng = Rng(0x5eed_0f_c011_1de5);
+    let (mut models, mut touching) = (0, 0);
+    for seg in rob.segments() {
+        let Ok(m) = seg.model() else { continue };
+        if m.runtime_subobjects().count() == 0 {
+            continue;
+        }
+        models += 1;
+        let reach = m.radius() as i32 / 256 + 40;
+        for _ in 0..5_000 {
+            let centre =
+                [0; 3].map(|_: i32| rng.range(-reach, reach) as f32 + rng.range(0, 99) as f32 / 100.0);
+            let s = QuerySphere { centre, radius: rng.range(1, 60) as f32 };
+            let faces: Vec<u32> = sphere_query(&m, [s], false).iter().map(|c| c.face).collect();
+            assert_eq!(faces, reference(&m, s), "{s:?}");
+            assert_eq!(sphere_touches(&m, [s], false), !faces.is_empty());
+            touching += !faces.is_empty() as usize;
+        }
+    }
+    // Seven collision models; a fair share of the spheres touch something.
+    assert_eq!(models, 7);
+    assert!(touching > 1_000, "{touching}");
+}
