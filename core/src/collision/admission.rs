@@ -131,7 +131,7 @@ mod tests {
         };
         let odd = [0.0, -0.0, 1e-39, 1e-20, 1e30, f32::MAX, f32::INFINITY, f32::NAN];
         let mut near = 0;
-        for n in 0..400_000 {
+        for n in 0..400_000u32 {
             let mut v = || (unit() * 2.0 - 1.0) as f32;
             let (node, node_radius) = ([v() * 500.0, v() * 500.0, v() * 500.0], (v().abs() * 300.0));
             let mut extents = [v().abs() * 2.0, v().abs() * 2.0, v().abs() * 2.0];
