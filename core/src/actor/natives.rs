@@ -80,6 +80,7 @@ pub fn call(
         return Some(0);
     }
     animation(actor, set, g, call)
+        .or_else(|| rotation(actor, call))
         .or_else(|| tasks(call))
         .or_else(|| attributes(actor, g, call))
         .or_else(|| globals(actor, g, call))
@@ -254,6 +255,49 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
         },
         _ => return None,
     })
+}
+
+/// The rotation tasks.
+fn rotation(actor: &mut Actor, call: &mut NativeCall<'_>) -> Option<i32> {
+    Some(match call.function {
+        id::S_ROTATE_BY_AXIS => s_rotate_by_axis(actor, call),
+        _ => return None,
+    })
+}
+
+/// `sRotateByAxis(axis, delta, duration)` ({D:engine/SOUP.md}, "sRotateByAxis: elapsed
+/// relative rotation"): on an invocation with elapsed 0 the axis's angle (0 pitch, 1
+/// heading, 2 roll; other axes select none) becomes the task's origin, kept in the slot's
+/// scratch word; each invocation writes `(origin + offset) & 2047` with
+/// `offset = ((|delta| << 8) / duration × elapsed) >> 8`, negated for a negative delta
+/// (truncating division, arithmetic shift, 32-bit wrapping), and from elapsed
+/// `duration − 1` on it writes `(origin + delta) & 2047` and completes. The original faults
+/// on duration 0; Stros completes without writing.
+fn s_rotate_by_axis(actor: &mut Actor, call: &mut NativeCall<'_>) -> i32 {
+    let (axis, delta, duration) = (call.arg(0), call.arg(1), call.arg(2));
+    let angle = match axis {
+        0 => Some(&mut actor.angles.pitch),
+        1 => Some(&mut actor.angles.heading),
+        2 => Some(&mut actor.angles.roll),
+        _ => None,
+    };
+    if call.elapsed == 0 {
+        if let Some(a) = &angle {
+            call.scratch = **a as i32;
+        }
+    }
+    if duration == 0 {
+        return status(TaskStatus::Done);
+    }
+    let origin = call.scratch;
+    let step = (delta.wrapping_abs() << 8).wrapping_div(duration).wrapping_mul(call.elapsed) >> 8;
+    let offset = if delta < 0 { step.wrapping_neg() } else { step };
+    let done = call.elapsed >= duration.wrapping_sub(1);
+    let value = if done { origin.wrapping_add(delta) } else { origin.wrapping_add(offset) } & 2047;
+    if let Some(a) = angle {
+        *a = value as u16;
+    }
+    status(if done { TaskStatus::Done } else { TaskStatus::Active })
 }
 
 /// Action words, combat entry and the weapon predicates.

@@ -422,6 +422,8 @@ pub mod id {
     pub const GET_MY_ATTR: u16 = 121;
     /// `GetFramePassed`.
     pub const GET_FRAME_PASSED: u16 = 123;
+    /// `sRotateByAxis`.
+    pub const S_ROTATE_BY_AXIS: u16 = 2;
     /// `PushAnimation`.
     pub const PUSH_ANIMATION: u16 = 136;
     /// `WaitAnimFrame`.

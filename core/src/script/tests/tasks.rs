@@ -240,13 +240,13 @@ fn object_calls_and_selectors() {
 #[test]
 fn natives_not_implemented_report_and_continue() {
     let code = B::default()
-        .call(op::FUNCTION, 2, &[1])
+        .call(op::FUNCTION, 4, &[1])
         .call(op::FUNCTION, functions::id::SET_ATTRIBUTE, &[6, 300])
         .b(&[op::YIELD]);
     let mut h = TestHost::default();
     let st = once(&code.0, &mut h);
     assert_eq!(st.error, None);
-    assert!(h.events.contains(&ScriptEvent::NotImplemented { function: 2 }));
+    assert!(h.events.contains(&ScriptEvent::NotImplemented { function: 4 }));
     // SetAttribute(6) copies the low byte to 115 as well.
     assert_eq!((h.actor.attributes[6], h.actor.attributes[115]), (44, 44));
 }
@@ -357,4 +357,52 @@ fn disassembly_reads_back() {
         out.as_str(),
         "    0: Task PushAnimation(1, 25)\n   14: Task PushAnimation(10, 1)\n   28: local[0] = 1 + flag[3]\n   40: End 0\n"
     );
+}
+
+#[test]
+fn s_rotate_by_axis_interpolates_by_elapsed_and_snaps_at_the_end() {
+    use functions::id;
+    let mut h = TestHost::default();
+    h.actor.angles.heading = 100;
+    // The scratch word carries the origin from call to call, as the task slot keeps it.
+    let mut scratch = 0;
+    let mut call = |h: &mut TestHost<'_>, args: &[i32], elapsed: i32| {
+        let mut c = NativeCall {
+            function: id::S_ROTATE_BY_AXIS,
+            args: [0; 8],
+            argc: args.len() as u8,
+            elapsed,
+            initial: elapsed == 0,
+            scratch,
+            tasks: None,
+        };
+        c.args[..args.len()].copy_from_slice(args);
+        let r = h.native(Receiver::Me, &mut c);
+        scratch = c.scratch;
+        r
+    };
+    // Heading 100, delta 300 over 10: elapsed 0 stores origin 100 and writes 100 + 0.
+    assert_eq!(call(&mut h, &[1, 300, 10], 0), Some(1));
+    assert_eq!(h.actor.angles.heading, 100);
+    // Elapsed 4: ((300 << 8) / 10 = 7680) × 4 = 30720, >> 8 = 120 → 220.
+    h.actor.angles.heading = 5; // the origin, not the current angle, is the base
+    assert_eq!(call(&mut h, &[1, 300, 10], 4), Some(1));
+    assert_eq!(h.actor.angles.heading, 220);
+    // Elapsed 9 = duration − 1: snaps to 100 + 300 and completes.
+    assert_eq!(call(&mut h, &[1, 300, 10], 9), Some(0));
+    assert_eq!(h.actor.angles.heading, 400);
+    // A negative delta: the offset of |delta| negated, (400 − 120) & 2047 = 280; then the end.
+    assert_eq!(call(&mut h, &[1, -300, 10], 0), Some(1));
+    assert_eq!(call(&mut h, &[1, -300, 10], 4), Some(1));
+    assert_eq!(h.actor.angles.heading, 280);
+    assert_eq!(call(&mut h, &[1, -300, 10], 12), Some(0));
+    assert_eq!(h.actor.angles.heading, 100);
+    // Axis 0 is the pitch, wrapping below zero: (0 − 300) & 2047 = 1748.
+    assert_eq!(call(&mut h, &[0, -300, 1], 0), Some(0));
+    assert_eq!((h.actor.angles.pitch, h.actor.angles.heading), (1748, 100));
+    // Axis 3 selects no angle and completes on the duration; duration 0 completes unchanged.
+    assert_eq!(call(&mut h, &[3, 50, 2], 0), Some(1));
+    assert_eq!(call(&mut h, &[3, 50, 2], 1), Some(0));
+    assert_eq!(call(&mut h, &[1, 50, 0], 0), Some(0));
+    assert_eq!((h.actor.angles.pitch, h.actor.angles.heading, h.actor.angles.roll), (1748, 100, 0));
 }
