@@ -281,10 +281,8 @@ fn s_rotate_by_axis(actor: &mut Actor, call: &mut NativeCall<'_>) -> i32 {
         2 => Some(&mut actor.angles.roll),
         _ => None,
     };
-    if call.elapsed == 0 {
-        if let Some(a) = &angle {
-            call.scratch = **a as i32;
-        }
+    if let (0, Some(a)) = (call.elapsed, &angle) {
+        call.scratch = **a as i32;
     }
     if duration == 0 {
         return status(TaskStatus::Done);
