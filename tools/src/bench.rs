@@ -267,3 +267,73 @@ pub fn render(frames: usize) -> Result<String, String> {
     ));
     Ok(out)
 }
+
+/// The embedded world's files with the scene replaced.
+struct WithScene<'a> {
+    rgm: &'a [u8],
+}
+
+impl<'a> stros_core::files::Files<'a> for WithScene<'a> {
+    fn file(&self, name: &str) -> Option<&'a [u8]> {
+        if name.eq_ignore_ascii_case(&format!("{}.RGM", stros_core::embedded::MAP)) {
+            Some(self.rgm)
+        } else {
+            stros_core::embedded::file(name)
+        }
+    }
+}
+
+/// A crowd: for each `n` of `counts`, the island with `n` walkers added
+/// ([`crate::world::crowd`]) loads through the ordinary loader, Cyrus enters at marker 0
+/// and stands while everyone updates for `steps` updates. Updates per second and
+/// microseconds per update (median of ten batches), actors updated per update, the cost
+/// of each added actor against the island alone, and how many walkers moved.
+pub fn crowd(counts: &[usize], steps: usize) -> Result<String, String> {
+    use stros_core::config::SystemConfig;
+    use stros_core::input::{Bindings, Input};
+    use stros_core::world::World;
+
+    let mut out = format!(
+        "crowd: marker 0, {steps} updates each; size_of::<World>() = {} bytes\n",
+        std::mem::size_of::<World<'static>>()
+    );
+    out.push_str("  walkers   updates/s   µs/update   updated/update   µs per walker   walkers moved\n");
+    let mut alone = None;
+    for &n in counts {
+        let rgm = crate::world::crowd::crowd_rgm(n);
+        let files = WithScene { rgm: &rgm };
+        let mut world: Box<World> = Box::new(
+            World::load(&files, stros_core::embedded::MAP, SystemConfig::installed(), Bindings::default())
+                .map_err(|e| format!("{n} walkers: {e}"))?,
+        );
+        world.enter_marker(&files, 0, 0).map_err(|e| e.to_string())?;
+        let walker = crate::world::crowd::walker_definition();
+        let walkers = |w: &World| -> Vec<[i32; 3]> {
+            w.actors().iter().filter(|a| a.definition == walker).map(|a| a.position).collect()
+        };
+        let start_positions = walkers(&world);
+        let batch = steps.div_ceil(BATCHES).max(1);
+        let (mut times, mut updated, mut tick) = (Vec::new(), 0u64, 0u32);
+        for _ in 0..BATCHES {
+            let start = Instant::now();
+            for _ in 0..batch {
+                updated += world.step(&Input::NONE, tick).updated as u64;
+                tick += 1;
+            }
+            times.push(start.elapsed().as_secs_f64() / batch as f64);
+        }
+        times.sort_by(f64::total_cmp);
+        let per = times[BATCHES / 2].max(1e-12);
+        let moved = walkers(&world).iter().zip(&start_positions).filter(|(a, b)| a != b).count();
+        let base = *alone.get_or_insert(per);
+        let extra = if n > 0 { format!("{:13.3}", (per - base) * 1e6 / n as f64) } else { format!("{:>13}", "-") };
+        out.push_str(&format!(
+            "  {n:7}   {:9.0}   {:9.2}   {:14.1}   {extra}   {moved:5} of {}\n",
+            1.0 / per,
+            per * 1e6,
+            updated as f64 / (batch * BATCHES) as f64,
+            start_positions.len()
+        ));
+    }
+    Ok(out)
+}

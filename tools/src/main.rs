@@ -93,6 +93,12 @@ enum Bench {
         /// How many steps
         #[arg(long, default_value_t = 100_000)]
         steps: usize,
+        /// Walkers added around the village for the crowd table, comma-separated
+        #[arg(long, value_delimiter = ',', default_values_t = [0usize, 8, 16, 32, 64])]
+        actors: Vec<usize>,
+        /// Updates per crowd size
+        #[arg(long, default_value_t = 5_000)]
+        crowd_steps: usize,
     },
     /// Session::draw on the embedded island from the follow camera at markers 0, 2, 3 and 5
     /// and from over the sea, at 320x200 and 640x400: frames per second on one thread
@@ -150,7 +156,8 @@ fn run(args: Args) -> ExitCode {
                         .map_err(|e| format!("{}: {e}", path.display()))
                         .and_then(|bytes| stros_tools::bench::collision(&bytes, queries))
                 }
-                Bench::Step { steps } => stros_tools::bench::step(steps),
+                Bench::Step { steps, actors, crowd_steps } => stros_tools::bench::step(steps)
+                    .and_then(|s| Ok(s + &stros_tools::bench::crowd(&actors, crowd_steps)?)),
                 Bench::Render { frames } => stros_tools::bench::render(frames as usize),
             };
             report.map(|r| print!("{r}")).map_err(|e| ("bench", e))

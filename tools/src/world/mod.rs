@@ -8,6 +8,7 @@
 
 pub mod art;
 pub mod build;
+pub mod crowd;
 pub mod install;
 pub mod mesh;
 pub mod models;
