@@ -117,7 +117,9 @@ impl<'a, C: Capacity> World<'a, C> {
         let Some(id) = self.selected_player_id() else { return };
         let Some(a) = self.actors.get(id as usize) else { return };
         // Static placements and the live actors' face models (a deck competes too).
-        let scene = super::live::LiveScene { statics: &self.statics, live: self.live_models(id) };
+        let mut live = C::Actors::default();
+        self.live_models(id, &mut live);
+        let scene = super::live::LiveScene { statics: &self.statics, live: &live };
         let heights = self.vertex_cache();
         let y = settle(&scene, &heights, a.position, a.bounds.positive[1], self.config.standing_height);
         if let (Some(y), Some(a)) = (y, self.actors.get_mut(id as usize)) {

@@ -24,8 +24,9 @@ pub struct LiveModel<'a> {
 pub struct LiveScene<'s, 'a, C: Capacity> {
     /// The static placements.
     pub statics: &'s Statics<'a, C>,
-    /// The live actors admitted as candidates (already past their own gates).
-    pub live: C::Actors<LiveModel<'a>>,
+    /// The live actors admitted as candidates (already past their own gates), in a table
+    /// the caller fills in place ([`crate::world::World`] builds it per actor update).
+    pub live: &'s [LiveModel<'a>],
 }
 
 impl<'a, C: Capacity> LiveScene<'_, 'a, C> {

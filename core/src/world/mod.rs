@@ -614,17 +614,22 @@ impl<'a, C: Capacity> World<'a, C> {
     pub fn placed_actors(&self) -> impl Iterator<Item = (u16, &WorldModel<'a>, u32, PlacedModel<'a>)> + '_ {
         self.actors.iter().enumerate().filter_map(move |(id, a)| {
             let m = self.actor_model(a)?;
-            let placed = PlacedModel {
-                position: a.position.map(|c| (c >> 8) as f32),
-                matrix: a.matrix.m,
-                model: m.model,
-                radius: m.radius(),
-                flags: match a.model {
-                    ActorModel::Static { flags, .. } => flags,
-                    _ => 0,
-                },
-            };
-            Some((id as u16, m, self.actor_frame(a), placed))
+            Some((id as u16, m, self.actor_frame(a), self.placed_model(a)?))
+        })
+    }
+
+    /// Where actor `a`'s current model stands, if it has one.
+    fn placed_model(&self, a: &Actor) -> Option<PlacedModel<'a>> {
+        let m = self.actor_model(a)?;
+        Some(PlacedModel {
+            position: a.position.map(|c| (c >> 8) as f32),
+            matrix: a.matrix.m,
+            model: m.model,
+            radius: m.radius(),
+            flags: match a.model {
+                ActorModel::Static { flags, .. } => flags,
+                _ => 0,
+            },
         })
     }
 }

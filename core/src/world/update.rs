@@ -24,25 +24,19 @@ impl<'a, C: Capacity> World<'a, C> {
     /// collision candidates"): the selected member of the player pair and actors outside
     /// it, with a clear animation-update exclusion, a loaded model other than `me`'s, and a
     /// zero attribute 55. Static-path actors are face models with their collision byte.
-    pub(super) fn live_models(&self, me: u16) -> C::Actors<LiveModel<'a>> {
+    pub(super) fn live_models(&self, me: u16, live: &mut C::Actors<LiveModel<'a>>) {
         let unselected = self.players[1 - self.selected];
-        let mut live = C::Actors::<LiveModel<'a>>::default();
-        for (id, _, _, placed) in self.placed_actors() {
-            let a = &self.actors[id as usize];
-            if id != me
-                && Some(id) != unselected
-                && a.anim_update_exclusion == 0
-                && a.attr(attr::NO_COLLIDE) == 0
-            {
-                // At most one per actor, so the table has room.
-                let _ = live.push(LiveModel {
-                    actor: id,
-                    placed,
-                    face: matches!(a.model, ActorModel::Static { .. }),
-                });
+        live.clear();
+        for (id, a) in self.actors.iter().enumerate() {
+            let id = id as u16;
+            if id == me || Some(id) == unselected || a.anim_update_exclusion != 0 || a.attr(attr::NO_COLLIDE) != 0 {
+                continue;
             }
+            // The gates first: the placement (model, matrix, radius) only for those that pass.
+            let Some(placed) = self.placed_model(a) else { continue };
+            // At most one per actor, so the table has room.
+            let _ = live.push(LiveModel { actor: id, placed, face: matches!(a.model, ActorModel::Static { .. }) });
         }
-        live
     }
 
     /// One ordinary actor update of actor `id`, in the seed's "Ordinary actor update order":
@@ -73,8 +67,9 @@ impl<'a, C: Capacity> World<'a, C> {
         let snapshot = super::collide::Snapshot { anim: a.anim, steps: a.steps.packed };
 
         // Candidate lists, prepared once before the script wrapper.
-        let live = self.live_models(id);
-        let scene = LiveScene { statics: &self.statics, live };
+        let mut live = C::Actors::<LiveModel<'a>>::default();
+        self.live_models(id, &mut live);
+        let scene = LiveScene { statics: &self.statics, live: &live };
         let lists = scene.gather(a.map_position(), Env::<C>::query_radius(&a), Some(id));
         let prepared = Prepared { scene: &scene, lists };
         let scale_fps = self.clock.scale_fps();
