@@ -118,7 +118,7 @@ impl<'a, C: Capacity> World<'a, C> {
         let Some(a) = self.actors.get(id as usize) else { return };
         // Static placements and the live actors' face models (a deck competes too).
         let mut live = C::Actors::default();
-        self.live_models(id, &mut live);
+        self.live_models(id, None, &mut live);
         let scene = super::live::LiveScene { statics: &self.statics, live: &live };
         let heights = self.vertex_cache();
         let y = settle(&scene, &heights, a.position, a.bounds.positive[1], self.config.standing_height);

@@ -19,23 +19,54 @@ use crate::script::StageInput;
 use crate::terrain::VertexCache;
 use crate::timing::Tick;
 
+/// Map units added to a near scene's reach: far beyond the rounding of the model-distance
+/// test's f32 differences and sums.
+const NEAR_SLACK: f64 = 16.0;
+
 impl<'a, C: Capacity> World<'a, C> {
     /// The live actors other than `me` as collision candidates ("Live and transient
     /// collision candidates"): the selected member of the player pair and actors outside
     /// it, with a clear animation-update exclusion, a loaded model other than `me`'s, and a
     /// zero attribute 55. Static-path actors are face models with their collision byte.
-    pub(super) fn live_models(&self, me: u16, live: &mut C::Actors<LiveModel<'a>>) {
+    /// With `near = (origin, reach)` the actors farther than `reach` from `origin` along
+    /// one axis are left out: a gather at `origin` with a query radius of `reach` less the
+    /// largest model radius admits none of them, so its candidates are the same (indices
+    /// into the shorter table, which only this update reads).
+    pub(super) fn live_models(
+        &self,
+        me: u16,
+        near: Option<([i32; 3], f32)>,
+        live: &mut C::Actors<LiveModel<'a>>,
+    ) {
         let unselected = self.players[1 - self.selected];
         live.clear();
+        // Farther than `reach` along one axis (with a margin for the f32 rounding of the
+        // distance test) fails the model-distance test whatever the model.
+        let far = |a: &Actor| {
+            near.is_some_and(|(origin, reach)| {
+                (0..3).any(|k| {
+                    ((a.position[k] >> 8) as f64 - origin[k] as f64).abs() > reach as f64 + NEAR_SLACK
+                })
+            })
+        };
         for (id, a) in self.actors.iter().enumerate() {
             let id = id as u16;
-            if id == me || Some(id) == unselected || a.anim_update_exclusion != 0 || a.attr(attr::NO_COLLIDE) != 0 {
+            if id == me
+                || Some(id) == unselected
+                || a.anim_update_exclusion != 0
+                || a.attr(attr::NO_COLLIDE) != 0
+                || far(a)
+            {
                 continue;
             }
             // The gates first: the placement (model, matrix, radius) only for those that pass.
             let Some(placed) = self.placed_model(a) else { continue };
             // At most one per actor, so the table has room.
-            let _ = live.push(LiveModel { actor: id, placed, face: matches!(a.model, ActorModel::Static { .. }) });
+            let _ = live.push(LiveModel {
+                actor: id,
+                placed,
+                face: matches!(a.model, ActorModel::Static { .. }),
+            });
         }
     }
 
@@ -43,7 +74,14 @@ impl<'a, C: Capacity> World<'a, C> {
     /// eligibility ([`Self::admitted`]), default selection and animation ([`animate`]), the
     /// pre-script stage, the script stage (the controller or the SOUP script), the action
     /// update, continuation, the collision stage, then cleanup (overlap pushes, events).
-    pub(super) fn update_actor(&mut self, id: u16, input: &Input, tick: Tick, heights: &VertexCache<'a>) {
+    pub(super) fn update_actor(
+        &mut self,
+        id: u16,
+        input: &Input,
+        tick: Tick,
+        heights: &VertexCache<'a>,
+        model_reach: f32,
+    ) {
         let Some(mut a) = self.admitted(id, tick) else { return };
         let is_player = self.selected_player_id() == Some(id);
         // Sounds of this update are heard from here, remapped by the surface stood on now.
@@ -67,10 +105,15 @@ impl<'a, C: Capacity> World<'a, C> {
         let snapshot = super::collide::Snapshot { anim: a.anim, steps: a.steps.packed };
 
         // Candidate lists, prepared once before the script wrapper.
+        let (origin, query_radius) = (a.map_position(), Env::<C>::query_radius(&a));
         let mut live = C::Actors::<LiveModel<'a>>::default();
-        self.live_models(id, &mut live);
+        // Only the selected player's scene is gathered again elsewhere (a carried
+        // destination); every other update gathers once, here, so its scene needs only the
+        // actors that gather can admit.
+        let near = (!is_player).then_some((origin, query_radius as f32 + model_reach));
+        self.live_models(id, near, &mut live);
         let scene = LiveScene { statics: &self.statics, live: &live };
-        let lists = scene.gather(a.map_position(), Env::<C>::query_radius(&a), Some(id));
+        let lists = scene.gather(origin, query_radius, Some(id));
         let prepared = Prepared { scene: &scene, lists };
         let scale_fps = self.clock.scale_fps();
         let player_armed = if is_player {

@@ -20,7 +20,9 @@ pub const WALK_GROUP: i32 = 20;
 /// walk, a sixth of a turn to the left over twelve nominal ticks, again.
 pub fn walker_script() -> Vec<u8> {
     let mut s = Vec::new();
-    for (function, args) in [(id::PUSH_ANIMATION, vec![WALK_GROUP, 4]), (id::S_ROTATE_BY_AXIS, vec![1, 341, 12])] {
+    for (function, args) in
+        [(id::PUSH_ANIMATION, vec![WALK_GROUP, 4]), (id::S_ROTATE_BY_AXIS, vec![1, 341, 12])]
+    {
         s.push(0x00); // Task
         s.extend_from_slice(&function.to_le_bytes());
         s.push(args.len() as u8);
