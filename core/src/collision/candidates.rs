@@ -161,6 +161,35 @@ pub struct Candidates {
     pub truncated: bool,
 }
 
+/// A scene's candidate lists for a query: computed for it, or borrowed from the lists an
+/// actor update prepared once (which every query of the update reads, so none copies them).
+// The owned lists live on the stack where a query computes them: there is no allocator to
+// box them in, and the world update's queries all take the borrowed form.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum Lists<'s> {
+    /// Computed for this query.
+    Owned(Candidates),
+    /// Prepared earlier.
+    Borrowed(&'s Candidates),
+}
+
+impl core::ops::Deref for Lists<'_> {
+    type Target = Candidates;
+    fn deref(&self) -> &Candidates {
+        match self {
+            Lists::Owned(c) => c,
+            Lists::Borrowed(c) => c,
+        }
+    }
+}
+
+impl From<Candidates> for Lists<'_> {
+    fn from(c: Candidates) -> Self {
+        Lists::Owned(c)
+    }
+}
+
 /// "Static candidate list separation" over placements in window order, each with its flag
 /// byte and whether it passed the distance test.
 ///

@@ -5,7 +5,7 @@
 
 use super::admission::{segment_admits_model, sphere_admits_model};
 use super::candidates::{
-    self, Candidate, Candidates, CellHeads, MAP_CELLS, PLACEMENT_CELL, separate, within_distance,
+    self, Candidate, Candidates, CellHeads, Lists, MAP_CELLS, PLACEMENT_CELL, separate, within_distance,
 };
 use super::faces::{self, FaceContact, QuerySphere};
 use super::shape::Sphere;
@@ -60,7 +60,7 @@ impl PlacedModel<'_> {
 /// the live actors' models ("Live and transient collision candidates").
 pub trait Scene<'a> {
     /// The separated candidate lists for a query at integer map `origin` with `query_radius`.
-    fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Candidates;
+    fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Lists<'_>;
     /// The placed model of candidate index `index`.
     fn model(&self, index: usize) -> Option<PlacedModel<'a>>;
 }
@@ -221,8 +221,8 @@ impl<'a, C: Capacity> Statics<'a, C> {
 }
 
 impl<'a, C: Capacity> Scene<'a> for Statics<'a, C> {
-    fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Candidates {
-        Statics::candidates(self, origin, query_radius)
+    fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Lists<'_> {
+        Statics::candidates(self, origin, query_radius).into()
     }
 
     fn model(&self, index: usize) -> Option<PlacedModel<'a>> {
@@ -260,9 +260,12 @@ fn world_contact(p: &PlacedModel<'_>, index: usize, c: &FaceContact) -> WorldCon
 /// ("Model contacts … compete in candidate and contact order": each one is visited).
 fn face_models<'a, 's, S: Scene<'a>>(
     scene: &'s S,
-    cands: Candidates,
+    cands: Lists<'s>,
 ) -> impl Iterator<Item = (usize, Candidate, PlacedModel<'a>)> + 's {
-    cands.faces.into_iter().enumerate().filter_map(|(k, c)| Some((k, c, scene.model(c.placement)?)))
+    (0..cands.faces.len()).filter_map(move |k| {
+        let c = *cands.faces.get(k)?;
+        Some((k, c, scene.model(c.placement)?))
+    })
 }
 
 /// The identity rotation the selected-player fallback sphere uses.
@@ -304,7 +307,7 @@ pub fn model_spheres<'m>(
 /// order of first success. Lazy: a consumer that stops early queries no later model.
 fn sphere_contacts<'a, 's, S: Scene<'a>, L: Iterator<Item = Sphere> + Clone + 's>(
     scene: &'s S,
-    cands: Candidates,
+    cands: Lists<'s>,
     origin: [i32; 3],
     matrix: [[f32; 3]; 3],
     local: L,
@@ -406,7 +409,7 @@ pub fn face_contact_normals<'a>(
 /// queries.
 pub fn segment_contacts<'a, 's, S: Scene<'a>>(
     scene: &'s S,
-    cands: Candidates,
+    cands: Lists<'s>,
     a: [f32; 3],
     b: [f32; 3],
     sidedness: bool,
@@ -421,7 +424,7 @@ where
 /// radius the segment passes ("Segment model admission"), each model's contacts in order.
 fn segment_hits<'a, 's, S: Scene<'a>>(
     scene: &'s S,
-    cands: Candidates,
+    cands: Lists<'s>,
     a: [f32; 3],
     b: [f32; 3],
     sidedness: bool,
@@ -459,7 +462,7 @@ fn support_offer(p: &PlacedModel<'_>, k: usize, cand: &Candidate, c: &FaceContac
 /// Segment contacts of every face-model candidate as ranked support offers, streamed.
 fn segment_offers<'a, 's, S: Scene<'a>>(
     scene: &'s S,
-    cands: Candidates,
+    cands: Lists<'s>,
     top: [f32; 3],
     bottom: [f32; 3],
 ) -> impl Iterator<Item = ModelSupport> + 's

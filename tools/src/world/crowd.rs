@@ -35,12 +35,12 @@ pub fn walker_script() -> Vec<u8> {
     s
 }
 
-/// Where walker `k` of `n` stands and faces: rings of twelve, 450 to 1,350 units out,
+/// Where walker `k` stands and faces: rings of twelve, 450 units out and 250 more each,
 /// each facing along its ring.
 pub fn walker_place(k: usize) -> ([i32; 3], u32) {
     let ring = k / 12;
     let angle = (k % 12) as f64 / 12.0 * core::f64::consts::TAU + ring as f64 * 0.26;
-    let radius = 450.0 + 300.0 * (ring % 4) as f64;
+    let radius = 450.0 + 250.0 * ring as f64;
     let (x, z) = (CENTRE[0] + (radius * angle.cos()) as i32, CENTRE[2] + (radius * angle.sin()) as i32);
     // Heading 0 faces +Z and 512 faces −X: the tangent of a counter-clockwise ring.
     let tangent = ((angle / core::f64::consts::TAU * 2048.0) as i64).rem_euclid(2048) as u32;
