@@ -325,9 +325,13 @@ pub fn crowd(counts: &[usize], steps: usize) -> Result<String, String> {
         times.sort_by(f64::total_cmp);
         let per = times[BATCHES / 2].max(1e-12);
         let moved = walkers(&world).iter().zip(&start_positions).filter(|(a, b)| a != b).count();
-        let base = *alone.get_or_insert(per);
-        let extra =
-            if n > 0 { format!("{:13.3}", (per - base) * 1e6 / n as f64) } else { format!("{:>13}", "-") };
+        if n == 0 {
+            alone = Some(per);
+        }
+        let extra = match alone {
+            Some(base) if n > 0 => format!("{:13.3}", (per - base) * 1e6 / n as f64),
+            _ => format!("{:>13}", "-"),
+        };
         out.push_str(&format!(
             "  {n:7}   {:9.0}   {:9.2}   {:14.1}   {extra}   {moved:5} of {}\n",
             1.0 / per,
