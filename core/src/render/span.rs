@@ -123,11 +123,13 @@ impl Run<'_> {
             }
             let mut lanes = [[0i32; LANES]; 3];
             values(x0, &dither, &mut lanes);
+            // Without branches: whether a pixel is nearer flips unpredictably along a run's
+            // edges, and the colour's loads are cheap next to a mispredicted jump.
             for (l, (p, d)) in px.iter_mut().zip(dp.iter_mut()).enumerate() {
-                if z[l] > *d {
-                    *d = z[l];
-                    *p = write(&lanes, l);
-                }
+                let nearer = z[l] > *d;
+                let colour = write(&lanes, l);
+                *d = if nearer { z[l] } else { *d };
+                *p = if nearer { colour } else { *p };
             }
             base = end;
         }
