@@ -28,6 +28,12 @@ pub const TERRAIN_TEXTURE_SET: u16 = 302;
 pub trait VertexHeights {
     /// The height of engine vertex `(i, j)`.
     fn vertex_y(&self, i: i32, j: i32) -> f32;
+
+    /// Bounds `(lowest, highest)` of every height [`VertexHeights::vertex_y`] can give, when
+    /// known: what lets the renderer skip terrain rows without reading them.
+    fn height_range(&self) -> Option<(f32, f32)> {
+        None
+    }
 }
 
 /// The decoded WLD heightmap.
@@ -54,6 +60,13 @@ impl VertexHeights for Decoded<'_> {
         let i = i.clamp(0, 255);
         let j = j.clamp(1, 256);
         self.wld.vertex_height(i, j, self.scapeshift).unwrap_or(0) as f32
+    }
+
+    /// Every entry of the height table at this offset, and 0 (a missing vertex).
+    fn height_range(&self) -> Option<(f32, f32)> {
+        let heights = (0..=127u8).map(|b| crate::formats::wld::height_for_index(b, self.scapeshift));
+        let (lo, hi) = heights.fold((0, 0), |(lo, hi), h| (lo.min(h), hi.max(h)));
+        Some((lo as f32, hi as f32))
     }
 }
 
@@ -316,5 +329,12 @@ impl VertexHeights for VertexCache<'_> {
             crate::tables::rotation_sample(512 + wave_phase(&self.wave, i, j, self.bios_ticks) as usize)
                 .unwrap_or(0.0);
         (base as f64 + sample as f64 * self.wave.amplitude as f64 - bias as f64) as f32
+    }
+
+    /// The decoded range widened by the wave's reach, `1.5 |A|` either way (and a unit).
+    fn height_range(&self) -> Option<(f32, f32)> {
+        let (lo, hi) = self.decoded.height_range()?;
+        let reach = self.wave.amplitude.abs() * 1.5 + 1.0;
+        reach.is_finite().then_some((lo - reach, hi + reach))
     }
 }

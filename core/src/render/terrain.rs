@@ -130,17 +130,35 @@ struct Mesh<'r, 'f, 'p, 'w, 'a, H, C: Capacity> {
     /// Heights of rows `j − 2 ..= j + 1` while drawing the cells of row `j`, row `r` at
     /// `r mod 4`; each row holds vertices `i0 − 1 ..= i1 + 2`.
     h: [[f32; HEIGHTS]; 4],
+    /// The row each of `h` holds (rows the view skips are never read).
+    h_rows: [i32; 4],
     /// Vertices of rows `j − 1` and `j`, row `r` at `r mod 2`.
     vertices: [[TerrainVertex; ROW]; 2],
 }
 
 impl<H: VertexHeights, C: Capacity> Mesh<'_, '_, '_, '_, '_, H, C> {
-    /// Loads the heights of row `j`.
+    /// Loads the heights of row `j`, unless they are loaded.
     fn load(&mut self, j: i32) {
+        if self.h_rows[ring(j, 4)] == j {
+            return;
+        }
         let (i0, columns, heights) = (self.i0, self.columns, self.heights);
         for (k, y) in self.h[ring(j, 4)].iter_mut().enumerate().take(columns + 2) {
             *y = heights.vertex_y(i0 - 1 + k as i32, j);
         }
+        self.h_rows[ring(j, 4)] = j;
+    }
+
+    /// Whether any cell of row `j` may be visible whatever its heights, from the heights'
+    /// bounds (`true` when they are unknown). A row that fails has no visible chunk.
+    fn row_may_show(&self, j: i32, cells: usize, range: Option<(f32, f32)>) -> bool {
+        let Some((lo, hi)) = range else { return true };
+        let cell = CELL as f32;
+        let (x_lo, x_hi) = (self.i0 as f32 * cell, (self.i0 + cells as i32) as f32 * cell);
+        let (z_lo, z_hi) = ((j - 1) as f32 * cell, j as f32 * cell);
+        // Wider than any chunk box of the row, so rounding cannot make it the stricter test.
+        let s = BOX_SLACK * 4.0;
+        self.box_visible([x_lo - s, lo - s, z_lo - s], [x_hi + s, hi + s, z_hi + s])
     }
 
     /// The heights of row `j` (one of the four loaded).
@@ -292,15 +310,20 @@ pub(super) fn draw<H: VertexHeights, C: Capacity>(
         columns: (i1 - i0 + 2) as usize,
         planes,
         h: [[0f32; HEIGHTS]; 4],
+        h_rows: [i32::MIN; 4],
         vertices: [[TerrainVertex::NONE; ROW]; 2],
     };
-    for j in j0 - 2..=j0 {
-        mesh.load(j);
-    }
     let reach = FAR + cell;
     let cells = (i1 - i0 + 1) as usize;
+    let range = heights.height_range();
     for j in j0..=j1 {
-        mesh.load(j + 1);
+        if !mesh.row_may_show(j, cells, range) {
+            continue;
+        }
+        // The cells between rows j − 1 and j read the heights of rows j − 2 ..= j + 1.
+        for r in j - 2..=j + 1 {
+            mesh.load(r);
+        }
         for ka in (0..cells).step_by(CHUNK) {
             mesh.draw_chunk(j, ka, (ka + CHUNK).min(cells), reach);
         }

@@ -334,3 +334,38 @@ fn support_in_the_sea_follows_the_wave_near_the_camera_only() {
     let far = standing_in_the_sea(5000, 24);
     assert!(far.iter().all(|u| u.1 == (0 - 62 - 2) * 256), "{far:?}");
 }
+
+/// The height bounds the renderer skips rows by hold every height: the decoded map's at any
+/// offset (each height index somewhere, and vertices off the grid), and the vertex cache's
+/// with the wave at many ticks around its camera.
+#[test]
+fn height_ranges_bound_every_vertex() {
+    use terrain::{VertexCache, Wave};
+    // Every height index 0..=127 appears; water (texture 0) everywhere, so the wave applies.
+    let bytes = world(|i, j| ((i * 7 + j * 13) % 128) as u8, |_, _| 0);
+    for shift in [0, 1200, -700] {
+        let decoded = Decoded::new(Wld::new_checked(&bytes).unwrap(), shift);
+        let (lo, hi) = decoded.height_range().unwrap();
+        // −HEIGHT_TABLE spans the table; 0 for off-grid reads is inside it.
+        let table = HEIGHT_TABLE.iter().map(|&h| shift as i16 as i32 - h);
+        assert_eq!(
+            (lo, hi),
+            (table.clone().min().unwrap().min(0) as f32, table.max().unwrap().max(0) as f32)
+        );
+        let wave = Wave { amplitude: 24.0, speed: 7, frequency: 3 };
+        for tick in (0..2048).step_by(37) {
+            let cache = VertexCache::new(decoded, wave, tick, (120, 130));
+            let (clo, chi) = cache.height_range().unwrap();
+            assert!(clo <= lo - 36.0 && chi >= hi + 36.0);
+            for i in 100..=140 {
+                for j in 110..=150 {
+                    let y = cache.vertex_y(i, j);
+                    assert!((clo..=chi).contains(&y), "{i} {j} {y}");
+                }
+            }
+        }
+        for (i, j) in [(-5, 3), (300, 300), (0, 0), (255, 256)] {
+            assert!((lo..=hi).contains(&decoded.vertex_y(i, j)));
+        }
+    }
+}
