@@ -11,6 +11,9 @@
 use super::look::Texels;
 use super::palette::Shades;
 
+/// Entries of the flattened shade table, a power of two.
+const SHADE_TABLE: usize = super::palette::SHADE_LEVELS * 256;
+
 /// Pixels computed together.
 pub const LANES: usize = 8;
 
@@ -160,11 +163,12 @@ impl Run<'_> {
     pub fn textured(&mut self, z: Line, uvs: [Line; 3], texels: &Texels<'_>, shades: &Shades) {
         let texel_lanes =
             |x0, dither: &[f32; LANES], lanes: &mut Lanes| texel_lanes(z, uvs, x0, dither, lanes);
-        match Fetch::new(texels) {
+        // The whole shade table as an array (it always is one), for unchecked masked reads.
+        let table = shades.flat().first_chunk::<SHADE_TABLE>();
+        match (Fetch::new(texels), table) {
             // The texel's offset and the shade row's offset computed with the block, so a
             // pixel costs two loads.
-            Fetch::Raw { data, width, u_mask, v_mask } => {
-                let table = shades.flat();
+            (Fetch::Raw { data, width, u_mask, v_mask }, Some(table)) => {
                 self.blocks(
                     z,
                     |x0, dither, lanes| {
@@ -180,11 +184,13 @@ impl Run<'_> {
                     },
                     |[at, _, row], l| {
                         let texel = data.get(at[l] as u32 as usize).copied().unwrap_or(0);
-                        table.get(row[l] as usize + texel as usize).copied().unwrap_or(0)
+                        // Rows are 0..=63 and texels below 256: the mask changes nothing and
+                        // lets the index go unchecked.
+                        table[(row[l] as usize + texel as usize) & (SHADE_TABLE - 1)]
                     },
                 );
             }
-            Fetch::Any(texels) => self.blocks(z, texel_lanes, |[tu, tv, level], l| {
+            _ => self.blocks(z, texel_lanes, |[tu, tv, level], l| {
                 shades.shade(level[l], texels.texel(tu[l], tv[l]))
             }),
         }
@@ -213,8 +219,8 @@ fn texel_lanes(z: Line, [u, v, s]: [Line; 3], x0: f32, dither: &[f32; LANES], [t
 enum Fetch<'t> {
     /// Row-major texels, both sides powers of two.
     Raw { data: &'t [u8], width: u32, u_mask: u32, v_mask: u32 },
-    /// Anything else.
-    Any(&'t Texels<'t>),
+    /// Anything else, read through [`Texels::texel`].
+    Any,
 }
 
 impl<'t> Fetch<'t> {
@@ -224,7 +230,7 @@ impl<'t> Fetch<'t> {
             Some(data) if w.is_power_of_two() && h.is_power_of_two() => {
                 Fetch::Raw { data, width: w as u32, u_mask: w as u32 - 1, v_mask: h as u32 - 1 }
             }
-            _ => Fetch::Any(texels),
+            _ => Fetch::Any,
         }
     }
 }
