@@ -614,23 +614,22 @@ impl<'a, C: Capacity> World<'a, C> {
     pub fn placed_actors(&self) -> impl Iterator<Item = (u16, &WorldModel<'a>, u32, PlacedModel<'a>)> + '_ {
         self.actors.iter().enumerate().filter_map(move |(id, a)| {
             let m = self.actor_model(a)?;
-            Some((id as u16, m, self.actor_frame(a), self.placed_model(a)?))
+            Some((id as u16, m, self.actor_frame(a), placed_model(a, m)))
         })
     }
+}
 
-    /// Where actor `a`'s current model stands, if it has one.
-    fn placed_model(&self, a: &Actor) -> Option<PlacedModel<'a>> {
-        let m = self.actor_model(a)?;
-        Some(PlacedModel {
-            position: a.position.map(|c| (c >> 8) as f32),
-            matrix: a.matrix.m,
-            model: m.model,
-            radius: m.radius(),
-            flags: match a.model {
-                ActorModel::Static { flags, .. } => flags,
-                _ => 0,
-            },
-        })
+/// Where actor `a` stands with its current model `m`.
+pub(super) fn placed_model<'a>(a: &Actor, m: &WorldModel<'a>) -> PlacedModel<'a> {
+    PlacedModel {
+        position: a.position.map(|c| (c >> 8) as f32),
+        matrix: a.matrix.m,
+        model: m.model,
+        radius: m.radius(),
+        flags: match a.model {
+            ActorModel::Static { flags, .. } => flags,
+            _ => 0,
+        },
     }
 }
 

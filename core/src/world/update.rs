@@ -60,7 +60,8 @@ impl<'a, C: Capacity> World<'a, C> {
                 continue;
             }
             // The gates first: the placement (model, matrix, radius) only for those that pass.
-            let Some(placed) = self.placed_model(a) else { continue };
+            let Some(m) = self.actor_model(a) else { continue };
+            let placed = super::placed_model(a, m);
             // At most one per actor, so the table has room.
             let _ = live.push(LiveModel {
                 actor: id,
