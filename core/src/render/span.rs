@@ -119,7 +119,7 @@ impl Run<'_> {
             let (Some(px), Some(dp)) = (self.px.get_mut(base..end), self.depth.get_mut(base..end)) else {
                 return;
             };
-            // A block wholly behind what is drawn (terrain drawn near to far) needs no values.
+            // A block wholly behind what is already drawn needs no values.
             if !dp.iter().zip(&z).fold(false, |any, (d, z)| any | (z > d)) {
                 base = end;
                 continue;
@@ -204,6 +204,8 @@ fn texel_lanes(z: Line, [u, v, s]: [Line; 3], x0: f32, dither: &[f32; LANES], [t
     let (mut fu, mut fv, mut fs) = ([0f32; LANES], [0f32; LANES], [0f32; LANES]);
     for l in 0..LANES {
         let x = x0 + LANE_X[l];
+        // The same 1/z the block computed for its depth test, recomputed from its plane:
+        // in registers that is cheaper than reading the block's depths back.
         let inv = 1.0 / (z.at + z.step * x);
         fu[l] = (u.at + u.step * x) * inv;
         fv[l] = (v.at + v.step * x) * inv;
