@@ -20,6 +20,7 @@ use super::raster::{Corner, Paint, Raster};
 use crate::capacity::Capacity;
 use crate::formats::wld::Wld;
 use crate::terrain::{CELL, VertexHeights};
+use core::ops::Range;
 
 /// Terrain cells drawn around the eye, in cells (a disc of this radius).
 pub const TERRAIN_RADIUS: i32 = 64;
@@ -152,13 +153,25 @@ impl<H: VertexHeights, C: Capacity> Mesh<'_, '_, '_, '_, '_, H, C> {
     /// Whether any cell of row `j` may be visible whatever its heights, from the heights'
     /// bounds (`true` when they are unknown). A row that fails has no visible chunk.
     fn row_may_show(&self, j: i32, cells: usize, range: Option<(f32, f32)>) -> bool {
-        let Some((lo, hi)) = range else { return true };
-        let cell = CELL as f32;
-        let (x_lo, x_hi) = (self.i0 as f32 * cell, (self.i0 + cells as i32) as f32 * cell);
-        let (z_lo, z_hi) = ((j - 1) as f32 * cell, j as f32 * cell);
         // Wider than any chunk box of the row, so rounding cannot make it the stricter test.
-        let s = BOX_SLACK * 4.0;
-        self.box_visible([x_lo - s, lo - s, z_lo - s], [x_hi + s, hi + s, z_hi + s])
+        range.is_none_or(|heights| self.cells_visible(j, 0..cells, heights, BOX_SLACK * 4.0))
+    }
+
+    /// Whether the cells at column offsets `cells` of row `j`, between heights `y_lo` and
+    /// `y_hi`, may hold a visible point: their box widened by `slack` is not wholly outside
+    /// one of the planes.
+    fn cells_visible(&self, j: i32, cells: Range<usize>, (y_lo, y_hi): (f32, f32), slack: f32) -> bool {
+        let (x_lo, x_hi, z_lo, z_hi) = self.cells_extent(j, cells);
+        let s = slack;
+        self.box_visible([x_lo - s, y_lo - s, z_lo - s], [x_hi + s, y_hi + s, z_hi + s])
+    }
+
+    /// The X and Z extent `(x_lo, x_hi, z_lo, z_hi)` of the cells at column offsets `cells`
+    /// of row `j`.
+    fn cells_extent(&self, j: i32, cells: Range<usize>) -> (f32, f32, f32, f32) {
+        let cell = CELL as f32;
+        let x = |k: usize| (self.i0 + k as i32) as f32 * cell;
+        (x(cells.start), x(cells.end), (j - 1) as f32 * cell, j as f32 * cell)
     }
 
     /// The heights of row `j` (one of the four loaded).
@@ -200,9 +213,8 @@ impl<H: VertexHeights, C: Capacity> Mesh<'_, '_, '_, '_, '_, H, C> {
     /// The cells of row `j` from column offset `ka` to `kb − 1`, unless their box is
     /// outside the view or beyond `reach`.
     fn draw_chunk(&mut self, j: i32, ka: usize, kb: usize, reach: f32) {
-        let (cell, eye) = (CELL as f32, self.basis.eye);
-        let (x_lo, x_hi) = ((self.i0 + ka as i32) as f32 * cell, (self.i0 + kb as i32) as f32 * cell);
-        let (z_lo, z_hi) = ((j - 1) as f32 * cell, j as f32 * cell);
+        let eye = self.basis.eye;
+        let (x_lo, x_hi, z_lo, z_hi) = self.cells_extent(j, ka..kb);
         // The nearest point of the chunk to the eye beyond reach: so is every cell centre.
         let (nx, nz) = (eye[0].clamp(x_lo, x_hi) - eye[0], eye[2].clamp(z_lo, z_hi) - eye[2]);
         if nx * nx + nz * nz > reach * reach {
@@ -213,8 +225,7 @@ impl<H: VertexHeights, C: Capacity> Mesh<'_, '_, '_, '_, '_, H, C> {
             .iter()
             .chain(span(j))
             .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &y| (lo.min(y), hi.max(y)));
-        let s = BOX_SLACK;
-        if !self.box_visible([x_lo - s, y_lo - s, z_lo - s], [x_hi + s, y_hi + s, z_hi + s]) {
+        if !self.cells_visible(j, ka..kb, (y_lo, y_hi), BOX_SLACK) {
             return;
         }
         for k in ka..kb {
