@@ -268,21 +268,6 @@ pub fn render(frames: usize) -> Result<String, String> {
     Ok(out)
 }
 
-/// The embedded world's files with the scene replaced.
-struct WithScene<'a> {
-    rgm: &'a [u8],
-}
-
-impl<'a> stros_core::files::Files<'a> for WithScene<'a> {
-    fn file(&self, name: &str) -> Option<&'a [u8]> {
-        if name.eq_ignore_ascii_case(&format!("{}.RGM", stros_core::embedded::MAP)) {
-            Some(self.rgm)
-        } else {
-            stros_core::embedded::file(name)
-        }
-    }
-}
-
 /// A crowd: for each `n` of `counts`, the island with `n` walkers added
 /// ([`crate::world::crowd`]) loads through the ordinary loader, Cyrus enters at marker 0
 /// and stands while everyone updates for `steps` updates. Updates per second and
@@ -290,6 +275,7 @@ impl<'a> stros_core::files::Files<'a> for WithScene<'a> {
 /// of each added actor against the island alone, and how many walkers moved.
 pub fn crowd(counts: &[usize], steps: usize) -> Result<String, String> {
     use stros_core::config::SystemConfig;
+    use stros_core::files::{Embedded, Overlay};
     use stros_core::input::{Bindings, Input};
     use stros_core::world::World;
 
@@ -301,7 +287,8 @@ pub fn crowd(counts: &[usize], steps: usize) -> Result<String, String> {
     let mut alone = None;
     for &n in counts {
         let rgm = crate::world::crowd::crowd_rgm(n);
-        let files = WithScene { rgm: &rgm };
+        let scene = format!("{}.RGM", stros_core::embedded::MAP);
+        let files = Overlay::<_, 1>::new(Embedded).with(&scene, &rgm).map_err(|e| format!("{e:?}"))?;
         let mut world: Box<World> = Box::new(
             World::load(&files, stros_core::embedded::MAP, SystemConfig::installed(), Bindings::default())
                 .map_err(|e| format!("{n} walkers: {e}"))?,
