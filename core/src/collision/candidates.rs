@@ -98,16 +98,30 @@ impl<S: crate::capacity::Table<(u16, u16)>> CellHeads<S> {
     /// order ([`window_cells`]), each as its `(cx, cz)` and its list's head: per window
     /// row, a binary search to the row's first cell and a walk to its last.
     pub fn window(&self, centre_x: i32, centre_z: i32) -> impl Iterator<Item = ((i32, i32), u16)> + '_ {
+        self.window_within(centre_x, centre_z, [i32::MIN, i32::MAX], [i32::MIN, i32::MAX])
+    }
+
+    /// [`CellHeads::window`] less the cells outside the inclusive cell ranges `xs` and `zs`:
+    /// the rest in the same order, the rows outside `zs` not searched at all.
+    pub fn window_within(
+        &self,
+        centre_x: i32,
+        centre_z: i32,
+        xs: [i32; 2],
+        zs: [i32; 2],
+    ) -> impl Iterator<Item = ((i32, i32), u16)> + '_ {
         let (x0, z0) = (window_start_cell(centre_x), window_start_cell(centre_z));
         let last = WINDOW_CELLS - 1;
         let heads: &[(u16, u16)] = &self.heads;
-        (0..WINDOW_CELLS).flat_map(move |dz| {
+        let (first_dx, last_dx) = (xs[0].saturating_sub(x0).max(0), xs[1].saturating_sub(x0).min(last));
+        let (first_dz, last_dz) = (zs[0].saturating_sub(z0).max(0), zs[1].saturating_sub(z0).min(last));
+        (first_dz..=last_dz).flat_map(move |dz| {
             let cz = z0 + dz;
-            let first = cz * MAP_CELLS as i32 + x0;
-            let from = heads.partition_point(|&(c, _)| (c as i32) < first);
-            heads[from..].iter().take_while(move |&&(c, _)| c as i32 <= first + last).filter_map(
+            let row = cz * MAP_CELLS as i32 + x0;
+            let from = heads.partition_point(|&(c, _)| (c as i32) < row + first_dx);
+            heads[from..].iter().take_while(move |&&(c, _)| c as i32 <= row + last_dx).filter_map(
                 move |&(c, h)| {
-                    let dx = c as i32 - first;
+                    let dx = c as i32 - row;
                     let corner = (dx == 0 || dx == last) && (dz == 0 || dz == last);
                     (!corner).then_some(((x0 + dx, cz), h))
                 },
@@ -124,6 +138,31 @@ pub const fn placement_cell(x: i32, z: i32) -> (i32, i32) {
 /// The query radius: twice the querying actor's model radius (truncated), or 200.
 pub fn search_radius(model_radius: Option<f32>) -> i32 {
     model_radius.map_or(DEFAULT_SEARCH_RADIUS, |r| (2.0 * r) as i32)
+}
+
+/// Map units added to a cull by the model-distance test's reach: far beyond the rounding of
+/// its f32 differences and sums, so what a cull leaves out the test would refuse.
+pub const DISTANCE_SLACK: f64 = 16.0;
+
+/// How far from a query origin along one axis a model of radius `model_radius` can stand
+/// and still pass [`within_distance`] for `query_radius`, with [`DISTANCE_SLACK`].
+pub fn distance_reach(query_radius: i32, model_radius: f32) -> f64 {
+    query_radius as f64 + model_radius as f64 + DISTANCE_SLACK
+}
+
+/// The cells, along one axis, that can hold a model within `reach` (map units) of `centre`:
+/// a cell `c` spans `[512 c, 512 c + 512)`, so the cells below the first end at or before
+/// `centre − reach`, and those past the last start beyond `centre + reach`.
+pub fn cells_within(centre: i32, reach: f64) -> [i32; 2] {
+    let cell = |v: f64| libm::floor(v / PLACEMENT_CELL as f64) as i32;
+    [cell(centre as f64 - reach), cell(centre as f64 + reach)]
+}
+
+/// The distance along one axis from `centre` to cell `c`'s span, 0 inside it: a model in
+/// the cell is at least this far, more when it is past the span's upper end.
+pub fn cell_distance(centre: i32, cell: i32) -> f64 {
+    let lo = cell as f64 * PLACEMENT_CELL as f64;
+    (lo - centre as f64).max(centre as f64 - (lo + PLACEMENT_CELL as f64)).max(0.0)
 }
 
 /// "Model-distance candidate test": the squared distance from the integer map origin to the
@@ -159,35 +198,6 @@ pub struct Candidates {
     pub faces: heapless::Vec<Candidate, MAX_CANDIDATES>,
     /// Whether a full face list ended the scan early.
     pub truncated: bool,
-}
-
-/// A scene's candidate lists for a query: computed for it, or borrowed from the lists an
-/// actor update prepared once (which every query of the update reads, so none copies them).
-// The owned lists live on the stack where a query computes them: there is no allocator to
-// box them in, and the world update's queries all take the borrowed form.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug)]
-pub enum Lists<'s> {
-    /// Computed for this query.
-    Owned(Candidates),
-    /// Prepared earlier.
-    Borrowed(&'s Candidates),
-}
-
-impl core::ops::Deref for Lists<'_> {
-    type Target = Candidates;
-    fn deref(&self) -> &Candidates {
-        match self {
-            Lists::Owned(c) => c,
-            Lists::Borrowed(c) => c,
-        }
-    }
-}
-
-impl From<Candidates> for Lists<'_> {
-    fn from(c: Candidates) -> Self {
-        Lists::Owned(c)
-    }
 }
 
 /// "Static candidate list separation" over placements in window order, each with its flag

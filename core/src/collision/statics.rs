@@ -5,7 +5,7 @@
 
 use super::admission::{segment_admits_model, sphere_admits_model};
 use super::candidates::{
-    self, Candidate, Candidates, CellHeads, Lists, MAP_CELLS, PLACEMENT_CELL, separate, within_distance,
+    self, Candidate, Candidates, CellHeads, MAP_CELLS, PLACEMENT_CELL, separate, within_distance,
 };
 use super::faces::{self, FaceContact, QuerySphere};
 use super::shape::Sphere;
@@ -15,6 +15,7 @@ use crate::formats::model::Model;
 use crate::formats::rgm::Rgm;
 use crate::formats::rob::Rob;
 use crate::terrain::{self, VertexHeights};
+use core::borrow::Borrow;
 
 /// Placement cells per map side.
 pub const CELLS: usize = 128;
@@ -59,8 +60,14 @@ impl PlacedModel<'_> {
 /// behind each candidate index. [`Statics`] is the static world alone; the world update adds
 /// the live actors' models ("Live and transient collision candidates").
 pub trait Scene<'a> {
+    /// What [`Scene::candidates`] hands a query: lists computed for it, or a reference to
+    /// lists prepared earlier. A reference keeps the queries' iterators small: they carry
+    /// the lists they read, and every move of an owned pair copies two kilobytes.
+    type Lists<'s>: core::borrow::Borrow<Candidates>
+    where
+        Self: 's;
     /// The separated candidate lists for a query at integer map `origin` with `query_radius`.
-    fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Lists<'_>;
+    fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Self::Lists<'_>;
     /// The placed model of candidate index `index`.
     fn model(&self, index: usize) -> Option<PlacedModel<'a>>;
 }
@@ -79,6 +86,9 @@ pub struct StaticPlacement<'a> {
     /// The ROB segment's collision byte.
     pub flags: u8,
     next: u16,
+    /// The largest radius of this placement and those after it in its cell's list: a query
+    /// farther from the cell than that reaches can stop the list here.
+    chain_reach: f32,
 }
 
 /// Why a static world could not be built.
@@ -93,6 +103,8 @@ pub enum StaticsError {
 pub struct Statics<'a, C: Capacity = crate::capacity::Desktop> {
     placements: C::Placements<StaticPlacement<'a>>,
     heads: CellHeads<C::Placements<(u16, u16)>>,
+    /// The largest placement radius.
+    reach: f32,
     /// Placements whose model name matched no embedded ROB segment.
     pub unmatched: usize,
 }
@@ -126,7 +138,7 @@ fn cell_index(x: f32, z: f32) -> Option<u16> {
 impl<C: Capacity> Default for Statics<'_, C> {
     /// No placements.
     fn default() -> Self {
-        Statics { placements: Default::default(), heads: CellHeads::default(), unmatched: 0 }
+        Statics { placements: Default::default(), heads: CellHeads::default(), reach: 0.0, unmatched: 0 }
     }
 }
 
@@ -143,6 +155,7 @@ impl<'a, C: Capacity> Statics<'a, C> {
     pub fn clear(&mut self) {
         self.placements.clear();
         self.heads = CellHeads::default();
+        self.reach = 0.0;
         self.unmatched = 0;
     }
 
@@ -164,14 +177,18 @@ impl<'a, C: Capacity> Statics<'a, C> {
             }
             let cell = cell_index(position[0], position[2]);
             let next = cell.map_or(NONE, |c| s.heads.get(c));
+            let radius = model.radius() as f32 / 256.0;
+            let chain_reach = s.placements.get(next as usize).map_or(radius, |n| n.chain_reach.max(radius));
+            s.reach = s.reach.max(radius);
             s.placements
                 .push(StaticPlacement {
                     position,
                     matrix: m.matrix(),
-                    radius: model.radius() as f32 / 256.0,
+                    radius,
                     model,
                     flags,
                     next,
+                    chain_reach,
                 })
                 .map_err(|_| StaticsError::TooMany)?;
             if let Some(c) = cell
@@ -191,21 +208,38 @@ impl<'a, C: Capacity> Statics<'a, C> {
     /// Placements in window order around map `(x, z)`: cells by X within Z rows, each
     /// cell's list in its stored (reverse MPSO) order.
     pub fn window(&self, x: i32, z: i32) -> impl Iterator<Item = usize> + '_ {
-        self.heads.window(x, z).flat_map(move |(_, head)| {
-            core::iter::successors((head != NONE).then_some(head), move |&i| {
-                let n = self.placements[i as usize].next;
-                (n != NONE).then_some(n)
-            })
-            .map(|i| i as usize)
-        })
+        self.heads.window(x, z).flat_map(move |(_, head)| self.chain(head))
     }
 
     /// The separated candidate lists for a query at integer map `origin` with `query_radius`.
+    /// The window's rows and cells beyond the largest radius's reach are not visited, and a
+    /// cell's list stops where the rest of it cannot reach: the model-distance test would
+    /// refuse every placement left out, so the lists are the whole window's.
     pub fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Candidates {
-        separate(self.window(origin[0], origin[2]).map(|i| {
+        let reach = candidates::distance_reach(query_radius, self.reach);
+        let (xs, zs) =
+            (candidates::cells_within(origin[0], reach), candidates::cells_within(origin[2], reach));
+        let near =
+            self.heads.window_within(origin[0], origin[2], xs, zs).flat_map(move |((cx, cz), head)| {
+                let d =
+                    candidates::cell_distance(origin[0], cx).max(candidates::cell_distance(origin[2], cz));
+                self.chain(head).take_while(move |&i| {
+                    d <= candidates::distance_reach(query_radius, self.placements[i].chain_reach)
+                })
+            });
+        separate(near.map(|i| {
             let p = &self.placements[i];
             (i, p.flags, within_distance(origin, query_radius, p.position, p.radius))
         }))
+    }
+
+    /// The list starting at `head`, in stored order.
+    fn chain(&self, head: u16) -> impl Iterator<Item = usize> + '_ {
+        core::iter::successors((head != NONE).then_some(head), move |&i| {
+            let n = self.placements[i as usize].next;
+            (n != NONE).then_some(n)
+        })
+        .map(|i| i as usize)
     }
 
     /// Placement `i` as a placed model.
@@ -221,8 +255,12 @@ impl<'a, C: Capacity> Statics<'a, C> {
 }
 
 impl<'a, C: Capacity> Scene<'a> for Statics<'a, C> {
-    fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Lists<'_> {
-        Statics::candidates(self, origin, query_radius).into()
+    type Lists<'s>
+        = Candidates
+    where
+        Self: 's;
+    fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Candidates {
+        Statics::candidates(self, origin, query_radius)
     }
 
     fn model(&self, index: usize) -> Option<PlacedModel<'a>> {
@@ -260,10 +298,10 @@ fn world_contact(p: &PlacedModel<'_>, index: usize, c: &FaceContact) -> WorldCon
 /// ("Model contacts … compete in candidate and contact order": each one is visited).
 fn face_models<'a, 's, S: Scene<'a>>(
     scene: &'s S,
-    cands: Lists<'s>,
+    cands: impl Borrow<Candidates> + 's,
 ) -> impl Iterator<Item = (usize, Candidate, PlacedModel<'a>)> + 's {
-    (0..cands.faces.len()).filter_map(move |k| {
-        let c = *cands.faces.get(k)?;
+    (0..cands.borrow().faces.len()).filter_map(move |k| {
+        let c = *cands.borrow().faces.get(k)?;
         Some((k, c, scene.model(c.placement)?))
     })
 }
@@ -307,7 +345,7 @@ pub fn model_spheres<'m>(
 /// order of first success. Lazy: a consumer that stops early queries no later model.
 fn sphere_contacts<'a, 's, S: Scene<'a>, L: Iterator<Item = Sphere> + Clone + 's>(
     scene: &'s S,
-    cands: Lists<'s>,
+    cands: impl Borrow<Candidates> + 's,
     origin: [i32; 3],
     matrix: [[f32; 3]; 3],
     local: L,
@@ -409,7 +447,7 @@ pub fn face_contact_normals<'a>(
 /// queries.
 pub fn segment_contacts<'a, 's, S: Scene<'a>>(
     scene: &'s S,
-    cands: Lists<'s>,
+    cands: impl Borrow<Candidates> + 's,
     a: [f32; 3],
     b: [f32; 3],
     sidedness: bool,
@@ -424,7 +462,7 @@ where
 /// radius the segment passes ("Segment model admission"), each model's contacts in order.
 fn segment_hits<'a, 's, S: Scene<'a>>(
     scene: &'s S,
-    cands: Lists<'s>,
+    cands: impl Borrow<Candidates> + 's,
     a: [f32; 3],
     b: [f32; 3],
     sidedness: bool,
@@ -462,7 +500,7 @@ fn support_offer(p: &PlacedModel<'_>, k: usize, cand: &Candidate, c: &FaceContac
 /// Segment contacts of every face-model candidate as ranked support offers, streamed.
 fn segment_offers<'a, 's, S: Scene<'a>>(
     scene: &'s S,
-    cands: Lists<'s>,
+    cands: impl Borrow<Candidates> + 's,
     top: [f32; 3],
     bottom: [f32; 3],
 ) -> impl Iterator<Item = ModelSupport> + 's

@@ -4,7 +4,7 @@
 //! reused by every later query of that update.
 
 use crate::capacity::Capacity;
-use crate::collision::candidates::{Candidate, Candidates, Lists, MAX_CANDIDATES, within_distance};
+use crate::collision::candidates::{Candidate, Candidates, MAX_CANDIDATES, within_distance};
 use crate::collision::statics::{PlacedModel, Scene, Statics};
 
 /// A live actor as a collision candidate.
@@ -58,8 +58,12 @@ impl<'a, C: Capacity> LiveScene<'_, 'a, C> {
 }
 
 impl<'a, C: Capacity> Scene<'a> for LiveScene<'_, 'a, C> {
-    fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Lists<'_> {
-        self.gather(origin, query_radius, None).into()
+    type Lists<'s>
+        = Candidates
+    where
+        Self: 's;
+    fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Candidates {
+        self.gather(origin, query_radius, None)
     }
 
     fn model(&self, index: usize) -> Option<PlacedModel<'a>> {
@@ -79,8 +83,12 @@ pub struct Prepared<'s, S> {
 }
 
 impl<'a, S: Scene<'a>> Scene<'a> for Prepared<'_, S> {
-    fn candidates(&self, _origin: [i32; 3], _query_radius: i32) -> Lists<'_> {
-        Lists::Borrowed(&self.lists)
+    type Lists<'s>
+        = &'s Candidates
+    where
+        Self: 's;
+    fn candidates(&self, _origin: [i32; 3], _query_radius: i32) -> &Candidates {
+        &self.lists
     }
 
     fn model(&self, index: usize) -> Option<PlacedModel<'a>> {

@@ -20,7 +20,6 @@ use super::live::Prepared;
 use super::queries::Env;
 use crate::actor::{Actor, SupportPose, attr, carry_rider, carry_rotation, carry_translation, collide};
 use crate::capacity::Capacity;
-use crate::collision::candidates::Lists;
 use crate::collision::faces;
 use crate::collision::shape::{collision_matrix, prepare};
 use crate::collision::statics::{Scene, model_spheres, segment_contacts};
@@ -80,5 +79,5 @@ fn destination_blocked<C: Capacity>(a: &Actor, env: &Env<'_, '_, C>, destination
     }
     let from = a.previous.map(|c| (c >> 8) as f32);
     let to = destination.map(|c| (c >> 8) as f32);
-    segment_contacts(&scene, Lists::Borrowed(&scene.lists), from, to, false).next().is_some()
+    segment_contacts(&scene, &scene.lists, from, to, false).next().is_some()
 }

@@ -19,10 +19,6 @@ use crate::script::StageInput;
 use crate::terrain::VertexCache;
 use crate::timing::Tick;
 
-/// Map units added to a near scene's reach: far beyond the rounding of the model-distance
-/// test's f32 differences and sums.
-const NEAR_SLACK: f64 = 16.0;
-
 impl<'a, C: Capacity> World<'a, C> {
     /// The live actors other than `me` as collision candidates ("Live and transient
     /// collision candidates"): the selected member of the player pair and actors outside
@@ -45,7 +41,8 @@ impl<'a, C: Capacity> World<'a, C> {
         let far = |a: &Actor| {
             near.is_some_and(|(origin, reach)| {
                 (0..3).any(|k| {
-                    ((a.position[k] >> 8) as f64 - origin[k] as f64).abs() > reach as f64 + NEAR_SLACK
+                    ((a.position[k] >> 8) as f64 - origin[k] as f64).abs()
+                        > reach as f64 + crate::collision::candidates::DISTANCE_SLACK
                 })
             })
         };

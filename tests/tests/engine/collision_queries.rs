@@ -3,7 +3,7 @@
 //! fallback), and no caps the seed does not have — faces past index 4095, shapes past 32
 //! spheres, more than 64 support offers, more than 64 segment contacts.
 
-use stros_core::collision::candidates::{Candidate, Candidates, Lists};
+use stros_core::collision::candidates::{Candidate, Candidates};
 use stros_core::collision::faces::{QuerySphere, inside_edges, sphere_query};
 use stros_core::collision::shape::{Bounds, Sphere, build};
 use stros_core::collision::statics::{
@@ -20,12 +20,16 @@ use stros_tools::write::model::{FaceDesc, ModelDesc, SubobjectDesc, Version, to_
 struct TestScene<'a>(Vec<PlacedModel<'a>>);
 
 impl<'a> Scene<'a> for TestScene<'a> {
-    fn candidates(&self, _origin: [i32; 3], _query_radius: i32) -> Lists<'_> {
+    type Lists<'s>
+        = Candidates
+    where
+        Self: 's;
+    fn candidates(&self, _origin: [i32; 3], _query_radius: i32) -> Candidates {
         let mut c = Candidates::default();
         for k in 0..self.0.len() {
             c.faces.push(Candidate { placement: k, flags: 0 }).unwrap();
         }
-        c.into()
+        c
     }
 
     fn model(&self, index: usize) -> Option<PlacedModel<'a>> {

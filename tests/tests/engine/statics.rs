@@ -209,3 +209,68 @@ fn seventy_crates_in_one_cell_and_the_64_cap() {
     // The first candidate is the last crate in MPSO order.
     assert_eq!(c.faces[0].placement, 70);
 }
+
+/// The static scan visits only the window cells and list entries a query can reach (by the
+/// largest radius, then each list's remaining largest radius). Against the whole window
+/// with every placement distance-tested: the same lists, for placements of four sizes
+/// (crate, barrel, stairs, house) scattered over cell corners and edges, queried from
+/// points around and between them with radii from 0 to past a cell.
+#[test]
+fn the_pruned_static_scan_equals_the_whole_window() {
+    use stros_core::collision::candidates::{separate, within_distance};
+    use stros_tools::world::{models, village};
+    use stros_tools::write::model::Version;
+    use stros_tools::write::rgm::{MpsoDesc, RgmDesc, to_bytes as rgm_bytes};
+    use stros_tools::write::rob::{RobDesc, SegmentDesc, to_bytes as rob_bytes};
+    let names = ["CRATE", "BARREL", "STAIRS", "HOUSE"];
+    let meshes = [models::crate_box(), models::barrel(), models::stairs(), models::house()];
+    let segments = names
+        .iter()
+        .zip(&meshes)
+        .enumerate()
+        .map(|(k, (name, mesh))| {
+            let model = stros_tools::write::model::to_bytes(&village::model_desc(mesh, Version::V5_0, 8, &[]));
+            let mut s = SegmentDesc::embedded(name, model);
+            s.collision_flags = [0, 0x01, 0, 0x02][k];
+            s
+        })
+        .collect();
+    let rob = rob_bytes(&RobDesc { segments });
+    // xorshift32: the same placements and queries on every machine.
+    let mut seed = 0x2545_f491u32;
+    let mut next = move |n: u32| {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        seed % n
+    };
+    let identity = [1 << 28, 0, 0, 0, 1 << 28, 0, 0, 0, 1 << 28];
+    // Around the corner of cells (19..21, 19..21): 10,240 is a cell boundary.
+    let mpso: Vec<MpsoDesc> = (0..300)
+        .map(|k| MpsoDesc {
+            id: k,
+            model_name: names[[0, 0, 0, 1, 1, 2, 3][next(7) as usize]].as_bytes().to_vec(),
+            position: [9_200 + next(2_100) as i32, next(400) as i32 - 200, 9_200 + next(2_100) as i32],
+            matrix: identity,
+        })
+        .collect();
+    let rgm = rgm_bytes(&RgmDesc { mpso, ..RgmDesc::default() });
+    let (rgm, rob) = (Rgm::new_checked(&rgm).unwrap(), Rob::new_checked(&rob).unwrap());
+    let s = Statics::<stros_core::capacity::Desktop>::new(&rgm, &rob).unwrap();
+    let radii: Vec<f32> = s.placements().iter().map(|p| p.radius).collect();
+    assert!(radii.iter().any(|&r| r > 400.0) && radii.iter().any(|&r| r < 80.0));
+    let mut differing_counts = std::collections::BTreeSet::new();
+    for _ in 0..20_000 {
+        let origin = [8_700 + next(3_100) as i32, next(800) as i32 - 400, 8_700 + next(3_100) as i32];
+        let radius = [0, 24, 98, 200, 600][next(5) as usize];
+        let whole = separate(s.window(origin[0], origin[2]).map(|i| {
+            let p = &s.placements()[i];
+            (i, p.flags, within_distance(origin, radius, p.position, p.radius))
+        }));
+        assert_eq!(s.candidates(origin, radius), whole, "origin {origin:?}, radius {radius}");
+        differing_counts.insert((whole.faces.len(), whole.actor_style.len()));
+    }
+    // The queries saw empty, partial and full lists alike.
+    assert!(differing_counts.len() > 50, "{}", differing_counts.len());
+    assert!(differing_counts.iter().any(|&(f, _)| f == 0) && differing_counts.iter().any(|&(f, _)| f == 64));
+}

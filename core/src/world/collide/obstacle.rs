@@ -3,7 +3,6 @@
 use super::fall::motion_transition;
 use crate::actor::{Actor, response};
 use crate::capacity::Capacity;
-use crate::collision::candidates::Lists;
 use crate::collision::response::{correct_2047, normalise, opposing_heading};
 use crate::collision::statics::segment_contacts;
 use crate::math::direction_from_displacement;
@@ -32,7 +31,7 @@ pub(super) fn forward_segment<C: Capacity>(
     let mut point = [0; 3];
     let mut best = i32::MAX;
     // Every contact is visited in candidate and contact order, however many there are.
-    for w in segment_contacts(env.scene, Lists::Borrowed(&env.scene.lists), from, to, true) {
+    for w in segment_contacts(env.scene, &env.scene.lists, from, to, true) {
         let diff = correct_2047(opposing_heading(w.normal) - heading);
         if !(-511..=511).contains(&diff) {
             continue;
