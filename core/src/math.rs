@@ -11,16 +11,32 @@ use crate::tables;
 use crate::units::{ANGLE_MASK, Angles, HALF_TURN, QUARTER_TURN};
 
 /// Nearest-integer rounding with ties to even, the x87's default rounding mode
-/// (`f32::round_ties_even` is not in `core`; `libm::roundevenf` is the same function).
+/// (`f32::round_ties_even` is not in `core`). Below 2²³ in magnitude, adding and then
+/// subtracting 2²³ (with the value's sign) leaves the sum's own nearest-even rounding;
+/// from 2²³ up every f32 is an integer already, and NaN and infinities pass through. The
+/// sign is put back so that −0.3 gives −0, as `libm::roundevenf` does (the test compares
+/// the two).
 #[inline]
 pub fn round_ties_even(x: f32) -> f32 {
-    libm::roundevenf(x)
+    const TWO_23: f32 = 8_388_608.0;
+    if x.abs() < TWO_23 {
+        let m = TWO_23.copysign(x);
+        ((x + m) - m).copysign(x)
+    } else {
+        x
+    }
 }
 
-/// [`round_ties_even`] for f64.
+/// [`round_ties_even`] for f64 (2⁵² in place of 2²³).
 #[inline]
 pub fn round_ties_even_f64(x: f64) -> f64 {
-    libm::roundeven(x)
+    const TWO_52: f64 = 4_503_599_627_370_496.0;
+    if x.abs() < TWO_52 {
+        let m = TWO_52.copysign(x);
+        ((x + m) - m).copysign(x)
+    } else {
+        x
+    }
 }
 
 /// A 3×3 single-precision matrix, row-major: `m[row][col]`, mapping local column vectors
@@ -222,6 +238,65 @@ pub fn direction_from_displacement(dx: i32, dz: i32) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Around every power of two from 2⁻¹⁴⁹ to past 2²⁴ (either sign, with the neighbouring
+    /// bit patterns), every half-integer and quarter up to ±2¹⁰, and a million bit patterns
+    /// from a fixed xorshift: the same bits as `libm::roundevenf`, NaN for NaN.
+    #[test]
+    fn round_ties_even_is_libms_roundeven() {
+        let check = |x: f32| {
+            let (ours, theirs) = (round_ties_even(x), libm::roundevenf(x));
+            assert!(
+                ours.to_bits() == theirs.to_bits() || (ours.is_nan() && theirs.is_nan()),
+                "{x:e}: {ours} vs {theirs}"
+            );
+            let (ours, theirs) = (round_ties_even_f64(x as f64), libm::roundeven(x as f64));
+            assert!(ours.to_bits() == theirs.to_bits() || (ours.is_nan() && theirs.is_nan()), "{x:e} as f64");
+        };
+        for e in -149..=30 {
+            let p = libm::ldexpf(1.0, e).to_bits();
+            for bits in p.saturating_sub(3)..=p + 3 {
+                check(f32::from_bits(bits));
+                check(-f32::from_bits(bits));
+            }
+        }
+        for k in -4096..=4096 {
+            check(k as f32 / 4.0);
+        }
+        for x in [
+            0.0,
+            -0.0,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            f32::MAX,
+            f32::MIN,
+            8_388_607.5,
+            -8_388_607.5,
+            4_194_303.5,
+        ] {
+            check(x);
+        }
+        let mut seed = 0x9e37_79b9u32;
+        for _ in 0..1_000_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            check(f32::from_bits(seed));
+        }
+        // f64 beyond f32's range of fractions: near 2⁵².
+        for x in [
+            4_503_599_627_370_495.5f64,
+            -4_503_599_627_370_495.5,
+            2_251_799_813_685_247.5,
+            0.5,
+            -0.5,
+            1.5,
+            2.5,
+        ] {
+            assert_eq!(round_ties_even_f64(x).to_bits(), libm::roundeven(x).to_bits(), "{x}");
+        }
+    }
 
     #[test]
     fn upright_rows_use_stored_samples() {
