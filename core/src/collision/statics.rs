@@ -389,8 +389,10 @@ pub fn ground_support<'a>(
     let terrain = TerrainSupport { height: sample.height, normal: sample.normal };
     let cands = scene.candidates(origin, query_radius);
     let (x, z) = (origin[0] as f32, origin[2] as f32);
-    let contacts = segment_offers(scene, cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
-    select_ordinary(state, seg, Some(terrain), contacts, steep_test);
+    let mut contacts = segment_offers(scene, cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
+    // Lent, not moved: an offer stream holds a model's contact lists (two kilobytes), which
+    // a move into the selection would copy.
+    select_ordinary(state, seg, Some(terrain), &mut contacts, steep_test);
 }
 
 /// The forward obstacle probe: whether any face-model candidate reports a sphere contact
@@ -543,9 +545,9 @@ pub fn settle<'a>(
     let seg = Segment::around(origin[1].wrapping_add(positive_y_extent), SETTLE_REACH);
     let cands = scene.candidates(origin, SETTLE_RADIUS);
     let (x, z) = (origin[0] as f32, origin[2] as f32);
-    let offers = segment_offers(scene, cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
+    let mut offers = segment_offers(scene, cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
     let terrain = terrain::sample(heights, origin[0], origin[2]).height;
-    select_settling(seg, Some(terrain), offers)
+    select_settling(seg, Some(terrain), &mut offers)
         .map(|h| actor_y_from_support(h, positive_y_extent, standing_height))
 }
 
@@ -566,7 +568,7 @@ pub fn fallback_support<'a>(
     centre[1] = centre[1].wrapping_add(positive_y_extent).wrapping_sub(3);
     let sphere = Sphere { centre, radius: history.fallback_radius() };
     let cands = scene.candidates(origin, query_radius);
-    let offers = sphere_contacts(scene, cands, origin, IDENTITY, core::iter::once(sphere))
+    let mut offers = sphere_contacts(scene, cands, origin, IDENTITY, core::iter::once(sphere))
         .map(|(k, cand, p, c)| support_offer(&p, k, &cand, &c));
-    super::support::select_fallback(state, offers, steep_test);
+    super::support::select_fallback(state, &mut offers, steep_test);
 }

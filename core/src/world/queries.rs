@@ -260,7 +260,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         let o = position.map(|c| c >> 8);
         let reach = self.config.post_collide_height;
         let centre = o[1].wrapping_add(a.bounds.positive[1]);
-        let offers = vertical_offers(
+        let mut offers = vertical_offers(
             self.scene,
             o,
             Self::query_radius(a),
@@ -269,7 +269,8 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         );
         let sample = terrain::sample(self.heights, o[0], o[2]);
         let t = TerrainSupport { height: sample.height, normal: sample.normal };
-        slope_surface(centre, reach, Some(t), offers)
+        // Lent: see `collision::statics::ground_support`.
+        slope_surface(centre, reach, Some(t), &mut offers)
     }
 
     /// Whether [`Env::slope_normal`]'s surface refuses a step: steep ground (class 2).

@@ -17,7 +17,8 @@ pub(super) fn body_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
     let m = collision_matrix(placed.angle_fields);
     let origin = placed.origin.map(|c| c as i32);
     let radius = Env::<C>::query_radius(a);
-    let models = face_contacts(env.scene, origin, &m, a.shape.ordinary_spheres(), radius);
+    let mut models = face_contacts(env.scene, origin, &m, a.shape.ordinary_spheres(), radius);
+    let models = models.by_ref();
     // The extra (terrain) contact is appended only when the shared extra-contact flag is
     // set, which nothing in this core sets: heightmap presence alone does not admit it.
     let contacts = collect_primary(models.map(|w| BodyContact::new(w.point, w.normal)), None);
