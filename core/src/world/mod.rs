@@ -144,6 +144,7 @@ pub struct WorldModel<'a> {
 
 impl WorldModel<'_> {
     /// Radius in map units.
+    #[inline]
     pub fn radius(&self) -> f32 {
         self.model.radius() as f32 / 256.0
     }
@@ -620,6 +621,7 @@ impl<'a, C: Capacity> World<'a, C> {
 }
 
 /// Where actor `a` stands with its current model `m`.
+#[inline(always)]
 pub(super) fn placed_model<'a>(a: &Actor, m: &WorldModel<'a>) -> PlacedModel<'a> {
     PlacedModel {
         position: a.position.map(|c| (c >> 8) as f32),

@@ -37,22 +37,28 @@ impl<'a, C: Capacity> World<'a, C> {
         let unselected = self.players[1 - self.selected];
         live.clear();
         // Farther than `reach` along one axis (with a margin for the f32 rounding of the
-        // distance test) fails the model-distance test whatever the model.
+        // distance test) fails the model-distance test whatever the model. The map offsets
+        // are integers, so "farther than reach" is "farther than its floor"; this runs for
+        // every actor on every update, so it goes first and in integers.
+        let near = near.map(|(origin, reach)| {
+            let limit = libm::floor(reach as f64 + crate::collision::candidates::DISTANCE_SLACK);
+            (origin.map(i64::from), limit.clamp(0.0, u32::MAX as f64) as u64)
+        });
         let far = |a: &Actor| {
-            near.is_some_and(|(origin, reach)| {
-                (0..3).any(|k| {
-                    ((a.position[k] >> 8) as f64 - origin[k] as f64).abs()
-                        > reach as f64 + crate::collision::candidates::DISTANCE_SLACK
-                })
+            near.is_some_and(|(origin, limit)| {
+                // All three axes, without short-circuit branches: on a crowd most actors
+                // are far, and which axis says so is unpredictable.
+                let off = |k: usize| ((a.position[k] >> 8) as i64 - origin[k]).unsigned_abs() > limit;
+                off(0) | off(1) | off(2)
             })
         };
         for (id, a) in self.actors.iter().enumerate() {
             let id = id as u16;
-            if id == me
+            if far(a)
+                || id == me
                 || Some(id) == unselected
                 || a.anim_update_exclusion != 0
                 || a.attr(attr::NO_COLLIDE) != 0
-                || far(a)
             {
                 continue;
             }

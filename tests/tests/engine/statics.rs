@@ -229,7 +229,8 @@ fn the_pruned_static_scan_equals_the_whole_window() {
         .zip(&meshes)
         .enumerate()
         .map(|(k, (name, mesh))| {
-            let model = stros_tools::write::model::to_bytes(&village::model_desc(mesh, Version::V5_0, 8, &[]));
+            let model =
+                stros_tools::write::model::to_bytes(&village::model_desc(mesh, Version::V5_0, 8, &[]));
             let mut s = SegmentDesc::embedded(name, model);
             s.collision_flags = [0, 0x01, 0, 0x02][k];
             s
