@@ -72,8 +72,9 @@ pub(super) fn overlap<C: Capacity>(
     pushes: &mut Pushes,
 ) -> bool {
     let mut moved = false;
-    let lists = env.scene.lists.clone();
-    for cand in lists.actor_style.iter() {
+    // The scene is a shared reference: its lists are read in place while `env` is lent on.
+    let scene = env.scene;
+    for cand in scene.lists.actor_style.iter() {
         let mine = sphere_centres(a);
         let here = a.position.map(|c| c >> 8);
         let Some(placed): Option<PlacedModel<'_>> = env.scene.model(cand.placement) else { continue };
