@@ -4,9 +4,7 @@
 //! probe and the residual face-contact query.
 
 use super::admission::{segment_admits_model, sphere_admits_model};
-use super::candidates::{
-    self, Candidate, Candidates, CellHeads, MAP_CELLS, PLACEMENT_CELL, separate, within_distance,
-};
+use super::candidates::{self, Candidate, Candidates, CellHeads, MAP_CELLS, PLACEMENT_CELL, within_distance};
 use super::faces::{self, FaceContact, QuerySphere};
 use super::shape::Sphere;
 use super::support::{ModelSupport, Segment, Support, TerrainSupport, select_ordinary};
@@ -216,6 +214,13 @@ impl<'a, C: Capacity> Statics<'a, C> {
     /// cell's list stops where the rest of it cannot reach: the model-distance test would
     /// refuse every placement left out, so the lists are the whole window's.
     pub fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Candidates {
+        let mut c = Candidates::default();
+        self.candidates_into(origin, query_radius, &mut c);
+        c
+    }
+
+    /// [`Statics::candidates`] into `out` ([`candidates::separate_into`]).
+    pub fn candidates_into(&self, origin: [i32; 3], query_radius: i32, out: &mut Candidates) {
         let reach = candidates::distance_reach(query_radius, self.reach);
         let (xs, zs) =
             (candidates::cells_within(origin[0], reach), candidates::cells_within(origin[2], reach));
@@ -227,10 +232,13 @@ impl<'a, C: Capacity> Statics<'a, C> {
                     d <= candidates::distance_reach(query_radius, self.placements[i].chain_reach)
                 })
             });
-        separate(near.map(|i| {
-            let p = &self.placements[i];
-            (i, p.flags, within_distance(origin, query_radius, p.position, p.radius))
-        }))
+        candidates::separate_into(
+            out,
+            near.map(|i| {
+                let p = &self.placements[i];
+                (i, p.flags, within_distance(origin, query_radius, p.position, p.radius))
+            }),
+        );
     }
 
     /// The list starting at `head`, in stored order.
@@ -383,10 +391,21 @@ pub fn ground_support<'a>(
     probe: SupportProbe,
     reach: i32,
 ) {
+    let sample = terrain::sample(heights, probe.origin[0], probe.origin[2]);
+    let terrain = TerrainSupport { height: sample.height, normal: sample.normal };
+    ground_support_over(state, scene, terrain, probe, reach);
+}
+
+/// [`ground_support`] over the terrain `terrain` already sampled at the probe's X/Z.
+pub fn ground_support_over<'a>(
+    state: &mut Support,
+    scene: &impl Scene<'a>,
+    terrain: TerrainSupport,
+    probe: SupportProbe,
+    reach: i32,
+) {
     let SupportProbe { origin, positive_y_extent, query_radius, steep_test } = probe;
     let seg = Segment::ordinary(origin[1], positive_y_extent, reach);
-    let sample = terrain::sample(heights, origin[0], origin[2]);
-    let terrain = TerrainSupport { height: sample.height, normal: sample.normal };
     let cands = scene.candidates(origin, query_radius);
     let (x, z) = (origin[0] as f32, origin[2] as f32);
     let mut contacts = segment_offers(scene, cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);

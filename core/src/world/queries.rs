@@ -10,7 +10,9 @@ use crate::anim::{AnimContext, AnimSet, Events};
 use crate::capacity::Capacity;
 use crate::collision::candidates::search_radius;
 use crate::collision::shape::{collision_matrix, prepare};
-use crate::collision::statics::{SupportProbe, fallback_support, ground_support, obstacle, vertical_offers};
+use crate::collision::statics::{
+    SupportProbe, fallback_support, ground_support_over, obstacle, vertical_offers,
+};
 use crate::collision::support::{
     SlopeVerdict, Support, SurfaceMode, SurfaceState, TerrainSupport, actor_y_from_support,
     forward_ground_admits, slope_surface, slope_verdict, update_surface,
@@ -18,8 +20,9 @@ use crate::collision::support::{
 use crate::config::SystemConfig;
 use crate::formats::surface::SurfaceTable;
 use crate::formats::wld::Wld;
-use crate::terrain::{self, VertexCache};
+use crate::terrain::{self, TerrainSample, VertexCache};
 use crate::timing::Tick;
+use core::cell::Cell;
 
 /// What the ordinary support wrapper answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +34,9 @@ pub(crate) struct Ground {
     /// The surface updater's return value, `None` when it did not run.
     pub surface: Option<u8>,
 }
+
+/// A terrain sample an update keeps, with the integer map X/Z it was taken at.
+pub(crate) type KeptSample = ((i32, i32), TerrainSample);
 
 /// The scene type of an actor update: live scene, prepared once.
 pub(crate) type UpdateScene<'s, 'a, C> = Prepared<'s, LiveScene<'s, 'a, C>>;
@@ -69,6 +75,8 @@ pub(crate) struct Env<'e, 'a, C: Capacity> {
     pub player_armed: bool,
     /// The selected player's forward binding (`key_up`) is held: `Transition` mask 8's input.
     pub forward_held: bool,
+    /// The last terrain samples ([`Env::terrain_sample`]).
+    pub samples: Cell<[Option<KeptSample>; 2]>,
 }
 
 impl<'a, C: Capacity> Env<'_, 'a, C> {
@@ -118,6 +126,19 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         if a.falling != 0 && a.set.is_some() && self.scale_fps >= 10 { (pch >> 2) * 3 } else { pch }
     }
 
+    /// "Terrain support sampling" at integer map X/Z. An update samples the same few points
+    /// again and again (its position, where it was, where it steps), and the heights do not
+    /// change within it, so the last two samples are kept.
+    pub fn terrain_sample(&self, x: i32, z: i32) -> TerrainSample {
+        let kept = self.samples.get();
+        if let Some(&(_, s)) = kept.iter().flatten().find(|(at, _)| *at == (x, z)) {
+            return s;
+        }
+        let s = terrain::sample(self.heights, x, z);
+        self.samples.set([Some(((x, z), s)), kept[0]]);
+        s
+    }
+
     /// The terrain surface at integer map X/Z.
     pub fn terrain_surface(&self, x: i32, z: i32) -> u8 {
         terrain::surface_at(self.wld, x, z, |set, image| self.surfaces.lookup(set, image))
@@ -138,7 +159,9 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         let radius = Self::query_radius(a);
         let py = a.bounds.positive[1];
         let probe = SupportProbe { origin, positive_y_extent: py, query_radius: radius, steep_test: steep };
-        ground_support(&mut support, self.scene, self.heights, probe, reach);
+        let sample = self.terrain_sample(origin[0], origin[2]);
+        let terrain = TerrainSupport { height: sample.height, normal: sample.normal };
+        ground_support_over(&mut support, self.scene, terrain, probe, reach);
         let mut actor_y =
             support.found().then(|| actor_y_from_support(support.height, py, self.config.standing_height));
         if self.is_player {
@@ -267,7 +290,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
             centre.wrapping_sub(reach),
             centre.wrapping_add(reach),
         );
-        let sample = terrain::sample(self.heights, o[0], o[2]);
+        let sample = self.terrain_sample(o[0], o[2]);
         let t = TerrainSupport { height: sample.height, normal: sample.normal };
         // Lent: see `collision::statics::ground_support`.
         slope_surface(centre, reach, Some(t), &mut offers)
@@ -361,9 +384,8 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         }
         let coverage = terrain::blend_coverage(byte as u8, mx, mz);
         let surface = self.terrain_surface(mx, mz);
-        let steep =
-            crate::collision::SurfaceClass::from_normal_y(terrain::sample(self.heights, mx, mz).normal[1])
-                == crate::collision::SurfaceClass::Steep;
+        let steep = crate::collision::SurfaceClass::from_normal_y(self.terrain_sample(mx, mz).normal[1])
+            == crate::collision::SurfaceClass::Steep;
         !(surface == 10 && coverage == 0 && steep)
     }
 }
