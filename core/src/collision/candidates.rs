@@ -209,6 +209,14 @@ pub struct Candidates {
 /// later actor-style placements included.
 pub fn separate(placements: impl IntoIterator<Item = (usize, u8, bool)>) -> Candidates {
     let mut c = Candidates::default();
+    separate_into(&mut c, placements);
+    c
+}
+
+/// [`separate`] into `c`, which starts empty: the lists are two kilobytes, and an actor
+/// update fills the ones it keeps where they stay.
+pub fn separate_into(c: &mut Candidates, placements: impl IntoIterator<Item = (usize, u8, bool)>) {
+    *c = Candidates { actor_style: heapless::Vec::new(), faces: heapless::Vec::new(), truncated: false };
     for (placement, flags, near) in placements {
         if flags & FLAG_EXCLUDED != 0 || !near {
             continue;
@@ -221,5 +229,4 @@ pub fn separate(placements: impl IntoIterator<Item = (usize, u8, bool)>) -> Cand
             break;
         }
     }
-    c
 }

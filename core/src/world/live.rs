@@ -39,7 +39,20 @@ impl<'a, C: Capacity> LiveScene<'_, 'a, C> {
     /// its 64-entry limit across both phases. A full face list ends only the static scan; a
     /// full destination list skips a live actor; when both are full the traversal ends.
     pub fn gather(&self, origin: [i32; 3], query_radius: i32, excluded_actor: Option<u16>) -> Candidates {
-        let mut c = self.statics.candidates(origin, query_radius);
+        let mut c = Candidates::default();
+        self.gather_into(origin, query_radius, excluded_actor, &mut c);
+        c
+    }
+
+    /// [`LiveScene::gather`] into `c` (two kilobytes an actor update keeps where they are).
+    pub fn gather_into(
+        &self,
+        origin: [i32; 3],
+        query_radius: i32,
+        excluded_actor: Option<u16>,
+        c: &mut Candidates,
+    ) {
+        self.statics.candidates_into(origin, query_radius, c);
         let base = self.statics.placements().len();
         for (k, live) in self.live.iter().enumerate() {
             if Some(live.actor) == excluded_actor
@@ -53,7 +66,6 @@ impl<'a, C: Capacity> LiveScene<'_, 'a, C> {
             let cand = Candidate { placement: base + k, flags: live.placed.flags };
             let _ = if live.face { c.faces.push(cand) } else { c.actor_style.push(cand) };
         }
-        c
     }
 }
 

@@ -14,38 +14,47 @@ use crate::actor::default::{select_default, set_default};
 use crate::actor::{Actor, ActorModel, apply_debug_exclusions, attr, motion};
 use crate::anim::{AnimContext, AnimEvent, Events};
 use crate::capacity::{Capacity, Table};
+use crate::collision::candidates::within_distance;
 use crate::input::{Action, Input};
 use crate::script::StageInput;
 use crate::terrain::VertexCache;
 use crate::timing::Tick;
+
+/// Where the one gather of an ordinary actor's update is made ([`World::live_models`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Near {
+    /// The gather's integer map origin.
+    origin: [i32; 3],
+    /// Its query radius.
+    query_radius: i32,
+    /// The query radius plus the largest model radius: no model farther than this along an
+    /// axis can pass.
+    reach: f32,
+}
 
 impl<'a, C: Capacity> World<'a, C> {
     /// The live actors other than `me` as collision candidates ("Live and transient
     /// collision candidates"): the selected member of the player pair and actors outside
     /// it, with a clear animation-update exclusion, a loaded model other than `me`'s, and a
     /// zero attribute 55. Static-path actors are face models with their collision byte.
-    /// With `near = (origin, reach)` the actors farther than `reach` from `origin` along
-    /// one axis are left out: a gather at `origin` with a query radius of `reach` less the
-    /// largest model radius admits none of them, so its candidates are the same (indices
-    /// into the shorter table, which only this update reads).
-    pub(super) fn live_models(
-        &self,
-        me: u16,
-        near: Option<([i32; 3], f32)>,
-        live: &mut C::Actors<LiveModel<'a>>,
-    ) {
+    /// With `near = Near { origin, query_radius, .. }` the table holds only the actors the
+    /// model-distance test admits for a gather at `origin` with `query_radius`, so that
+    /// gather's candidates are the same (indices into the shorter table, which only this
+    /// update reads); those farther than `reach` along one axis go before their model is
+    /// looked up.
+    pub(super) fn live_models(&self, me: u16, near: Option<Near>, live: &mut C::Actors<LiveModel<'a>>) {
         let unselected = self.players[1 - self.selected];
         live.clear();
         // Farther than `reach` along one axis (with a margin for the f32 rounding of the
         // distance test) fails the model-distance test whatever the model. The map offsets
         // are integers, so "farther than reach" is "farther than its floor"; this runs for
         // every actor on every update, so it goes first and in integers.
-        let near = near.map(|(origin, reach)| {
+        let cull = near.map(|Near { origin, reach, .. }| {
             let limit = libm::floor(reach as f64 + crate::collision::candidates::DISTANCE_SLACK);
             (origin.map(i64::from), limit.clamp(0.0, u32::MAX as f64) as u64)
         });
         let far = |a: &Actor| {
-            near.is_some_and(|(origin, limit)| {
+            cull.is_some_and(|(origin, limit)| {
                 // All three axes, without short-circuit branches: on a crowd most actors
                 // are far, and which axis says so is unpredictable.
                 let off = |k: usize| ((a.position[k] >> 8) as i64 - origin[k]).unsigned_abs() > limit;
@@ -65,6 +74,11 @@ impl<'a, C: Capacity> World<'a, C> {
             // The gates first: the placement (model, matrix, radius) only for those that pass.
             let Some(m) = self.actor_model(a) else { continue };
             let placed = super::placed_model(a, m);
+            if let Some(Near { origin, query_radius, .. }) = near
+                && !within_distance(origin, query_radius, placed.position, placed.radius)
+            {
+                continue;
+            }
             // At most one per actor, so the table has room.
             let _ = live.push(LiveModel {
                 actor: id,
@@ -114,11 +128,12 @@ impl<'a, C: Capacity> World<'a, C> {
         // Only the selected player's scene is gathered again elsewhere (a carried
         // destination); every other update gathers once, here, so its scene needs only the
         // actors that gather can admit.
-        let near = (!is_player).then_some((origin, query_radius as f32 + model_reach));
+        let near =
+            (!is_player).then_some(Near { origin, query_radius, reach: query_radius as f32 + model_reach });
         self.live_models(id, near, &mut live);
         let scene = LiveScene { statics: &self.statics, live: &live };
-        let lists = scene.gather(origin, query_radius, Some(id));
-        let prepared = Prepared { scene: &scene, lists };
+        let mut prepared = Prepared { scene: &scene, lists: Default::default() };
+        scene.gather_into(origin, query_radius, Some(id), &mut prepared.lists);
         let scale_fps = self.clock.scale_fps();
         let player_armed = if is_player {
             a.holds_weapon()
@@ -142,6 +157,7 @@ impl<'a, C: Capacity> World<'a, C> {
             health: None,
             player_armed,
             forward_held,
+            samples: Default::default(),
         };
 
         super::collide::pre_script(&mut a, &mut env);
