@@ -200,6 +200,14 @@ pub struct Candidates {
     pub truncated: bool,
 }
 
+impl Candidates {
+    /// Empty lists. (Unlike the derived `Default`, this writes nothing into the lists'
+    /// storage: an actor update makes a pair for every gather.)
+    pub const fn new() -> Candidates {
+        Candidates { actor_style: heapless::Vec::new(), faces: heapless::Vec::new(), truncated: false }
+    }
+}
+
 /// "Static candidate list separation" over placements in window order, each with its flag
 /// byte and whether it passed the distance test.
 ///
@@ -208,15 +216,17 @@ pub struct Candidates {
 /// goes to the face list; meeting one more when the face list is full ends the whole scan,
 /// later actor-style placements included.
 pub fn separate(placements: impl IntoIterator<Item = (usize, u8, bool)>) -> Candidates {
-    let mut c = Candidates::default();
+    let mut c = Candidates::new();
     separate_into(&mut c, placements);
     c
 }
 
-/// [`separate`] into `c`, which starts empty: the lists are two kilobytes, and an actor
+/// [`separate`] into `c`, emptied first: the lists are two kilobytes, and an actor
 /// update fills the ones it keeps where they stay.
 pub fn separate_into(c: &mut Candidates, placements: impl IntoIterator<Item = (usize, u8, bool)>) {
-    *c = Candidates { actor_style: heapless::Vec::new(), faces: heapless::Vec::new(), truncated: false };
+    c.actor_style.clear();
+    c.faces.clear();
+    c.truncated = false;
     for (placement, flags, near) in placements {
         if flags & FLAG_EXCLUDED != 0 || !near {
             continue;

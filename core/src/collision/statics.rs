@@ -214,7 +214,7 @@ impl<'a, C: Capacity> Statics<'a, C> {
     /// cell's list stops where the rest of it cannot reach: the model-distance test would
     /// refuse every placement left out, so the lists are the whole window's.
     pub fn candidates(&self, origin: [i32; 3], query_radius: i32) -> Candidates {
-        let mut c = Candidates::default();
+        let mut c = Candidates::new();
         self.candidates_into(origin, query_radius, &mut c);
         c
     }

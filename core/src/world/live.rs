@@ -39,7 +39,7 @@ impl<'a, C: Capacity> LiveScene<'_, 'a, C> {
     /// its 64-entry limit across both phases. A full face list ends only the static scan; a
     /// full destination list skips a live actor; when both are full the traversal ends.
     pub fn gather(&self, origin: [i32; 3], query_radius: i32, excluded_actor: Option<u16>) -> Candidates {
-        let mut c = Candidates::default();
+        let mut c = Candidates::new();
         self.gather_into(origin, query_radius, excluded_actor, &mut c);
         c
     }
@@ -91,7 +91,7 @@ pub struct Prepared<'s, S> {
     /// The scene the indices refer to.
     pub scene: &'s S,
     /// The retained lists.
-    pub lists: Candidates,
+    pub lists: &'s Candidates,
 }
 
 impl<'a, S: Scene<'a>> Scene<'a> for Prepared<'_, S> {
@@ -100,7 +100,7 @@ impl<'a, S: Scene<'a>> Scene<'a> for Prepared<'_, S> {
     where
         Self: 's;
     fn candidates(&self, _origin: [i32; 3], _query_radius: i32) -> &Candidates {
-        &self.lists
+        self.lists
     }
 
     fn model(&self, index: usize) -> Option<PlacedModel<'a>> {

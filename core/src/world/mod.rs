@@ -306,6 +306,9 @@ pub struct World<'a, C: Capacity = Desktop> {
     frame_models: C::FrameModels<u16>,
     mess_groups: attributes::MessGroups,
     actors: C::Actors<Actor>,
+    /// The candidate lists of the actor update under way, gathered in place: the original's
+    /// one pair of 64-entry lists, which every update refills.
+    lists: crate::collision::candidates::Candidates,
     cells: Cells<C>,
     players: [Option<u16>; 2],
     selected: usize,

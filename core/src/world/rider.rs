@@ -66,7 +66,7 @@ pub(super) fn support_following<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>
 fn destination_blocked<C: Capacity>(a: &Actor, env: &Env<'_, '_, C>, destination: [i32; 3], me: u16) -> bool {
     let live = env.scene.scene;
     let lists = live.gather(a.map_position(), Env::<C>::query_radius(a), Some(me));
-    let scene = Prepared { scene: live, lists };
+    let scene = Prepared { scene: live, lists: &lists };
     let placed = prepare(destination, a.angles.pitch, a.angles.heading, a.angles.roll);
     let matrix = collision_matrix(placed.angle_fields);
     let origin = placed.origin.map(|c| c as i32);
@@ -79,5 +79,5 @@ fn destination_blocked<C: Capacity>(a: &Actor, env: &Env<'_, '_, C>, destination
     }
     let from = a.previous.map(|c| (c >> 8) as f32);
     let to = destination.map(|c| (c >> 8) as f32);
-    segment_contacts(&scene, &scene.lists, from, to, false).next().is_some()
+    segment_contacts(&scene, scene.lists, from, to, false).next().is_some()
 }

@@ -132,8 +132,8 @@ impl<'a, C: Capacity> World<'a, C> {
             (!is_player).then_some(Near { origin, query_radius, reach: query_radius as f32 + model_reach });
         self.live_models(id, near, &mut live);
         let scene = LiveScene { statics: &self.statics, live: &live };
-        let mut prepared = Prepared { scene: &scene, lists: Default::default() };
-        scene.gather_into(origin, query_radius, Some(id), &mut prepared.lists);
+        scene.gather_into(origin, query_radius, Some(id), &mut self.lists);
+        let prepared = Prepared { scene: &scene, lists: &self.lists };
         let scale_fps = self.clock.scale_fps();
         let player_armed = if is_player {
             a.holds_weapon()

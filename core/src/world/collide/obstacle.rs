@@ -31,7 +31,7 @@ pub(super) fn forward_segment<C: Capacity>(
     let mut point = [0; 3];
     let mut best = i32::MAX;
     // Every contact is visited in candidate and contact order, however many there are.
-    for w in segment_contacts(env.scene, &env.scene.lists, from, to, true) {
+    for w in segment_contacts(env.scene, env.scene.lists, from, to, true) {
         let diff = correct_2047(opposing_heading(w.normal) - heading);
         if !(-511..=511).contains(&diff) {
             continue;
