@@ -49,15 +49,20 @@ impl<'a, C: Capacity> World<'a, C> {
         // distance test) fails the model-distance test whatever the model. The map offsets
         // are integers, so "farther than reach" is "farther than its floor"; this runs for
         // every actor on every update, so it goes first and in integers.
+        // Map offsets are below 2^24 and the limit is held to 2^30, so `|d| > limit` is
+        // `d + limit` outside `0..=2 limit`, one unsigned comparison.
         let cull = near.map(|Near { origin, reach, .. }| {
             let limit = libm::floor(reach as f64 + crate::collision::candidates::DISTANCE_SLACK);
-            (origin.map(i64::from), limit.clamp(0.0, u32::MAX as f64) as u64)
+            (origin, limit.clamp(0.0, (1 << 30) as f64) as i32)
         });
         let far = |a: &Actor| {
             cull.is_some_and(|(origin, limit)| {
                 // All three axes, without short-circuit branches: on a crowd most actors
                 // are far, and which axis says so is unpredictable.
-                let off = |k: usize| ((a.position[k] >> 8) as i64 - origin[k]).unsigned_abs() > limit;
+                let off = |k: usize| {
+                    let d = (a.position[k] >> 8).wrapping_sub(origin[k]);
+                    d.wrapping_add(limit) as u32 > (2 * limit) as u32
+                };
                 off(0) | off(1) | off(2)
             })
         };
@@ -86,6 +91,27 @@ impl<'a, C: Capacity> World<'a, C> {
                 face: matches!(a.model, ActorModel::Static { .. }),
             });
         }
+        debug_assert!(
+            near.is_none() || self.live_ids_unculled(me, near).eq(live.iter().map(|l| l.actor)),
+            "the distance cull left out an actor the model-distance test admits"
+        );
+    }
+
+    /// What [`Self::live_models`] admits, checked the long way for debug builds: every
+    /// actor through the gates, then the model-distance test, without the axis cull.
+    fn live_ids_unculled(&self, me: u16, near: Option<Near>) -> impl Iterator<Item = u16> + '_ {
+        let unselected = self.players[1 - self.selected];
+        self.actors.iter().enumerate().filter_map(move |(id, a)| {
+            let id = id as u16;
+            let gated = id == me
+                || Some(id) == unselected
+                || a.anim_update_exclusion != 0
+                || a.attr(attr::NO_COLLIDE) != 0;
+            let placed = super::placed_model(a, self.actor_model(a).filter(|_| !gated)?);
+            let admitted = near
+                .is_none_or(|n| within_distance(n.origin, n.query_radius, placed.position, placed.radius));
+            admitted.then_some(id)
+        })
     }
 
     /// One ordinary actor update of actor `id`, in the seed's "Ordinary actor update order":

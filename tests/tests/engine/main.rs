@@ -14,6 +14,7 @@ mod collision_queries;
 mod collision_walls;
 mod combat;
 mod config;
+mod crowd;
 mod digests;
 mod embedded_world;
 mod hud;
