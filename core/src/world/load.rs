@@ -229,8 +229,12 @@ impl<'a, C: Capacity> World<'a, C> {
         }
         // Caps::FITS keeps the frame-model table under 65,535, so both ends fit.
         let models = first as u16..self.frame_models.len() as u16;
+        let reach = self.frame_models[first..]
+            .iter()
+            .filter_map(|&m| self.models.get(m as usize))
+            .fold(0.0f32, |r, m| r.max(m.radius()));
         self.sets
-            .push(SetEntry { definition, source, set, models })
+            .push(SetEntry { definition, source, set, models, reach })
             .map_err(|_| full::<C>(TableKind::Sets))?;
         Ok(Some(self.sets.len() as u8 - 1))
     }

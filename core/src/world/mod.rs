@@ -179,6 +179,8 @@ pub struct SetEntry<'a> {
     /// Where the world models of the table's entries (in entry order) sit in the world's
     /// frame-model table ([`World::frame_model`]).
     pub models: core::ops::Range<u16>,
+    /// The largest radius of those models: an actor showing any of them is no bigger.
+    pub reach: f32,
 }
 
 /// A frame-table entry whose model is missing.

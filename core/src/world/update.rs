@@ -76,6 +76,11 @@ impl<'a, C: Capacity> World<'a, C> {
             {
                 continue;
             }
+            if let Some(n) = near
+                && self.beyond_reach(a, n)
+            {
+                continue;
+            }
             // The gates first: the placement (model, matrix, radius) only for those that pass.
             let Some(m) = self.actor_model(a) else { continue };
             let placed = super::placed_model(a, m);
@@ -95,6 +100,23 @@ impl<'a, C: Capacity> World<'a, C> {
             near.is_none() || self.live_ids_unculled(me, near).eq(live.iter().map(|l| l.actor)),
             "the distance cull left out an actor the model-distance test admits"
         );
+    }
+
+    /// Whether actor `a` stands farther from `n`'s origin along an axis than the query
+    /// radius and the largest model it can show reach (its static model's radius, or its
+    /// animation set's [`super::SetEntry::reach`]), with the model-distance test's slack:
+    /// the finer of the two culls, read from the set instead of the model it shows now.
+    fn beyond_reach(&self, a: &Actor, n: Near) -> bool {
+        let radius = match a.model {
+            ActorModel::Static { model, .. } => self.models.get(model as usize).map(|m| m.radius()),
+            ActorModel::Animated => a.set.and_then(|s| self.sets.get(s as usize)).map(|e| e.reach),
+            ActorModel::None => None,
+        };
+        // No model: the gather has nothing to admit, and the lookup below says so.
+        radius.is_some_and(|r| {
+            let limit = crate::collision::candidates::distance_reach(n.query_radius, r);
+            (0..3).any(|k| ((a.position[k] >> 8) as f64 - n.origin[k] as f64).abs() > limit)
+        })
     }
 
     /// What [`Self::live_models`] admits, checked the long way for debug builds: every
