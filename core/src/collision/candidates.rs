@@ -152,10 +152,12 @@ pub fn distance_reach(query_radius: i32, model_radius: f32) -> f64 {
 
 /// The cells, along one axis, that can hold a model within `reach` (map units) of `centre`:
 /// a cell `c` spans `[512 c, 512 c + 512)`, so the cells below the first end at or before
-/// `centre − reach`, and those past the last start beyond `centre + reach`.
+/// `centre − reach`, and those past the last start beyond `centre + reach`. The reach is
+/// taken up to the next integer above it, which can only add a cell.
 pub fn cells_within(centre: i32, reach: f64) -> [i32; 2] {
-    let cell = |v: f64| libm::floor(v / PLACEMENT_CELL as f64) as i32;
-    [cell(centre as f64 - reach), cell(centre as f64 + reach)]
+    let reach = reach.clamp(0.0, i32::MAX as f64) as i64 + 1;
+    let cell = |v: i64| v.div_euclid(PLACEMENT_CELL as i64).clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+    [cell(centre as i64 - reach), cell(centre as i64 + reach)]
 }
 
 /// The distance along one axis from `centre` to cell `c`'s span, 0 inside it: a model in
