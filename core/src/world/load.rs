@@ -69,6 +69,7 @@ impl<'a, C: Capacity> World<'a, C> {
             // "Opening an actor-definition map resets this shared counter to zero."
             mess_groups: attributes::MessGroups::default(),
             actors: Default::default(),
+            crowd: Default::default(),
             lists: Default::default(),
             cells: Cells::default(),
             players: [None, None],

@@ -308,6 +308,8 @@ pub struct World<'a, C: Capacity = Desktop> {
     frame_models: C::FrameModels<u16>,
     mess_groups: attributes::MessGroups,
     actors: C::Actors<Actor>,
+    /// Where the actors stood when the step began ([`live::Crowd`]).
+    crowd: live::Crowd<C>,
     /// The candidate lists of the actor update under way, gathered in place: the original's
     /// one pair of 64-entry lists, which every update refills.
     lists: crate::collision::candidates::Candidates,

@@ -132,6 +132,9 @@ pub(super) struct WorldHost<'w, 'a> {
     pub events: &'w mut Events,
     pub trace: &'w mut heapless::Vec<ScriptTrace, MAX_SCRIPT_EVENTS>,
     pub dropped: &'w mut u32,
+    /// The script changed another actor's record (a property, or a native run on it):
+    /// where it stands may have changed.
+    pub others_written: bool,
 }
 
 fn set_of<'s, 'a>(sets: &'s [SetEntry<'a>], a: &Actor) -> Option<&'s AnimSet<'a>> {
@@ -235,7 +238,10 @@ impl<'a> Host<'a> for WorldHost<'_, 'a> {
         let Some(p) = self.refs.property(reference) else { return false };
         let a = match who {
             Receiver::Me => Some(&mut *self.actor),
-            Receiver::Actor(id) => self.actors.get_mut(id as usize),
+            Receiver::Actor(id) => {
+                self.others_written = true;
+                self.actors.get_mut(id as usize)
+            }
         };
         let Some(a) = a else { return false };
         let animated = a.set.is_some();
@@ -272,6 +278,7 @@ impl<'a> Host<'a> for WorldHost<'_, 'a> {
             }
             Receiver::Actor(id) => {
                 let actor = self.actors.get_mut(id as usize)?;
+                self.others_written = true;
                 let set = set_of(self.sets, actor);
                 let mut own =
                     NativeCall { tasks: self.states.get_mut(id as usize).map(|s| &mut s.tasks), ..*call };

@@ -50,9 +50,6 @@ impl<'a, C: Capacity> World<'a, C> {
             let _ = copy.push(id);
         }
         let active = copy;
-        // The largest model radius: no actor's model reaches a candidate query from farther
-        // than the query radius plus this (see `live_models`).
-        let reach = self.models.iter().map(|m| m.radius()).fold(0.0f32, f32::max);
         self.present(&active);
         // The designated pair: the selected player animates, the other does not.
         for (k, p) in self.players.iter().enumerate() {
@@ -60,8 +57,13 @@ impl<'a, C: Capacity> World<'a, C> {
                 a.anim_update_exclusion = (k != self.selected) as u8;
             }
         }
+        self.crowd.clear();
+        for id in 0..self.actors.len() {
+            let a = &self.actors[id];
+            self.crowd.push(a, self.model_reach(a));
+        }
         for &id in active.iter() {
-            self.update_actor(id, input, tick, &heights, reach);
+            self.update_actor(id, input, tick, &heights);
         }
         self.draw_weapons(&active, tick);
         self.follow_camera();

@@ -27,9 +27,6 @@ pub(super) struct Near {
     origin: [i32; 3],
     /// Its query radius.
     query_radius: i32,
-    /// The query radius plus the largest model radius: no model farther than this along an
-    /// axis can pass.
-    reach: f32,
 }
 
 impl<'a, C: Capacity> World<'a, C> {
@@ -37,57 +34,30 @@ impl<'a, C: Capacity> World<'a, C> {
     /// collision candidates"): the selected member of the player pair and actors outside
     /// it, with a clear animation-update exclusion, a loaded model other than `me`'s, and a
     /// zero attribute 55. Static-path actors are face models with their collision byte.
-    /// With `near = Near { origin, query_radius, .. }` the table holds only the actors the
+    /// With `near = Near { origin, query_radius }` the table holds only the actors the
     /// model-distance test admits for a gather at `origin` with `query_radius`, so that
     /// gather's candidates are the same (indices into the shorter table, which only this
-    /// update reads); those farther than `reach` along one axis go before their model is
-    /// looked up.
+    /// update reads); the step's crowd columns ([`super::live::Crowd`]) pass over the
+    /// actors no model they can show brings within reach.
     pub(super) fn live_models(&self, me: u16, near: Option<Near>, live: &mut C::Actors<LiveModel<'a>>) {
         let unselected = self.players[1 - self.selected];
         live.clear();
-        // Farther than `reach` along one axis (with a margin for the f32 rounding of the
-        // distance test) fails the model-distance test whatever the model. The map offsets
-        // are integers, so "farther than reach" is "farther than its floor"; this runs for
-        // every actor on every update, so it goes first and in integers.
-        // Map offsets are below 2^24 and the limit is held to 2^30, so `|d| > limit` is
-        // `d + limit` outside `0..=2 limit`, one unsigned comparison.
-        let cull = near.map(|Near { origin, reach, .. }| {
-            let limit = libm::floor(reach as f64 + crate::collision::candidates::DISTANCE_SLACK);
-            (origin, limit.clamp(0.0, (1 << 30) as f64) as i32)
-        });
-        let far = |a: &Actor| {
-            cull.is_some_and(|(origin, limit)| {
-                // All three axes, without short-circuit branches: on a crowd most actors
-                // are far, and which axis says so is unpredictable.
-                let off = |k: usize| {
-                    let d = (a.position[k] >> 8).wrapping_sub(origin[k]);
-                    d.wrapping_add(limit) as u32 > (2 * limit) as u32
-                };
-                off(0) | off(1) | off(2)
-            })
-        };
-        for (id, a) in self.actors.iter().enumerate() {
+        let admit = |id: usize| {
+            let Some(a) = self.actors.get(id) else { return };
             let id = id as u16;
-            if far(a)
-                || id == me
+            if id == me
                 || Some(id) == unselected
                 || a.anim_update_exclusion != 0
                 || a.attr(attr::NO_COLLIDE) != 0
             {
-                continue;
+                return;
             }
-            if let Some(n) = near
-                && self.beyond_reach(a, n)
-            {
-                continue;
-            }
-            // The gates first: the placement (model, matrix, radius) only for those that pass.
-            let Some(m) = self.actor_model(a) else { continue };
+            let Some(m) = self.actor_model(a) else { return };
             let placed = super::placed_model(a, m);
-            if let Some(Near { origin, query_radius, .. }) = near
+            if let Some(Near { origin, query_radius }) = near
                 && !within_distance(origin, query_radius, placed.position, placed.radius)
             {
-                continue;
+                return;
             }
             // At most one per actor, so the table has room.
             let _ = live.push(LiveModel {
@@ -95,28 +65,27 @@ impl<'a, C: Capacity> World<'a, C> {
                 placed,
                 face: matches!(a.model, ActorModel::Static { .. }),
             });
+        };
+        match near {
+            Some(Near { origin, query_radius }) => {
+                self.crowd.near([origin[0], origin[2]], query_radius, self.actors.len(), admit)
+            }
+            None => (0..self.actors.len()).for_each(admit),
         }
         debug_assert!(
             near.is_none() || self.live_ids_unculled(me, near).eq(live.iter().map(|l| l.actor)),
-            "the distance cull left out an actor the model-distance test admits"
+            "the crowd cull left out an actor the model-distance test admits"
         );
     }
 
-    /// Whether actor `a` stands farther from `n`'s origin along an axis than the query
-    /// radius and the largest model it can show reach (its static model's radius, or its
-    /// animation set's [`super::SetEntry::reach`]), with the model-distance test's slack:
-    /// the finer of the two culls, read from the set instead of the model it shows now.
-    fn beyond_reach(&self, a: &Actor, n: Near) -> bool {
-        let radius = match a.model {
+    /// The largest radius of a model actor `a` can show: its static model's, or the largest
+    /// of its animation set's frame models ([`super::SetEntry::reach`]); `None` without one.
+    pub(super) fn model_reach(&self, a: &Actor) -> Option<f32> {
+        match a.model {
             ActorModel::Static { model, .. } => self.models.get(model as usize).map(|m| m.radius()),
             ActorModel::Animated => a.set.and_then(|s| self.sets.get(s as usize)).map(|e| e.reach),
             ActorModel::None => None,
-        };
-        // No model: the gather has nothing to admit, and the lookup below says so.
-        radius.is_some_and(|r| {
-            let limit = crate::collision::candidates::distance_reach(n.query_radius, r);
-            (0..3).any(|k| ((a.position[k] >> 8) as f64 - n.origin[k] as f64).abs() > limit)
-        })
+        }
     }
 
     /// What [`Self::live_models`] admits, checked the long way for debug builds: every
@@ -140,14 +109,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// eligibility ([`Self::admitted`]), default selection and animation ([`animate`]), the
     /// pre-script stage, the script stage (the controller or the SOUP script), the action
     /// update, continuation, the collision stage, then cleanup (overlap pushes, events).
-    pub(super) fn update_actor(
-        &mut self,
-        id: u16,
-        input: &Input,
-        tick: Tick,
-        heights: &VertexCache<'a>,
-        model_reach: f32,
-    ) {
+    pub(super) fn update_actor(&mut self, id: u16, input: &Input, tick: Tick, heights: &VertexCache<'a>) {
         let Some(mut a) = self.admitted(id, tick) else { return };
         let is_player = self.selected_player_id() == Some(id);
         // Sounds of this update are heard from here, remapped by the surface stood on now.
@@ -176,8 +138,7 @@ impl<'a, C: Capacity> World<'a, C> {
         // Only the selected player's scene is gathered again elsewhere (a carried
         // destination); every other update gathers once, here, so its scene needs only the
         // actors that gather can admit.
-        let near =
-            (!is_player).then_some(Near { origin, query_radius, reach: query_radius as f32 + model_reach });
+        let near = (!is_player).then_some(Near { origin, query_radius });
         self.live_models(id, near, &mut live);
         let scene = LiveScene { statics: &self.statics, live: &live };
         scene.gather_into(origin, query_radius, Some(id), &mut self.lists);
@@ -217,6 +178,9 @@ impl<'a, C: Capacity> World<'a, C> {
             a.response_age = a.response_age.wrapping_add(tick.nominal_ticks as u8);
         }
         a.body_response = 0;
+        // A script that wrote another actor may have moved it: the crowd columns are read
+        // again once this update is done (the next gather is the next update's).
+        let mut others_written = false;
         if is_player {
             // The selected player's controller is his script stage.
             crate::player::controller::run(&mut a, &mut env, input, &mut self.player);
@@ -244,10 +208,12 @@ impl<'a, C: Capacity> World<'a, C> {
                 events: &mut *env.events,
                 trace: &mut self.report.script,
                 dropped: &mut self.report.script_dropped,
+                others_written: false,
             };
             let input =
                 StageInput { task_system: self.config.task_system == 1, frame_scale: tick.frame_scale };
             crate::script::stage(&mut state, code, &mut host, input);
+            others_written = host.others_written;
             self.scripts.states[id as usize] = state;
         }
         // "Action words": the action update between the script stage and ordinary movement.
@@ -276,7 +242,11 @@ impl<'a, C: Capacity> World<'a, C> {
         if let Some(change) = health {
             self.push_event(id, Event::Health { change, health: a.attr(attr::HEALTH) });
         }
+        self.crowd.moved(id, &a, self.model_reach(&a));
         self.actors[id as usize] = a;
+        if others_written {
+            self.crowd_moved_all();
+        }
     }
 
     /// "Ordinary actor eligibility" of actor `id` (with the debug exclusions applied first),
@@ -318,13 +288,21 @@ impl<'a, C: Capacity> World<'a, C> {
     /// Applies the overlap stage's displacements of other actors, after the update.
     fn push_others(&mut self, overlap: Pushes) {
         for (other, [dx, dz]) in overlap {
-            if let Some(o) = self.actors.get_mut(other as usize) {
-                o.position[0] = o.position[0].wrapping_add(dx);
-                o.position[2] = o.position[2].wrapping_add(dz);
-                if dx != 0 || dz != 0 {
-                    self.cells.register_moved(other);
-                }
+            let Some(o) = self.actors.get_mut(other as usize) else { continue };
+            o.position[0] = o.position[0].wrapping_add(dx);
+            o.position[2] = o.position[2].wrapping_add(dz);
+            if dx != 0 || dz != 0 {
+                self.cells.register_moved(other);
             }
+            let o = &self.actors[other as usize];
+            self.crowd.moved(other, o, self.model_reach(o));
+        }
+    }
+
+    /// The crowd columns re-read for every actor (after a script wrote another actor).
+    fn crowd_moved_all(&mut self) {
+        for (id, a) in self.actors.iter().enumerate() {
+            self.crowd.moved(id as u16, a, self.model_reach(a));
         }
     }
 
