@@ -188,22 +188,35 @@ impl<C: Capacity> Crowd<C> {
         // 2^30, so `|d| <= limit` is `d + limit` within `0..=2 limit`, one unsigned
         // comparison.
         let base = query_radius.clamp(0, 1 << 28).saturating_add(17).saturating_add(self.drift.min(1 << 28));
+        let within =
+            |v: i32, o: i32, limit: i32| (v.wrapping_sub(o).wrapping_add(limit) as u32) <= (2 * limit) as u32;
+        let test = |x: i32, z: i32, r: i32| {
+            let limit = base + r;
+            (r >= 0) & within(x, origin[0], limit) & within(z, origin[1], limit)
+        };
         let (xs, zs, reach) = (&self.xs[..n], &self.zs[..n], &self.reach[..n]);
-        for (group, ((xs, zs), reach)) in
-            xs.chunks(LANES).zip(zs.chunks(LANES)).zip(reach.chunks(LANES)).enumerate()
-        {
+        let groups = xs.chunks_exact(LANES).zip(zs.chunks_exact(LANES)).zip(reach.chunks_exact(LANES));
+        for (g, ((x, z), r)) in groups.enumerate() {
+            let (Some(x), Some(z), Some(r)) =
+                (x.first_chunk::<LANES>(), z.first_chunk::<LANES>(), r.first_chunk::<LANES>())
+            else {
+                continue;
+            };
+            // Whole groups without branches: the compiler keeps the eight tests in vectors.
             let mut bits = 0u32;
-            for (k, ((&x, &z), &r)) in xs.iter().zip(zs).zip(reach).enumerate() {
-                let limit = base + r;
-                let within =
-                    |v: i32, o: i32| (v.wrapping_sub(o).wrapping_add(limit) as u32) <= (2 * limit) as u32;
-                bits |= ((r >= 0 && within(x, origin[0]) && within(z, origin[1])) as u32) << k;
+            for k in 0..LANES {
+                bits |= (test(x[k], z[k], r[k]) as u32) << k;
             }
             while bits != 0 {
-                f(group * LANES + bits.trailing_zeros() as usize);
+                f(g * LANES + bits.trailing_zeros() as usize);
                 bits &= bits - 1;
             }
         }
-        (n..count).for_each(f);
+        for k in n - n % LANES..n {
+            if test(xs[k], zs[k], reach[k]) {
+                f(k);
+            }
+        }
+        (n..count).for_each(&mut f);
     }
 }
