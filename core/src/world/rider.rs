@@ -23,9 +23,15 @@ use crate::capacity::Capacity;
 use crate::collision::faces;
 use crate::collision::shape::{collision_matrix, prepare};
 use crate::collision::statics::{Scene, model_spheres, segment_contacts};
+use crate::world::live::Others;
 
 /// Support-following of actor `me` (`a`, detached from `actors`).
-pub(super) fn support_following<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>, actors: &[Actor], me: u16) {
+pub(super) fn support_following<C: Capacity>(
+    a: &mut Actor,
+    env: &Env<'_, '_, C>,
+    actors: &Others<'_>,
+    me: u16,
+) {
     let Some(owner) = a.support_owner.filter(|&o| o != me).and_then(|o| actors.get(o as usize)) else {
         return;
     };

@@ -109,10 +109,11 @@ impl<C: Capacity> ScriptTables<C> {
 }
 
 /// Everything the interpreter reaches while actor `me` (detached from `actors`) runs.
-pub(super) struct WorldHost<'w, 'a> {
+pub(super) struct WorldHost<'w, 'o, 'a> {
     pub me: u16,
     pub actor: &'w mut Actor,
-    pub actors: &'w mut [Actor],
+    /// The other actors (the running one is `actor`).
+    pub actors: &'w mut super::live::Others<'o>,
     pub states: &'w mut [ScriptState],
     pub me_locals: (u16, u16),
     pub locals: &'w mut [i32],
@@ -141,7 +142,7 @@ fn set_of<'s, 'a>(sets: &'s [SetEntry<'a>], a: &Actor) -> Option<&'s AnimSet<'a>
     a.set.and_then(|s| sets.get(s as usize)).map(|e| &e.set)
 }
 
-impl<'a> WorldHost<'_, 'a> {
+impl<'a> WorldHost<'_, '_, 'a> {
     fn receiver(&self, id: u16) -> Receiver {
         if id == self.me { Receiver::Me } else { Receiver::Actor(id) }
     }
@@ -170,7 +171,7 @@ impl<'a> WorldHost<'_, 'a> {
     }
 }
 
-impl<'a> Host<'a> for WorldHost<'_, 'a> {
+impl<'a> Host<'a> for WorldHost<'_, '_, 'a> {
     fn code(&self, definition: u16) -> &'a [u8] {
         self.rgm.actor(definition as usize).map_or(&[], |d| d.script())
     }
@@ -199,7 +200,7 @@ impl<'a> Host<'a> for WorldHost<'_, 'a> {
                     let definition = if id == self.me {
                         self.actor.definition
                     } else {
-                        self.actors[id as usize].definition
+                        self.actors.get(id as usize)?.definition
                     };
                     let ns = self.rgm.actor(definition as usize)?.namespace();
                     ns.eq_ignore_ascii_case(name).then(|| self.receiver(id))

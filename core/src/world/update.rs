@@ -6,7 +6,7 @@
 //! animation-driven continuation, the collision stage, and cleanup.
 
 use super::collide::Pushes;
-use super::live::{LiveModel, LiveScene, Prepared};
+use super::live::{LiveModel, LiveScene, Others, Prepared};
 use super::queries::Env;
 use super::script::WorldHost;
 use super::{Event, SoundRequest, World, WorldEvent};
@@ -110,14 +110,18 @@ impl<'a, C: Capacity> World<'a, C> {
     /// pre-script stage, the script stage (the controller or the SOUP script), the action
     /// update, continuation, the collision stage, then cleanup (overlap pushes, events).
     pub(super) fn update_actor(&mut self, id: u16, input: &Input, tick: Tick, heights: &VertexCache<'a>) {
-        let Some(mut a) = self.admitted(id, tick) else { return };
+        if !self.admitted(id, tick) {
+            return;
+        }
         let is_player = self.selected_player_id() == Some(id);
+        let forward_held = is_player && input.held(Action::Up);
+        let mut events = Events::default();
+        // The update works on its actor in place; until the others are split off, it is
+        // looked up each time it is needed.
+        let a = &mut self.actors[id as usize];
         // Sounds of this update are heard from here, remapped by the surface stood on now.
         let (emitter, surface) = (a.position, a.surface);
-
-        let mut events = Events::default();
         let set = a.set.and_then(|s| self.sets.get(s as usize)).map(|e| &e.set);
-        let forward_held = is_player && input.held(Action::Up);
         if set.is_some() {
             let mut cx = AnimContext {
                 set,
@@ -128,12 +132,12 @@ impl<'a, C: Capacity> World<'a, C> {
                 forward: forward_held.then(|| a.forward_group()),
                 move_bits: 0,
             };
-            animate(&mut a, is_player, &mut cx);
+            animate(a, is_player, &mut cx);
         }
         let snapshot = super::collide::Snapshot { anim: a.anim, steps: a.steps.packed };
 
         // Candidate lists, prepared once before the script wrapper.
-        let (origin, query_radius) = (a.map_position(), Env::<C>::query_radius(&a));
+        let (origin, query_radius) = (a.map_position(), Env::<C>::query_radius(a));
         let mut live = C::Actors::<LiveModel<'a>>::default();
         // Only the selected player's scene is gathered again elsewhere (a carried
         // destination); every other update gathers once, here, so its scene needs only the
@@ -144,11 +148,9 @@ impl<'a, C: Capacity> World<'a, C> {
         scene.gather_into(origin, query_radius, Some(id), &mut self.lists);
         let prepared = Prepared { scene: &scene, lists: &self.lists };
         let scale_fps = self.clock.scale_fps();
-        let player_armed = if is_player {
-            a.holds_weapon()
-        } else {
-            self.selected_player().is_some_and(|p| p.holds_weapon())
-        };
+        // The selected player's weapon: his own when he is the one updating.
+        let player_armed = self.selected_player().is_some_and(|p| p.holds_weapon());
+        let Some((a, mut others)) = Others::split(&mut self.actors, id) else { return };
         let mut env = Env {
             config: &self.config,
             tick,
@@ -169,7 +171,7 @@ impl<'a, C: Capacity> World<'a, C> {
             samples: Default::default(),
         };
 
-        super::collide::pre_script(&mut a, &mut env);
+        super::collide::pre_script(a, &mut env);
         // The script wrapper's collision-response age: cleared after a quiet update, else
         // aged by the nominal ticks up to 200; then the response record clears.
         if a.body_response == 0 {
@@ -183,15 +185,15 @@ impl<'a, C: Capacity> World<'a, C> {
         let mut others_written = false;
         if is_player {
             // The selected player's controller is his script stage.
-            crate::player::controller::run(&mut a, &mut env, input, &mut self.player);
+            crate::player::controller::run(a, &mut env, input, &mut self.player);
         } else if let Some(mut state) = self.scripts.states.get(id as usize).cloned() {
             let rgm = self.rgm;
             let code = rgm.actor(a.definition as usize).map_or(&[][..], |d| d.script());
             let me_locals = (state.locals_start, state.locals_len);
             let mut host = WorldHost {
                 me: id,
-                actor: &mut a,
-                actors: &mut self.actors,
+                actor: a,
+                actors: &mut others,
                 states: &mut self.scripts.states,
                 me_locals,
                 locals: &mut self.scripts.locals,
@@ -222,13 +224,15 @@ impl<'a, C: Capacity> World<'a, C> {
         // response finish; Stros has neither yet, so the entry is only reported: the words
         // are updated and cleared as the docs say, and no jump starts.
         let jump_entry = a.anim.actions.update(tick.nominal_ticks, a.anim.current, a.queued != 0);
-        motion::continue_forward(&mut a, &mut env);
-        let overlap = super::collide::stage(&mut a, &mut env, &snapshot, &self.actors, id);
+        motion::continue_forward(a, &mut env);
+        let overlap = super::collide::stage(a, &mut env, &snapshot, &others, id);
         let probe = env.probe;
         let health = env.health;
 
         a.steps.end_update();
-        if a.position[0] != a.previous[0] || a.position[2] != a.previous[2] {
+        let moved = a.position[0] != a.previous[0] || a.position[2] != a.previous[2];
+        let health_now = a.attr(attr::HEALTH);
+        if moved {
             self.cells.register_moved(id);
         }
         self.push_others(overlap);
@@ -240,10 +244,10 @@ impl<'a, C: Capacity> World<'a, C> {
             self.push_event(id, Event::JumpEntry { entry });
         }
         if let Some(change) = health {
-            self.push_event(id, Event::Health { change, health: a.attr(attr::HEALTH) });
+            self.push_event(id, Event::Health { change, health: health_now });
         }
-        self.crowd.moved(id, &a, self.model_reach(&a));
-        self.actors[id as usize] = a;
+        let a = &self.actors[id as usize];
+        self.crowd.moved(id, a, self.model_reach(a));
         if others_written {
             self.crowd_moved_all();
         }
@@ -251,12 +255,14 @@ impl<'a, C: Capacity> World<'a, C> {
 
     /// "Ordinary actor eligibility" of actor `id` (with the debug exclusions applied first),
     /// and the bookkeeping every admitted update starts with: the previous position and
-    /// angles, the cleared per-update step flags, the support-history countdown. `None`: not
-    /// admitted (its exclusions are stored; nothing else changes).
-    fn admitted(&mut self, id: u16, tick: Tick) -> Option<Actor> {
-        let mut a = self.actors.get(id as usize).cloned()?;
+    /// angles, the cleared per-update step flags, the support-history countdown. `false`:
+    /// not admitted (its exclusions are stored; nothing else changes).
+    fn admitted(&mut self, id: u16, tick: Tick) -> bool {
         let is_player = self.selected_player_id() == Some(id);
         let unselected_player = self.players[1 - self.selected] == Some(id);
+        let Some(a) = self.actors.get(id as usize) else { return false };
+        let script_name_excluded = self.script_excluded(a);
+        let Some(a) = self.actors.get_mut(id as usize) else { return false };
         apply_debug_exclusions(
             &a.attributes,
             self.config.disable_slaves,
@@ -265,24 +271,23 @@ impl<'a, C: Capacity> World<'a, C> {
         );
         let eligible = crate::actor::Eligibility {
             unselected_player,
-            script_name_excluded: self.script_excluded(&a),
+            script_name_excluded,
             object_update_exclusion: a.object_update_exclusion,
             script_control: a.script_control,
         };
         if !eligible.admitted() {
-            self.actors[id as usize] = a;
-            return None;
+            return false;
         }
-        self.report.updated += 1;
         a.previous_angles = a.angles;
         a.previous = a.position;
         a.step_status &= !0x80;
         a.step_status_back &= !0x01;
         a.steps.called = 0;
+        self.report.updated += 1;
         if is_player {
             self.shared.history.tick(tick.nominal_ticks);
         }
-        Some(a)
+        true
     }
 
     /// Applies the overlap stage's displacements of other actors, after the update.

@@ -6,6 +6,7 @@ use crate::actor::{Actor, attr, response};
 use crate::capacity::Capacity;
 use crate::collision::statics::{PlacedModel, Scene};
 use crate::math::{direction_from_displacement, round_ties_even, translate_heading};
+use crate::world::live::Others;
 use crate::world::queries::Env;
 
 /// The centres of an actor shape's first 32 ordinary spheres (the separately stored support
@@ -68,7 +69,7 @@ pub(super) fn separation(factor: i32, mobility: i32, depth: i32) -> i32 {
 pub(super) fn overlap<C: Capacity>(
     a: &mut Actor,
     env: &mut Env<'_, '_, C>,
-    actors: &[Actor],
+    actors: &Others<'_>,
     pushes: &mut Pushes,
 ) -> bool {
     let mut moved = false;
