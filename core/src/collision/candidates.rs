@@ -150,21 +150,28 @@ pub fn distance_reach(query_radius: i32, model_radius: f32) -> f64 {
     query_radius as f64 + model_radius as f64 + DISTANCE_SLACK
 }
 
-/// The cells, along one axis, that can hold a model within `reach` (map units) of `centre`:
-/// a cell `c` spans `[512 c, 512 c + 512)`, so the cells below the first end at or before
-/// `centre − reach`, and those past the last start beyond `centre + reach`. The reach is
-/// taken up to the next integer above it, which can only add a cell.
-pub fn cells_within(centre: i32, reach: f64) -> [i32; 2] {
+/// The cells, along one axis, that can hold a model within `reach` (map units) of a point
+/// of `span` (inclusive): a cell `c` spans `[512 c, 512 c + 512)`, so the cells below the
+/// first end at or before `span[0] − reach`, and those past the last start beyond
+/// `span[1] + reach`. The reach is taken up to the next integer above it, which can only
+/// add a cell.
+pub fn cells_within(span: [i32; 2], reach: f64) -> [i32; 2] {
     let reach = reach.clamp(0.0, i32::MAX as f64) as i64 + 1;
     let cell = |v: i64| v.div_euclid(PLACEMENT_CELL as i64).clamp(i32::MIN as i64, i32::MAX as i64) as i32;
-    [cell(centre as i64 - reach), cell(centre as i64 + reach)]
+    [cell(span[0] as i64 - reach), cell(span[1] as i64 + reach)]
 }
 
-/// The distance along one axis from `centre` to cell `c`'s span, 0 inside it: a model in
-/// the cell is at least this far, more when it is past the span's upper end.
-pub fn cell_distance(centre: i32, cell: i32) -> f64 {
+/// The distance along one axis from the nearest point of `span` (inclusive) to cell `c`'s
+/// span, 0 where they meet: a model in the cell is at least this far from every point of
+/// `span`, more when it is past the cell's upper end.
+pub fn cell_distance(span: [i32; 2], cell: i32) -> f64 {
     let lo = cell as f64 * PLACEMENT_CELL as f64;
-    (lo - centre as f64).max(centre as f64 - (lo + PLACEMENT_CELL as f64)).max(0.0)
+    (lo - span[1] as f64).max(span[0] as f64 - (lo + PLACEMENT_CELL as f64)).max(0.0)
+}
+
+/// The distance along one axis from the nearest point of `span` (inclusive) to `v`.
+pub fn span_distance(span: [i32; 2], v: f32) -> f64 {
+    (span[0] as f64 - v as f64).max(v as f64 - span[1] as f64).max(0.0)
 }
 
 /// "Model-distance candidate test": the squared distance from the integer map origin to the

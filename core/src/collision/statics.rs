@@ -89,6 +89,21 @@ pub struct StaticPlacement<'a> {
     chain_reach: f32,
 }
 
+/// Placements a hint holds at most ([`Statics::candidates_hinted`]).
+pub const CELL_HINT_PLACEMENTS: usize = 24;
+
+/// The placements the queries of one radius from one map cell can admit, kept between
+/// queries ([`Statics::candidates_hinted`]).
+#[derive(Clone, Debug, Default)]
+pub struct CellHint {
+    /// The cell (map X and Z >> 9) and query radius it was made for.
+    key: Option<([i32; 2], i32)>,
+    /// The placements, in window order.
+    list: heapless::Vec<u16, CELL_HINT_PLACEMENTS>,
+    /// They all fitted.
+    fits: bool,
+}
+
 /// Why a static world could not be built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StaticsError {
@@ -221,17 +236,8 @@ impl<'a, C: Capacity> Statics<'a, C> {
 
     /// [`Statics::candidates`] into `out` ([`candidates::separate_into`]).
     pub fn candidates_into(&self, origin: [i32; 3], query_radius: i32, out: &mut Candidates) {
-        let reach = candidates::distance_reach(query_radius, self.reach);
-        let (xs, zs) =
-            (candidates::cells_within(origin[0], reach), candidates::cells_within(origin[2], reach));
-        let near =
-            self.heads.window_within(origin[0], origin[2], xs, zs).flat_map(move |((cx, cz), head)| {
-                let d =
-                    candidates::cell_distance(origin[0], cx).max(candidates::cell_distance(origin[2], cz));
-                self.chain(head).take_while(move |&i| {
-                    d <= candidates::distance_reach(query_radius, self.placements[i].chain_reach)
-                })
-            });
+        let point = [[origin[0]; 2], [origin[2]; 2]];
+        let near = self.reachable(origin, point, query_radius);
         candidates::separate_into(
             out,
             near.map(|i| {
@@ -239,6 +245,69 @@ impl<'a, C: Capacity> Statics<'a, C> {
                 (i, p.flags, within_distance(origin, query_radius, p.position, p.radius))
             }),
         );
+    }
+
+    /// [`Statics::candidates_into`] through `hint`, the placements a query with
+    /// `query_radius` from anywhere in the origin's 512-unit map cell can admit: made again
+    /// when the origin leaves the cell the hint was made for, then only its placements
+    /// are tested. Every origin in a cell has the same window (its start is the cell's less
+    /// nine, or a map edge's), and the hint keeps that window's order, so the lists are the
+    /// same as [`Statics::candidates_into`]'s. A hint that would not fit falls back to it.
+    pub fn candidates_hinted(
+        &self,
+        origin: [i32; 3],
+        query_radius: i32,
+        hint: &mut CellHint,
+        out: &mut Candidates,
+    ) {
+        let cell = [origin[0] >> 9, origin[2] >> 9];
+        if hint.key != Some((cell, query_radius)) {
+            hint.key = Some((cell, query_radius));
+            hint.list.clear();
+            // The cell's span on each axis, inclusive.
+            let span = cell.map(|c| [c << 9, (c << 9) | 511]);
+            let reach = |p: &StaticPlacement<'_>| candidates::distance_reach(query_radius, p.radius);
+            hint.fits = self
+                .reachable(origin, span, query_radius)
+                .filter(|&i| {
+                    let p = &self.placements[i];
+                    candidates::span_distance(span[0], p.position[0]) <= reach(p)
+                        && candidates::span_distance(span[1], p.position[2]) <= reach(p)
+                })
+                .all(|i| hint.list.push(i as u16).is_ok());
+        }
+        if !hint.fits {
+            return self.candidates_into(origin, query_radius, out);
+        }
+        candidates::separate_into(
+            out,
+            hint.list.iter().map(|&i| {
+                let p = &self.placements[i as usize];
+                (i as usize, p.flags, within_distance(origin, query_radius, p.position, p.radius))
+            }),
+        );
+        debug_assert_eq!(*out, self.candidates(origin, query_radius), "the cell hint's lists");
+    }
+
+    /// The placements, in the window order of a query centred at `centre`, that a query
+    /// with `query_radius` from some point of the X and Z `spans` (inclusive) may admit:
+    /// the window's rows and cells beyond the largest radius's reach are not visited, and
+    /// a cell's list stops where the rest of it cannot reach. The model-distance test would
+    /// refuse every placement left out.
+    fn reachable(
+        &self,
+        centre: [i32; 3],
+        spans: [[i32; 2]; 2],
+        query_radius: i32,
+    ) -> impl Iterator<Item = usize> + '_ {
+        let reach = candidates::distance_reach(query_radius, self.reach);
+        let (xs, zs) = (candidates::cells_within(spans[0], reach), candidates::cells_within(spans[1], reach));
+        self.heads.window_within(centre[0], centre[2], xs, zs).flat_map(move |((cx, cz), head)| {
+            let d = candidates::cell_distance(spans[0], cx).max(candidates::cell_distance(spans[1], cz));
+            self.chain(head).take_while(move |&i| {
+                d <= candidates::distance_reach(query_radius, self.placements[i].chain_reach)
+            })
+        })
     }
 
     /// The list starting at `head`, in stored order.

@@ -6,7 +6,7 @@
 use crate::actor::Actor;
 use crate::capacity::{Capacity, Table};
 use crate::collision::candidates::{Candidate, Candidates, MAX_CANDIDATES, within_distance};
-use crate::collision::statics::{PlacedModel, Scene, Statics};
+use crate::collision::statics::{CellHint, PlacedModel, Scene, Statics};
 
 /// A live actor as a collision candidate.
 #[derive(Clone, Copy, Debug)]
@@ -41,19 +41,25 @@ impl<'a, C: Capacity> LiveScene<'_, 'a, C> {
     /// full destination list skips a live actor; when both are full the traversal ends.
     pub fn gather(&self, origin: [i32; 3], query_radius: i32, excluded_actor: Option<u16>) -> Candidates {
         let mut c = Candidates::new();
-        self.gather_into(origin, query_radius, excluded_actor, &mut c);
+        self.gather_into(origin, query_radius, excluded_actor, None, &mut c);
         c
     }
 
-    /// [`LiveScene::gather`] into `c` (two kilobytes an actor update keeps where they are).
+    /// [`LiveScene::gather`] into `c` (two kilobytes an actor update keeps where they are),
+    /// the static placements through the querying actor's `hint`
+    /// ([`Statics::candidates_hinted`]) when it has one.
     pub fn gather_into(
         &self,
         origin: [i32; 3],
         query_radius: i32,
         excluded_actor: Option<u16>,
+        hint: Option<&mut CellHint>,
         c: &mut Candidates,
     ) {
-        self.statics.candidates_into(origin, query_radius, c);
+        match hint {
+            Some(hint) => self.statics.candidates_hinted(origin, query_radius, hint, c),
+            None => self.statics.candidates_into(origin, query_radius, c),
+        }
         let base = self.statics.placements().len();
         for (k, live) in self.live.iter().enumerate() {
             if Some(live.actor) == excluded_actor

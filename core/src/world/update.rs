@@ -145,7 +145,15 @@ impl<'a, C: Capacity> World<'a, C> {
         let near = (!is_player).then_some(Near { origin, query_radius });
         self.live_models(id, near, &mut live);
         let scene = LiveScene { statics: &self.statics, live: &live };
-        scene.gather_into(origin, query_radius, Some(id), &mut self.lists);
+        // Each actor keeps the static placements its cell can reach between its updates.
+        while self.hints.len() <= id as usize {
+            // As many as the actors: the table has their capacity.
+            if self.hints.push(Default::default()).is_err() {
+                break;
+            }
+        }
+        let hint = self.hints.get_mut(id as usize);
+        scene.gather_into(origin, query_radius, Some(id), hint, &mut self.lists);
         let prepared = Prepared { scene: &scene, lists: &self.lists };
         let scale_fps = self.clock.scale_fps();
         // The selected player's weapon: his own when he is the one updating.

@@ -274,4 +274,25 @@ fn the_pruned_static_scan_equals_the_whole_window() {
     // The queries saw empty, partial and full lists alike.
     assert!(differing_counts.len() > 50, "{}", differing_counts.len());
     assert!(differing_counts.iter().any(|&(f, _)| f == 0) && differing_counts.iter().any(|&(f, _)| f == 64));
+
+    // Through cell hints (what an actor update uses): five walkers, one per radius, each
+    // keeping its hint as it strolls across cell edges; the same lists as the whole window,
+    // whether the hint was kept, made again, or too long to keep.
+    use stros_core::collision::candidates::Candidates;
+    use stros_core::collision::statics::CellHint;
+    let mut walkers: Vec<([i32; 3], i32, CellHint)> = [0, 24, 98, 200, 600]
+        .iter()
+        .map(|&r| ([9_000 + next(2_500) as i32, 0, 9_000 + next(2_500) as i32], r, CellHint::default()))
+        .collect();
+    let mut out = Candidates::new();
+    for _ in 0..20_000 {
+        for (origin, radius, hint) in walkers.iter_mut() {
+            for k in [0, 2] {
+                origin[k] = (origin[k] + next(61) as i32 - 30).clamp(8_700, 11_800);
+            }
+            origin[1] = next(800) as i32 - 400;
+            s.candidates_hinted(*origin, *radius, hint, &mut out);
+            assert_eq!(out, s.candidates(*origin, *radius), "origin {origin:?}, radius {radius}");
+        }
+    }
 }
