@@ -227,31 +227,31 @@ impl<C: Capacity> Crowd<C> {
     }
 }
 
-/// The actor table without the actor an update holds on its own: looked up by id like the
-/// whole table, with that one id absent. An update works on its actor in place and reaches
-/// the others through this, where it used to copy its actor out and back (seven hundred
-/// bytes each way).
+/// A per-actor table without the entry of the actor an update holds on its own (its
+/// record, or its script state): looked up by id like the whole table, with that one id
+/// absent. An update works on its own entries in place and reaches the others' through
+/// this, where it used to copy its entries out and back (seven hundred bytes for a record).
 #[derive(Debug)]
-pub(super) struct Others<'w> {
-    before: &'w mut [Actor],
-    after: &'w mut [Actor],
+pub(super) struct Others<'w, T = Actor> {
+    before: &'w mut [T],
+    after: &'w mut [T],
 }
 
-impl<'w> Others<'w> {
-    /// Actor `me` and the others, `None` when there is no actor `me`.
-    pub fn split(actors: &'w mut [Actor], me: u16) -> Option<(&'w mut Actor, Others<'w>)> {
-        let (before, rest) = actors.split_at_mut_checked(me as usize)?;
+impl<'w, T> Others<'w, T> {
+    /// Entry `me` and the others, `None` when there is no entry `me`.
+    pub fn split(table: &'w mut [T], me: u16) -> Option<(&'w mut T, Others<'w, T>)> {
+        let (before, rest) = table.split_at_mut_checked(me as usize)?;
         let (me, after) = rest.split_first_mut()?;
         Some((me, Others { before, after }))
     }
 
-    /// The id of the actor held apart.
+    /// The id of the entry held apart.
     fn me(&self) -> usize {
         self.before.len()
     }
 
-    /// Actor `id`, `None` for the one held apart.
-    pub fn get(&self, id: usize) -> Option<&Actor> {
+    /// Entry `id`, `None` for the one held apart.
+    pub fn get(&self, id: usize) -> Option<&T> {
         match id.checked_sub(self.me()) {
             None => self.before.get(id),
             Some(0) => None,
@@ -259,8 +259,8 @@ impl<'w> Others<'w> {
         }
     }
 
-    /// Actor `id` to change, `None` for the one held apart.
-    pub fn get_mut(&mut self, id: usize) -> Option<&mut Actor> {
+    /// Entry `id` to change, `None` for the one held apart.
+    pub fn get_mut(&mut self, id: usize) -> Option<&mut T> {
         match id.checked_sub(self.me()) {
             None => self.before.get_mut(id),
             Some(0) => None,
@@ -268,7 +268,7 @@ impl<'w> Others<'w> {
         }
     }
 
-    /// How many actors the whole table holds, the one held apart included.
+    /// How many entries the whole table holds, the one held apart included.
     pub fn len(&self) -> usize {
         self.before.len() + 1 + self.after.len()
     }

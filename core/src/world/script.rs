@@ -114,7 +114,8 @@ pub(super) struct WorldHost<'w, 'o, 'a> {
     pub actor: &'w mut Actor,
     /// The other actors (the running one is `actor`).
     pub actors: &'w mut super::live::Others<'o>,
-    pub states: &'w mut [ScriptState],
+    /// The other actors' script states (the running one's is the stage's own).
+    pub states: &'w mut super::live::Others<'o, ScriptState>,
     pub me_locals: (u16, u16),
     pub locals: &'w mut [i32],
     pub flags: &'w mut Flags,

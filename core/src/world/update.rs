@@ -194,7 +194,7 @@ impl<'a, C: Capacity> World<'a, C> {
         if is_player {
             // The selected player's controller is his script stage.
             crate::player::controller::run(a, &mut env, input, &mut self.player);
-        } else if let Some(mut state) = self.scripts.states.get(id as usize).cloned() {
+        } else if let Some((state, mut states)) = Others::split(&mut self.scripts.states, id) {
             let rgm = self.rgm;
             let code = rgm.actor(a.definition as usize).map_or(&[][..], |d| d.script());
             let me_locals = (state.locals_start, state.locals_len);
@@ -202,7 +202,7 @@ impl<'a, C: Capacity> World<'a, C> {
                 me: id,
                 actor: a,
                 actors: &mut others,
-                states: &mut self.scripts.states,
+                states: &mut states,
                 me_locals,
                 locals: &mut self.scripts.locals,
                 flags: &mut self.scripts.flags,
@@ -222,9 +222,8 @@ impl<'a, C: Capacity> World<'a, C> {
             };
             let input =
                 StageInput { task_system: self.config.task_system == 1, frame_scale: tick.frame_scale };
-            crate::script::stage(&mut state, code, &mut host, input);
+            crate::script::stage(state, code, &mut host, input);
             others_written = host.others_written;
-            self.scripts.states[id as usize] = state;
         }
         // "Action words": the action update between the script stage and ordinary movement.
         // The accepted bit's jump entry ({D:engine/player.md} "Ordinary jump entry") starts queued
