@@ -476,6 +476,10 @@ pub fn ground_support_over<'a>(
     let SupportProbe { origin, positive_y_extent, query_radius, steep_test } = probe;
     let seg = Segment::ordinary(origin[1], positive_y_extent, reach);
     let cands = scene.candidates(origin, query_radius);
+    // Without face models the terrain competes alone (most queries, away from buildings).
+    if cands.borrow().faces.is_empty() {
+        return select_ordinary(state, seg, Some(terrain), core::iter::empty(), steep_test);
+    }
     let (x, z) = (origin[0] as f32, origin[2] as f32);
     let mut contacts = segment_offers(scene, cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
     // Lent, not moved: an offer stream holds a model's contact lists (two kilobytes), which

@@ -254,10 +254,19 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
     /// Whether the actor's ordinary spheres at runtime `position` touch a face model (the
     /// first check of the forward probe; terrain does not take part).
     pub fn body_blocked(&self, a: &Actor, position: [i32; 3]) -> bool {
+        if self.no_face_models() {
+            return false;
+        }
         let placed = prepare(position, a.angles.pitch, a.angles.heading, a.angles.roll);
         let m = collision_matrix(placed.angle_fields);
         let origin = placed.origin.map(|c| c as i32);
         obstacle(self.scene, origin, &m, a.shape.ordinary_spheres(), Self::query_radius(a))
+    }
+
+    /// The prepared scene has no face-model candidate: model queries find nothing, and
+    /// their geometry need not be set up.
+    pub fn no_face_models(&self) -> bool {
+        self.scene.lists.faces.is_empty()
     }
 
     /// The designated player's alternate collision mode: his support-history counter is
@@ -283,6 +292,11 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         let o = position.map(|c| c >> 8);
         let reach = self.config.post_collide_height;
         let centre = o[1].wrapping_add(a.bounds.positive[1]);
+        let sample = self.terrain_sample(o[0], o[2]);
+        let t = TerrainSupport { height: sample.height, normal: sample.normal };
+        if self.no_face_models() {
+            return slope_surface(centre, reach, Some(t), core::iter::empty());
+        }
         let mut offers = vertical_offers(
             self.scene,
             o,
@@ -290,8 +304,6 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
             centre.wrapping_sub(reach),
             centre.wrapping_add(reach),
         );
-        let sample = self.terrain_sample(o[0], o[2]);
-        let t = TerrainSupport { height: sample.height, normal: sample.normal };
         // Lent: see `collision::statics::ground_support`.
         slope_surface(centre, reach, Some(t), &mut offers)
     }

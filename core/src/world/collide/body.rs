@@ -13,6 +13,12 @@ use crate::world::queries::Env;
 
 /// The primary body-contact response and the residual separation of bit 0x01.
 pub(super) fn body_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
+    // No face model: no primary contact (the terrain's is never appended here) and no
+    // residual one.
+    if env.no_face_models() {
+        a.body_contacts = 0;
+        return;
+    }
     let placed = prepare(a.position, a.angles.pitch, a.angles.heading, a.angles.roll);
     let m = collision_matrix(placed.angle_fields);
     let origin = placed.origin.map(|c| c as i32);

@@ -19,6 +19,9 @@ pub(super) fn forward_segment<C: Capacity>(
     voff: i32,
     respond: bool,
 ) -> bool {
+    if env.no_face_models() {
+        return false;
+    }
     let p = a.previous.map(|c| c >> 8);
     let c = a.position.map(|c| c >> 8);
     let from = [p[0] as f32, p[1].wrapping_add(voff) as f32, p[2] as f32];
