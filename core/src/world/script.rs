@@ -122,7 +122,7 @@ pub(super) struct WorldHost<'w, 'o, 'a> {
     pub refs: &'w References,
     pub rng: &'w mut Rng,
     pub sets: &'w [SetEntry<'a>],
-    pub rgm: Rgm<'a>,
+    pub rgm: &'w Rgm<'a>,
     pub player: Option<u16>,
     pub ticks: i32,
     /// `[system] animation_system` is nonzero.

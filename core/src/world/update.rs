@@ -195,7 +195,7 @@ impl<'a, C: Capacity> World<'a, C> {
             // The selected player's controller is his script stage.
             crate::player::controller::run(a, &mut env, input, &mut self.player);
         } else if let Some((state, mut states)) = Others::split(&mut self.scripts.states, id) {
-            let rgm = self.rgm;
+            let rgm = &self.rgm;
             let code = rgm.actor(a.definition as usize).map_or(&[][..], |d| d.script());
             let me_locals = (state.locals_start, state.locals_len);
             let mut host = WorldHost {
@@ -242,7 +242,7 @@ impl<'a, C: Capacity> World<'a, C> {
         if moved {
             self.cells.register_moved(id);
         }
-        self.push_others(overlap);
+        self.push_others(&overlap);
         if is_player {
             self.report.probe = probe;
         }
@@ -298,8 +298,8 @@ impl<'a, C: Capacity> World<'a, C> {
     }
 
     /// Applies the overlap stage's displacements of other actors, after the update.
-    fn push_others(&mut self, overlap: Pushes) {
-        for (other, [dx, dz]) in overlap {
+    fn push_others(&mut self, overlap: &Pushes) {
+        for &(other, [dx, dz]) in overlap {
             let Some(o) = self.actors.get_mut(other as usize) else { continue };
             o.position[0] = o.position[0].wrapping_add(dx);
             o.position[2] = o.position[2].wrapping_add(dz);
