@@ -119,20 +119,34 @@ impl Run<'_> {
             let (Some(px), Some(dp)) = (self.px.get_mut(base..end), self.depth.get_mut(base..end)) else {
                 return;
             };
+            let (any, all) =
+                dp.iter().zip(&z).fold((false, true), |(any, all), (d, z)| (any | (z > d), all & (z > d)));
             // A block wholly behind what is already drawn needs no values.
-            if !dp.iter().zip(&z).fold(false, |any, (d, z)| any | (z > d)) {
+            if !any {
                 base = end;
                 continue;
             }
             let mut lanes = [[0i32; LANES]; 3];
             values(x0, &dither, &mut lanes);
-            // Without branches: whether a pixel is nearer flips unpredictably along a run's
-            // edges, and the colour's loads are cheap next to a mispredicted jump.
-            for (l, (p, d)) in px.iter_mut().zip(dp.iter_mut()).enumerate() {
-                let nearer = z[l] > *d;
-                let colour = write(&lanes, l);
-                *d = if nearer { z[l] } else { *d };
-                *p = if nearer { colour } else { *p };
+            match (dp.first_chunk_mut::<LANES>(), all) {
+                // Wholly in front (as most of a frame drawn far to near is): every depth and
+                // pixel is replaced.
+                (Some(dp), true) => {
+                    *dp = z;
+                    for (l, p) in px.iter_mut().enumerate() {
+                        *p = write(&lanes, l);
+                    }
+                }
+                // Without branches: whether a pixel is nearer flips unpredictably along a
+                // run's edges, and the colour's loads are cheap next to a mispredicted jump.
+                _ => {
+                    for (l, (p, d)) in px.iter_mut().zip(dp.iter_mut()).enumerate() {
+                        let nearer = z[l] > *d;
+                        let colour = write(&lanes, l);
+                        *d = if nearer { z[l] } else { *d };
+                        *p = if nearer { colour } else { *p };
+                    }
+                }
             }
             base = end;
         }
@@ -168,16 +182,17 @@ impl Run<'_> {
         match (Fetch::new(texels), table) {
             // The texel's offset and the shade row's offset computed with the block, so a
             // pixel costs two loads.
-            (Fetch::Raw { data, width, u_mask, v_mask }, Some(table)) => {
+            (Fetch::Raw { data, width_shift, u_mask, v_mask }, Some(table)) => {
                 self.blocks(
                     z,
                     |x0, dither, lanes| {
                         texel_lanes(x0, dither, lanes);
                         let [tu, tv, level] = lanes;
                         for l in 0..LANES {
-                            let at = (tv[l] as u32 & v_mask)
-                                .wrapping_mul(width)
-                                .wrapping_add(tu[l] as u32 & u_mask);
+                            // The width is a power of two: a shift, where a 32-bit vector
+                            // multiply is several instructions without SSE4.1.
+                            let at =
+                                ((tv[l] as u32 & v_mask) << width_shift).wrapping_add(tu[l] as u32 & u_mask);
                             tu[l] = at as i32;
                             level[l] <<= 8;
                         }
@@ -220,7 +235,7 @@ fn texel_lanes(z: Line, [u, v, s]: [Line; 3], x0: f32, dither: &[f32; LANES], [t
 /// are powers of two (as every bank image is in practice), the general path otherwise.
 enum Fetch<'t> {
     /// Row-major texels, both sides powers of two.
-    Raw { data: &'t [u8], width: u32, u_mask: u32, v_mask: u32 },
+    Raw { data: &'t [u8], width_shift: u32, u_mask: u32, v_mask: u32 },
     /// Anything else, read through [`Texels::texel`].
     Any,
 }
@@ -229,9 +244,12 @@ impl<'t> Fetch<'t> {
     fn new(texels: &'t Texels<'t>) -> Self {
         let (w, h) = (texels.width(), texels.height());
         match texels.raw_data() {
-            Some(data) if w.is_power_of_two() && h.is_power_of_two() => {
-                Fetch::Raw { data, width: w as u32, u_mask: w as u32 - 1, v_mask: h as u32 - 1 }
-            }
+            Some(data) if w.is_power_of_two() && h.is_power_of_two() => Fetch::Raw {
+                data,
+                width_shift: w.trailing_zeros(),
+                u_mask: w as u32 - 1,
+                v_mask: h as u32 - 1,
+            },
             _ => Fetch::Any,
         }
     }
