@@ -63,11 +63,15 @@ fn floor_lanes(x: &[f32; LANES], out: &mut [i32; LANES]) {
 
 /// A shade row as `Shades::shade` reads `level as i32`: the table clamps rows to
 /// `0..=63`, and truncating then clamping equals clamping then truncating, which for values
-/// in `0..=63` is the floor (a NaN stays NaN through the clamp and floors to 0).
+/// in `0..=63` is the floor. `max` passes over a NaN, so a NaN row is 0, as `NaN as i32`
+/// is; every lane is then small, and floors by [`ROUNDER`] without [`floor_lanes`]' test.
 #[inline(always)]
 fn level_lanes(x: &[f32; LANES], out: &mut [i32; LANES]) {
-    let clamped = x.map(|v| v.clamp(0.0, 63.0));
-    floor_lanes(&clamped, out);
+    for (o, &v) in out.iter_mut().zip(x) {
+        let v = v.max(0.0).min(63.0);
+        let nearest = (v + ROUNDER).to_bits() as i32 - ROUNDER.to_bits() as i32;
+        *o = nearest - ((nearest as f32 > v) as i32);
+    }
 }
 
 /// A plane of a pixel value along one row: `at + step × x` at column `x`.
