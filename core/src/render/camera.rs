@@ -71,6 +71,7 @@ impl Basis {
         map3(self.rows, |r| dot(r, v))
     }
 
+    #[inline(always)]
     pub(super) fn camera(&self, p: [f32; 3]) -> [f32; 3] {
         self.rotate([p[0] - self.eye[0], p[1] - self.eye[1], p[2] - self.eye[2]])
     }
