@@ -66,6 +66,8 @@ fn floor_lanes(x: &[f32; LANES], out: &mut [i32; LANES]) {
 /// in `0..=63` is the floor. `max` passes over a NaN, so a NaN row is 0, as `NaN as i32`
 /// is; every lane is then small, and floors by [`ROUNDER`] without [`floor_lanes`]' test.
 #[inline(always)]
+// `clamp` keeps a NaN, which here must become row 0.
+#[allow(clippy::manual_clamp)]
 fn level_lanes(x: &[f32; LANES], out: &mut [i32; LANES]) {
     for (o, &v) in out.iter_mut().zip(x) {
         let v = v.max(0.0).min(63.0);
