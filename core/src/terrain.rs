@@ -316,6 +316,21 @@ impl<'a> VertexCache<'a> {
     fn near(&self, i: i32, j: i32) -> bool {
         (i - self.camera_cell.0).abs() <= NEAR_CELLS && (j - self.camera_cell.1).abs() <= NEAR_CELLS
     }
+
+    /// Whether `sample` (taken from this cache) is what every cache of this map and wave
+    /// gives, whatever its tick and camera: none of its triangle's corners is one the wave
+    /// moves, so their heights are the decoded map's.
+    pub fn lasting(&self, sample: &TerrainSample) -> bool {
+        let (i, j) = sample.cell;
+        let third = match sample.triangle {
+            Triangle::Second => (i.wrapping_add(1), j),
+            Triangle::Third => (i, j.wrapping_sub(1)),
+        };
+        self.wave.amplitude == 0.0
+            || [(i, j), (i.wrapping_add(1), j.wrapping_sub(1)), third]
+                .iter()
+                .all(|&(i, j)| !self.decoded.wld().is_water_corner(i, j))
+    }
 }
 
 impl VertexHeights for VertexCache<'_> {

@@ -69,7 +69,7 @@ impl<'a, C: Capacity> World<'a, C> {
             // "Opening an actor-definition map resets this shared counter to zero."
             mess_groups: attributes::MessGroups::default(),
             actors: Default::default(),
-            hints: Default::default(),
+            memos: Default::default(),
             crowd: Default::default(),
             lists: Default::default(),
             cells: Cells::default(),
@@ -114,7 +114,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.frame_models.clear();
         self.mess_groups = attributes::MessGroups::default();
         self.actors.clear();
-        self.hints.clear();
+        self.memos.clear();
         self.cells = Cells::default();
         (self.players, self.selected) = ([None, None], 0);
         self.player = PlayerState { turn: Turn::default(), walk_mode: self.config.walk_mode };
@@ -153,8 +153,8 @@ impl<'a, C: Capacity> World<'a, C> {
         };
         self.scripts = script::ScriptTables::load(files)?;
         self.statics.fill(&rgm, &rob).map_err(|_| full::<C>(TableKind::Placements))?;
-        // Hints name placements of the statics they were made for.
-        self.hints.clear();
+        // Memos name placements of these statics and samples of this map.
+        self.memos.clear();
         self.map = name_of(map.as_bytes());
         (self.rgm, self.rob, self.wld, self.terrain) = (rgm, rob, wld, Decoded::new(wld, 0));
         self.place_actors(files)

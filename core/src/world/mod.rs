@@ -308,8 +308,8 @@ pub struct World<'a, C: Capacity = Desktop> {
     frame_models: C::FrameModels<u16>,
     mess_groups: attributes::MessGroups,
     actors: C::Actors<Actor>,
-    /// Per actor, the static placements its cell can reach ([`Statics::candidates_hinted`]).
-    hints: C::Actors<crate::collision::statics::CellHint>,
+    /// Per actor, what its last update leaves for the next ([`update::ActorMemo`]).
+    memos: C::Actors<update::ActorMemo>,
     /// Where the actors stood when the step began ([`live::Crowd`]).
     crowd: live::Crowd<C>,
     /// The candidate lists of the actor update under way, gathered in place: the original's

@@ -35,6 +35,9 @@ pub(crate) struct Ground {
     pub surface: Option<u8>,
 }
 
+/// Terrain samples an actor update keeps: where it steps, where it is and where it was.
+pub(crate) const SAMPLES: usize = 3;
+
 /// A terrain sample an update keeps, with the integer map X/Z it was taken at.
 pub(crate) type KeptSample = ((i32, i32), TerrainSample);
 
@@ -76,7 +79,7 @@ pub(crate) struct Env<'e, 'a, C: Capacity> {
     /// The selected player's forward binding (`key_up`) is held: `Transition` mask 8's input.
     pub forward_held: bool,
     /// The last terrain samples ([`Env::terrain_sample`]).
-    pub samples: Cell<[Option<KeptSample>; 2]>,
+    pub samples: Cell<[Option<KeptSample>; SAMPLES]>,
 }
 
 impl<'a, C: Capacity> Env<'_, 'a, C> {
@@ -128,14 +131,14 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
 
     /// "Terrain support sampling" at integer map X/Z. An update samples the same few points
     /// again and again (its position, where it was, where it steps), and the heights do not
-    /// change within it, so the last two samples are kept.
+    /// change within it, so the last [`SAMPLES`] are kept.
     pub fn terrain_sample(&self, x: i32, z: i32) -> TerrainSample {
         let kept = self.samples.get();
         if let Some(&(_, s)) = kept.iter().flatten().find(|(at, _)| *at == (x, z)) {
             return s;
         }
         let s = terrain::sample(self.heights, x, z);
-        self.samples.set([Some(((x, z), s)), kept[0]]);
+        self.samples.set([Some(((x, z), s)), kept[0], kept[1]]);
         s
     }
 

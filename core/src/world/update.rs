@@ -8,6 +8,7 @@
 use super::collide::Pushes;
 use super::live::{LiveModel, LiveScene, Others, Prepared};
 use super::queries::Env;
+use super::queries::KeptSample;
 use super::script::WorldHost;
 use super::{Event, SoundRequest, World, WorldEvent};
 use crate::actor::default::{select_default, set_default};
@@ -15,10 +16,23 @@ use crate::actor::{Actor, ActorModel, apply_debug_exclusions, attr, motion};
 use crate::anim::{AnimContext, AnimEvent, Events};
 use crate::capacity::{Capacity, Table};
 use crate::collision::candidates::within_distance;
+use crate::collision::statics::CellHint;
 use crate::input::{Action, Input};
 use crate::script::StageInput;
 use crate::terrain::VertexCache;
 use crate::timing::Tick;
+use core::cell::Cell;
+
+/// What an actor's update leaves for its next one.
+#[derive(Clone, Debug, Default)]
+pub(super) struct ActorMemo {
+    /// The static placements its map cell can reach
+    /// ([`crate::collision::statics::Statics::candidates_hinted`]).
+    hint: CellHint,
+    /// The terrain sample where it ended, when no tick or camera can change it
+    /// ([`VertexCache::lasting`]): its next update samples where it was again.
+    sample: Option<KeptSample>,
+}
 
 /// Where the one gather of an ordinary actor's update is made ([`World::live_models`]).
 #[derive(Clone, Copy, Debug)]
@@ -145,15 +159,15 @@ impl<'a, C: Capacity> World<'a, C> {
         let near = (!is_player).then_some(Near { origin, query_radius });
         self.live_models(id, near, &mut live);
         let scene = LiveScene { statics: &self.statics, live: &live };
-        // Each actor keeps the static placements its cell can reach between its updates.
-        while self.hints.len() <= id as usize {
+        while self.memos.len() <= id as usize {
             // As many as the actors: the table has their capacity.
-            if self.hints.push(Default::default()).is_err() {
+            if self.memos.push(ActorMemo::default()).is_err() {
                 break;
             }
         }
-        let hint = self.hints.get_mut(id as usize);
-        scene.gather_into(origin, query_radius, Some(id), hint, &mut self.lists);
+        let memo = self.memos.get_mut(id as usize);
+        let kept = memo.as_ref().and_then(|m| m.sample);
+        scene.gather_into(origin, query_radius, Some(id), memo.map(|m| &mut m.hint), &mut self.lists);
         let prepared = Prepared { scene: &scene, lists: &self.lists };
         let scale_fps = self.clock.scale_fps();
         // The selected player's weapon: his own when he is the one updating.
@@ -176,7 +190,7 @@ impl<'a, C: Capacity> World<'a, C> {
             health: None,
             player_armed,
             forward_held,
-            samples: Default::default(),
+            samples: Cell::new([kept, None, None]),
         };
 
         super::collide::pre_script(a, &mut env);
@@ -235,6 +249,15 @@ impl<'a, C: Capacity> World<'a, C> {
         let overlap = super::collide::stage(a, &mut env, &snapshot, &others, id);
         let probe = env.probe;
         let health = env.health;
+        // Where the actor ends is where its next update starts ("where it was"): the
+        // sample there is kept when no tick or camera can change it.
+        let end = a.map_position();
+        let lasting = env
+            .samples
+            .get()
+            .into_iter()
+            .flatten()
+            .find(|&((x, z), s)| (x, z) == (end[0], end[2]) && heights.lasting(&s));
 
         a.steps.end_update();
         let moved = a.position[0] != a.previous[0] || a.position[2] != a.previous[2];
@@ -252,6 +275,9 @@ impl<'a, C: Capacity> World<'a, C> {
         }
         if let Some(change) = health {
             self.push_event(id, Event::Health { change, health: health_now });
+        }
+        if let Some(memo) = self.memos.get_mut(id as usize) {
+            memo.sample = lasting;
         }
         let a = &self.actors[id as usize];
         self.crowd.moved(id, a, self.model_reach(a));

@@ -253,6 +253,45 @@ fn water_vertices_move_near_the_camera_only() {
     assert!(s.height != -40.0);
 }
 
+/// `VertexCache::lasting` (what an actor update may keep for its next one): a sample it
+/// calls lasting is the same from every tick and camera, and on water near the camera some
+/// are not. The map: water (texture 0) but for grass columns 100..=101 and 120.., with a
+/// height ramp; samples at 6,000 points round the shore, from caches at five ticks and
+/// three camera cells.
+#[test]
+fn lasting_samples_are_the_same_from_every_tick_and_camera() {
+    use terrain::{VertexCache, Wave};
+    let bytes =
+        world(|i, j| ((i + 2 * j) % 100) as u8, |i, _| if i == 100 || i == 101 || i >= 120 { 2 } else { 0 });
+    let wld = Wld::new_checked(&bytes).unwrap();
+    let decoded = Decoded::new(wld, 0);
+    let wave = Wave { amplitude: 8.0, speed: 3, frequency: 5 };
+    let caches: Vec<VertexCache> =
+        [(1000, (105, 90)), (1001, (105, 90)), (1777, (110, 95)), (5, (30, 30)), (60_000, (105, 92))]
+            .into_iter()
+            .map(|(tick, camera)| VertexCache::new(decoded, wave, tick, camera))
+            .collect();
+    let mut rng = Rng(7);
+    let (mut lasting, mut moving) = (0, 0);
+    for _ in 0..6_000 {
+        let (x, z) = (rng.range(90 * 256, 125 * 256), rng.range(80 * 256, 100 * 256));
+        let first = terrain::sample(&caches[0], x, z);
+        if caches[0].lasting(&first) {
+            lasting += 1;
+            for c in &caches[1..] {
+                assert_eq!(terrain::sample(c, x, z), first, "({x}, {z})");
+                assert!(c.lasting(&first));
+            }
+        } else if caches[1..].iter().any(|c| terrain::sample(c, x, z) != first) {
+            moving += 1;
+        }
+    }
+    assert!(lasting > 1_000 && moving > 1_000, "{lasting} lasting, {moving} moving");
+    // Without a wave every sample lasts.
+    let still = VertexCache::new(decoded, Wave { amplitude: 0.0, ..wave }, 1000, (105, 90));
+    assert!(still.lasting(&terrain::sample(&still, 95 * 256, 90 * 256)));
+}
+
 #[test]
 fn extreme_coordinates_never_panic() {
     let bytes = world(|i, j| ((i * 7 + j) % 128) as u8, |i, _| (i % 64) as u8);
