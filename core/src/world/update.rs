@@ -127,6 +127,7 @@ impl<'a, C: Capacity> World<'a, C> {
         if !self.admitted(id, tick) {
             return;
         }
+        self.ensure_memo(id);
         let is_player = self.selected_player_id() == Some(id);
         let forward_held = is_player && input.held(Action::Up);
         let mut events = Events::default();
@@ -159,12 +160,6 @@ impl<'a, C: Capacity> World<'a, C> {
         let near = (!is_player).then_some(Near { origin, query_radius });
         self.live_models(id, near, &mut live);
         let scene = LiveScene { statics: &self.statics, live: &live };
-        while self.memos.len() <= id as usize {
-            // As many as the actors: the table has their capacity.
-            if self.memos.push(ActorMemo::default()).is_err() {
-                break;
-            }
-        }
         let memo = self.memos.get_mut(id as usize);
         let kept = memo.as_ref().and_then(|m| m.sample);
         scene.gather_into(origin, query_radius, Some(id), memo.map(|m| &mut m.hint), &mut self.lists);
@@ -194,14 +189,7 @@ impl<'a, C: Capacity> World<'a, C> {
         };
 
         super::collide::pre_script(a, &mut env);
-        // The script wrapper's collision-response age: cleared after a quiet update, else
-        // aged by the nominal ticks up to 200; then the response record clears.
-        if a.body_response == 0 {
-            a.response_age = 0;
-        } else if a.response_age < 200 {
-            a.response_age = a.response_age.wrapping_add(tick.nominal_ticks as u8);
-        }
-        a.body_response = 0;
+        age_response(a, tick.nominal_ticks);
         // A script that wrote another actor may have moved it: the crowd columns are read
         // again once this update is done (the next gather is the next update's).
         let mut others_written = false;
@@ -323,6 +311,16 @@ impl<'a, C: Capacity> World<'a, C> {
         true
     }
 
+    /// Makes actor `id`'s memo when it has none yet.
+    fn ensure_memo(&mut self, id: u16) {
+        while self.memos.len() <= id as usize {
+            // As many as the actors: the table has their capacity.
+            if self.memos.push(ActorMemo::default()).is_err() {
+                break;
+            }
+        }
+    }
+
     /// Applies the overlap stage's displacements of other actors, after the update.
     fn push_others(&mut self, overlap: &Pushes) {
         for &(other, [dx, dz]) in overlap {
@@ -375,6 +373,17 @@ impl<'a, C: Capacity> World<'a, C> {
             self.report.dropped += 1;
         }
     }
+}
+
+/// The script wrapper's collision-response age: cleared after a quiet update, else aged by
+/// the nominal ticks up to 200; then the response record clears.
+fn age_response(a: &mut Actor, nominal_ticks: i32) {
+    if a.body_response == 0 {
+        a.response_age = 0;
+    } else if a.response_age < 200 {
+        a.response_age = a.response_age.wrapping_add(nominal_ticks as u8);
+    }
+    a.body_response = 0;
 }
 
 /// The ordinary animation block of an actor update: "Ordinary idle animation default" and
