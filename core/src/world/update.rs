@@ -7,8 +7,7 @@
 
 use super::collide::Pushes;
 use super::live::{LiveModel, LiveScene, Others, Prepared};
-use super::queries::Env;
-use super::queries::KeptSample;
+use super::queries::{Env, KeptSample};
 use super::script::WorldHost;
 use super::{Event, SoundRequest, World, WorldEvent};
 use crate::actor::default::{select_default, set_default};
