@@ -78,3 +78,6 @@ pub mod timing;
 pub mod trace;
 pub mod units;
 pub mod world;
+
+#[cfg(test)]
+mod test_support;

@@ -277,12 +277,8 @@ mod tests {
         ] {
             check(x);
         }
-        let mut seed = 0x9e37_79b9u32;
-        for _ in 0..1_000_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            check(f32::from_bits(seed));
+        for bits in crate::test_support::xorshift32(0x9e37_79b9).take(1_000_000) {
+            check(f32::from_bits(bits));
         }
         // f64 beyond f32's range of fractions: near 2⁵².
         for x in [

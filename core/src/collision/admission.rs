@@ -122,13 +122,8 @@ mod tests {
     /// on spheres near the boundary, far from it, and on degenerate input.
     #[test]
     fn the_shortcut_decides_as_the_stored_components() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut unit = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut bits = crate::test_support::xorshift64(0x9e37_79b9_7f4a_7c15);
+        let mut unit = || bits.next().map_or(0.0, |s| (s >> 11) as f64 / (1u64 << 53) as f64);
         let odd = [0.0, -0.0, 1e-39, 1e-20, 1e30, f32::MAX, f32::INFINITY, f32::NAN];
         let mut near = 0;
         for n in 0..400_000u32 {

@@ -606,11 +606,7 @@ mod tests {
             }
         }
         // A deterministic spread over the whole range.
-        let mut state = 0x9e37_79b9u32;
-        for _ in 0..500_000 {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
+        for state in crate::test_support::xorshift32(0x9e37_79b9).take(500_000) {
             check(f32::from_bits(state));
         }
         assert_eq!(round_half_away(2.5), 3);
@@ -623,13 +619,8 @@ mod tests {
         let (mut px, mut depth) = ([0u8; 320 * 200], [0f32; 320 * 40]);
         let mut fb = Framebuffer::new(&mut px, 320, 200).unwrap();
         let r = Raster::band(&mut fb, &mut depth, 203.0, 40..80).unwrap();
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % 40_001) as f32 - 20_000.0
-        };
+        let mut bits = crate::test_support::xorshift64(0x2545_f491_4f6c_dd1d);
+        let mut next = || bits.next().map_or(0.0, |s| (s % 40_001) as f32 - 20_000.0);
         for n in 0..100_000 {
             let v = if n < 8 {
                 [0.0, -0.0, NEAR].map(|c| c * (n as f32 - 3.0))
@@ -651,13 +642,8 @@ mod tests {
 
     #[test]
     fn floor_steps_equal_a_division_per_row() {
-        let mut state = 0x1234_5678_9abc_def0u64;
-        let mut next = |range: i64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % (2 * range as u64 + 1)) as i64 - range
-        };
+        let mut bits = crate::test_support::xorshift64(0x1234_5678_9abc_def0);
+        let mut next = |range: i64| bits.next().map_or(0, |s| (s % (2 * range as u64 + 1)) as i64 - range);
         for _ in 0..20_000 {
             // Edge values reach 2⁴⁹ at the screen limit; steps and divisors 2²⁵.
             let (start, step, d) = (next(1 << 49), next(1 << 25), next(1 << 25).abs().max(1));

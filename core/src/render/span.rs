@@ -275,13 +275,7 @@ mod tests {
         });
         let far = [SMALL, next_down(SMALL), -SMALL, next_up(-SMALL), 3e9, -3e9, 1e30, -1e30];
         let odd = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, -0.0, 8_388_607.5, -4_194_303.5];
-        let mut state = 0x2545_f491u32;
-        let spread = core::iter::repeat_with(move || {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            f32::from_bits(state)
-        });
+        let spread = crate::test_support::xorshift32(0x2545_f491).map(f32::from_bits);
         edges.chain(far).chain(odd).chain(spread.filter(|v| v.abs() < 1e7).take(200_000))
     }
 

@@ -237,14 +237,9 @@ fn the_pruned_static_scan_equals_the_whole_window() {
         })
         .collect();
     let rob = rob_bytes(&RobDesc { segments });
-    // xorshift32: the same placements and queries on every machine.
-    let mut seed = 0x2545_f491u32;
-    let mut next = move |n: u32| {
-        seed ^= seed << 13;
-        seed ^= seed >> 17;
-        seed ^= seed << 5;
-        seed % n
-    };
+    // The same placements and queries on every machine.
+    let mut rng = stros_tests::Rng(0x2545_f491);
+    let mut next = move |n: u32| rng.range(0, n as i32 - 1) as u32;
     let identity = [1 << 28, 0, 0, 0, 1 << 28, 0, 0, 0, 1 << 28];
     // Around the corner of cells (19..21, 19..21): 10,240 is a cell boundary.
     let mpso: Vec<MpsoDesc> = (0..300)
