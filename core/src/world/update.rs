@@ -53,16 +53,11 @@ impl<'a, C: Capacity> World<'a, C> {
     /// update reads); the step's crowd columns ([`super::live::Crowd`]) pass over the
     /// actors no model they can show brings within reach.
     pub(super) fn live_models(&self, me: u16, near: Option<Near>, live: &mut C::Actors<LiveModel<'a>>) {
-        let unselected = self.players[1 - self.selected];
         live.clear();
         let admit = |id: usize| {
             let Some(a) = self.actors.get(id) else { return };
             let id = id as u16;
-            if id == me
-                || Some(id) == unselected
-                || a.anim_update_exclusion != 0
-                || a.attr(attr::NO_COLLIDE) != 0
-            {
+            if !self.live_gate(me, id, a) {
                 return;
             }
             let Some(m) = self.actor_model(a) else { return };
@@ -91,6 +86,15 @@ impl<'a, C: Capacity> World<'a, C> {
         );
     }
 
+    /// The gates of a live candidate other than its model: not `me`, not the unselected
+    /// member of the player pair, a clear animation-update exclusion and a zero attribute 55.
+    fn live_gate(&self, me: u16, id: u16, a: &Actor) -> bool {
+        id != me
+            && Some(id) != self.players[1 - self.selected]
+            && a.anim_update_exclusion == 0
+            && a.attr(attr::NO_COLLIDE) == 0
+    }
+
     /// The largest radius of a model actor `a` can show: its static model's, or the largest
     /// of its animation set's frame models ([`super::SetEntry::reach`]); `None` without one.
     pub(super) fn model_reach(&self, a: &Actor) -> Option<f32> {
@@ -104,14 +108,9 @@ impl<'a, C: Capacity> World<'a, C> {
     /// What [`Self::live_models`] admits, checked the long way for debug builds: every
     /// actor through the gates, then the model-distance test, without the axis cull.
     fn live_ids_unculled(&self, me: u16, near: Option<Near>) -> impl Iterator<Item = u16> + '_ {
-        let unselected = self.players[1 - self.selected];
         self.actors.iter().enumerate().filter_map(move |(id, a)| {
             let id = id as u16;
-            let gated = id == me
-                || Some(id) == unselected
-                || a.anim_update_exclusion != 0
-                || a.attr(attr::NO_COLLIDE) != 0;
-            let placed = super::placed_model(a, self.actor_model(a).filter(|_| !gated)?);
+            let placed = super::placed_model(a, self.actor_model(a).filter(|_| self.live_gate(me, id, a))?);
             let admitted = near
                 .is_none_or(|n| within_distance(n.origin, n.query_radius, placed.position, placed.radius));
             admitted.then_some(id)
