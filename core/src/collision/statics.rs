@@ -461,8 +461,7 @@ pub fn ground_support<'a>(
     reach: i32,
 ) {
     let sample = terrain::sample(heights, probe.origin[0], probe.origin[2]);
-    let terrain = TerrainSupport { height: sample.height, normal: sample.normal };
-    ground_support_over(state, scene, terrain, probe, reach);
+    ground_support_over(state, scene, sample.into(), probe, reach);
 }
 
 /// [`ground_support`] over the terrain `terrain` already sampled at the probe's X/Z.

@@ -94,6 +94,13 @@ pub struct TerrainSupport {
     pub normal: [i32; 3],
 }
 
+impl From<crate::terrain::TerrainSample> for TerrainSupport {
+    /// The sample's height and normal.
+    fn from(s: crate::terrain::TerrainSample) -> Self {
+        TerrainSupport { height: s.height, normal: s.normal }
+    }
+}
+
 /// The state a support query leaves: selection, and the fields a miss retains.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Support {

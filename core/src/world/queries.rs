@@ -162,8 +162,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         let radius = Self::query_radius(a);
         let py = a.bounds.positive[1];
         let probe = SupportProbe { origin, positive_y_extent: py, query_radius: radius, steep_test: steep };
-        let sample = self.terrain_sample(origin[0], origin[2]);
-        let terrain = TerrainSupport { height: sample.height, normal: sample.normal };
+        let terrain = self.terrain_sample(origin[0], origin[2]).into();
         ground_support_over(&mut support, self.scene, terrain, probe, reach);
         let mut actor_y =
             support.found().then(|| actor_y_from_support(support.height, py, self.config.standing_height));
@@ -295,8 +294,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         let o = position.map(|c| c >> 8);
         let reach = self.config.post_collide_height;
         let centre = o[1].wrapping_add(a.bounds.positive[1]);
-        let sample = self.terrain_sample(o[0], o[2]);
-        let t = TerrainSupport { height: sample.height, normal: sample.normal };
+        let t: TerrainSupport = self.terrain_sample(o[0], o[2]).into();
         if self.no_face_models() {
             return slope_surface(centre, reach, Some(t), core::iter::empty());
         }
