@@ -61,7 +61,7 @@ pub trait Scene<'a> {
     /// What [`Scene::candidates`] hands a query: lists computed for it, or a reference to
     /// lists prepared earlier. A reference keeps the queries' iterators small: they carry
     /// the lists they read, and every move of an owned pair copies two kilobytes.
-    type Lists<'s>: core::borrow::Borrow<Candidates>
+    type Lists<'s>: Borrow<Candidates>
     where
         Self: 's;
     /// The separated candidate lists for a query at integer map `origin` with `query_radius`.
@@ -237,7 +237,18 @@ impl<'a, C: Capacity> Statics<'a, C> {
     /// [`Statics::candidates`] into `out` ([`candidates::separate_into`]).
     pub fn candidates_into(&self, origin: [i32; 3], query_radius: i32, out: &mut Candidates) {
         let point = [[origin[0]; 2], [origin[2]; 2]];
-        let near = self.reachable(origin, point, query_radius);
+        self.separate_tested(out, origin, query_radius, self.reachable(origin, point, query_radius));
+    }
+
+    /// [`candidates::separate_into`] over placements `near` (in window order), each with its
+    /// flags and the model-distance test from `origin` with `query_radius`.
+    fn separate_tested(
+        &self,
+        out: &mut Candidates,
+        origin: [i32; 3],
+        query_radius: i32,
+        near: impl Iterator<Item = usize>,
+    ) {
         candidates::separate_into(
             out,
             near.map(|i| {
@@ -279,13 +290,7 @@ impl<'a, C: Capacity> Statics<'a, C> {
         if !hint.fits {
             return self.candidates_into(origin, query_radius, out);
         }
-        candidates::separate_into(
-            out,
-            hint.list.iter().map(|&i| {
-                let p = &self.placements[i as usize];
-                (i as usize, p.flags, within_distance(origin, query_radius, p.position, p.radius))
-            }),
-        );
+        self.separate_tested(out, origin, query_radius, hint.list.iter().map(|&i| i as usize));
         debug_assert_eq!(*out, self.candidates(origin, query_radius), "the cell hint's lists");
     }
 
