@@ -6,6 +6,7 @@
 
 pub mod combat;
 pub mod default;
+pub mod jump;
 pub mod motion;
 pub mod natives;
 pub mod props;
@@ -40,6 +41,9 @@ pub trait Surroundings {
     fn step_hazard(&self, a: &Actor, destination: [i32; 3]) -> bool;
     /// "Nonplayer deep-water and edge probe" along `heading`.
     fn edge_probe_passes(&self, a: &Actor, heading: i32) -> bool;
+    /// The ordinary jump initialization ([`jump::initialize`]) with this update's animation
+    /// context.
+    fn jump_init(&mut self, a: &mut Actor, entry: jump::Entry) -> jump::Start;
 }
 
 /// Script-control bit that excludes an actor from the ordinary update.

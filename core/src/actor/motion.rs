@@ -122,7 +122,7 @@ fn accept(a: &mut Actor, env: &impl Surroundings, direction: Direction, distance
 /// requested (modifier 0, as `PlayAnimation(group, 0)`) and, with `animation_system = 1`
 /// exactly ({M} "Forward-walking startup"; other values leave the gate open), a
 /// different current group waits; then [`accept`].
-fn animate_and_accept(
+pub(crate) fn animate_and_accept(
     a: &mut Actor,
     env: &mut impl Surroundings,
     group: i16,
@@ -331,4 +331,33 @@ pub(crate) fn move_sideways(a: &mut Actor, env: &mut impl Surroundings, left: bo
         }
     };
     animate_and_accept(a, env, group, direction, a.attr(attr::SIDE_SPEED) as i32 * 256, heading)
+}
+
+/// "Directional ordinary displacement" of motion value `value` (masked to 127) by `distance`
+/// runtime units: 2, 6, 8, 9 and 24 forward at the heading (bits 0x30), 3 and 7 backward at
+/// heading + 1024 (0xc0), 4 left at heading + 512 (0x03), 5 right at heading − 512 (0x0c);
+/// other values do nothing. Direction and bits are written even while the animation marker
+/// suppresses the move; otherwise deep water (surfaces 2 and 4) halves the distance and a
+/// positive distance translates X/Z.
+pub fn directional_displacement(a: &mut Actor, value: u8, distance: i32) {
+    let (direction, turn, bits, indicator) = match value & 0x7f {
+        2 | 6 | 8 | 9 | 24 => (2, 0, 0x30, Direction::Forward),
+        3 | 7 => (3, 1024, 0xc0, Direction::Backward),
+        4 => (4, 512, 0x03, Direction::Left),
+        5 => (5, -512, 0x0c, Direction::Right),
+        _ => return,
+    };
+    a.motion_direction = direction;
+    a.steps.packed |= bits;
+    if a.anim.marker {
+        return;
+    }
+    let d = if a.in_deep_water() { distance >> 1 } else { distance };
+    if d > 0 {
+        let heading = (a.angles.heading as i32 + turn) & 2047;
+        let (x, z) = translate_heading(a.position[0], a.position[2], heading, d);
+        a.position[0] = x;
+        a.position[2] = z;
+    }
+    a.steps.mark_called(indicator);
 }

@@ -298,6 +298,25 @@ fn s_rotate_by_axis(actor: &mut Actor, call: &mut NativeCall<'_>) -> i32 {
     status(if done { TaskStatus::Done } else { TaskStatus::Active })
 }
 
+/// Script `Jump` ({D:engine/player.md} "Script Jump") for a script's receiver: its admission
+/// (an active native task of the receiver refuses), then the stable position invalid; a
+/// hanging receiver runs the hang release instead, which only the selected player's does
+/// anything; otherwise the ordinary initialization of the script table. Returns nothing: the
+/// function returns zero at once.
+fn script_jump(actor: &mut Actor, set: Option<&AnimSet<'_>>, g: &mut Globals<'_>, call: &NativeCall<'_>) {
+    let native_task = call.tasks.as_ref().is_some_and(|t| t.any_unpaused());
+    if !crate::actor::jump::script_admits(actor, native_task, g.selected) {
+        return;
+    }
+    actor.stable = None;
+    if actor.living == 15 {
+        return;
+    }
+    let mut cx = g.anim(actor, set);
+    crate::actor::jump::initialize(actor, &mut cx, crate::actor::jump::Entry::Script);
+    actor.steps.packed |= cx.move_bits;
+}
+
 /// Action words, combat entry and the weapon predicates.
 fn actions_and_combat(
     actor: &mut Actor,
@@ -307,16 +326,19 @@ fn actions_and_combat(
 ) -> Option<i32> {
     let a0 = call.arg(0);
     Some(match call.function {
-        // "Action words": `SetAction`'s admitted non-running states would invoke script
-        // `Jump`, whose queued motion only the ground response's queued-motion arbitration
-        // and vertical writer finish — not in the core yet, so that branch does nothing.
+        // "Action words": `SetAction`'s admitted non-running states invoke script `Jump`.
         id::SET_ACTION => {
             let step_hold =
                 actor.attr(attr::STEP_TYPE) == 0 || actor.steps.get(crate::actor::Direction::Forward) == 3;
             let (queued, falling) = (actor.queued != 0, actor.falling != 0);
             let anim = actor.anim;
-            // `SetAction::Jump` would be script `Jump` (not reachable yet, above).
-            let _: SetAction = actor.anim.actions.set_action(a0, &anim, queued, falling, step_hold);
+            if actor.anim.actions.set_action(a0, &anim, queued, falling, step_hold) == SetAction::Jump {
+                script_jump(actor, set, g, call);
+            }
+            0
+        }
+        id::JUMP => {
+            script_jump(actor, set, g, call);
             0
         }
         id::RESET_ACTION => {

@@ -75,6 +75,8 @@ pub mod attr {
     pub const NO_COLLIDE: usize = 55;
     /// `stick_to_surface`.
     pub const STICK_TO_SURFACE: usize = 89;
+    /// `player_type`: 1 keeps the selected player's jumps out of every water surface.
+    pub const PLAYER_TYPE: usize = 105;
     /// `fall_hold`.
     pub const FALL_HOLD: usize = 107;
     /// `fall_damage`.
@@ -329,6 +331,13 @@ pub struct Actor {
     pub fall_origin: i32,
     /// Byte fall timer.
     pub fall_timer: u8,
+    /// The runtime jump selector: nonzero makes every jump start queued motion 24 with group
+    /// 85, and a support miss with a selector within 3 of 24 jumps ({D:engine/player.md}
+    /// "Jump selector at a support miss"). Landing clears it; the docs name no other writer.
+    pub jump_selector: i32,
+    /// The action-transition counter a ledge drop sets to 6 ({D:engine/SOUP.md}
+    /// "Selected-player additive health"): while nonzero the ledge scan finds nothing.
+    pub action_transition: u8,
     /// The water-rollback record (nonplayers).
     pub water_record: [i32; 3],
     /// The packed body-response byte of this update.
@@ -389,6 +398,8 @@ impl Actor {
             stable: None,
             fall_origin: 0,
             fall_timer: 0,
+            jump_selector: 0,
+            action_transition: 0,
             water_record: [0; 3],
             body_response: 0,
             body_contacts: 0,

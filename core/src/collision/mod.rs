@@ -5,6 +5,7 @@
 pub mod admission;
 pub mod candidates;
 pub mod faces;
+pub mod ledge;
 pub mod response;
 pub mod shape;
 pub mod statics;

@@ -370,7 +370,7 @@ pub struct WorldContact {
     pub fraction: i32,
 }
 
-fn world_contact(p: &PlacedModel<'_>, index: usize, c: &FaceContact) -> WorldContact {
+pub(super) fn world_contact(p: &PlacedModel<'_>, index: usize, c: &FaceContact) -> WorldContact {
     let (point, normal) = faces::body_contact_integers(p.to_world(c.point), p.direction_to_world(c.normal));
     WorldContact { placement: index, face: c.face, point, normal, fraction: c.fraction }
 }
@@ -425,7 +425,7 @@ pub fn model_spheres<'m>(
 /// at integer map `origin` with collision `matrix`: candidates in order, each model's
 /// admitted spheres through [`faces::sphere_query`] (its own 32-contact limit), contacts in
 /// order of first success. Lazy: a consumer that stops early queries no later model.
-fn sphere_contacts<'a, 's, S: Scene<'a>, L: Iterator<Item = Sphere> + Clone + 's>(
+pub(super) fn sphere_contacts<'a, 's, S: Scene<'a>, L: Iterator<Item = Sphere> + Clone + 's>(
     scene: &'s S,
     cands: impl Borrow<Candidates> + 's,
     origin: [i32; 3],
@@ -558,7 +558,7 @@ where
 
 /// Every face-model candidate's segment contacts from `a` to `b` (map units): models whose
 /// radius the segment passes ("Segment model admission"), each model's contacts in order.
-fn segment_hits<'a, 's, S: Scene<'a>>(
+pub(super) fn segment_hits<'a, 's, S: Scene<'a>>(
     scene: &'s S,
     cands: impl Borrow<Candidates> + 's,
     a: [f32; 3],

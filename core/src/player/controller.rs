@@ -6,12 +6,17 @@
 //! running bank), the sidestep block, then forward or backward dispatch to the walk or run
 //! helper ([`crate::actor::motion`]) by the walk/run choice. The preliminary countdowns,
 //! the idle fidgets (they draw from the game's random generator), lockouts, dialogue,
-//! items, jumping and combat input of the full controller are not part of this core yet.
+//! items and combat input of the full controller are not part of this core yet. Jumps
+//! ([`super::jump`]): the jump key with forward or backward starts a jump in place of the
+//! helper, then the key's arbitration and the forward steering of a standing jump; hanging
+//! (state 15), left and right are the hanging sidesteps, forward climbs and the jump key
+//! lets go ([`super::ledge`]).
 
-use super::PlayerState;
 use super::turned;
+use super::{PlayerScene, jump, ledge};
+use crate::actor::jump::Entry;
 use crate::actor::motion::{self, Step};
-use crate::actor::{Actor, Surroundings, attr};
+use crate::actor::{Actor, attr};
 use crate::input::{Action, Gait, Input, gait};
 
 /// Turning left on the spot.
@@ -69,14 +74,40 @@ fn bank(roll: u16, net: i32) -> u16 {
     (out & 2047) as u16
 }
 
+/// The preliminary part of a controller call ("Controller initialization and preliminary
+/// state", "Controller under queued, falling and sliding motion"): the conditional countdown
+/// (frozen under queued or falling motion), the action-inhibition countdown, and queued
+/// state 3 cleared once its jump group has returned to the default.
+fn preliminary(a: &mut Actor, env: &mut impl PlayerScene) {
+    let ticks = env.ticks();
+    let state = env.state();
+    if a.queued == 0 && a.falling == 0 {
+        state.conditional = state.conditional.saturating_sub(ticks.max(0) as u32);
+    }
+    state.ledge.tick(ticks);
+    if a.queued == 3 && a.anim.current == a.anim.default {
+        a.queued = 0;
+    }
+}
+
+/// Whether the jump key starts a jump in place of a movement helper: not with the walk key;
+/// holding a weapon only without the action key; otherwise not from the groups `moving`.
+fn jump_instead(a: &Actor, input: &Input, moving: &[i16]) -> bool {
+    let (walk_key, jump_key) = (input.held(Action::A), input.held(Action::B));
+    if walk_key || !jump_key {
+        false
+    } else if a.holds_weapon() {
+        !input.held(Action::D)
+    } else {
+        !moving.contains(&a.anim.current)
+    }
+}
+
 /// One controller call for the selected player.
-pub(crate) fn run(
-    a: &mut Actor,
-    env: &mut impl Surroundings,
-    input: &Input,
-    state: &mut PlayerState,
-) -> Dispatch {
+pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> Dispatch {
     let mut out = Dispatch::default();
+    preliminary(a, env);
+    let state = *env.state();
     let (left, right) = (input.held(Action::Left), input.held(Action::Right));
     let (up, down) = (input.held(Action::Up), input.held(Action::Down));
     let walk_key = input.held(Action::A);
@@ -87,7 +118,9 @@ pub(crate) fn run(
     } else {
         (env.config().turn_speed, env.config().turn_max_speed)
     };
-    let net = state.turn.step(left, right, inc, limit, env.frame_scale());
+    let mut turn = state.turn;
+    let net = turn.step(left, right, inc, limit, env.frame_scale());
+    env.state().turn = turn;
 
     let motion_free = a.queued == 0 && a.falling == 0;
     let turn_blocked = matches!(a.living, 0x14 | 0x15 | 0x21 | 0x22);
@@ -128,29 +161,58 @@ pub(crate) fn run(
         }
     }
 
-    // Sidesteps: with the walk key held (or hanging), left or right alone strafes when
-    // neither forward nor backward is held; the result is ignored.
-    if (walk_key || a.living == 15) && !up && !down && left != right {
+    if a.living == ledge::HANGING {
+        hanging(a, env, input);
+        return out;
+    }
+    // Sidesteps: with the walk key held, left or right alone strafes when neither forward
+    // nor backward is held; the result is ignored.
+    if walk_key && !up && !down && left != right {
         motion::move_sideways(a, env, left);
     }
 
     let stance = a.in_combat_stance();
     if up {
         let g = gait(state.walk_mode, walk_key, stance);
-        let step = match g {
-            Gait::Walk => motion::walk_forward(a, env),
-            Gait::Run => motion::move_forward(a, env),
-        };
-        out.step = Some((g, true, step));
+        if jump_instead(a, input, &[18, 30]) {
+            jump::start(a, env, Entry::Script);
+        } else {
+            let step = match g {
+                Gait::Walk => motion::walk_forward(a, env),
+                Gait::Run => motion::move_forward(a, env),
+            };
+            out.step = Some((g, true, step));
+        }
     } else if down {
         let g = gait(state.walk_mode, walk_key, stance);
-        let step = match g {
-            Gait::Walk => motion::walk_backward(a, env),
-            Gait::Run => motion::move_backward(a, env),
-        };
-        out.step = Some((g, false, step));
+        if jump_instead(a, input, &[19, 23]) {
+            jump::start(a, env, Entry::Script);
+        } else {
+            let step = match g {
+                Gait::Walk => motion::walk_backward(a, env),
+                Gait::Run => motion::move_backward(a, env),
+            };
+            out.step = Some((g, false, step));
+        }
+    }
+    jump::steer(a, up);
+    if input.held(Action::B) {
+        jump::key_arbitration(a, env);
     }
     out
+}
+
+/// Hanging (living state 15): the jump key lets go (its jump start runs the hang release),
+/// forward climbs when the ledge allows it, left or right alone is a hanging sidestep.
+fn hanging(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) {
+    let (left, right) = (input.held(Action::Left), input.held(Action::Right));
+    if input.held(Action::B) {
+        jump::start(a, env, Entry::Script);
+    } else if input.held(Action::Up) {
+        ledge::climb(a, env);
+    } else if left != right {
+        ledge::sidestep(a, env, left);
+    }
 }
 
 #[cfg(test)]

@@ -3,8 +3,11 @@
 //! dispatch" and "Ground-turn eligibility and animation").
 
 pub mod controller;
+pub mod jump;
+pub mod ledge;
 
 use crate::actor::motion::scaled;
+use crate::actor::{Actor, Surroundings};
 
 /// Independent left and right turn accumulators.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -54,4 +57,44 @@ pub struct PlayerState {
     pub turn: Turn,
     /// `[cyrus] walk_mode`, toggled by Tab.
     pub walk_mode: i32,
+    /// The conditional preliminary countdown ("Controller initialization and preliminary
+    /// state"), whole nominal ticks: it counts down only while queued and falling motion are
+    /// both zero, and while nonzero his jumps refuse. A backward jump sets it to 6.
+    pub conditional: u32,
+    /// The ledge state ([`ledge::Ledge`]).
+    pub ledge: ledge::Ledge,
+}
+
+impl PlayerState {
+    /// The state the player initializer leaves: countdowns and ledge state cleared.
+    pub fn new(walk_mode: i32) -> PlayerState {
+        PlayerState { walk_mode, ..PlayerState::default() }
+    }
+}
+
+/// What the selected player's controller, jumps and ledges ask of the world beyond the
+/// steppers' [`Surroundings`]: his retained state, forced requests, the animation switch and
+/// the ledge geometry. The world update implements it for the selected player's updates.
+pub trait PlayerScene: Surroundings {
+    /// The selected player's retained controller state.
+    fn state(&mut self) -> &mut PlayerState;
+    /// Forced request for `group` with modifier 0.
+    fn force(&mut self, a: &mut Actor, group: i16);
+    /// `[system] animation_system` is nonzero.
+    fn animation(&self) -> bool;
+    /// This update's whole nominal ticks.
+    fn ticks(&self) -> i32;
+    /// "Ledge scan" with "Ledge record classification" at the actor's position moved by the
+    /// runtime offset `shift` (the hanging sidestep's test), the table of records.
+    fn ledge_scan(&mut self, a: &Actor, shift: Option<[i32; 3]>) -> ledge::Table;
+    /// "Ledge support below the origin": `selected × 256 − Y`, or 256,000 without one.
+    fn support_below(&self, a: &Actor) -> i32;
+    /// The grip-0 vertex of the first `ShowFrame` of the actor's group 7, Q8 (`None` without).
+    fn grip(&self, a: &Actor) -> Option<[i32; 3]>;
+    /// The climb's `lag`: `max(0, cursor − commands / 2) × 256` of the current group, 0 while
+    /// animation is disabled.
+    fn command_lag(&self, a: &Actor) -> i32;
+    /// The slope response's turn helper toward `heading`: 0 when facing it (or snapped to it),
+    /// else the signed difference before the turn step.
+    fn turn_toward(&mut self, a: &mut Actor, heading: i32) -> i32;
 }

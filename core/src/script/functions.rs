@@ -410,6 +410,8 @@ pub mod id {
     pub const TEST_GLOBAL_FLAG: u16 = 86;
     /// `ResetGlobalFlag`.
     pub const RESET_GLOBAL_FLAG: u16 = 87;
+    /// `Jump`.
+    pub const JUMP: u16 = 97;
     /// `WaitNonMulti`.
     pub const WAIT_NON_MULTI: u16 = 98;
     /// `Rnd`.

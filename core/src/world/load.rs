@@ -18,7 +18,7 @@ use crate::formats::rob::Rob;
 use crate::formats::surface::SurfaceTable;
 use crate::formats::wld::Wld;
 use crate::input::Bindings;
-use crate::player::{PlayerState, Turn};
+use crate::player::PlayerState;
 use crate::terrain::Decoded;
 use crate::timing::{Clock, TimingConfig};
 use crate::units::Angles;
@@ -75,7 +75,7 @@ impl<'a, C: Capacity> World<'a, C> {
             cells: Cells::default(),
             players: [None, None],
             selected: 0,
-            player: PlayerState { turn: Turn::default(), walk_mode: config.walk_mode },
+            player: PlayerState::new(config.walk_mode),
             clock: Clock::new(TimingConfig::from(&config)),
             config,
             bindings,
@@ -117,7 +117,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.memos.clear();
         self.cells = Cells::default();
         (self.players, self.selected) = ([None, None], 0);
-        self.player = PlayerState { turn: Turn::default(), walk_mode: self.config.walk_mode };
+        self.player = PlayerState::new(self.config.walk_mode);
         self.clock = Clock::new(TimingConfig::from(&self.config));
         self.surfaces = SurfaceTable::new();
         self.shared = Shared::default();
@@ -249,6 +249,23 @@ impl<'a, C: Capacity> World<'a, C> {
         let at = (entry.models.start as usize).checked_add(k).filter(|&i| i < entry.models.end as usize)?;
         let m = *self.frame_models.get(at)?;
         self.models.get(m as usize)
+    }
+
+    /// The grip-0 vertex of the first `ShowFrame` of actor `a`'s group 7, model units (Q8), the
+    /// hands of the hang pose ({D:engine/player.md} "Ledge hang pose"; {D:engine/attachment.md}
+    /// "Actor model-point conversion"): RAEX grip 0 in that frame of its model. `None` without
+    /// the group, a frame in it, or the vertex.
+    pub(super) fn grip_vertex(&self, a: &Actor) -> Option<[i32; 3]> {
+        let entry = self.sets.get(a.set? as usize)?;
+        let g = entry.set.group(crate::player::ledge::group::HANG)?;
+        let frame = (0..g.len()).find_map(|i| match g.command(i)? {
+            crate::formats::rgm::Command::ShowFrame { frame } => Some(frame),
+            _ => None,
+        })?;
+        let pose = entry.set.pose(frame)?;
+        let model = self.frame_model(entry, pose.model as usize)?;
+        let grip = self.rgm.actor(a.definition as usize)?.extra()?.grip()[0];
+        model.model.frame_vertex(pose.frame as u32, u32::try_from(grip).ok()?)
     }
 
     /// Bounds and shape from the definition ("Ordinary actor collision-shape

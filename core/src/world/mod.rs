@@ -23,6 +23,7 @@ pub mod attributes;
 pub mod cells;
 mod collide;
 pub mod entry;
+mod ledge;
 pub mod live;
 mod load;
 pub mod needs;

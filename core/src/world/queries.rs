@@ -20,6 +20,7 @@ use crate::collision::support::{
 use crate::config::SystemConfig;
 use crate::formats::surface::SurfaceTable;
 use crate::formats::wld::Wld;
+use crate::player::PlayerState;
 use crate::terrain::{self, TerrainSample, VertexCache};
 use crate::timing::Tick;
 use core::cell::Cell;
@@ -80,6 +81,11 @@ pub(crate) struct Env<'e, 'a, C: Capacity> {
     pub forward_held: bool,
     /// The last terrain samples ([`Env::terrain_sample`]).
     pub samples: Cell<[Option<KeptSample>; SAMPLES]>,
+    /// The selected player's retained controller state (his jumps and ledges read it; other
+    /// actors' updates leave it alone).
+    pub player: &'e mut PlayerState,
+    /// The selected player's grip vertex ([`super::World::grip_vertex`]); `None` for others.
+    pub grip: Option<[i32; 3]>,
 }
 
 impl<'a, C: Capacity> Env<'_, 'a, C> {
@@ -430,5 +436,11 @@ impl<C: Capacity> Surroundings for Env<'_, '_, C> {
     }
     fn edge_probe_passes(&self, a: &Actor, heading: i32) -> bool {
         Env::edge_probe_passes(self, a, heading)
+    }
+    fn jump_init(&mut self, a: &mut Actor, entry: crate::actor::jump::Entry) -> crate::actor::jump::Start {
+        let mut cx = self.anim(a);
+        let start = crate::actor::jump::initialize(a, &mut cx, entry);
+        a.steps.packed |= cx.move_bits;
+        start
     }
 }

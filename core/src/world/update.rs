@@ -165,6 +165,7 @@ impl<'a, C: Capacity> World<'a, C> {
         let scale_fps = self.clock.scale_fps();
         // The selected player's weapon: his own when he is the one updating.
         let player_armed = self.selected_player().is_some_and(|p| p.holds_weapon());
+        let grip = if is_player { self.grip_vertex(&self.actors[id as usize]) } else { None };
         let Some((a, mut others)) = Others::split(&mut self.actors, id) else { return };
         let mut env = Env {
             config: &self.config,
@@ -184,6 +185,8 @@ impl<'a, C: Capacity> World<'a, C> {
             player_armed,
             forward_held,
             samples: Cell::new([kept, None, None]),
+            player: &mut self.player,
+            grip,
         };
 
         super::collide::pre_script(a, &mut env);
@@ -193,7 +196,7 @@ impl<'a, C: Capacity> World<'a, C> {
         let mut others_written = false;
         if is_player {
             // The selected player's controller is his script stage.
-            crate::player::controller::run(a, &mut env, input, &mut self.player);
+            crate::player::controller::run(a, &mut env, input);
         } else if let Some((state, mut states)) = Others::split(&mut self.scripts.states, id) {
             let rgm = &self.rgm;
             let code = rgm.actor(a.definition as usize).map_or(&[][..], |d| d.script());
@@ -225,12 +228,7 @@ impl<'a, C: Capacity> World<'a, C> {
             crate::script::stage(state, code, &mut host, input);
             others_written = host.others_written;
         }
-        // "Action words": the action update between the script stage and ordinary movement.
-        // The accepted bit's jump entry ({D:engine/player.md} "Ordinary jump entry") starts queued
-        // motion, which only the queued-motion arbitration and vertical writer of the ground
-        // response finish; Stros has neither yet, so the entry is only reported: the words
-        // are updated and cleared as the docs say, and no jump starts.
-        let jump_entry = a.anim.actions.update(tick.nominal_ticks, a.anim.current, a.queued != 0);
+        let jump_entry = jump_window(a, &mut env);
         motion::continue_forward(a, &mut env);
         let overlap = super::collide::stage(a, &mut env, &snapshot, &others, id);
         let probe = env.probe;
@@ -371,6 +369,15 @@ impl<'a, C: Capacity> World<'a, C> {
             self.report.dropped += 1;
         }
     }
+}
+
+/// "Jump window" ({D:engine/animation.md} "Action words"): the action update between the
+/// script stage and ordinary movement; an accepted bit starts the ordinary jump entry with
+/// its requested motion, which is returned.
+fn jump_window<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) -> Option<u8> {
+    let entry = a.anim.actions.update(env.tick.nominal_ticks, a.anim.current, a.queued != 0)?;
+    super::collide::jump_entry(a, env, crate::actor::jump::Entry::Ordinary(entry));
+    Some(entry)
 }
 
 /// The script wrapper's collision-response age: cleared after a quiet update, else aged by

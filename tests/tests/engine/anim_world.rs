@@ -161,18 +161,30 @@ fn set_action_feeds_transition_masks_1_and_2() {
     // accepted word gains what is left. The action update after the script stage then finds
     // accepted bit 0 (mask 1) or 1 (mask 2), clears the low bits of both words and asks for
     // jump entry 8 or 9.
+    // With the runner in living state 5 the jump entry's admission refuses (states 0 and 15
+    // only), so the group goes on as the transition left it; in state 0 the entry starts the
+    // jump ("Ordinary jump entry": group 18 selects queued 8 for entry 8, queued 9 for 9).
     for (mask, entry) in [(1u8, 8u8), (2, 9)] {
-        let script = B::default().call(id::SET_ACTION, &[1]).pause();
-        let mut w = island(runner(t(mask, 6, 0), script));
-        let r = actor_named(&w, b"RUNNER");
-        w.step(&Input::NONE, 0);
-        let a = w.actor(r).unwrap().anim;
-        assert_eq!((a.current, a.cursor, a.actions.pending, a.actions.accepted), (18, 0, 3, 0));
-        w.step(&Input::NONE, 1);
-        let a = w.actor(r).unwrap().anim;
-        assert_eq!((a.cursor, a.pose.map(|p| p.frame), a.exit), (4, Some(3), true), "mask {mask}");
-        assert_eq!((a.actions.pending, a.actions.accepted), (0, 0));
-        assert_eq!(jump_entries(&w, r), [entry], "mask {mask}");
+        for living in [5u8, 0] {
+            let script = B::default().call(id::SET_ACTION, &[1]).pause();
+            let mut w = island(runner(t(mask, 6, 0), script));
+            let r = actor_named(&w, b"RUNNER");
+            w.actor_mut(r).unwrap().living = living;
+            w.step(&Input::NONE, 0);
+            let a = w.actor(r).unwrap().anim;
+            assert_eq!((a.current, a.cursor, a.actions.pending, a.actions.accepted), (18, 0, 3, 0));
+            w.step(&Input::NONE, 1);
+            let runner = w.actor(r).unwrap();
+            let a = runner.anim;
+            assert_eq!((a.actions.pending, a.actions.accepted), (0, 0));
+            assert_eq!(jump_entries(&w, r), [entry], "mask {mask}");
+            if living == 5 {
+                assert_eq!((a.cursor, a.pose.map(|p| p.frame), a.exit), (4, Some(3), true), "mask {mask}");
+                assert_eq!(runner.queued, 0);
+            } else {
+                assert_eq!(runner.queued, entry, "mask {mask}: the jump started");
+            }
+        }
     }
     // Without SetAction the transition is not taken: cursor 2, frame 2, no entry.
     let mut w = island(runner(t(1, 6, 0), B::default().pause()));
@@ -351,4 +363,25 @@ fn the_selected_player_with_body_contacts_rejects_a_carried_destination_that_mee
     carry(&mut w, keg);
     w.step(&Input::NONE, 1);
     assert_eq!(w.actor(p).unwrap().position[0] - x, 512 - 2 * 16 * 256);
+}
+
+#[test]
+fn script_jump_starts_queued_motion_from_the_script_table() {
+    // "Script Jump": the runner's script calls `Jump()` in its first update, when its default
+    // 18 is current: the script table's row 18 selects queued motion 8 (group 34, which the
+    // runner lacks, so the request falls back to its default); the fall origin is its Y, the
+    // timer 0, the motion direction 2. Living state 3 refuses (states 0 and 15 only).
+    for (living, queued) in [(0u8, 8u8), (3, 0)] {
+        let script = B::default().call(id::JUMP, &[]).pause();
+        let mut w = island(runner(t(1, 6, 0), script));
+        let r = actor_named(&w, b"RUNNER");
+        w.actor_mut(r).unwrap().living = living;
+        let y = w.actor(r).unwrap().position[1];
+        w.step(&Input::NONE, 0);
+        let a = w.actor(r).unwrap();
+        assert_eq!(a.queued, queued, "living {living}");
+        if queued != 0 {
+            assert_eq!((a.fall_origin, a.motion_direction), (y, 2));
+        }
+    }
 }

@@ -258,22 +258,29 @@ fn the_idle_default_comes_from_attribute_44() {
 #[test]
 fn the_collision_stage_dispatch_follows_the_living_state() {
     // Running off the top of the yard's stairs: in living state 0 the support miss starts a
-    // fall; in the ledge states 10-19 the ordinary ground response does not run (the
-    // selected player's ledge response is a later issue). States 20 and 21 run weapon-draw
-    // admission instead: tests/tests/combat.rs, `draw_sword_starts_state_20_…`, shows a
-    // drawing fighter hanging in the air until the draw completes.
+    // fall. In the ledge states 10-19 the ledge transition runs in place of the ordinary
+    // ground response ("Per-update ledge dispatch"): state 12 (turning to a low ledge) with
+    // no low ledge ahead gives up in its first update — living state 0, no fall and no
+    // support assigned in that update — and the next updates fall as in state 0. States 20
+    // and 21 run weapon-draw admission instead: tests/tests/combat.rs,
+    // `draw_sword_starts_state_20_…`, shows a drawing fighter hanging in the air until the
+    // draw completes.
     let top = [30_812 * 256, -460 * 256, 28_286 * 256];
     let run = Input::with(&[Action::Up]);
-    for (living, falls) in [(0u8, true), (12, false)] {
+    for living in [0u8, 12] {
         let mut w = island();
         let id = w.enter_at(&Embedded, top, 0, false).unwrap();
         w.actor_mut(id).unwrap().living = living;
         let mut fell = false;
         for b in 0..12 {
             w.step(&run, b);
-            fell |= w.actor(id).unwrap().falling != 0;
+            let a = w.actor(id).unwrap();
+            if b == 0 && living == 12 {
+                assert_eq!((a.living, a.falling), (0, 0), "the transition gave up");
+            }
+            fell |= a.falling != 0;
         }
-        assert_eq!(fell, falls, "living state {living}");
+        assert!(fell, "living state {living}");
     }
 }
 
@@ -560,7 +567,8 @@ fn queued_motion_directional_bits_and_the_player_exclusion_exclude_the_surface_q
     // clears the low bits of both words unless the current group is 18 or 30, and always
     // consumes accepted low bits (its jump entry), so before each update Cyrus is put in
     // his run group 18: pending bits then survive to the collision stage's query, while
-    // accepted ones are gone by then and the query assigns.
+    // accepted ones start a running jump ("Ordinary jump entry": group 18 selects queued 8
+    // for bit 0, 9 for bit 1), whose queued motion excludes the query.
     let (mut w, id) = entered(0, 0);
     w.step(&Input::NONE, 0);
     assert_eq!(w.actor(id).unwrap().surface, 9);
@@ -568,8 +576,8 @@ fn queued_motion_directional_bits_and_the_player_exclusion_exclude_the_surface_q
     let cases: [(&str, Setup, u8); 7] = [
         ("pending bit 0", |w, id| w.actor_mut(id).unwrap().anim.actions.pending = 0x01, 0),
         ("pending bit 1", |w, id| w.actor_mut(id).unwrap().anim.actions.pending = 0x02, 0),
-        ("accepted bit 0, consumed", |w, id| w.actor_mut(id).unwrap().anim.actions.accepted = 0x01, 9),
-        ("accepted bit 1, consumed", |w, id| w.actor_mut(id).unwrap().anim.actions.accepted = 0x02, 9),
+        ("accepted bit 0, a jump", |w, id| w.actor_mut(id).unwrap().anim.actions.accepted = 0x01, 0),
+        ("accepted bit 1, a jump", |w, id| w.actor_mut(id).unwrap().anim.actions.accepted = 0x02, 0),
         ("player exclusion", |w, _| w.shared_mut().surface_exclusion = true, 0),
         ("higher action bits", |w, id| w.actor_mut(id).unwrap().anim.actions.pending = 0xFC, 9),
         ("nothing", |_, _| {}, 9),
@@ -579,13 +587,22 @@ fn queued_motion_directional_bits_and_the_player_exclusion_exclude_the_surface_q
         {
             let a = w.actor_mut(id).unwrap();
             (a.surface, a.anim.actions.pending, a.anim.actions.accepted) = (0, 0, 0);
+            (a.queued, a.falling) = (0, 0);
         }
         w.shared_mut().surface_exclusion = false;
         w.shared_mut().veto = true;
         setup(&mut w, id);
         w.step(&Input::NONE, 1 + k as u32);
         let a = w.actor(id).unwrap();
-        assert_eq!(a.anim.current, 18, "{what}");
+        let jump = match k {
+            2 => 8,
+            3 => 9,
+            _ => 0,
+        };
+        assert_eq!(a.queued, jump, "{what}");
+        if jump == 0 {
+            assert_eq!(a.anim.current, 18, "{what}");
+        }
         assert_eq!(a.surface, surface, "{what}");
         assert_eq!(a.anim.actions.accepted & 3, 0, "{what}");
         // The veto is assigned only with the surface (the meadow clears it).

@@ -4,6 +4,8 @@
 
 use super::group;
 use super::health::change_health;
+use super::queued::fall_factor;
+use crate::actor::jump::{self, Entry};
 use crate::actor::motion::scaled;
 use crate::actor::{Actor, attr};
 use crate::anim::NO_GROUP;
@@ -14,23 +16,11 @@ use crate::world::queries::Env;
 /// Fall timer at a fall's start.
 pub const FALL_TIMER_START: u8 = 30;
 
-/// The vertical factor of timer index `i`: `256 × (900 − (29 − i)²) / 900` below 30, 256
-/// from 30 (the entries past 69 belong to other engine state; Stros keeps 256).
-pub const fn fall_factor(i: i32) -> i32 {
-    if i < 0 {
-        fall_factor(0)
-    } else if i < 30 {
-        let k = 29 - i;
-        256 * (900 - k * k) / 900
-    } else {
-        256
-    }
-}
-
 /// "Pre-script queued and falling stage": directional displacement of queued (else
 /// falling) motion 8 or 9 (forward, up to 0x18000 of accumulated distance) or 2 (a steered
 /// jump, up to 0x10000); other values add nothing.
 pub(crate) fn pre_script<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
+    action_transition(a, env.tick.nominal_ticks);
     let m = if a.queued != 0 { a.queued } else { a.falling };
     if m == 0 || a.rope {
         return;
@@ -54,6 +44,24 @@ pub(crate) fn pre_script<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
         a.position[0] = x;
         a.position[2] = z;
     }
+}
+
+/// The action-transition counter's bookkeeping ({D:engine/SOUP.md} "Selected-player additive
+/// health"): a nonzero counter below 3 (signed) clears at once when the queued or the falling
+/// byte is zero; otherwise both lose their high bit and the counter the ticks' low byte,
+/// clamped at zero.
+fn action_transition(a: &mut Actor, ticks: i32) {
+    if a.action_transition == 0 {
+        return;
+    }
+    if (a.queued == 0 || a.falling == 0) && (a.action_transition as i8) < 3 {
+        a.action_transition = 0;
+        return;
+    }
+    a.queued &= 0x7f;
+    a.falling &= 0x7f;
+    let left = a.action_transition.wrapping_sub(ticks as u8);
+    a.action_transition = if (left as i8) < 0 { 0 } else { left };
 }
 
 /// The motion transition of a forward hit or an admitted body contact: falling keeps
@@ -98,6 +106,7 @@ pub(super) fn start_fall_record(a: &mut Actor) {
 
 /// "Ordinary landing decision" and "Ordinary landing animation selection".
 pub(super) fn land<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, new_y: i32) {
+    a.jump_selector = 0;
     let mut distance = new_y.wrapping_sub(a.fall_origin).wrapping_abs();
     if (1..=4).contains(&a.surface) {
         distance = 0;
@@ -176,8 +185,36 @@ pub(super) fn fall_writer<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>) {
     }
 }
 
-/// A support miss: the fall starts ("Initial falling bookkeeping") or continues ("Falling
-/// animation continuation") and the vertical writer runs.
+/// A jump start from the ground response or the action update: the selected player's through
+/// his gates ([`crate::player::jump::start`]), another actor's through the shared admission.
+/// (A nonplayer's active native task would refuse; the world paths that call this run after
+/// its script stage, and Stros counts none there.)
+pub(crate) fn jump_entry<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, entry: Entry) -> bool {
+    if env.is_player {
+        return crate::player::jump::start(a, env, entry);
+    }
+    if !jump::admits(a, false) {
+        return false;
+    }
+    let mut cx = env.anim(a);
+    jump::initialize(a, &mut cx, entry);
+    a.steps.packed |= cx.move_bits;
+    true
+}
+
+/// The selected player's edge service on a support miss: a held ledge clears the falling
+/// byte and ends the fall handling.
+fn edge<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) -> bool {
+    if env.is_player && crate::player::ledge::edge_service(a, env) {
+        a.falling = 0;
+        return true;
+    }
+    false
+}
+
+/// A support miss: the fall starts ("Initial falling bookkeeping", after "Jump selector at a
+/// support miss" and the walk-off recovery) or continues ("Falling animation continuation"),
+/// the edge service catching ledges in between, and the vertical writer runs.
 pub(super) fn missed<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
     let torch = a.torch != 0;
     // Attribute 107 ends a fall at the first support miss, and nothing else happens.
@@ -192,29 +229,10 @@ pub(super) fn missed<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
             fall_writer(a, env);
             return;
         }
-        if matches!(a.anim.current, 18 | 30) {
-            if a.anim.exit {
-                if let Some(s) = a.stable {
-                    a.position = s;
-                }
-                let d = a.anim.default;
-                env.force(a, d);
-                return;
-            }
-            start_fall_record(a);
-            a.falling = 1;
-            env.force(a, if torch { group::FALL_RUN_TORCH } else { group::FALL_RUN });
-            return;
-        }
-        start_fall_record(a);
-        a.falling = 1;
-        if a.holds_weapon() {
-            if a.anim.current != 115 {
-                env.force(a, group::FALL_ARMED);
-            }
-        } else {
-            env.force(a, if torch { group::FALL_TORCH } else { group::FALL });
-        }
+        start_animated_fall(a, env, torch);
+        return;
+    }
+    if edge(a, env) {
         return;
     }
     let near = a.position[1].wrapping_sub(a.fall_origin).wrapping_abs() < 32768;
@@ -231,4 +249,54 @@ pub(super) fn missed<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
         _ => env.request(a, if torch { group::FALL_TORCH } else { group::FALL }),
     }
     fall_writer(a, env);
+}
+
+/// An animated actor's support miss without falling: the runtime jump selector within 3 of
+/// 24 jumps; a pending jump (either directional-state byte's low bits) is the walk-off
+/// recovery — back to the stable position and a running jump from there; groups 41–43 drift
+/// 4096 along their motion direction; then the fall starts (59/60 off a run, whose exit
+/// marker instead rolls back to the stable position) and the edge service may catch a ledge.
+fn start_animated_fall<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, torch: bool) {
+    if a.jump_selector != 0 && a.jump_selector.wrapping_sub(24).wrapping_abs() < 4 {
+        jump_entry(a, env, Entry::Ordinary(8));
+        return;
+    }
+    if a.directional_low_bits() {
+        a.anim.actions.reset(3);
+        if let Some(s) = a.stable {
+            a.position = s;
+        }
+        jump_entry(a, env, Entry::Ordinary(8));
+        env.force(a, if torch { jump::group::RUN_TORCH } else { jump::group::RUN });
+        super::queued::arbitrate(a, env);
+        return;
+    }
+    if matches!(a.anim.current, 41..=43) {
+        crate::actor::motion::directional_displacement(a, a.motion_direction, 4096);
+    }
+    if matches!(a.anim.current, 18 | 30) {
+        if a.anim.exit {
+            if let Some(s) = a.stable {
+                a.position = s;
+            }
+            let d = a.anim.default;
+            env.force(a, d);
+            return;
+        }
+        start_fall_record(a);
+        a.falling = 1;
+        env.force(a, if torch { group::FALL_RUN_TORCH } else { group::FALL_RUN });
+        edge(a, env);
+        return;
+    }
+    start_fall_record(a);
+    a.falling = 1;
+    if a.holds_weapon() {
+        if a.anim.current != 115 {
+            env.force(a, group::FALL_ARMED);
+        }
+    } else {
+        env.force(a, if torch { group::FALL_TORCH } else { group::FALL });
+    }
+    edge(a, env);
 }

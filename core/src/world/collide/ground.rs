@@ -78,37 +78,7 @@ pub(super) fn slope_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C
         (false, true) => (group::SLIDE_BACK_TORCH, downhill + 1024),
     };
     a.steps.packed |= if forward { 0x30 } else { 0xc0 };
-    // The turn helper: rate from attribute 15 (21 when armed or in combat), at least 8.
-    let rate_attr = if a.in_combat_stance() { attr::FIGHT_TURN_SPEED } else { attr::TURN_SPEED };
-    let rate = scaled(a.attr(rate_attr) as i32, env.tick.frame_scale).max(8);
-    let mut turn = (target - a.angles.heading as i32) & 2047;
-    if turn > 1024 {
-        turn -= 2048;
-    }
-    if turn.abs() <= rate {
-        a.angles.heading = (target & 2047) as u16;
-        if env.is_player {
-            a.set_orientation(a.angles);
-            a.previous_angles = a.angles;
-        }
-    } else {
-        a.angles.heading = ((a.angles.heading as i32 + turn.signum() * rate) & 2047) as u16;
-        let armed = a.holds_weapon();
-        let tg = match (turn > 0, armed, torch) {
-            (true, true, _) => 96,
-            (false, true, _) => 97,
-            (true, false, false) => 14,
-            (true, false, true) => 16,
-            (false, false, false) => 15,
-            (false, false, true) => 17,
-        };
-        env.request(a, tg);
-        if env.is_player {
-            // The selected player's turn rebuilds his matrix and copies the angle history.
-            a.set_orientation(a.angles);
-            a.previous_angles = a.angles;
-        }
-    }
+    turn_helper(a, env, target);
     let first = a.sliding == 0;
     if first {
         env.force(a, g);
@@ -132,6 +102,43 @@ pub(super) fn slope_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C
     a.sliding = 1;
 }
 
+/// The slope response's turn helper toward `target`: rate from attribute 15 (21 armed or in
+/// combat) times the frame scale `>> 8`, at least 8; a difference within the rate snaps
+/// without a turn request, a larger one turns by the rate and requests a turn group (14/16
+/// and 15/17 unarmed by the torch, 96 and 97 holding a weapon). The selected player's turn
+/// rebuilds his matrix and copies the angle history. Returns 0 when the heading already
+/// matched or snapped, else the signed difference before the step.
+pub(crate) fn turn_helper<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, target: i32) -> i32 {
+    let rate_attr = if a.in_combat_stance() { attr::FIGHT_TURN_SPEED } else { attr::TURN_SPEED };
+    let rate = scaled(a.attr(rate_attr) as i32, env.tick.frame_scale).max(8);
+    let mut turn = (target - a.angles.heading as i32) & 2047;
+    if turn > 1024 {
+        turn -= 2048;
+    }
+    let out = if turn.abs() <= rate {
+        a.angles.heading = (target & 2047) as u16;
+        0
+    } else {
+        a.angles.heading = ((a.angles.heading as i32 + turn.signum() * rate) & 2047) as u16;
+        let torch = a.torch != 0;
+        let tg = match (turn > 0, a.holds_weapon(), torch) {
+            (true, true, _) => 96,
+            (false, true, _) => 97,
+            (true, false, false) => 14,
+            (true, false, true) => 16,
+            (false, false, false) => 15,
+            (false, false, true) => 17,
+        };
+        env.request(a, tg);
+        turn
+    };
+    if env.is_player {
+        a.set_orientation(a.angles);
+        a.previous_angles = a.angles;
+    }
+    out
+}
+
 /// The ordinary ground response of bit 0x04 after the primary support query: the support
 /// height assigned to Y; a set sliding-surface result ends the response in the slope
 /// response; otherwise landing (with the landing surface stored first) and slide
@@ -143,6 +150,10 @@ pub(super) fn ground_response<C: Capacity>(
     sliding_surface: bool,
     reach: i32,
 ) {
+    // Queued motion (a jump's rise) is the arbitration's while it handles the update.
+    if super::queued::arbitrate(a, env) {
+        return;
+    }
     let Some(y) = ground.actor_y else {
         missed(a, env);
         return;

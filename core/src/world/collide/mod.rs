@@ -11,14 +11,17 @@ mod ground;
 mod health;
 mod obstacle;
 mod overlap;
+mod queued;
 
 use crate::capacity::Capacity;
 use crate::world::live::Others;
 use body::body_response;
 use fall::motion_transition;
-pub(crate) use fall::pre_script;
+pub(crate) use fall::{jump_entry, pre_script};
+pub(crate) use ground::turn_helper;
 use ground::{ground_response, prevalidate};
 use obstacle::obstacle_wrapper;
+pub(crate) use queued::fall_factor;
 
 use crate::actor::combat;
 use crate::actor::{Actor, ActorModel, attr, collide};
@@ -73,14 +76,15 @@ pub(crate) struct Snapshot {
 /// per actor-style candidate, and that list holds at most 64, so this never fills.
 pub(crate) type Pushes = heapless::Vec<(u16, [i32; 2]), { crate::collision::candidates::MAX_CANDIDATES }>;
 
-/// The dispatch of collision bit 0x04 by living state ({A} "Ordinary collision
-/// stage"): states 10–19 go to the selected player's ledge response, which a nonplayer's
-/// call leaves unchanged — and which Stros does not have yet (ledges are a later issue), so
-/// nothing runs for the player either; states 20 and 21 run weapon-draw admission with its
-/// cleanup branch instead of the ordinary response; every other state takes the ordinary
-/// motion and ground response. (In states 20 and 21 the admission's own gates refuse — state
-/// 20 is `IsDrawingSword`, 21 `IsSheathingSword` — so what shows is that the ground response
-/// does not run until the drawing pass ends the transition.)
+/// The dispatch of collision bit 0x04 by living state ({A} "Ordinary collision stage"):
+/// states 10–19 run the ledge transition once ("Per-update ledge dispatch"; it changes nothing
+/// for an actor other than the selected player), then a finished climb (18) clears the
+/// pending group while the climb group is current, else forces the default and ends the
+/// state; states 20 and 21 run weapon-draw admission with its cleanup branch instead of the
+/// ordinary response; every other state takes the ordinary motion and ground response. (In
+/// states 20 and 21 the admission's own gates refuse — state 20 is `IsDrawingSword`, 21
+/// `IsSheathingSword` — so what shows is that the ground response does not run until the
+/// drawing pass ends the transition.)
 fn ground_dispatch<C: Capacity>(
     a: &mut Actor,
     env: &mut Env<'_, '_, C>,
@@ -89,7 +93,20 @@ fn ground_dispatch<C: Capacity>(
     reach: i32,
 ) {
     match a.living {
-        10..=19 => {}
+        10..=19 => {
+            if env.is_player {
+                crate::player::ledge::transition(a, env);
+            }
+            if a.living == crate::player::ledge::FINISHED {
+                if matches!(a.anim.current, 86 | 90) {
+                    a.anim.pending = crate::anim::NO_GROUP;
+                } else {
+                    let d = a.anim.default;
+                    env.force(a, d);
+                    a.living = 0;
+                }
+            }
+        }
         20 | 21 => {
             let is_player = env.is_player;
             let mut cx = env.anim(a);

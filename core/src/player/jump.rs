@@ -1,0 +1,67 @@
+//! The selected player's jumps ({D:engine/player.md} "Jump-key arbitration", "Jump window",
+//! "Script Jump", "Controller under queued, falling and sliding motion"): the gates his jump
+//! starts pass before the ordinary initialization of [`crate::actor::jump`], the jump key's
+//! arbitration and the forward steering of a standing jump.
+
+use super::{PlayerScene, ledge};
+use crate::actor::jump::{self, Entry};
+use crate::actor::{Actor, Direction, attr};
+use crate::anim::SetAction;
+
+/// The conditional countdown a backward jump (groups 49 and 50) sets, whole nominal ticks.
+pub const BACK_JUMP_COUNTDOWN: u32 = 6;
+
+/// A jump start of the selected player. In order: his conditional preliminary countdown, a
+/// rope, queued, falling or sliding motion, a living state other than 0 and 15, and — with
+/// attribute 105 one — water or lava surfaces (1 through 5) refuse; script entries also take
+/// script `Jump`'s refusals (deep water, the landing groups). Then the stable position
+/// becomes invalid; hanging (state 15) runs the hang release instead of a jump, and state 0
+/// the ledge entry, which ends the start when it holds a ledge. Otherwise the ordinary
+/// initialization runs. Returns whether a jump started.
+pub fn start(a: &mut Actor, env: &mut impl PlayerScene, entry: Entry) -> bool {
+    let water_or_lava = a.attr(attr::PLAYER_TYPE) == 1 && (1..=5).contains(&a.surface);
+    let admitted = match entry {
+        Entry::Ordinary(_) => jump::admits(a, false),
+        Entry::Script => jump::script_admits(a, false, true),
+    };
+    if env.state().conditional != 0 || a.rope || !admitted || water_or_lava {
+        return false;
+    }
+    a.stable = None;
+    if a.living == 15 {
+        ledge::hang_release(a, env);
+        return false;
+    }
+    if ledge::entry(a, env) {
+        return false;
+    }
+    let s = env.jump_init(a, entry);
+    if s.countdown {
+        env.state().conditional = BACK_JUMP_COUNTDOWN;
+    }
+    true
+}
+
+/// "Jump-key arbitration" with mask 1 (the jump key held, after movement dispatch): the
+/// `SetAction` decision ([`crate::anim::ActionWords::set_action`]) — a pending running jump,
+/// the low bits cleared in the air or landing, or a jump started at once.
+pub fn key_arbitration(a: &mut Actor, env: &mut impl PlayerScene) -> SetAction {
+    let step_hold = a.attr(attr::STEP_TYPE) == 0 || a.steps.get(Direction::Forward) == 3;
+    let anim = a.anim;
+    let decision = a.anim.actions.set_action(1, &anim, a.queued != 0, a.falling != 0, step_hold);
+    if decision == SetAction::Jump {
+        start(a, env, Entry::Script);
+    }
+    decision
+}
+
+/// Forward steering of a standing jump: with the forward key held, a queued byte whose low
+/// seven bits are 1 in group 32 or 33 becomes exactly 2 (its high bit cleared).
+pub fn steer(a: &mut Actor, forward: bool) {
+    if forward
+        && a.queued & 0x7f == 1
+        && matches!(a.anim.current, jump::group::STAND | jump::group::STAND_TORCH)
+    {
+        a.queued = 2;
+    }
+}

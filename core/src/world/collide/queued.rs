@@ -1,0 +1,158 @@
+//! "Queued motion arbitration" and the queued half of "Queued and falling vertical motion"
+//! ({D:engine/player.md}): a jump's rise. The arbitration requests the airborne group of the
+//! queued state, the writer lifts the actor along the vertical factors from the fall origin
+//! and hands the motion to falling once the factor reaches 256, and the clearance probe ends
+//! a rise that meets something under the origin.
+
+use crate::actor::{Actor, attr, jump};
+use crate::capacity::Capacity;
+use crate::world::queries::Env;
+
+/// The vertical factor sequence of "Queued and falling vertical motion", which both
+/// writers read.
+/// Timer index `i`: `256 × (900 − (29 − i)²) / 900` below 30, 256
+/// from 30 (the entries past 69 belong to other engine state; Stros keeps 256).
+pub const fn fall_factor(i: i32) -> i32 {
+    if i < 0 {
+        fall_factor(0)
+    } else if i < 30 {
+        let k = 29 - i;
+        256 * (900 - k * k) / 900
+    } else {
+        256
+    }
+}
+
+/// The airborne group of low queued state `low` ("Queued motion arbitration"'s table): by
+/// the torch, then the high bit; `None` for states without a request.
+pub const fn airborne_group(low: u8, high: bool, torch: bool, armed: bool) -> Option<i16> {
+    Some(match (low, torch, high) {
+        (1, true, _) => 38,
+        (1, false, false) => {
+            if armed {
+                112
+            } else {
+                39
+            }
+        }
+        (1, false, true) => 40,
+        (2, true, _) => 41,
+        (2, false, false) => 42,
+        (2, false, true) => 43,
+        (3, true, _) => jump::group::BACK_TORCH,
+        (3, false, _) => jump::group::BACK,
+        (8 | 24, true, _) => 45,
+        (8 | 24, false, false) => 44,
+        (9, true, _) => 47,
+        (9, false, false) => 46,
+        (8 | 9 | 24, false, true) => 48,
+        _ => return None,
+    })
+}
+
+/// "Queued motion arbitration": whether it handled the update (the ground response then ends).
+pub(super) fn arbitrate<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) -> bool {
+    if a.queued == 0 {
+        return false;
+    }
+    let torch = a.torch != 0;
+    let (low, high) = (a.queued & 0x7f, a.queued & 0x80 != 0);
+    if low == 3 {
+        let need = if torch { jump::group::BACK_TORCH } else { jump::group::BACK };
+        if !env.has(need) {
+            a.queued = 0;
+            return false;
+        }
+        if a.anim.current != need {
+            return torch;
+        }
+    }
+    if matches!(a.anim.pending, 32..=37 | 111) {
+        return false;
+    }
+    if env.is_player && crate::player::ledge::edge_service(a, env) {
+        a.queued = 0;
+        return true;
+    }
+    if let Some(g) = airborne_group(low, high, torch, a.holds_weapon()) {
+        env.request(a, g);
+    }
+    queued_writer(a, env);
+    if a.queued == 0 {
+        return true;
+    }
+    let clearance = env.support_below_origin(a);
+    if clearance < a.bounds.positive[1].wrapping_sub(4).wrapping_mul(256) {
+        a.queued = 0;
+        a.position = a.previous;
+    }
+    true
+}
+
+/// The queued vertical writer: skipped while an animated actor's `BreakPoint` marker holds
+/// model-controlled vertical motion; otherwise `Y = origin − jump_height × factor[timer]`, the
+/// byte timer advances by the fine ticks, and a factor above 255 at the advanced timer hands
+/// the queued byte to falling (a high-bit motion forcing group 58 without a burning torch).
+pub(super) fn queued_writer<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
+    if a.anim.marker && a.set.is_some() {
+        return;
+    }
+    let jump = a.attr(attr::JUMP_HEIGHT) as i32;
+    let factor = fall_factor((a.fall_timer as i32).min(69));
+    a.position[1] = a.fall_origin.wrapping_sub(jump.wrapping_mul(factor));
+    a.fall_timer = a.fall_timer.wrapping_add(env.tick.fine_ticks as u8);
+    if fall_factor((a.fall_timer as i32).min(69)) > 255 {
+        a.falling = a.queued;
+        a.queued = 0;
+        if a.falling & 0x80 != 0 && a.torch == 0 {
+            env.force(a, 58);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_vertical_factors() {
+        // 256 × (900 − (29 − i)²) / 900, integer division: i = 0 gives 256 × 59 / 900 = 16
+        // (16.78), i = 15 gives 256 × 704 / 900 = 200 (200.25), i = 28 gives 256 × 899 / 900 =
+        // 255 (255.72), i = 29 exactly 256; 30 through 69 are 256. The first factor above 255
+        // (which hands a rise to falling) is therefore at index 29.
+        assert_eq!([0, 15, 28, 29].map(fall_factor), [16, 200, 255, 256]);
+        assert!((30..70).all(|i| fall_factor(i) == 256));
+        assert_eq!((0..70).find(|&i| fall_factor(i) > 255), Some(29));
+        assert!((0..29).all(|i| fall_factor(i) < fall_factor(i + 1)), "rising");
+    }
+
+    #[test]
+    fn the_arbitration_table() {
+        // (low state, high bit, torch) → group, as the docs' table reads.
+        let g = |low, high, torch| airborne_group(low, high, torch, false);
+        assert_eq!(
+            [g(1, false, false), g(1, true, false), g(1, false, true)],
+            [Some(39), Some(40), Some(38)]
+        );
+        assert_eq!(airborne_group(1, false, false, true), Some(112), "holding a weapon");
+        assert_eq!(
+            [g(2, false, false), g(2, true, false), g(2, false, true)],
+            [Some(42), Some(43), Some(41)]
+        );
+        assert_eq!(
+            [g(3, false, false), g(3, true, false), g(3, false, true)],
+            [Some(49), Some(49), Some(50)]
+        );
+        for s in [8, 24] {
+            assert_eq!(
+                [g(s, false, false), g(s, true, false), g(s, false, true)],
+                [Some(44), Some(48), Some(45)]
+            );
+        }
+        assert_eq!(
+            [g(9, false, false), g(9, true, false), g(9, false, true)],
+            [Some(46), Some(48), Some(47)]
+        );
+        assert_eq!(g(5, false, false), None);
+    }
+}
