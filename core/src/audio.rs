@@ -23,7 +23,7 @@ pub const MIN_RATE: i32 = 512;
 /// Highest playback rate, Hz.
 pub const MAX_RATE: i32 = 44_000;
 /// A `PlaySound` rate field's unit, Hz.
-pub const RATE_STEP: i32 = 64;
+pub const RATE_STEP: i32 = crate::world::RATE_STEP;
 /// Actors whose remembered animation sound the mixer tracks.
 pub const MAX_OWNERS: usize = 256;
 
@@ -274,7 +274,7 @@ impl Mixer {
                         owner: e.actor,
                         effect: s.effect,
                         requested: s.requested,
-                        rate_offset: (s.rate as i32).wrapping_mul(RATE_STEP),
+                        rate_offset: s.offset_hz,
                         volume: volume(d, radius, divisor, 0),
                         pan: pan(
                             s.emitter[0].wrapping_sub(l.position[0]),

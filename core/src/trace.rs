@@ -34,8 +34,9 @@ fn json_support(out: &mut impl fmt::Write, s: &crate::collision::support::Suppor
 /// `smoothed_fps`; for the selected player `pos` and `prev` (runtime units), `heading`,
 /// `phase`, `group`, `pending`, `cursor`, `marker`, `surface`, `support` and `probe`
 /// (`kind`, `class`, `normal`, `height`; null when no forward probe ran), and `blocked`,
-/// `falling` and `response` (the blocked-attempt marker, the falling byte, the
-/// body-response byte); then `events`. No newline.
+/// `falling`, `queued`, `living` and `response` (the blocked-attempt marker, the falling and
+/// queued-motion bytes, the living state, the body-response byte); then `events`. No
+/// newline.
 pub fn trace_line<C: crate::capacity::Capacity>(
     out: &mut impl fmt::Write,
     world: &crate::world::World<'_, C>,
@@ -80,9 +81,11 @@ pub fn trace_line<C: crate::capacity::Capacity>(
         }
         write!(
             out,
-            ",\"blocked\":{},\"falling\":{},\"response\":{}",
+            ",\"blocked\":{},\"falling\":{},\"queued\":{},\"living\":{},\"response\":{}",
             p.step_status & 0x80 != 0,
             p.falling,
+            p.queued,
+            p.living,
             p.body_response
         )?;
     }
@@ -102,6 +105,14 @@ pub fn trace_line<C: crate::capacity::Capacity>(
                 write!(out, "\"type\":\"actor_event\",\"mask\":{mask}}}")?
             }
             Event::Anim(AnimEvent::StopSound) => write!(out, "\"type\":\"stop_sound\"}}")?,
+            Event::Anim(AnimEvent::SoundHz { effect, hz }) => {
+                write!(out, "\"type\":\"sound_hz\",\"effect\":{effect},\"hz\":{hz}}}")?
+            }
+            Event::Anim(AnimEvent::Effect { descriptor, at }) => {
+                write!(out, "\"type\":\"effect\",\"descriptor\":{descriptor},\"at\":")?;
+                json_array(out, &at)?;
+                write!(out, "}}")?
+            }
             Event::JumpEntry { entry } => write!(out, "\"type\":\"jump_entry\",\"entry\":{entry}}}")?,
             Event::Health { change, health } => {
                 write!(out, "\"type\":\"health\",\"change\":{change},\"health\":{health}}}")?

@@ -57,6 +57,23 @@ pub enum AnimEvent {
     },
     /// `EndAnimation` stops the sound this animation remembered.
     StopSound,
+    /// A positional sound whose variation is a playback-rate offset in Hz, not a `PlaySound`
+    /// field (the water and lava transition sounds, {D:engine/player.md}).
+    SoundHz {
+        /// Effect index.
+        effect: i16,
+        /// Playback-rate offset, Hz.
+        hz: i16,
+    },
+    /// An environmental flat effect (`AddFlatEffect`, zero spread, speed one): its packed
+    /// descriptor (low sixteen bits the texture, the rest flags) and its point, runtime
+    /// units. The core has no effect pool; frontends and traces see the request.
+    Effect {
+        /// Packed descriptor.
+        descriptor: u32,
+        /// Where, runtime units.
+        at: [i32; 3],
+    },
 }
 
 /// The events of one update, and how many did not fit.
@@ -69,7 +86,8 @@ pub struct Events {
 }
 
 impl Events {
-    fn push(&mut self, e: AnimEvent) {
+    /// Queues `e`, or counts it dropped when the queue is full.
+    pub fn push(&mut self, e: AnimEvent) {
         if self.queue.push(e).is_err() {
             self.dropped += 1;
         }

@@ -198,12 +198,17 @@ pub struct SoundRequest {
     pub requested: i16,
     /// The rate field (× 64 Hz).
     pub rate: i16,
+    /// The playback-rate offset, Hz: the rate field × 64, or a sound's own Hz variation.
+    pub offset_hz: i32,
     /// Where the actor was when its animation ran (its update-entry position), runtime
     /// units.
     pub emitter: [i32; 3],
     /// The selected player's own animation sound (channels from 0; others from 6).
     pub player: bool,
 }
+
+/// A `PlaySound` rate field's unit, Hz.
+pub const RATE_STEP: i32 = 64;
 
 /// What an actor did that the frontends or a trace care about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -213,9 +218,7 @@ pub enum Event {
     /// Another animation event (actor events, stopping the remembered sound, …).
     Anim(AnimEvent),
     /// The action update asked the ordinary jump entry for action entry 8 or 9 (
-    /// {D:engine/animation.md}, "Action words"). The core has no jump entry yet (it starts
-    /// queued motion, which only the ground response's queued-motion arbitration and vertical
-    /// writer finish), so the request is reported and nothing else happens.
+    /// {D:engine/animation.md}, "Action words"), which ran ({D:engine/player.md} "Jump window").
     JumpEntry {
         /// The action entry: 8 (accepted bit 0) or 9 (accepted bit 1).
         entry: u8,
@@ -625,8 +628,40 @@ impl<'a, C: Capacity> World<'a, C> {
     pub fn placed_actors(&self) -> impl Iterator<Item = (u16, &WorldModel<'a>, u32, PlacedModel<'a>)> + '_ {
         self.actors.iter().enumerate().filter_map(move |(id, a)| {
             let m = self.actor_model(a)?;
-            Some((id as u16, m, self.actor_frame(a), placed_model(a, m)))
+            Some((id as u16, m, self.actor_frame(a), self.presented(a, m)))
         })
+    }
+}
+
+impl<'a, C: Capacity> World<'a, C> {
+    /// Where actor `a`'s current model `m` is presented ({D:engine/SOUP.md} "Current model
+    /// presentation"): its logical position, and with collision mask 0x04 the water
+    /// displacement of its model Y — surfaces 1, 5 and 11 sink it 64; surface 2 sinks it by a
+    /// quarter of full coverage (64), 3 and 4 by a quarter of the blend coverage at the model
+    /// X/Z (a partial coverage doubled, at most 256) — then the swim groups 141–143 add
+    /// `[game] swim_depth`. Drawing and the collision candidates both read it; the logical
+    /// position is unchanged.
+    pub(super) fn presented(&self, a: &Actor, m: &WorldModel<'a>) -> PlacedModel<'a> {
+        let mut p = placed_model(a, m);
+        if a.collide() & crate::actor::collide::GROUND == 0 {
+            return p;
+        }
+        let sink = match a.surface {
+            1 | 5 | 11 | 2 => 64,
+            3 | 4 => {
+                let (x, z) = (p.position[0] as i32, p.position[2] as i32);
+                let byte = crate::terrain::material(&self.wld, x, z);
+                let c = if byte < 0 { 0 } else { crate::terrain::blend_coverage(byte as u8, x, z) };
+                let c = if c == 0 || c == 256 { c } else { (c * 2).min(256) };
+                c >> 2
+            }
+            _ => return p,
+        };
+        p.position[1] = ((a.position[1] >> 8).wrapping_add(sink)) as f32;
+        if matches!(a.surface, 2..=4) && (141..=143).contains(&a.anim.current) {
+            p.position[1] += self.config.swim_depth as f32;
+        }
+        p
     }
 }
 

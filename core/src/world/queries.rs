@@ -6,7 +6,7 @@
 use super::Shared;
 use super::live::{LiveScene, Prepared};
 use crate::actor::{Actor, Surroundings, attr, collide};
-use crate::anim::{AnimContext, AnimSet, Events};
+use crate::anim::{AnimContext, AnimEvent, AnimSet, Events};
 use crate::capacity::Capacity;
 use crate::collision::candidates::search_radius;
 use crate::collision::shape::{collision_matrix, prepare};
@@ -84,6 +84,10 @@ pub(crate) struct Env<'e, 'a, C: Capacity> {
     /// The selected player's retained controller state (his jumps and ledges read it; other
     /// actors' updates leave it alone).
     pub player: &'e mut PlayerState,
+    /// The world's shared random generator (the water sounds' variation).
+    pub rng: &'e mut crate::script::Rng,
+    /// The camera (view) position, runtime units: where effects are drawn toward.
+    pub camera: [i32; 3],
     /// The selected player's grip vertex ([`super::World::grip_vertex`]); `None` for others.
     pub grip: Option<[i32; 3]>,
 }
@@ -208,7 +212,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         );
         a.surface = state.surface;
         self.shared.veto = state.veto;
-        self.water_transition(a, previous, returned);
+        self.water_transition(a, previous, returned, support.found().then_some(support.height as f32));
         Ground { support, actor_y, surface: Some(returned) }
     }
 
@@ -226,37 +230,70 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         }
     }
 
-    /// "Water and lava transition effects", step 1, of the support wrapper: only for the
-    /// selected player, only when the updater's return differs from the surface saved before
-    /// the query, and only when that surface or the stored one is water (1–4). Leaving deep
-    /// water requests the run (or torch run) after a forward motion byte (2 or 6), else the
-    /// backward group; being in deep water the swim groups; shallow changes nothing. The
-    /// effects and sounds of steps 2 and 3 (and lava's effect) are not part of this core.
-    fn water_transition(&mut self, a: &mut Actor, previous: u8, returned: u8) {
+    /// "Water and lava transition effects" of the support wrapper: only for the selected
+    /// player, only when the updater's return differs from the surface saved before the
+    /// query. Outside water before and now, a change to or from lava (5) makes one effect
+    /// 0x2580. Otherwise: leaving deep water requests the run (or torch run) after a forward
+    /// motion byte (2 or 6), else the backward group; being in deep water the swim groups;
+    /// then an effect 0x2500 and a sound — 70 leaving the water, 71 entering it or in deep
+    /// water, else 70 — varied by a draw below 64 less 32 (Hz).
+    fn water_transition(&mut self, a: &mut Actor, previous: u8, returned: u8, support_y: Option<f32>) {
         if !self.is_player || returned == previous {
             return;
         }
         let (p, s) = (previous, a.surface);
         let water = |v: u8| (1..=4).contains(&v);
+        let deep = |v: u8| matches!(v, 2 | 4);
         if !water(s) && !water(p) {
+            if s == 5 || p == 5 {
+                self.effect(a, 0x2580, support_y);
+            }
             return;
         }
         let forward = matches!(a.motion_direction, 2 | 6);
         let torch = a.torch != 0;
-        let deep = |v: u8| matches!(v, 2 | 4);
         let g = if !deep(s) && deep(p) {
-            match (forward, torch) {
+            Some(match (forward, torch) {
                 (true, false) => 18,
                 (true, true) => 30,
                 (false, false) => 19,
                 (false, true) => 23,
-            }
+            })
         } else if deep(s) {
-            if forward { 142 } else { 143 }
+            Some(if forward { 142 } else { 143 })
         } else {
-            return;
+            None
         };
-        self.request(a, g);
+        if let Some(g) = g {
+            self.request(a, g);
+        }
+        self.effect(a, 0x2500, support_y);
+        let effect = if !water(s) {
+            70
+        } else if !water(p) || deep(s) {
+            71
+        } else {
+            70
+        };
+        let hz = self.rng.bounded(64) - 32;
+        self.events.push(AnimEvent::SoundHz { effect, hz: hz as i16 });
+    }
+
+    /// A transition effect at the actor: X/Z moved 0x800 toward the camera (the helper of
+    /// {D:engine/SOUP.md} "Selected death effect admission"), Y the support height truncated
+    /// plus `standing_height`, in runtime units, plus 0x600.
+    fn effect(&mut self, a: &Actor, descriptor: u32, support_y: Option<f32>) {
+        let bearing = crate::math::direction_from_displacement(
+            a.position[0].wrapping_sub(self.camera[0]),
+            a.position[2].wrapping_sub(self.camera[2]),
+        ) as i32;
+        let index = (bearing - 1024) & 2047;
+        let moved = |c: i32, f: f32| (c as f32 + 2048.0 * f) as i32;
+        let x = moved(a.position[0], crate::tables::sin(index));
+        let z = moved(a.position[2], crate::tables::cos(index));
+        let height = support_y.map_or(a.position[1] >> 8, |h| h as i32);
+        let y = height.wrapping_add(self.config.standing_height).wrapping_mul(256).wrapping_add(0x600);
+        self.events.push(AnimEvent::Effect { descriptor, at: [x, y, z] });
     }
 
     /// Whether the actor's ordinary spheres at runtime `position` touch a face model (the

@@ -61,7 +61,7 @@ impl<'a, C: Capacity> World<'a, C> {
                 return;
             }
             let Some(m) = self.actor_model(a) else { return };
-            let placed = super::placed_model(a, m);
+            let placed = self.presented(a, m);
             if let Some(Near { origin, query_radius }) = near
                 && !within_distance(origin, query_radius, placed.position, placed.radius)
             {
@@ -110,7 +110,7 @@ impl<'a, C: Capacity> World<'a, C> {
     fn live_ids_unculled(&self, me: u16, near: Option<Near>) -> impl Iterator<Item = u16> + '_ {
         self.actors.iter().enumerate().filter_map(move |(id, a)| {
             let id = id as u16;
-            let placed = super::placed_model(a, self.actor_model(a).filter(|_| self.live_gate(me, id, a))?);
+            let placed = self.presented(a, self.actor_model(a).filter(|_| self.live_gate(me, id, a))?);
             let admitted = near
                 .is_none_or(|n| within_distance(n.origin, n.query_radius, placed.position, placed.radius));
             admitted.then_some(id)
@@ -187,6 +187,8 @@ impl<'a, C: Capacity> World<'a, C> {
             samples: Cell::new([kept, None, None]),
             player: &mut self.player,
             grip,
+            rng: &mut self.scripts.rng,
+            camera: self.view,
         };
 
         super::collide::pre_script(a, &mut env);
@@ -210,7 +212,7 @@ impl<'a, C: Capacity> World<'a, C> {
                 locals: &mut self.scripts.locals,
                 flags: &mut self.scripts.flags,
                 refs: &self.scripts.refs,
-                rng: &mut self.scripts.rng,
+                rng: &mut *env.rng,
                 sets: &self.sets,
                 rgm,
                 player: self.players[self.selected],
@@ -354,6 +356,15 @@ impl<'a, C: Capacity> World<'a, C> {
                     effect: self.surfaces.remap_sound(surface, effect),
                     requested: effect,
                     rate,
+                    offset_hz: (rate as i32).wrapping_mul(super::RATE_STEP),
+                    emitter,
+                    player,
+                }),
+                AnimEvent::SoundHz { effect, hz } => Event::Sound(SoundRequest {
+                    effect,
+                    requested: effect,
+                    rate: 0,
+                    offset_hz: hz as i32,
                     emitter,
                     player,
                 }),

@@ -139,6 +139,26 @@ pub fn house() -> Mesh {
     m
 }
 
+/// The ledge course, stone blocks in a row along X, their faces toward −Z where the
+/// walker comes from (heading 0 faces them), all 120 deep: a low block 64 high and 160 long
+/// (a low ledge: the jump key climbs it), a gap 120 wide, a second 64-high block 280 long
+/// (a running jump along +X crosses the gap onto it), a block 120 high (a high ledge the
+/// jump key climbs from the ground) and a wall 200 high (a jump catches its top and hangs).
+/// `(x0, x1, height)` of each, local X centred on the model.
+pub const COURSE: [(f64, f64, f64); 4] =
+    [(-440.0, -280.0, 64.0), (-160.0, 120.0, 64.0), (200.0, 280.0, 120.0), (360.0, 440.0, 200.0)];
+
+/// The ledge course's blocks ([`COURSE`]), one collision group each.
+pub fn ledge_course() -> Mesh {
+    let mut m = Mesh::default();
+    let sides = [Side::PosX, Side::NegX, Side::Top, Side::PosZ, Side::NegZ];
+    for (x0, x1, h) in COURSE {
+        let faces = m.cuboid([x0, -h, 0.0], [x1, 0.0, 120.0], &sides, tex(img::STONE));
+        m.group(&faces);
+    }
+    m
+}
+
 /// Six stone steps, each 26 high and 48 deep, 160 wide, climbing toward +Z to 156.
 pub fn stairs() -> Mesh {
     let mut m = Mesh::default();
@@ -373,6 +393,19 @@ pub fn figure(body: u8, legs: u8) -> (Mesh, Vec<Vec<[i32; 3]>>) {
         frames.push(v);
     }
     (m, frames)
+}
+
+/// The hang frame of a figure from its standing frame `base`: both arms raised 60 (their
+/// vertices, at |X| ≥ 20 and Y −40 or 0, moved up), the hands at Y −100. Returns the frame
+/// and the index of a left-arm vertex at −100: the grip vertex (RAEX grip 0) whose Y places
+/// the hands on a ledge.
+pub fn hang_frame(base: &[[i32; 3]]) -> (Vec<[i32; 3]>, i16) {
+    let arm = |p: &[i32; 3]| p[0].abs() >= 20 * 256 && (p[1] == -40 * 256 || p[1] == 0);
+    let frame: Vec<[i32; 3]> =
+        base.iter().map(|p| if arm(p) { [p[0], p[1] - 60 * 256, p[2]] } else { *p }).collect();
+    let grip =
+        frame.iter().position(|p| p[0] == -28 * 256 && p[1] == -100 * 256).expect("a raised left hand");
+    (frame, grip as i16)
 }
 
 /// A flag on a pole: the cloth's free edge waves over eight frames.

@@ -177,6 +177,7 @@ fn statics() -> Vec<Static> {
         s("RAMP", models::ramp(), 0),
         s("BRIDGE", models::bridge(), 0),
         s("PIER", models::pier(), 0),
+        s("LEDGES", models::ledge_course(), 0),
         s("BARREL", models::barrel(), COLLISION_ACTOR_LIST),
         s("PLANT", models::plant(), COLLISION_EXCLUDED),
         Static { name: "CRATE4", mesh: models::crate_box(), version: Version::V4_0, collision: 0 },
@@ -185,7 +186,8 @@ fn statics() -> Vec<Static> {
 
 /// The actor models written as `<NAME>.3DC`, with their frames.
 pub fn actor_models() -> Vec<(&'static str, ModelDesc)> {
-    let (cyrus, cyrus_frames) = models::figure(models::colour::TUNIC, models::colour::TROUSERS);
+    let (cyrus, mut cyrus_frames) = models::figure(models::colour::TUNIC, models::colour::TROUSERS);
+    cyrus_frames.push(models::hang_frame(&cyrus_frames[0]).0);
     let (npc, npc_frames) = models::figure(models::colour::ROBE, models::colour::ROBE);
     let (flag, flag_frames) = models::flag();
     let raft = models::raft();
@@ -230,8 +232,13 @@ fn yaw_matrix(angle: i32) -> [i32; 9] {
 /// Ground height (Y down) of the plateau, map units.
 pub const PLATEAU_Y: i32 = -240;
 
+/// Where the ledge course stands (its centre line; the blocks' faces at this Z).
+pub const COURSE_X: i32 = 40200;
+/// Z of the ledge course's faces.
+pub const COURSE_Z: i32 = 31600;
+
 /// The village placements: `(model, x, y, z, yaw)`.
-pub const PLACEMENTS: [(&str, i32, i32, i32, i32); 23] = [
+pub const PLACEMENTS: [(&str, i32, i32, i32, i32); 24] = [
     ("HOUSE", 33000, PLATEAU_Y, 33600, 0),
     ("HOUSE", 37000, PLATEAU_Y, 34200, 512),
     ("HOUSE", 39000, PLATEAU_Y, 30400, 256),
@@ -258,6 +265,8 @@ pub const PLACEMENTS: [(&str, i32, i32, i32, i32); 23] = [
     ("RAMP", 31200, PLATEAU_Y, 27300, 1024),
     ("HOUSE", 31200, PLATEAU_Y, 28000, 1024),
     ("STAIRS", 30800, PLATEAU_Y, 28000, 0),
+    // The ledge course east of the houses.
+    ("LEDGES", COURSE_X, PLATEAU_Y, COURSE_Z, 0),
 ];
 
 fn group(number: u16, anim_id: u16, kind: u16, commands: Vec<Command>) -> GroupDesc {
@@ -266,7 +275,7 @@ fn group(number: u16, anim_id: u16, kind: u16, commands: Vec<Command>) -> GroupD
 
 use Command::{
     BreakPoint as Bp, DelayCounter, EndAnimation as End, GoToFuture as Fut, GoToPrevious as Prev, PlaySound,
-    ShowFrame as F,
+    ShowFrame as F, Transition,
 };
 
 fn show(frame: u32) -> Command {
@@ -378,47 +387,88 @@ fn raan(frames: u8, name: &str) -> Vec<RaanDesc> {
     vec![RaanDesc { frame_count: frames, model_type: b'c', path: format!("{name}.3DC").into_bytes() }]
 }
 
+/// Cyrus's hang frame (after the five of `figure`): arms raised, the grip vertex in it.
+pub const HANG_FRAME: u32 = 5;
+
+/// `n` frames for a climb whose tables `real_frame` indexes: `pattern` repeated, then the end.
+fn climb(n: usize, pattern: &[u32]) -> Vec<Command> {
+    once(&pattern.iter().copied().cycle().take(n).collect::<Vec<_>>())
+}
+
+/// Cyrus's run (group 18): a stride whose two mask-1 transitions take a pending jump at
+/// mid-stride — the cursor goes to the start field less two (the standing frame before the
+/// end), so the running jump the accepted bit asks for starts at the group's end.
+fn cyrus_run() -> Vec<Command> {
+    let jump = Transition { mask: 1, start: 10, target: 0 };
+    vec![
+        show(1),
+        show(2),
+        jump,
+        show(3),
+        show(4),
+        jump,
+        Fut { target: 8 },
+        Prev { target: 0 },
+        show(0),
+        End { operand: 0 },
+    ]
+}
+
 /// Cyrus: standing, running, walking and the groups the controller and the ground response request.
 fn cyrus_actor() -> ActorDesc {
+    let (_, frames) = models::figure(models::colour::TUNIC, models::colour::TROUSERS);
+    let (_, grip) = models::hang_frame(&frames[0]);
+    let h = HANG_FRAME;
+    let mut raex = [0i16; 15];
+    raex[0] = grip;
+    let mut groups = vec![
+        group(0, 4, 0, vec![show(0), show(0), Prev { target: 0 }]),
+        group(18, 1, 1, cyrus_run()),
+        group(20, 2, 1, cyrus_walk()),
+        // Turning on the spot, backward steps, falling, landing, hurting, sliding and
+        // swimming: the groups the controller and the ground response request.
+        group(14, 2, 0, stride(&[1, 2])),
+        group(15, 2, 0, stride(&[3, 4])),
+        group(19, 1, 1, cyrus_walk_back()),
+        group(24, 2, 1, stride(&[1, 2, 3])),
+        group(26, 2, 1, stride(&[3, 4, 1])),
+        group(22, 2, 1, cyrus_walk_back()),
+        group(56, 2, 0, hold(&[2])),
+        group(65, 2, 1, once(&[1, 0])),
+        group(73, 2, 1, once(&[2, 4, 0])),
+        group(75, 2, 0, hold(&[1])),
+        group(76, 2, 0, hold(&[3])),
+        group(141, 3, 0, hold(&[0, 2])),
+        group(142, 2, 1, stride(&[1, 2, 3, 4])),
+        group(143, 2, 1, cyrus_walk_back()),
+        // Ledges: the hang (7, whose first frame's grip vertex places the hands), the
+        // hanging sidesteps (28, 29), the high climb (86, one frame per entry of its 26-entry
+        // tables), the catches (88, 89) and the low climb (90, 22 frames).
+        group(7, 2, 0, hold(&[h])),
+        group(28, 2, 1, stride(&[h, h])),
+        group(29, 2, 1, stride(&[h, h])),
+        group(86, 1, 1, climb(26, &[h, h, h, h, 2, 2, 1, 1, 0, 0])),
+        group(88, 2, 1, once(&[h])),
+        group(89, 2, 1, once(&[h])),
+        group(90, 1, 1, climb(22, &[2, 2, 1, 1, 3, 3, 0, 0])),
+        // Landing from the running jumps (67-70) and the jump the runtime selector forces.
+        group(85, 1, 1, once(&[1, 3])),
+    ];
+    // Jumps: the take-offs (32-37), the airborne groups of queued-motion arbitration
+    // (38-48), the backward jumps (49, 50, held while queued state 3 lasts), and the falls
+    // the continuation requests (58-64).
+    groups.extend([32, 33].map(|n| group(n, 1, 1, once(&[0, 2]))));
+    groups.extend([34, 35, 36, 37].map(|n| group(n, 1, 1, once(&[1, 3]))));
+    groups.extend((38..=48).map(|n| group(n, 2, 0, hold(&[2]))));
+    groups.extend([49, 50].map(|n| group(n, 2, 0, hold(&[3]))));
+    groups.extend((58..=64).map(|n| group(n, 2, 0, hold(&[2]))));
+    groups.extend((66..=70).map(|n| group(n, 2, 1, once(&[1, 0]))));
     ActorDesc {
         name: b"CYRUS".to_vec(),
-        raan: raan(5, "CYRUS"),
-        groups: vec![
-            group(0, 4, 0, vec![show(0), show(0), Prev { target: 0 }]),
-            group(
-                18,
-                1,
-                1,
-                vec![
-                    show(1),
-                    show(2),
-                    show(3),
-                    show(4),
-                    Fut { target: 6 },
-                    Prev { target: 0 },
-                    show(0),
-                    End { operand: 0 },
-                ],
-            ),
-            group(20, 2, 1, cyrus_walk()),
-            // Turning on the spot, backward steps, falling, landing, hurting, sliding and
-            // swimming: the groups the controller and the ground response request.
-            group(14, 2, 0, stride(&[1, 2])),
-            group(15, 2, 0, stride(&[3, 4])),
-            group(19, 1, 1, cyrus_walk_back()),
-            group(24, 2, 1, stride(&[1, 2, 3])),
-            group(26, 2, 1, stride(&[3, 4, 1])),
-            group(22, 2, 1, cyrus_walk_back()),
-            group(56, 2, 0, hold(&[2])),
-            group(65, 2, 1, once(&[1, 0])),
-            group(73, 2, 1, once(&[2, 4, 0])),
-            group(75, 2, 0, hold(&[1])),
-            group(76, 2, 0, hold(&[3])),
-            group(141, 3, 0, hold(&[0, 2])),
-            group(142, 2, 1, stride(&[1, 2, 3, 4])),
-            group(143, 2, 1, cyrus_walk_back()),
-        ],
+        raan: raan(6, "CYRUS"),
+        groups,
         attributes: living(8, 16),
+        raex,
         bounds: [0, -1, -1],
         script: cyrus_script(),
         ..ActorDesc::default()
@@ -559,6 +609,7 @@ pub fn rgm_desc() -> RgmDesc {
             marker(38400, -900, 19968, 1),      // 3: the hilltop
             marker(32768, -40, 14700, 1),       // 4: the end of the pier
             marker(31200, PLATEAU_Y, 27400, 1), // 5: the yard
+            marker(COURSE_X - 360, PLATEAU_Y, COURSE_Z - 60, 1), // 6: before the ledge course
         ],
         mpsz: vec![MpszDesc::from_extents([24, 62, 11], [24, 66, 38])],
         ..RgmDesc::default()
