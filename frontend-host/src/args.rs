@@ -50,4 +50,5 @@ pub const CONTROLS: &str = "\
 CONTROLS:
     W / Up      forward           A / Left    turn left
     S / Down    backward          D / Right   turn right
+    Space       jump, climb a ledge ahead; hanging: let go
     Tab         toggle walk mode  F1          toggle the debug lines";

@@ -113,9 +113,10 @@ fn interactive(runner: &mut Runner<'_>, screen: &mut Screen) -> Result<(), HostE
 }
 
 /// The keys a terminal reports, as the actions they hold: W/S/A/D and the arrows move,
-/// a capital letter (Shift) holds the walk/run key too.
+/// Space jumps, a capital letter (Shift) holds the walk/run key too.
 fn key_action(code: KeyCode) -> Option<(Action, bool)> {
     let (c, shift) = match code {
+        KeyCode::Char(' ') => return Some((Action::B, false)),
         KeyCode::Char(c) => (c.to_ascii_lowercase(), c.is_ascii_uppercase()),
         KeyCode::Up => ('w', false),
         KeyCode::Down => ('s', false),
@@ -129,8 +130,8 @@ fn key_action(code: KeyCode) -> Option<(Action, bool)> {
 
 fn run(runner: &mut Runner<'_>, screen: &mut Screen, out: &mut io::Stdout) -> Result<(), HostError> {
     runner.start_audio(PROGRAM);
-    // When each action (and the walk/run key) was last reported.
-    let mut last_seen = [None::<Instant>; 5];
+    // When each action (up, down, left, right, the walk/run key, jump) was last reported.
+    let mut last_seen = [None::<Instant>; 6];
     loop {
         let mut tab = false;
         while event::poll(Duration::from_millis(0)).map_err(term)? {
@@ -154,8 +155,9 @@ fn run(runner: &mut Runner<'_>, screen: &mut Screen, out: &mut io::Stdout) -> Re
         let live = || {
             let held = |i: usize| last_seen[i].is_some_and(|t| t.elapsed() < HOLD);
             let mut input = Input { held: 0, toggle_walk_mode: tab };
-            for (i, action) in
-                [Action::Up, Action::Down, Action::Left, Action::Right, Action::A].into_iter().enumerate()
+            for (i, action) in [Action::Up, Action::Down, Action::Left, Action::Right, Action::A, Action::B]
+                .into_iter()
+                .enumerate()
             {
                 input.set(action, held(i));
             }

@@ -293,3 +293,49 @@ fn ten_thousand_world_updates_with_scripts_running_allocate_nothing() {
     assert!(statements > 250 && passes > 9_000, "{statements} statements, {passes} task passes");
     assert_eq!(dropped, 0);
 }
+
+#[test]
+fn jumps_climbs_hangs_and_swims_allocate_nothing() {
+    // The issue-17 scenarios, opened and their updates read first (the host allocates), then
+    // stepped and traced under the counter. Each must reach what it is there for.
+    use stros_host::Opened;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut sink = Sink(0);
+    let mut reached = Vec::new();
+    for name in
+        ["standing_jump", "running_jump", "low_climb", "high_climb", "high_ledge", "release_fall", "swim"]
+    {
+        let opened = Opened::scenario("test", &dir.join(format!("{name}.toml"))).unwrap();
+        let mut session = opened.session("test").unwrap();
+        let mut updates = Vec::new();
+        while let Some(u) = session.next_recorded() {
+            updates.push(u);
+        }
+        let (mut queued, mut living, mut swam) = (false, 0u8, false);
+        let n = allocations_during(|| {
+            for u in &updates {
+                session.step(&u.input, u.bios, u.scale);
+                stros_core::trace::trace_line(&mut sink, &session.world, session.world.report()).unwrap();
+                let a = session.world.selected_player().unwrap();
+                queued |= a.queued != 0;
+                living = living.max(a.living);
+                swam |= a.anim.current == 142;
+            }
+        });
+        assert_eq!(n, 0, "{name}: {n} allocations");
+        reached.push((name, queued, living, swam));
+    }
+    assert_eq!(
+        reached,
+        [
+            ("standing_jump", true, 0, false),
+            ("running_jump", true, 0, false),
+            // The highest living state an update leaves: 13 and 11 climbing, 15 hanging.
+            ("low_climb", false, 13, false),
+            ("high_climb", false, 11, false),
+            ("high_ledge", true, 15, false),
+            ("release_fall", true, 15, false),
+            ("swim", false, 0, true),
+        ]
+    );
+}

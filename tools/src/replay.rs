@@ -5,8 +5,8 @@
 //! The trace fields: `update`, `bios`, `scale`, `nominal_ticks`, `fine_ticks`,
 //! `measured_fps`, `smoothed_fps`; for the player `pos` and `prev` (runtime units),
 //! `heading`, `phase`, `group`, `pending`, `cursor`, `marker`, `surface`, `support` and
-//! `probe` (`kind`, `class`, `normal`, `height`; `probe` is null when no forward probe ran);
-//! and `events`.
+//! `probe` (`kind`, `class`, `normal`, `height`; `probe` is null when no forward probe ran),
+//! `blocked`, `falling`, `queued`, `living`, `response`; and `events`.
 
 use std::path::Path;
 

@@ -22,6 +22,7 @@ mod install;
 mod loading;
 mod mutation;
 mod player_input;
+mod player_moves;
 mod render;
 mod render_scene;
 mod replay;

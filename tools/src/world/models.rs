@@ -143,10 +143,10 @@ pub fn house() -> Mesh {
 /// walker comes from (heading 0 faces them), all 120 deep: a low block 64 high and 160 long
 /// (a low ledge: the jump key climbs it), a gap 120 wide, a second 64-high block 280 long
 /// (a running jump along +X crosses the gap onto it), a block 120 high (a high ledge the
-/// jump key climbs from the ground) and a wall 200 high (a jump catches its top and hangs).
+/// jump key climbs from the ground) and a wall 260 high (a standing jump just catches its top, and the hang lets go 98 above the ground).
 /// `(x0, x1, height)` of each, local X centred on the model.
 pub const COURSE: [(f64, f64, f64); 4] =
-    [(-440.0, -280.0, 64.0), (-160.0, 120.0, 64.0), (200.0, 280.0, 120.0), (360.0, 440.0, 200.0)];
+    [(-440.0, -280.0, 64.0), (-160.0, 120.0, 64.0), (200.0, 280.0, 120.0), (360.0, 440.0, 260.0)];
 
 /// The ledge course's blocks ([`COURSE`]), one collision group each.
 pub fn ledge_course() -> Mesh {
