@@ -206,6 +206,10 @@ fn a_high_ledge_is_caught_hung_from_sidestepped_and_climbed() {
     let hanging: Vec<&S> = s.iter().filter(|x| x.a.living == 15 && x.a.anim.current == 7).collect();
     assert!(!hanging.is_empty());
     assert!(hanging.iter().all(|x| x.a.position[1] == -400 * 256 && x.a.position[2] == 8_081_920));
+    // Hanging, the forward probes are the state-fifteen bounds response: its first segment
+    // runs at X +24 from Z +11 to +38 at the feet (the extents' magnitudes, not negated),
+    // through the wall 30 ahead, so every hanging update marks 0x40.
+    assert!(hanging.iter().all(|x| x.a.body_response & 0x40 != 0));
     // The sidestep left: group 28, X falling, Y and Z kept by the hang.
     let side: Vec<&S> = s.iter().filter(|x| x.a.living == 15 && x.a.anim.current == 28).collect();
     assert!(side.windows(2).any(|w| w[1].a.position[0] < w[0].a.position[0]));

@@ -167,7 +167,10 @@ pub(crate) fn stage<C: Capacity>(
             }
         }
         ActorModel::Animated if mask != 0 => {
-            if !(10..=19).contains(&a.living) && !env.alternate_mode() {
+            // The nonplayer path skips the wrapper in the ledge states; the hanging selected
+            // player runs it as the state-fifteen bounds response.
+            let ledge = (10..=19).contains(&a.living) && !(env.is_player && a.living == 15);
+            if !ledge && !env.alternate_mode() {
                 obstacle_wrapper(a, env);
             }
             if mask & collide::OVERLAP != 0 {

@@ -57,8 +57,71 @@ pub(super) fn forward_segment<C: Capacity>(
     true
 }
 
-/// "Forward obstacle wrapper and motion transition".
+/// "State-fifteen bounds response": in place of a forward probe while hanging, two diagonal
+/// segments through the body's bounds at the feet — `(px, py + 2, pz)` to `(nx, py − 2, nz)`
+/// and `(nx, py + 2, pz)` to `(px, py − 2, nz)` with the stored extent magnitudes (the
+/// negative ones not negated), rotated by the actor matrix from the integer origin — over the
+/// face models in order, sidedness off, queued motion 24 leaving out type 0x80. Contacts with
+/// a normal Y from −41 through 160 count; each segment keeps its greatest negative and least
+/// positive rank (rank 0 never counts), and a contact that strictly improves either adds its
+/// whole normal to a sum. A nonzero sum moves all three coordinates and marks 0x40. The
+/// segment rank is the contact's fraction, which is never negative here.
+fn bounds_response<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>) {
+    if env.no_face_models() {
+        return;
+    }
+    let (p, n) = (a.bounds.positive, a.bounds.negative);
+    let o = a.map_position();
+    let at = |v: [i32; 3]| {
+        let t = a.matrix.transform_int(v);
+        [0, 1, 2].map(|k| o[k].wrapping_add(t[k]) as f32)
+    };
+    let segments = [
+        (at([p[0], p[1] + 2, p[2]]), at([n[0], p[1] - 2, n[2]])),
+        (at([n[0], p[1] + 2, p[2]]), at([p[0], p[1] - 2, n[2]])),
+    ];
+    let mut bounds = [(-999_999i32, 999_999i32); 2];
+    let mut sum = [0i32; 3];
+    for (k, cand) in env.scene.lists.faces.iter().enumerate() {
+        if a.queued == 24 && cand.flags & 0x80 != 0 {
+            continue;
+        }
+        let one = &env.scene.lists.faces[k..k + 1];
+        for (seg, (from, to)) in segments.iter().enumerate() {
+            let mut lists = crate::collision::candidates::Candidates::new();
+            let _ = lists.faces.extend_from_slice(one);
+            for w in segment_contacts(env.scene, &lists, *from, *to, false) {
+                let rank = w.fraction;
+                if !(-41..=160).contains(&w.normal[1]) || rank == 0 {
+                    continue;
+                }
+                let (neg, pos) = &mut bounds[seg];
+                let improves = if rank < 0 { rank > *neg } else { rank < *pos };
+                if improves {
+                    if rank < 0 {
+                        *neg = rank;
+                    } else {
+                        *pos = rank;
+                    }
+                    sum = [0, 1, 2].map(|c| sum[c].wrapping_add(w.normal[c]));
+                }
+            }
+        }
+    }
+    if sum != [0; 3] {
+        a.position = [0, 1, 2].map(|c| a.position[c].wrapping_add(sum[c]));
+        a.body_response |= 0x40;
+    }
+}
+
+/// "Forward obstacle wrapper and motion transition". Hanging (living state 15) each probe is
+/// the bounds response instead, and no probe hits.
 pub(super) fn obstacle_wrapper<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
+    if a.living == 15 {
+        bounds_response(a, env);
+        bounds_response(a, env);
+        return;
+    }
     if forward_segment(a, env, 0, true) {
         a.body_response |= response::FORWARD_HIT;
         motion_transition(a, env);
