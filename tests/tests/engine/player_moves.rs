@@ -299,3 +299,36 @@ fn a_high_ledge_is_climbed_from_the_ground() {
     assert_eq!((last.a.living, last.a.support.height, last.a.position[1]), (0, -360, standing(-360)));
     assert!(s.iter().all(|x| x.a.queued == 0), "the ledge entry took the jump's place");
 }
+
+#[test]
+fn stable_recovery_puts_a_sticking_runner_back_on_the_stairs() {
+    // "Stable recovery probe" and "response": with attribute 89 (stick_to_surface) set, a fall
+    // asks for recovery; the probe 24 ahead of him finds no ground within 50 of his feet (he
+    // has run off the top of the yard's stairs, 156 up), so he goes back to his stable
+    // position — falling cleared, collision transition bit 1 — and the ground response run
+    // once more finds the top tread under him. Without the attribute he falls.
+    use stros_core::files::Embedded;
+    use stros_core::input::{Action, Input};
+    let top = [30_812 * 256, -460 * 256, 28_286 * 256];
+    let run = Input::with(&[Action::Up]);
+    for stick in [0u8, 1] {
+        let mut w = stros_tests::island();
+        let id = w.enter_at(&Embedded, top, 0, true).unwrap();
+        w.actor_mut(id).unwrap().attributes[89] = stick;
+        let (mut lowest, mut recovered) = (i32::MIN, false);
+        for b in 0..16 {
+            w.step(&run, b * 2);
+            let a = w.actor(id).unwrap();
+            lowest = lowest.max(a.position[1]);
+            recovered |= a.transition & 0x02 != 0;
+        }
+        let a = w.actor(id).unwrap();
+        if stick == 1 {
+            assert!(recovered, "recovery ran");
+            assert_eq!((a.falling, a.position[1]), (0, (-396 - 64) * 256), "back on the top tread");
+            assert!(lowest <= (-396 - 64) * 256, "never below the top: {}", lowest / 256);
+        } else {
+            assert!(lowest > (-396 - 64) * 256, "he fell: {}", lowest / 256);
+        }
+    }
+}

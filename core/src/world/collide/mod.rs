@@ -12,6 +12,7 @@ mod health;
 mod obstacle;
 mod overlap;
 mod queued;
+mod recovery;
 
 use crate::capacity::Capacity;
 use crate::world::live::Others;
@@ -198,6 +199,9 @@ pub(crate) fn stage<C: Capacity>(
                 a.sliding = 0;
             }
             a.attributes[attr::WEIGHT] = a.attr(attr::RESERVED_WEIGHT);
+            if recovery::wanted(a, env.shared.veto) {
+                recovery::recover(a, env, snapshot, reach);
+            }
             // "Ordinary water rollback" (nonplayers standing in water without falling).
             if !env.is_player && a.falling == 0 && a.queued == 0 && (1..=4).contains(&a.surface) {
                 a.position = a.water_record;

@@ -66,7 +66,7 @@ pub(super) fn forward_segment<C: Capacity>(
 /// positive rank (rank 0 never counts), and a contact that strictly improves either adds its
 /// whole normal to a sum. A nonzero sum moves all three coordinates and marks 0x40. The
 /// segment rank is the contact's fraction, which is never negative here.
-fn bounds_response<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>) {
+pub(super) fn bounds_response<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>) {
     if env.no_face_models() {
         return;
     }
