@@ -116,6 +116,7 @@ pub struct Clock {
     startup_countdown: u8,
     exposed: Tick,
     scale_fps: i32,
+    windows: i32,
 }
 
 impl Clock {
@@ -135,6 +136,7 @@ impl Clock {
             startup_countdown: 0,
             exposed: Tick::default(),
             scale_fps: INITIAL_FPS,
+            windows: 0,
         };
         c.reset();
         c
@@ -199,13 +201,21 @@ impl Clock {
         self.frame_count = self.frame_count.wrapping_add(1);
         let elapsed = bios_now.wrapping_sub(self.baseline) as i32;
         self.tick_remainder = self.tick_remainder.wrapping_add(elapsed).max(0);
+        self.windows = 0;
         if self.tick_remainder >= MEASUREMENT_WINDOW_TICKS {
             let windows = self.tick_remainder / MEASUREMENT_WINDOW_TICKS;
+            self.windows = windows;
             self.measured_fps = self.frame_count / windows;
             self.frame_count = 0;
             self.tick_remainder %= MEASUREMENT_WINDOW_TICKS;
         }
         self.baseline = bios_now;
+    }
+
+    /// The 18-tick measurement windows the latest update completed (0 when none closed): the
+    /// clock measurement's beat, which also advances the player's idle counter.
+    pub fn windows(&self) -> i32 {
+        self.windows
     }
 
     /// Saves the state a blocking operation must not disturb.

@@ -88,6 +88,36 @@ fn preliminary(a: &mut Actor, env: &mut impl PlayerScene) {
     if a.queued == 3 && a.anim.current == a.anim.default {
         a.queued = 0;
     }
+    idle(a, env);
+}
+
+/// "Idle animation requests": the counter resets while on a rope or out of group 0; past the
+/// (always open) lockout, below health 40 a counter above 4 requests group 4, otherwise one
+/// above 12 requests group 1, 2 or 3 (the random generator's low two bits, 3 drawn again,
+/// plus one); either first sets the counter to −1. The default group is not changed.
+fn idle(a: &mut Actor, env: &mut impl PlayerScene) {
+    if a.rope || a.anim.current != 0 {
+        env.state().idle = 0;
+        return;
+    }
+    let counter = env.state().idle;
+    let group = if a.attr(attr::HEALTH) < 40 {
+        if counter <= 4 {
+            return;
+        }
+        4
+    } else {
+        if counter <= 12 {
+            return;
+        }
+        let mut v = env.random() & 3;
+        while v == 3 {
+            v = env.random() & 3;
+        }
+        v as i16 + 1
+    };
+    env.state().idle = -1;
+    env.request(a, group);
 }
 
 /// Whether the jump key starts a jump in place of a movement helper: not with the walk key;

@@ -63,6 +63,9 @@ pub struct PlayerState {
     pub conditional: u32,
     /// The ledge state ([`ledge::Ledge`]).
     pub ledge: ledge::Ledge,
+    /// The ordinary idle counter ("Idle animation requests"): the clock measurement adds one
+    /// per 18 BIOS ticks; the controller resets it while the current group is not 0.
+    pub idle: i32,
 }
 
 impl PlayerState {
@@ -84,6 +87,8 @@ pub trait PlayerScene: Surroundings {
     fn animation(&self) -> bool;
     /// This update's whole nominal ticks.
     fn ticks(&self) -> i32;
+    /// A draw of the shared random generator (15 bits).
+    fn random(&mut self) -> i32;
     /// "Ledge scan" with "Ledge record classification" at the actor's position moved by the
     /// runtime offset `shift` (the hanging sidestep's test), the table of records.
     fn ledge_scan(&mut self, a: &Actor, shift: Option<[i32; 3]>) -> ledge::Table;

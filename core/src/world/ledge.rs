@@ -130,6 +130,9 @@ impl<C: Capacity> PlayerScene for Env<'_, '_, C> {
     fn ticks(&self) -> i32 {
         self.tick.nominal_ticks
     }
+    fn random(&mut self) -> i32 {
+        self.rng.draw()
+    }
     fn ledge_scan(&mut self, a: &Actor, shift: Option<[i32; 3]>) -> Table {
         let mut table = Table::new();
         if a.action_transition != 0 || a.holds_weapon() || self.no_face_models() {

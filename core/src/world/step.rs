@@ -40,6 +40,9 @@ impl<'a, C: Capacity> World<'a, C> {
         if input.toggle_walk_mode {
             self.player.walk_mode = (self.player.walk_mode == 0) as i32;
         }
+        // "Idle animation requests": the clock measurement advances the idle counter once per
+        // accumulated 18 BIOS ticks.
+        self.player.idle = self.player.idle.wrapping_add(self.clock.windows());
         self.relocate_deferred();
         let actors = &self.actors;
         let active = self.cells.select(self.view[0] >> 8, self.view[2] >> 8, |id| {

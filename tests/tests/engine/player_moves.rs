@@ -332,3 +332,31 @@ fn stable_recovery_puts_a_sticking_runner_back_on_the_stairs() {
         }
     }
 }
+
+#[test]
+fn standing_still_brings_the_idle_fidgets() {
+    // "Idle animation requests": the clock's measurement adds one to the idle counter per
+    // 18 BIOS ticks; standing in group 0, a counter above 12 requests group 1, 2 or 3 (the
+    // random generator's low two bits, 3 drawn again, plus one), the counter becoming −1.
+    // Below health 40 the threshold is 4 and the group 4. Two BIOS ticks an update: 117
+    // updates pass 13 windows.
+    use stros_core::input::Input;
+    for (health, want) in [(100u8, 1..=3), (30, 4..=4)] {
+        let (mut w, id) = stros_tests::entered(0, 0);
+        w.actor_mut(id).unwrap().attributes[3] = health;
+        let mut first = None;
+        for k in 0..200u32 {
+            w.step(&Input::NONE, 2 * k);
+            let a = w.actor(id).unwrap();
+            if a.anim.current != 0 && first.is_none() {
+                first = Some((k, a.anim.current, w.player_state().idle));
+            }
+        }
+        let (k, group, idle) = first.expect("a fidget");
+        assert!(want.contains(&group), "health {health}: group {group}");
+        assert_eq!(idle, -1, "the request set the counter to -1");
+        // Counter above 12 (4): the 13th (5th) window, 18 ticks each, at two ticks an update.
+        let windows = if health < 40 { 5 } else { 13 };
+        assert!((k as i32 * 2 / 18 - windows).abs() <= 1, "health {health}: update {k}");
+    }
+}

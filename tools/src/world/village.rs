@@ -453,6 +453,12 @@ fn cyrus_actor() -> ActorDesc {
         group(90, 1, 1, climb(22, &[2, 2, 1, 1, 3, 3, 0, 0])),
         // Landing from the running jumps (67-70) and the jump the runtime selector forces.
         group(85, 1, 1, once(&[1, 3])),
+        // The idle fidgets the controller requests after a while standing (1-3; 4 when
+        // hurt): a stretch, a look about, a shrug, and catching his breath.
+        group(1, 3, 1, once(&[0, h, h, 0])),
+        group(2, 3, 1, once(&[0, 1, 0, 3, 0])),
+        group(3, 3, 1, once(&[0, 2, 4, 0])),
+        group(4, 4, 1, once(&[0, 2, 0, 2, 0])),
     ];
     // Jumps: the take-offs (32-37), the airborne groups of queued-motion arbitration
     // (38-48), the backward jumps (49, 50, held while queued state 3 lasts), and the falls

@@ -43,10 +43,12 @@ fn probe<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>) -> bool {
         return true;
     }
     let (fx, fz) = (o[0] as f32, o[2] as f32);
-    let ground = segment_contacts(env.scene.scene, &lists, [fx, top as f32, fz], [fx, bottom as f32, fz], false)
-        .find(|w| SurfaceClass::from_normal_y(w.normal[1]) == SurfaceClass::Ground);
+    let ground =
+        segment_contacts(env.scene.scene, &lists, [fx, top as f32, fz], [fx, bottom as f32, fz], false)
+            .find(|w| SurfaceClass::from_normal_y(w.normal[1]) == SurfaceClass::Ground);
     if let Some(w) = ground {
-        a.position = [o[0].wrapping_mul(256), w.point[1].wrapping_sub(pos).wrapping_mul(256), o[2].wrapping_mul(256)];
+        a.position =
+            [o[0].wrapping_mul(256), w.point[1].wrapping_sub(pos).wrapping_mul(256), o[2].wrapping_mul(256)];
         return true;
     }
     let t = env.terrain_sample(o[0], o[2]).height as i32;
