@@ -84,6 +84,13 @@ fn preliminary(a: &mut Actor, env: &mut impl PlayerScene) {
     if a.queued == 0 && a.falling == 0 {
         state.conditional = state.conditional.saturating_sub(ticks.max(0) as u32);
     }
+    // The pending action (a fatal landing on steep support): action 74 while not sliding,
+    // again every call — the flag stays.
+    if state.pending_action && a.sliding == 0 {
+        state.death_override = Some(74);
+        env.change_health(a, -255);
+    }
+    let state = env.state();
     state.ledge.tick(ticks);
     if a.queued == 3 && a.anim.current == a.anim.default {
         a.queued = 0;

@@ -63,6 +63,12 @@ pub struct PlayerState {
     pub conditional: u32,
     /// The ledge state ([`ledge::Ledge`]).
     pub ledge: ledge::Ledge,
+    /// The controller's pending action flag: a fatal landing on steep support raises it, and
+    /// each controller call with sliding clear then takes action 74 (the death override and
+    /// health −255); nothing clears it ("Controller initialization and preliminary state").
+    pub pending_action: bool,
+    /// The death-animation override group (74 after a fatal landing or a long slide).
+    pub death_override: Option<i16>,
     /// The ordinary idle counter ("Idle animation requests"): the clock measurement adds one
     /// per 18 BIOS ticks; the controller resets it while the current group is not 0.
     pub idle: i32,
@@ -89,6 +95,9 @@ pub trait PlayerScene: Surroundings {
     fn ticks(&self) -> i32;
     /// A draw of the shared random generator (15 bits).
     fn random(&mut self) -> i32;
+    /// A health change through the player's health (what the core has of his death-owning
+    /// health service: attribute 3's arithmetic).
+    fn change_health(&mut self, a: &mut Actor, change: i32);
     /// "Ledge scan" with "Ledge record classification" at the actor's position moved by the
     /// runtime offset `shift` (the hanging sidestep's test), the table of records.
     fn ledge_scan(&mut self, a: &Actor, shift: Option<[i32; 3]>) -> ledge::Table;

@@ -133,6 +133,9 @@ impl<C: Capacity> PlayerScene for Env<'_, '_, C> {
     fn random(&mut self) -> i32 {
         self.rng.draw()
     }
+    fn change_health(&mut self, a: &mut Actor, change: i32) {
+        crate::world::collide::change_health(a, self, change)
+    }
     fn ledge_scan(&mut self, a: &Actor, shift: Option<[i32; 3]>) -> Table {
         let mut table = Table::new();
         if a.action_transition != 0 || a.holds_weapon() || self.no_face_models() {

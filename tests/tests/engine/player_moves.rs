@@ -360,3 +360,24 @@ fn standing_still_brings_the_idle_fidgets() {
         assert!((k as i32 * 2 / 18 - windows).abs() <= 1, "health {health}: update {k}");
     }
 }
+
+#[test]
+fn a_fatal_landing_stores_the_death_override() {
+    // "Ordinary landing decision": a fall of more than fall_death_height (568) onto level
+    // ground is the selected player's fatal landing: no animation request, the death
+    // override 74 and health −256 (clamped at 0), falling cleared, the pending action flag
+    // down. (Onto steep ground the sliding-surface prevalidation takes the landing first —
+    // dropped on the plateau's north bank he slides down it — so the flag's steep branch
+    // needs support the prevalidation did not mark.)
+    use stros_core::files::Embedded;
+    use stros_core::input::Input;
+    let mut w = stros_tests::island();
+    let id = w.enter_at(&Embedded, [35_000 * 256, -2000 * 256, 35_920 * 256], 0, false).unwrap();
+    for k in 0..40 {
+        w.step(&Input::NONE, 2 * k);
+    }
+    let (a, p) = (w.actor(id).unwrap(), w.player_state());
+    assert_eq!((p.pending_action, p.death_override), (false, Some(74)));
+    assert_eq!((a.attributes[3], a.falling), (0, 0));
+    assert!(!matches!(a.anim.current, 74), "no fatal animation request for the player");
+}

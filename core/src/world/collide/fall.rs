@@ -115,7 +115,15 @@ pub(super) fn land<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, new_y: 
     let hurt = env.config.fall_hurt_height.wrapping_mul(256);
     let low = a.falling & 0x7f;
     if distance > death {
-        if !env.is_player {
+        if env.is_player {
+            // On steep support only the controller's pending action flag rises; falling
+            // stays set. Otherwise the death override, not a request.
+            if a.support.class == Some(crate::collision::SurfaceClass::Steep) {
+                env.player.pending_action = true;
+                return;
+            }
+            env.player.death_override = Some(group::FATAL);
+        } else {
             env.request(a, group::FATAL);
         }
         change_health(a, env, -256);

@@ -174,14 +174,19 @@ pub(super) fn ground_response<C: Capacity>(
     if a.sliding != 0 {
         // "Slide termination": a long slide first steps 0x800 along its slide direction, then
         // hurts.
-        if a.slide_distance > env.config.slide_hurt_height.wrapping_mul(256) {
+        let steep_landing = env.is_player && env.player.pending_action;
+        if steep_landing || a.slide_distance > env.config.slide_hurt_height.wrapping_mul(256) {
             let forward = matches!(a.anim.current, group::SLIDE | group::SLIDE_TORCH);
             let heading = a.angles.heading as i32 + if forward { 0 } else { 1024 };
             let (x, z) = translate_heading(a.position[0], a.position[2], heading & 2047, 0x800);
             a.position[0] = x;
             a.position[2] = z;
             a.steps.packed |= if forward { 0x30 } else { 0xc0 };
-            env.request(a, group::HURT);
+            if env.is_player {
+                env.player.death_override = Some(group::FATAL);
+            } else {
+                env.request(a, group::HURT);
+            }
             let zap = env.config.slide_hurt_zap;
             change_health(a, env, -zap);
         }

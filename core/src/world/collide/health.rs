@@ -11,7 +11,7 @@ use crate::world::queries::Env;
 /// attribute 3 plus the change, clamped to 0…255, and at zero the death dispatch. The
 /// selected player's health service is not part of this core yet: his attribute 3 takes the
 /// same arithmetic without the death dispatch.
-pub(super) fn change_health<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, change: i32) {
+pub(crate) fn change_health<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, change: i32) {
     if a.attr(120) != 0 || (a.attr(97) != 0 && !a.in_combat_stance()) {
         return;
     }
