@@ -113,10 +113,11 @@ fn interactive(runner: &mut Runner<'_>, screen: &mut Screen) -> Result<(), HostE
 }
 
 /// The keys a terminal reports, as the actions they hold: W/S/A/D and the arrows move,
-/// Space jumps, a capital letter (Shift) holds the walk/run key too.
+/// Space jumps, L looks, a capital letter (Shift) holds the walk/run key too.
 fn key_action(code: KeyCode) -> Option<(Action, bool)> {
     let (c, shift) = match code {
         KeyCode::Char(' ') => return Some((Action::B, false)),
+        KeyCode::Char('l') => return Some((Action::C, false)),
         KeyCode::Char(c) => (c.to_ascii_lowercase(), c.is_ascii_uppercase()),
         KeyCode::Up => ('w', false),
         KeyCode::Down => ('s', false),
@@ -130,8 +131,9 @@ fn key_action(code: KeyCode) -> Option<(Action, bool)> {
 
 fn run(runner: &mut Runner<'_>, screen: &mut Screen, out: &mut io::Stdout) -> Result<(), HostError> {
     runner.start_audio(PROGRAM);
-    // When each action (up, down, left, right, the walk/run key, jump) was last reported.
-    let mut last_seen = [None::<Instant>; 6];
+    // When each action (up, down, left, right, the walk/run key, jump, look) was last
+    // reported.
+    let mut last_seen = [None::<Instant>; 7];
     loop {
         let mut tab = false;
         while event::poll(Duration::from_millis(0)).map_err(term)? {

@@ -13,7 +13,7 @@
 //! lets go ([`super::ledge`]).
 
 use super::turned;
-use super::{PlayerScene, jump, ledge};
+use super::{PlayerScene, armed, jump, ledge};
 use crate::actor::jump::Entry;
 use crate::actor::motion::{self, Step};
 use crate::actor::{Actor, attr};
@@ -144,6 +144,14 @@ fn jump_instead(a: &Actor, input: &Input, moving: &[i16]) -> bool {
 pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> Dispatch {
     let mut out = Dispatch::default();
     preliminary(a, env);
+    let window = armed::tap_window(env.config().tap_time, env.frame_scale());
+    env.state().armed.latches.sample(input, window);
+    // The view key leaves ordinary movement: an unarmed player looking stands still; an armed
+    // one still has his armed handler.
+    if input.held(Action::C) {
+        armed_handler(a, env, input);
+        return out;
+    }
     let state = *env.state();
     let (left, right) = (input.held(Action::Left), input.held(Action::Right));
     let (up, down) = (input.held(Action::Up), input.held(Action::Down));
@@ -236,7 +244,21 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
     if input.held(Action::B) {
         jump::key_arbitration(a, env);
     }
+    armed_handler(a, env, input);
     out
+}
+
+/// The armed handler ([`armed::handle`]) for a player holding a weapon while the jump key
+/// is up.
+fn armed_handler(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) {
+    if !a.holds_weapon() || input.held(Action::B) {
+        return;
+    }
+    let (ticks, delay) = (env.ticks(), env.config().sheath_sword_delay);
+    let task_system = env.config().task_system == 1;
+    let mut state = env.state().armed;
+    armed::handle(a, &mut state, input, ticks, delay, task_system);
+    env.state().armed = state;
 }
 
 /// Hanging (living state 15): the jump key lets go (its jump start runs the hang release),

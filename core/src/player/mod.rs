@@ -2,6 +2,7 @@
 //! turning, walk/run choice and forward/backward dispatch of "Ordinary controller
 //! dispatch" and "Ground-turn eligibility and animation").
 
+pub mod armed;
 pub mod controller;
 pub mod jump;
 pub mod ledge;
@@ -69,6 +70,8 @@ pub struct PlayerState {
     pub pending_action: bool,
     /// The death-animation override group (74 after a fatal landing or a long slide).
     pub death_override: Option<i16>,
+    /// The tap latches and the armed handler's state ([`armed::Armed`]).
+    pub armed: armed::Armed,
     /// The ordinary idle counter ("Idle animation requests"): the clock measurement adds one
     /// per 18 BIOS ticks; the controller resets it while the current group is not 0.
     pub idle: i32,

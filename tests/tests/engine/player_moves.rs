@@ -381,3 +381,19 @@ fn a_fatal_landing_stores_the_death_override() {
     assert_eq!((a.attributes[3], a.falling), (0, 0));
     assert!(!matches!(a.anim.current, 74), "no fatal animation request for the player");
 }
+
+#[test]
+fn the_look_key_holds_movement() {
+    // "Ordinary controller dispatch": the view key (KEYS.INI key_c) returns before the
+    // ordinary movement dispatch. Forward with it held does not move Cyrus; without it, he
+    // runs.
+    use stros_core::input::{Action, Input};
+    for (keys, moves) in [(&[Action::Up, Action::C][..], false), (&[Action::Up][..], true)] {
+        let (mut w, id) = stros_tests::entered(0, 0);
+        let start = w.actor(id).unwrap().position;
+        for k in 0..10 {
+            w.step(&Input::with(keys), 2 * k);
+        }
+        assert_eq!(w.actor(id).unwrap().position != start, moves, "{keys:?}");
+    }
+}
