@@ -116,8 +116,6 @@ fn interactive(runner: &mut Runner<'_>, screen: &mut Screen) -> Result<(), HostE
 /// Space jumps, L looks, a capital letter (Shift) holds the walk/run key too.
 fn key_action(code: KeyCode) -> Option<(Action, bool)> {
     let (c, shift) = match code {
-        KeyCode::Char(' ') => return Some((Action::B, false)),
-        KeyCode::Char('l') => return Some((Action::C, false)),
         KeyCode::Char(c) => (c.to_ascii_lowercase(), c.is_ascii_uppercase()),
         KeyCode::Up => ('w', false),
         KeyCode::Down => ('s', false),
@@ -125,14 +123,14 @@ fn key_action(code: KeyCode) -> Option<(Action, bool)> {
         KeyCode::Right => ('d', false),
         _ => return None,
     };
-    let k = "wsad".find(c)?;
-    Some(([Action::Up, Action::Down, Action::Left, Action::Right][k], shift))
+    // In KEYS.INI order: up, down, left, right, (the walk key: Shift), jump, look.
+    let k = "wsad\0 l".find(c)?;
+    Some((Action::ALL[k], shift))
 }
 
 fn run(runner: &mut Runner<'_>, screen: &mut Screen, out: &mut io::Stdout) -> Result<(), HostError> {
     runner.start_audio(PROGRAM);
-    // When each action (up, down, left, right, the walk/run key, jump, look) was last
-    // reported.
+    // When each action (up, down, left, right, the walk/run key, jump, look) was last reported.
     let mut last_seen = [None::<Instant>; 7];
     loop {
         let mut tab = false;
@@ -157,10 +155,7 @@ fn run(runner: &mut Runner<'_>, screen: &mut Screen, out: &mut io::Stdout) -> Re
         let live = || {
             let held = |i: usize| last_seen[i].is_some_and(|t| t.elapsed() < HOLD);
             let mut input = Input { held: 0, toggle_walk_mode: tab };
-            for (i, action) in [Action::Up, Action::Down, Action::Left, Action::Right, Action::A, Action::B]
-                .into_iter()
-                .enumerate()
-            {
+            for (i, &action) in Action::ALL[..7].iter().enumerate() {
                 input.set(action, held(i));
             }
             input
