@@ -247,7 +247,7 @@ fn climb_request(a: &mut Actor, env: &mut impl PlayerScene) -> i32 {
     out
 }
 
-/// Forward while hanging: the climb request ([`climb_request`]), when the player hangs.
+/// Forward while hanging: the climb request ("Ledge climb request"), when the player hangs.
 pub fn climb(a: &mut Actor, env: &mut impl PlayerScene) {
     if a.living == HANGING {
         climb_request(a, env);
