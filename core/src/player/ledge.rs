@@ -285,8 +285,10 @@ fn hang_pose(a: &mut Actor, env: &mut impl PlayerScene) {
     let standing = env.config().standing_height;
     a.position[0] = p[0];
     a.position[2] = p[2];
-    a.position[1] =
-        ledge.point[1].wrapping_add(standing.wrapping_mul(256)).wrapping_add(g[1].wrapping_abs()) + 512;
+    a.position[1] = ledge.point[1]
+        .wrapping_add(standing.wrapping_mul(256))
+        .wrapping_add(g[1].wrapping_abs())
+        .wrapping_add(512);
 }
 
 /// A climb frame (states 13 and 11): while `climb` is current, X/Z follow the forward table at

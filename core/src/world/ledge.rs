@@ -65,9 +65,9 @@ impl<C: Capacity> Env<'_, '_, C> {
             let t = f.point[1] >> 8;
             let mut class = if airborne {
                 if a.living == ledge::HANGING || hand.wrapping_sub(t).wrapping_abs() < reach { 3 } else { 0 }
-            } else if (y - neg - reach..y - (neg >> 2)).contains(&t) {
+            } else if (y.wrapping_sub(neg).wrapping_sub(reach)..y.wrapping_sub(neg >> 2)).contains(&t) {
                 2
-            } else if (y - (neg >> 2)..y + pos - pch).contains(&t) {
+            } else if (y.wrapping_sub(neg >> 2)..y.wrapping_add(pos).wrapping_sub(pch)).contains(&t) {
                 1
             } else {
                 0

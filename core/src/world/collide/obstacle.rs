@@ -76,9 +76,10 @@ pub(super) fn bounds_response<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>) 
         let t = a.matrix.transform_int(v);
         [0, 1, 2].map(|k| o[k].wrapping_add(t[k]) as f32)
     };
+    let (below, above) = (p[1].wrapping_add(2), p[1].wrapping_sub(2));
     let segments = [
-        (at([p[0], p[1] + 2, p[2]]), at([n[0], p[1] - 2, n[2]])),
-        (at([n[0], p[1] + 2, p[2]]), at([p[0], p[1] - 2, n[2]])),
+        (at([p[0], below, p[2]]), at([n[0], above, n[2]])),
+        (at([n[0], below, p[2]]), at([p[0], above, n[2]])),
     ];
     let mut bounds = [(-999_999i32, 999_999i32); 2];
     let mut sum = [0i32; 3];
