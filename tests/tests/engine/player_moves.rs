@@ -397,3 +397,33 @@ fn the_look_key_holds_movement() {
         assert_eq!(w.actor(id).unwrap().position != start, moves, "{keys:?}");
     }
 }
+
+#[test]
+fn a_fatal_landing_on_steep_support_only_raises_the_pending_action() {
+    // The steep branch of "Ordinary landing decision": dropped from 2000 onto the plateau's
+    // north bank (class 2, normal Y −78) with the support-history counter held nonzero — his
+    // alternate collision mode, which bypasses ground prevalidation so the bank is not taken
+    // as a sliding surface first — the fatal landing only raises the pending action flag, and
+    // falling stays set. The controller then takes action 74 each call while sliding is
+    // clear: the death override, health −255 (here to 0).
+    use stros_core::files::Embedded;
+    use stros_core::input::Input;
+    let mut w = stros_tests::island();
+    let id = w.enter_at(&Embedded, [35_000 * 256, -2000 * 256, 35_800 * 256], 0, false).unwrap();
+    let mut raised = None;
+    for k in 0..40 {
+        w.shared_mut().history.0 = 100;
+        w.step(&Input::NONE, 2 * k);
+        if raised.is_none() && w.player_state().pending_action {
+            let a = w.actor(id).unwrap();
+            raised = Some((a.falling, a.support.class, a.attributes[3]));
+        }
+    }
+    let (falling, class, health) = raised.expect("the flag rose");
+    assert_ne!(falling, 0, "falling stays set");
+    assert_eq!(class, Some(stros_core::collision::SurfaceClass::Steep));
+    assert_eq!(health, 100, "no health change with the flag itself");
+    let p = w.player_state();
+    assert_eq!((p.pending_action, p.death_override), (true, Some(74)));
+    assert_eq!(w.actor(id).unwrap().attributes[3], 0, "action 74 took it");
+}
