@@ -6,7 +6,7 @@
 use crate::actor::combat::{
     begin_combat, end_combat, release_walk_nodes, sheath_sword, weapon_draw_admission,
 };
-use crate::actor::{Actor, attr};
+use crate::actor::{Actor, attr, axis};
 use crate::anim::task::{PushAnimation, TaskStatus, wait_anim_frame};
 use crate::anim::{AnimContext, AnimSet, Events, SetAction};
 use crate::script::functions::id;
@@ -20,6 +20,8 @@ pub struct Globals<'r> {
     pub player: Option<([i32; 3], u16)>,
     /// The update's shared whole nominal ticks.
     pub ticks: i32,
+    /// The update's shared frame scale (256 = one nominal tick).
+    pub frame_scale: i32,
     /// Animation events of the update.
     pub events: &'r mut Events,
     /// The world's random stream.
@@ -80,7 +82,7 @@ pub fn call(
         return Some(0);
     }
     animation(actor, set, g, call)
-        .or_else(|| rotation(actor, call))
+        .or_else(|| rotation(actor, g, call))
         .or_else(|| tasks(call))
         .or_else(|| attributes(actor, g, call))
         .or_else(|| globals(actor, g, call))
@@ -110,11 +112,11 @@ fn animation(
             if set.is_none() {
                 return Some(status(TaskStatus::Done));
             }
-            let mut task = PushAnimation { started: call.scratch != 0 };
+            let mut task = PushAnimation { started: call.scratch[0] != 0 };
             let mut cx = g.anim(actor, set);
             let s = task.invoke(&mut actor.anim, &mut cx, a0, a1);
             actor.steps.packed |= cx.move_bits;
-            call.scratch = task.started as i32;
+            call.scratch[0] = task.started as i32;
             status(s)
         }
         // "PlayAnimation": an ordinary request with the modifier narrowed to a byte; nothing
@@ -257,10 +259,19 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
     })
 }
 
-/// The rotation tasks.
-fn rotation(actor: &mut Actor, call: &mut NativeCall<'_>) -> Option<i32> {
+/// The axis rotation and movement tasks ([`super::axis`]).
+fn rotation(actor: &mut Actor, g: &Globals<'_>, call: &mut NativeCall<'_>) -> Option<i32> {
+    let args = [call.arg(0), call.arg(1), call.arg(2)];
+    let (e, scale, ticks) = (call.elapsed, g.frame_scale, g.ticks);
+    let s = &mut call.scratch;
     Some(match call.function {
         id::S_ROTATE_BY_AXIS => s_rotate_by_axis(actor, call),
+        id::ROTATE_BY_AXIS => axis::rotate_by(actor, s, args, e, scale, ticks),
+        id::ROTATE_TO_AXIS => axis::rotate_to(actor, s, args, e, scale, ticks),
+        id::S_ROTATE_TO_AXIS => axis::s_rotate_to(actor, s, args, e),
+        id::MOVE_BY_AXIS => axis::move_by(actor, s, args, e, scale),
+        id::S_MOVE_BY_AXIS => axis::s_move_by(actor, s, args, e),
+        id::MOVE_OBJECT_AXIS => axis::move_object(actor, s, args, e, scale).1,
         _ => return None,
     })
 }
@@ -282,12 +293,12 @@ fn s_rotate_by_axis(actor: &mut Actor, call: &mut NativeCall<'_>) -> i32 {
         _ => None,
     };
     if let (0, Some(a)) = (call.elapsed, &angle) {
-        call.scratch = **a as i32;
+        call.scratch[0] = **a as i32;
     }
     if duration == 0 {
         return status(TaskStatus::Done);
     }
-    let origin = call.scratch;
+    let origin = call.scratch[0];
     let step = (delta.wrapping_abs() << 8).wrapping_div(duration).wrapping_mul(call.elapsed) >> 8;
     let offset = if delta < 0 { step.wrapping_neg() } else { step };
     let done = call.elapsed >= duration.wrapping_sub(1);

@@ -68,6 +68,8 @@ impl<'a> Host<'a> for Solo<'_, 'a> {
         let mut g = Globals {
             player: None,
             ticks: self.ticks,
+            // The scale of a step of that many whole ticks.
+            frame_scale: self.ticks.wrapping_mul(256),
             events: self.events,
             rng: self.rng,
             flags: self.flags,

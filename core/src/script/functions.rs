@@ -426,6 +426,18 @@ pub mod id {
     pub const GET_FRAME_PASSED: u16 = 123;
     /// `sRotateByAxis`.
     pub const S_ROTATE_BY_AXIS: u16 = 2;
+    /// `sRotateToAxis`.
+    pub const S_ROTATE_TO_AXIS: u16 = 3;
+    /// `sMoveByAxis`.
+    pub const S_MOVE_BY_AXIS: u16 = 5;
+    /// `RotateByAxis`.
+    pub const ROTATE_BY_AXIS: u16 = 44;
+    /// `RotateToAxis`.
+    pub const ROTATE_TO_AXIS: u16 = 45;
+    /// `MoveByAxis`.
+    pub const MOVE_BY_AXIS: u16 = 53;
+    /// `MoveObjectAxis`.
+    pub const MOVE_OBJECT_AXIS: u16 = 55;
     /// `PushAnimation`.
     pub const PUSH_ANIMATION: u16 = 136;
     /// `WaitAnimFrame`.

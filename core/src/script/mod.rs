@@ -83,6 +83,10 @@ impl Rng {
     }
 }
 
+/// A task slot's handler state: two words its handler keeps from pass to pass (an origin, a
+/// target and an accumulator, a phase), zero at allocation.
+pub type Scratch = [i32; 2];
+
 /// One native invocation as the interpreter hands it to the host.
 #[derive(Debug)]
 pub struct NativeCall<'t> {
@@ -97,7 +101,7 @@ pub struct NativeCall<'t> {
     /// The initial call (not a task-pass invocation).
     pub initial: bool,
     /// The task slot's handler state (in and out).
-    pub scratch: i32,
+    pub scratch: Scratch,
     /// The receiver's task slots, when the interpreter holds them (receiver `Me`).
     pub tasks: Option<&'t mut Tasks>,
 }

@@ -2,6 +2,7 @@
 //! and the recorded error ({E§1.8} "Continuations", "Task model";
 //! {D:engine/SOUP.md}, "Threading Model", "TaskStop, TaskPause, and TaskResume").
 
+use super::Scratch;
 use super::decode::Fault;
 
 /// Task slots per actor, shared by the entry and main invocations.
@@ -31,12 +32,12 @@ pub struct TaskSlot {
     /// The 16-bit invocation counter (1 at allocation, +1 per pass, wrapping).
     pub counter: u16,
     /// The handler's own state, kept per slot (`PushAnimation`'s phase).
-    pub scratch: i32,
+    pub scratch: Scratch,
 }
 
 impl TaskSlot {
     /// A fresh slot for the call at `at` of `script`.
-    pub fn new(script: ScriptRef, at: u32, blocking: bool, scratch: i32) -> Self {
+    pub fn new(script: ScriptRef, at: u32, blocking: bool, scratch: Scratch) -> Self {
         TaskSlot { script, at, blocking, paused: false, counter: 1, scratch }
     }
 

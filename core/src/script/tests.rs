@@ -158,6 +158,7 @@ impl<'a> Host<'a> for TestHost<'a> {
                 let mut g = natives::Globals {
                     player: Some(([0; 3], 0)),
                     ticks: 1,
+                    frame_scale: 256,
                     events: &mut self.anim,
                     rng: &mut self.rng,
                     flags: &mut self.flags,

@@ -14,7 +14,7 @@ use super::decode::{
     self, Call, CallKind, Fault, MAX_ARGS, Mode, Object, Operand, Place, Reader, Statement, Update, op,
 };
 use super::state::{ScriptError, ScriptRef, ScriptState, TaskSlot, Tasks};
-use super::{NativeCall, ScriptEvent, control};
+use super::{NativeCall, Scratch, ScriptEvent, control};
 
 /// Statements one invocation may run before it is a runaway (an endless loop without a
 /// task or yield would hang the original; here it stops the script).
@@ -401,7 +401,7 @@ impl<'a, H: Host<'a>> Vm<'_, '_, 'a, H> {
         args: [i32; MAX_ARGS],
         argc: u8,
         pass: Pass,
-    ) -> (i32, i32) {
+    ) -> (i32, Scratch) {
         let Pass { elapsed, initial, scratch } = pass;
         let tasks: Option<&mut Tasks> = (who == Receiver::Me).then_some(&mut self.state.tasks);
         let mut call = NativeCall { function, args, argc, elapsed, initial, scratch, tasks };
@@ -526,10 +526,10 @@ impl<'a, H: Host<'a>> Vm<'_, '_, 'a, H> {
 struct Pass {
     elapsed: i32,
     initial: bool,
-    scratch: i32,
+    scratch: Scratch,
 }
 
 impl Pass {
     /// A first invocation: no elapsed ticks, a zero scratch word.
-    const FIRST: Pass = Pass { elapsed: 0, initial: true, scratch: 0 };
+    const FIRST: Pass = Pass { elapsed: 0, initial: true, scratch: [0; 2] };
 }

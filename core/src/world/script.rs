@@ -125,6 +125,8 @@ pub(super) struct WorldHost<'w, 'o, 'a> {
     pub rgm: &'w Rgm<'a>,
     pub player: Option<u16>,
     pub ticks: i32,
+    /// The update's frame scale.
+    pub frame_scale: i32,
     /// `[system] animation_system` is nonzero.
     pub animation: bool,
     /// `[system] task_system` is 1.
@@ -264,6 +266,7 @@ impl<'a> Host<'a> for WorldHost<'_, '_, 'a> {
         let mut g = Globals {
             player,
             ticks: self.ticks,
+            frame_scale: self.frame_scale,
             events: self.events,
             rng: self.rng,
             flags: self.flags,

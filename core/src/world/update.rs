@@ -162,7 +162,6 @@ impl<'a, C: Capacity> World<'a, C> {
         let kept = memo.as_ref().and_then(|m| m.sample);
         scene.gather_into(origin, query_radius, Some(id), memo.map(|m| &mut m.hint), &mut self.lists);
         let prepared = Prepared { scene: &scene, lists: &self.lists };
-        let scale_fps = self.clock.scale_fps();
         // The selected player's weapon: his own when he is the one updating.
         let player_armed = self.selected_player().is_some_and(|p| p.holds_weapon());
         let grip = if is_player { self.grip_vertex(&self.actors[id as usize]) } else { None };
@@ -180,7 +179,7 @@ impl<'a, C: Capacity> World<'a, C> {
             me: id,
             is_player,
             probe: None,
-            scale_fps,
+            scale_fps: self.clock.scale_fps(),
             health: None,
             player_armed,
             forward_held,
@@ -217,6 +216,7 @@ impl<'a, C: Capacity> World<'a, C> {
                 rgm,
                 player: self.players[self.selected],
                 ticks: tick.nominal_ticks,
+                frame_scale: tick.frame_scale,
                 animation: self.config.animation_system != 0,
                 task_system: self.config.task_system == 1,
                 forward_held: input.held(Action::Up),

@@ -404,7 +404,7 @@ fn push_animation_on_an_actor_without_an_animation_set_completes_and_its_script_
     // allocated and the main body yields.
     w.step(&Input::default(), 2);
     let s = w.script_state(keg).unwrap();
-    assert_eq!((s.tasks.slots().len(), s.tasks.slots()[0].scratch, s.main, s.anchor), (1, 0, M + 14, 0));
+    assert_eq!((s.tasks.slots().len(), s.tasks.slots()[0].scratch, s.main, s.anchor), (1, [0; 2], M + 14, 0));
     assert!(!events(&w, keg).iter().any(|e| matches!(e, ScriptEvent::Task { .. })));
     // Update 2: the existing-task pass invokes it exactly once and it completes; the main
     // body, no longer blocked, runs on in the same stage: Anchor 7, DisableScript, Yield.

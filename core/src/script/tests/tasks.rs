@@ -271,7 +271,7 @@ fn the_core_natives() {
             argc: args.len() as u8,
             elapsed,
             initial: false,
-            scratch: 0,
+            scratch: [0; 2],
             tasks: None,
         };
         c.args[..args.len()].copy_from_slice(args);
@@ -365,7 +365,7 @@ fn s_rotate_by_axis_interpolates_by_elapsed_and_snaps_at_the_end() {
     let mut h = TestHost::default();
     h.actor.angles.heading = 100;
     // The scratch word carries the origin from call to call, as the task slot keeps it.
-    let mut scratch = 0;
+    let mut scratch = [0; 2];
     let mut call = |h: &mut TestHost<'_>, args: &[i32], elapsed: i32| {
         let mut c = NativeCall {
             function: id::S_ROTATE_BY_AXIS,
@@ -405,4 +405,48 @@ fn s_rotate_by_axis_interpolates_by_elapsed_and_snaps_at_the_end() {
     assert_eq!(call(&mut h, &[3, 50, 2], 1), Some(0));
     assert_eq!(call(&mut h, &[1, 50, 0], 0), Some(0));
     assert_eq!((h.actor.angles.pitch, h.actor.angles.heading, h.actor.angles.roll), (1748, 100, 0));
+}
+
+#[test]
+fn the_axis_task_ids_name_their_functions() {
+    use functions::id;
+    for (k, name) in [
+        (id::S_ROTATE_TO_AXIS, "sRotateToAxis"),
+        (id::S_MOVE_BY_AXIS, "sMoveByAxis"),
+        (id::ROTATE_BY_AXIS, "RotateByAxis"),
+        (id::ROTATE_TO_AXIS, "RotateToAxis"),
+        (id::MOVE_BY_AXIS, "MoveByAxis"),
+        (id::MOVE_OBJECT_AXIS, "MoveObjectAxis"),
+        (id::JUMP, "Jump"),
+    ] {
+        assert_eq!(
+            functions::get(k).map(|f| (f.name, f.params)),
+            Some((name, if k == id::JUMP { 0 } else { 3 }))
+        );
+    }
+}
+
+#[test]
+fn rotate_by_axis_runs_as_a_task_through_the_host() {
+    // The host hands RotateByAxis its slot's two scratch words: heading 100, delta 300 over
+    // 10 at the test host's scale 256 turns 30 a call (see actor::axis for the arithmetic).
+    use functions::id;
+    let mut h = TestHost::default();
+    h.actor.angles.heading = 100;
+    let mut scratch = [0; 2];
+    for k in 0..3 {
+        let mut c = NativeCall {
+            function: id::ROTATE_BY_AXIS,
+            args: [1, 300, 10, 0, 0, 0, 0, 0],
+            argc: 3,
+            elapsed: k,
+            initial: k == 0,
+            scratch,
+            tasks: None,
+        };
+        assert_eq!(h.native(Receiver::Me, &mut c), Some(1));
+        scratch = c.scratch;
+    }
+    assert_eq!(h.actor.angles.heading, 190);
+    assert_eq!(scratch, [400 << 8, 190 << 8]);
 }
