@@ -1,5 +1,6 @@
 //! The axis tasks of SOUP ({D:engine/SOUP.md} "RotateByAxis", "sRotateByAxis", "RotateToAxis",
-//! "sRotateToAxis", "MoveObjectAxis", "MoveByAxis and sMoveByAxis"): rotations of a local
+//! "sRotateToAxis", "MoveObjectAxis", "MoveByAxis and sMoveByAxis" with `MoveAlongAxis`):
+//! rotations of a local
 //! angle and moves of a local coordinate, over a duration, by the shared frame scale or by the
 //! task's elapsed input. Each keeps its state in its task slot's two scratch words. None
 //! refreshes a composed transform, checks collision, or undoes itself when stopped.
@@ -251,6 +252,36 @@ pub fn move_object(a: &mut Actor, s: &mut Scratch, args: [i32; 3], elapsed: i32,
     (true, status(elapsed < duration.wrapping_sub(1)))
 }
 
+/// `MoveAlongAxis(axis, delta, duration)`: the delta and a running sum reset at elapsed zero;
+/// the step as [`move_by`]'s added to the sum; reaching the delta completes without moving;
+/// otherwise the step on the selected axis (0 X, 1 Y, other Z) is rotated by the matrix of the
+/// current angles in the inverse sense (its transpose: Stros never sets the per-update
+/// matrix-use byte, which the ordinary update clears) and added to the position; active while
+/// `duration − 1` is greater than elapsed. Returns whether the actor moved, and the status.
+pub fn move_along(a: &mut Actor, s: &mut Scratch, args: [i32; 3], elapsed: i32, scale: i32) -> (bool, i32) {
+    let [axis, delta, duration] = args;
+    if delta == 0 || duration == 0 {
+        return (false, status(false));
+    }
+    if elapsed == 0 {
+        s[0] = delta;
+        s[1] = 0;
+    }
+    let step = (delta.wrapping_div(duration) >> 8).wrapping_mul(scale);
+    s[1] = s[1].wrapping_add(step);
+    if (step < 0 && s[1] <= s[0]) || (step > 0 && s[1] >= s[0]) {
+        return (false, status(false));
+    }
+    let v = match axis {
+        0 => [step, 0, 0],
+        1 => [0, step, 0],
+        _ => [0, 0, step],
+    };
+    let t = crate::math::Mat3::from_orientation(a.angles).transform_int_transposed(v);
+    a.position = [0, 1, 2].map(|k| a.position[k].wrapping_add(t[k]));
+    (true, status(duration.wrapping_sub(1) > elapsed))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -402,5 +433,25 @@ mod tests {
         }
         assert_eq!(zs[0], (512, true, 1));
         assert_eq!(zs[3], (2048, true, 0), "elapsed 3 = duration − 1: the last move");
+    }
+
+    #[test]
+    fn move_along_turns_x_onto_negative_z_at_a_quarter_turn() {
+        // The docs' check of the inverse sense: heading 512, axis 0, a positive step: X stays,
+        // Z falls by the step (2560 over 4 at scale 256: 512 a call).
+        let mut a = actor();
+        a.angles.heading = 512;
+        let mut s = [0; 2];
+        let (moved, r) = move_along(&mut a, &mut s, [0, 2560, 4], 0, 256);
+        assert!(moved && r == 1);
+        assert_eq!(a.position, [0, 0, -512]);
+        // Heading 0: axis 2 moves +Z. 1024 over 2: 512 >> 8 = 2, × 256 = 512 a call; the first
+        // call's sum 512 is short of 1024 and moves, the second reaches it and completes
+        // without moving: it never snaps to the delta.
+        let mut b = actor();
+        let mut s = [0; 2];
+        assert_eq!(move_along(&mut b, &mut s, [2, 1024, 2], 0, 256), (true, 1));
+        assert_eq!(move_along(&mut b, &mut s, [2, 1024, 2], 1, 256), (false, 0));
+        assert_eq!(b.position, [0, 0, 512]);
     }
 }

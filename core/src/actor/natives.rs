@@ -272,6 +272,7 @@ fn rotation(actor: &mut Actor, g: &Globals<'_>, call: &mut NativeCall<'_>) -> Op
         id::MOVE_BY_AXIS => axis::move_by(actor, s, args, e, scale),
         id::S_MOVE_BY_AXIS => axis::s_move_by(actor, s, args, e),
         id::MOVE_OBJECT_AXIS => axis::move_object(actor, s, args, e, scale).1,
+        id::MOVE_ALONG_AXIS => axis::move_along(actor, s, args, e, scale).1,
         _ => return None,
     })
 }

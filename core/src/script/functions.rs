@@ -436,6 +436,8 @@ pub mod id {
     pub const ROTATE_TO_AXIS: u16 = 45;
     /// `MoveByAxis`.
     pub const MOVE_BY_AXIS: u16 = 53;
+    /// `MoveAlongAxis`.
+    pub const MOVE_ALONG_AXIS: u16 = 54;
     /// `MoveObjectAxis`.
     pub const MOVE_OBJECT_AXIS: u16 = 55;
     /// `PushAnimation`.

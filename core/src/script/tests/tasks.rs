@@ -417,6 +417,7 @@ fn the_axis_task_ids_name_their_functions() {
         (id::ROTATE_TO_AXIS, "RotateToAxis"),
         (id::MOVE_BY_AXIS, "MoveByAxis"),
         (id::MOVE_OBJECT_AXIS, "MoveObjectAxis"),
+        (id::MOVE_ALONG_AXIS, "MoveAlongAxis"),
         (id::JUMP, "Jump"),
     ] {
         assert_eq!(
