@@ -15,9 +15,9 @@ use crate::script::{Flags, NativeCall, Rng, control};
 /// What a native reaches besides its receiver.
 #[derive(Debug)]
 pub struct Globals<'r> {
-    /// The selected player's position and heading, if there is one (and it is not the
-    /// receiver's own record being updated — the caller passes a copy).
-    pub player: Option<([i32; 3], u16)>,
+    /// What the player queries read of the selected player, if there is one (a copy: the
+    /// receiver may be the player himself).
+    pub player: Option<PlayerView>,
     /// The update's shared whole nominal ticks.
     pub ticks: i32,
     /// The update's shared frame scale (256 = one nominal tick).
@@ -38,6 +38,115 @@ pub struct Globals<'r> {
     pub selected: bool,
     /// The forward binding (`key_up`) is held.
     pub forward_held: bool,
+}
+
+/// The selected player as the player queries see him ({D:engine/SOUP.md} "PlayerStatus",
+/// "PlayerOnScape", "Player turn, speed, arctangent and location-distance queries").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayerView {
+    /// Position, runtime units.
+    pub position: [i32; 3],
+    /// Position at his update's entry.
+    pub previous: [i32; 3],
+    /// Angles.
+    pub angles: crate::units::Angles,
+    /// Angles at his update's entry.
+    pub previous_angles: crate::units::Angles,
+    /// Queued, falling, sliding and living bytes.
+    pub motion: [u8; 4],
+    /// Current animation group.
+    pub group: i16,
+    /// Attributes 8, 9, 10, 12 and 13 (the speeds `PlayerMovementSpeed` picks from).
+    pub speeds: [u8; 5],
+    /// He has animation state (a model handle).
+    pub animated: bool,
+    /// His last ground response stood on the terrain.
+    pub on_scape: bool,
+}
+
+impl PlayerView {
+    /// The view of actor `a`.
+    pub fn of(a: &Actor) -> PlayerView {
+        PlayerView {
+            position: a.position,
+            previous: a.previous,
+            angles: a.angles,
+            previous_angles: a.previous_angles,
+            motion: [a.queued, a.falling, a.sliding, a.living],
+            group: a.anim.current,
+            speeds: [8, 9, 10, 12, 13].map(|k| a.attr(k)),
+            animated: a.set.is_some(),
+            on_scape: a.support.source == crate::collision::support::Source::Terrain,
+        }
+    }
+
+    /// `PlayerStatus()`: the first matching rule's class — queued 1, 2, 8, 3 → 1–4; falling 2,
+    /// 8, 3 → 5–7; sliding → 8; living 10, 11, 20, 21 → 9–12; groups 18/30, 19/23, 24/25,
+    /// 26/27, 20/21, 22 → 15–20; moved since his update's entry → 21; else 0.
+    pub fn status(&self) -> i32 {
+        let [queued, falling, sliding, living] = self.motion;
+        let by_queued = match queued {
+            1 => 1,
+            2 => 2,
+            8 => 3,
+            3 => 4,
+            _ => 0,
+        };
+        let by_falling = match falling {
+            2 => 5,
+            8 => 6,
+            3 => 7,
+            _ => 0,
+        };
+        let by_living = match living {
+            10 => 9,
+            11 => 10,
+            20 => 11,
+            21 => 12,
+            _ => 0,
+        };
+        let by_group = match self.group {
+            18 | 30 => 15,
+            19 | 23 => 16,
+            24 | 25 => 17,
+            26 | 27 => 18,
+            20 | 21 => 19,
+            22 => 20,
+            _ => 0,
+        };
+        let moved = if self.position != self.previous { 21 } else { 0 };
+        let sliding = if sliding != 0 { 8 } else { 0 };
+        [by_queued, by_falling, sliding, by_living, by_group, moved]
+            .into_iter()
+            .find(|&c| c != 0)
+            .unwrap_or(0)
+    }
+
+    /// `PlayerMovementSpeed()`: by the current group, attribute 8 (18, 30), 9 (19), 12 (20,
+    /// 21), 13 (22, 23) or 10 (24–27); 0 otherwise or without animation state.
+    pub fn movement_speed(&self) -> i32 {
+        if !self.animated {
+            return 0;
+        }
+        let k = match self.group {
+            18 | 30 => 0,
+            19 => 1,
+            20 | 21 => 3,
+            22 | 23 => 4,
+            24..=27 => 2,
+            _ => return 0,
+        };
+        self.speeds[k] as i32
+    }
+
+    /// `PlayerTurnedDirection()`: the sign of the change of the negated yaw
+    /// `(2048 − yaw) & 2047`, inverted when the change exceeds 1024 in magnitude.
+    pub fn turned_direction(&self) -> i32 {
+        let negated = |y: u16| (2048 - y as i32) & 2047;
+        let change = negated(self.angles.heading) - negated(self.previous_angles.heading);
+        let sign = change.signum();
+        if change.abs() > 1024 { -sign } else { sign }
+    }
 }
 
 impl Globals<'_> {
@@ -241,12 +350,17 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
         // "PlayerDistance and PlayerFacing" (the receiver's ordinary position and yaw: the
         // core has no attached or linked positions).
         id::PLAYER_DISTANCE => {
-            let p = g.player.map_or(FALLBACK_POSITION, |p| p.0);
+            let p = g.player.map_or(FALLBACK_POSITION, |p| p.position);
             (0..3).fold(0i32, |s, k| s.wrapping_add(p[k].wrapping_sub(actor.position[k]).wrapping_abs()))
         }
-        id::PLAYER_FACING => match g.player {
+        id::PLAYER_STATUS => g.player.map_or(0, |p| p.status()),
+        id::PLAYER_MOVEMENT_SPEED => g.player.map_or(0, |p| p.movement_speed()),
+        id::PLAYER_TURNED => g.player.is_some_and(|p| p.animated && p.angles != p.previous_angles) as i32,
+        id::PLAYER_TURNED_DIRECTION => g.player.filter(|p| p.animated).map_or(0, |p| p.turned_direction()),
+        id::PLAYER_ON_SCAPE => g.player.is_some_and(|p| p.on_scape) as i32,
+        id::PLAYER_FACING => match g.player.map(|p| p.angles.heading) {
             None => 0,
-            Some((_, yaw)) => {
+            Some(yaw) => {
                 let mine = (actor.angles.heading as i32).wrapping_add(a0) & 2047;
                 let mut d = (mine - yaw as i32) & 2047;
                 if d > 1024 {
@@ -397,4 +511,62 @@ fn actions_and_combat(
 
 fn attribute_index(i: i32) -> Option<usize> {
     usize::try_from(i).ok().filter(|&i| i < 256)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_status_takes_the_first_matching_rule() {
+        let mut a = Actor::new(0, [0; 256]);
+        let status = |a: &Actor| PlayerView::of(a).status();
+        assert_eq!(status(&a), 0);
+        a.anim.current = 22;
+        assert_eq!(status(&a), 20);
+        a.position[0] = 5;
+        assert_eq!(status(&a), 20, "the group rule comes before the moved rule");
+        a.anim.current = 0;
+        assert_eq!(status(&a), 21, "moved since the update's entry");
+        a.living = 21;
+        assert_eq!(status(&a), 12);
+        a.sliding = 1;
+        assert_eq!(status(&a), 8);
+        a.falling = 3;
+        assert_eq!(status(&a), 7);
+        a.queued = 8;
+        assert_eq!(status(&a), 3);
+        a.queued = 24;
+        assert_eq!(status(&a), 7, "queued 24 has no class: the falling rule answers");
+    }
+
+    #[test]
+    fn movement_speed_by_group_and_turn_direction() {
+        let mut attrs = [0u8; 256];
+        (attrs[8], attrs[9], attrs[10], attrs[12], attrs[13]) = (16, 10, 6, 8, 7);
+        let mut a = Actor::new(0, attrs);
+        a.set = Some(0);
+        let speed = |a: &Actor, g| {
+            let mut v = PlayerView::of(a);
+            v.group = g;
+            v.movement_speed()
+        };
+        assert_eq!(
+            [18, 30, 19, 20, 21, 22, 23, 24, 27, 0].map(|g| speed(&a, g)),
+            [16, 16, 10, 8, 8, 7, 7, 6, 6, 0]
+        );
+        // The negated yaw grows when the heading falls: a right turn is +1. Across 0 (5 → 2040:
+        // negated 2043 → 8, a change of −2035) the >1024 rule inverts the sign, so it is still +1.
+        let turned = |from: u16, to: u16| {
+            let mut v = PlayerView::of(&a);
+            (v.previous_angles.heading, v.angles.heading) = (from, to);
+            v.turned_direction()
+        };
+        assert_eq!(
+            [turned(100, 90), turned(90, 100), turned(5, 2040), turned(2040, 5), turned(7, 7)],
+            [1, -1, 1, -1, 0]
+        );
+        a.set = None;
+        assert_eq!(speed(&a, 18), 0, "no animation state");
+    }
 }

@@ -456,6 +456,16 @@ pub mod id {
     pub const DISABLE_HOOK: u16 = 195;
     /// `PlayerDistance`.
     pub const PLAYER_DISTANCE: u16 = 228;
+    /// `PlayerTurned`.
+    pub const PLAYER_TURNED: u16 = 217;
+    /// `PlayerTurnedDirection`.
+    pub const PLAYER_TURNED_DIRECTION: u16 = 218;
+    /// `PlayerMovementSpeed`.
+    pub const PLAYER_MOVEMENT_SPEED: u16 = 219;
+    /// `PlayerStatus`.
+    pub const PLAYER_STATUS: u16 = 222;
+    /// `PlayerOnScape`.
+    pub const PLAYER_ON_SCAPE: u16 = 244;
     /// `PlayerFacing`.
     pub const PLAYER_FACING: u16 = 230;
     /// `SetAction`.

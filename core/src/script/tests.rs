@@ -156,7 +156,7 @@ impl<'a> Host<'a> for TestHost<'a> {
             }
             _ => {
                 let mut g = natives::Globals {
-                    player: Some(([0; 3], 0)),
+                    player: Some(natives::PlayerView::of(&Actor::new(0, [0; 256]))),
                     ticks: 1,
                     frame_scale: 256,
                     events: &mut self.anim,

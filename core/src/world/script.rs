@@ -12,7 +12,7 @@
 
 use super::{Files, SetEntry, WorldError, full, name_of};
 use crate::actor::Actor;
-use crate::actor::natives::{self, Globals};
+use crate::actor::natives::{self, Globals, PlayerView};
 use crate::actor::props::References;
 use crate::anim::{AnimSet, Events};
 use crate::capacity::{Capacity, Desktop, Table, TableKind};
@@ -255,8 +255,8 @@ impl<'a> Host<'a> for WorldHost<'_, '_, 'a> {
 
     fn native(&mut self, who: Receiver, call: &mut NativeCall<'_>) -> Option<i32> {
         let player = match self.player {
-            Some(p) if p == self.me => Some((self.actor.position, self.actor.angles.heading)),
-            Some(p) => self.actors.get(p as usize).map(|a| (a.position, a.angles.heading)),
+            Some(p) if p == self.me => Some(PlayerView::of(self.actor)),
+            Some(p) => self.actors.get(p as usize).map(PlayerView::of),
             None => None,
         };
         let id = match who {
