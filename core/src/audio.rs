@@ -263,30 +263,62 @@ impl Mixer {
     /// for the rest; each `StopSound` stops its actor's remembered sound.
     pub fn play_report(&mut self, bank: &Sfx<'_>, report: &crate::world::StepReport, sound_distance: i32) {
         use crate::anim::AnimEvent;
-        use crate::world::Event;
+        use crate::world::{Event, SoundLevel};
         let (radius, divisor) = radius_and_divisor(sound_distance).unwrap_or((0, 0));
         let l = report.listener;
         for e in &report.events {
             match e.event {
                 Event::Sound(s) => {
                     let d = distance(s.emitter, l.position);
+                    let (volume, pan) = match s.level {
+                        SoundLevel::Positional(off) => (
+                            volume(d, radius, divisor, off),
+                            pan(
+                                s.emitter[0].wrapping_sub(l.position[0]),
+                                s.emitter[2].wrapping_sub(l.position[2]),
+                                l.yaw,
+                            ),
+                        ),
+                        SoundLevel::Flat(v) => {
+                            let base =
+                                bank.effect(s.effect.max(0) as usize).map_or(0, |f| f.base_volume() as i32);
+                            (base.wrapping_add(v).clamp(0, 127) as u8, 64)
+                        }
+                    };
                     let start = Start {
                         owner: e.actor,
                         effect: s.effect,
                         requested: s.requested,
                         rate_offset: s.offset_hz,
-                        volume: volume(d, radius, divisor, 0),
-                        pan: pan(
-                            s.emitter[0].wrapping_sub(l.position[0]),
-                            s.emitter[2].wrapping_sub(l.position[2]),
-                            l.yaw,
-                        ),
+                        volume,
+                        pan,
                         first_channel: if s.player { PLAYER_START } else { OTHER_START },
                     };
-                    self.play_animation_sound(bank, start);
+                    if s.remembered {
+                        self.play_animation_sound(bank, start);
+                    } else {
+                        self.start(bank, start);
+                    }
                 }
                 Event::Anim(AnimEvent::StopSound) => self.stop_animation_sound(e.actor),
+                Event::Anim(AnimEvent::EndSounds(stop)) => self.stop(e.actor, stop),
                 _ => {}
+            }
+        }
+    }
+
+    /// A script's stop ([`crate::anim::SoundStop`]) from `owner`.
+    pub fn stop(&mut self, owner: u16, stop: crate::anim::SoundStop) {
+        use crate::anim::SoundStop;
+        for ch in self.channels.iter_mut() {
+            let ends = match stop {
+                SoundStop::Effect(e) => ch.requested == e,
+                SoundStop::MineOf(e) => ch.owner == owner && ch.requested == e,
+                SoundStop::Mine => ch.owner == owner,
+                SoundStop::All => true,
+            };
+            if ends {
+                ch.active = false;
             }
         }
     }

@@ -43,8 +43,8 @@ pub fn trace_line<C: crate::capacity::Capacity>(
     report: &crate::world::StepReport,
 ) -> fmt::Result {
     use crate::actor::Direction;
-    use crate::anim::AnimEvent;
-    use crate::world::Event;
+    use crate::anim::{AnimEvent, SoundStop};
+    use crate::world::{Event, SoundLevel};
     let t = report.tick;
     write!(
         out,
@@ -93,11 +93,24 @@ pub fn trace_line<C: crate::capacity::Capacity>(
     for (k, e) in report.events.iter().enumerate() {
         write!(out, "{}{{\"actor\":{},", if k == 0 { "" } else { "," }, e.actor)?;
         match e.event {
-            Event::Sound(s) => write!(
-                out,
-                "\"type\":\"sound\",\"effect\":{},\"requested\":{},\"rate\":{}}}",
-                s.effect, s.requested, s.rate
-            )?,
+            Event::Sound(s) => {
+                write!(
+                    out,
+                    "\"type\":\"sound\",\"effect\":{},\"requested\":{},\"rate\":{}",
+                    s.effect, s.requested, s.rate
+                )?;
+                // A script's sound also shows how loud and how fast.
+                match (s.remembered, s.level) {
+                    (true, _) => {}
+                    (false, SoundLevel::Positional(v)) => {
+                        write!(out, ",\"volume_offset\":{v},\"hz\":{}", s.offset_hz)?
+                    }
+                    (false, SoundLevel::Flat(v)) => {
+                        write!(out, ",\"flat_volume\":{v},\"hz\":{}", s.offset_hz)?
+                    }
+                }
+                write!(out, "}}")?
+            }
             Event::Anim(AnimEvent::Sound { effect, rate }) => {
                 write!(out, "\"type\":\"sound\",\"effect\":{effect},\"rate\":{rate}}}")?
             }
@@ -107,6 +120,18 @@ pub fn trace_line<C: crate::capacity::Capacity>(
             Event::Anim(AnimEvent::StopSound) => write!(out, "\"type\":\"stop_sound\"}}")?,
             Event::Anim(AnimEvent::SoundHz { effect, hz }) => {
                 write!(out, "\"type\":\"sound_hz\",\"effect\":{effect},\"hz\":{hz}}}")?
+            }
+            Event::Anim(AnimEvent::ScriptSound { effect, .. }) => {
+                write!(out, "\"type\":\"script_sound\",\"effect\":{effect}}}")?
+            }
+            Event::Anim(AnimEvent::EndSounds(stop)) => {
+                let (what, effect) = match stop {
+                    SoundStop::Effect(e) => ("effect", e),
+                    SoundStop::MineOf(e) => ("mine_of", e),
+                    SoundStop::Mine => ("mine", -1),
+                    SoundStop::All => ("all", -1),
+                };
+                write!(out, "\"type\":\"end_sounds\",\"which\":\"{what}\",\"effect\":{effect}}}")?
             }
             Event::Anim(AnimEvent::Effect { descriptor, at }) => {
                 write!(out, "\"type\":\"effect\",\"descriptor\":{descriptor},\"at\":")?;

@@ -196,6 +196,27 @@ pub fn call(
         .or_else(|| attributes(actor, g, call))
         .or_else(|| globals(actor, g, call))
         .or_else(|| actions_and_combat(actor, set, g, call))
+        .or_else(|| sounds(g, call))
+}
+
+/// The script sounds ({D:engine/sound.md} "SOUP functions"): `Sound` and `FlatSound` start
+/// one (reported for the mixer), the stops end channels by effect, owner or all; every one
+/// returns zero. (`AmbientSound`, a multitask that keeps adjusting its sound, is not here.)
+fn sounds(g: &mut Globals<'_>, call: &NativeCall<'_>) -> Option<i32> {
+    use crate::anim::{AnimEvent, SoundStop};
+    let (a0, a1, a2) = (call.arg(0), call.arg(1), call.arg(2));
+    let effect = a0 as i16;
+    let event = match call.function {
+        id::SOUND => AnimEvent::ScriptSound { effect, volume: a1, hz: a2, flat: false },
+        id::FLAT_SOUND => AnimEvent::ScriptSound { effect, volume: a1, hz: a2, flat: true },
+        id::END_SOUND => AnimEvent::EndSounds(SoundStop::Effect(effect)),
+        id::END_MY_SOUND => AnimEvent::EndSounds(SoundStop::MineOf(effect)),
+        id::END_MY_SOUNDS => AnimEvent::EndSounds(SoundStop::Mine),
+        id::STOP_ALL_SOUNDS => AnimEvent::EndSounds(SoundStop::All),
+        _ => return None,
+    };
+    g.events.push(event);
+    Some(0)
 }
 
 /// The animation tasks and requests.

@@ -65,6 +65,22 @@ pub enum AnimEvent {
         /// Playback-rate offset, Hz.
         hz: i16,
     },
+    /// A script's sound ({D:engine/sound.md} "SOUP functions"): `Sound` (positional, the
+    /// volume curve with a volume offset) or `FlatSound` (pan 64, the effect's base volume plus
+    /// the volume, clamped 0–127); the rate offset in Hz.
+    ScriptSound {
+        /// Effect index.
+        effect: i16,
+        /// Volume offset (`Sound`) or volume (`FlatSound`).
+        volume: i32,
+        /// Playback-rate offset, Hz.
+        hz: i32,
+        /// `FlatSound`.
+        flat: bool,
+    },
+    /// A script's stop: `EndSound(effect)`, `EndMySound(effect)`, `EndMySounds()` or
+    /// `StopAllSounds()`.
+    EndSounds(SoundStop),
     /// An environmental flat effect (`AddFlatEffect`, zero spread, speed one): its packed
     /// descriptor (low sixteen bits the texture, the rest flags) and its point, runtime
     /// units. The core has no effect pool; frontends and traces see the request.
@@ -74,6 +90,19 @@ pub enum AnimEvent {
         /// Where, runtime units.
         at: [i32; 3],
     },
+}
+
+/// Which channels a script's stop ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SoundStop {
+    /// Every channel whose requested effect is this one, whoever owns it.
+    Effect(i16),
+    /// The actor's own channels with this requested effect.
+    MineOf(i16),
+    /// The actor's own channels.
+    Mine,
+    /// All sixteen.
+    All,
 }
 
 /// The events of one update, and how many did not fit.

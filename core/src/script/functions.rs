@@ -410,8 +410,20 @@ pub mod id {
     pub const TEST_GLOBAL_FLAG: u16 = 86;
     /// `ResetGlobalFlag`.
     pub const RESET_GLOBAL_FLAG: u16 = 87;
+    /// `Sound`.
+    pub const SOUND: u16 = 93;
+    /// `FlatSound`.
+    pub const FLAT_SOUND: u16 = 94;
     /// `Jump`.
     pub const JUMP: u16 = 97;
+    /// `EndSound`.
+    pub const END_SOUND: u16 = 148;
+    /// `EndMySounds`.
+    pub const END_MY_SOUNDS: u16 = 149;
+    /// `EndMySound`.
+    pub const END_MY_SOUND: u16 = 150;
+    /// `StopAllSounds`.
+    pub const STOP_ALL_SOUNDS: u16 = 151;
     /// `WaitNonMulti`.
     pub const WAIT_NON_MULTI: u16 = 98;
     /// `Rnd`.

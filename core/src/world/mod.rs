@@ -200,6 +200,11 @@ pub struct SoundRequest {
     pub rate: i16,
     /// The playback-rate offset, Hz: the rate field × 64, or a sound's own Hz variation.
     pub offset_hz: i32,
+    /// How its volume and pan are set.
+    pub level: SoundLevel,
+    /// The actor's animation remembers it (`EndAnimation` stops it): every engine start but a
+    /// script's.
+    pub remembered: bool,
     /// Where the actor was when its animation ran (its update-entry position), runtime
     /// units.
     pub emitter: [i32; 3],
@@ -209,6 +214,16 @@ pub struct SoundRequest {
 
 /// A `PlaySound` rate field's unit, Hz.
 pub const RATE_STEP: i32 = 64;
+
+/// How a sound's start volume and pan are set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SoundLevel {
+    /// By distance and bearing from the listener, with a volume offset (0 for animation
+    /// sounds; `Sound`'s argument).
+    Positional(i32),
+    /// `FlatSound`: pan 64 and the effect's base volume plus this, clamped 0–127.
+    Flat(i32),
+}
 
 /// What an actor did that the frontends or a trace care about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -357,6 +357,8 @@ impl<'a, C: Capacity> World<'a, C> {
                     requested: effect,
                     rate,
                     offset_hz: (rate as i32).wrapping_mul(super::RATE_STEP),
+                    level: super::SoundLevel::Positional(0),
+                    remembered: true,
                     emitter,
                     player,
                 }),
@@ -365,8 +367,25 @@ impl<'a, C: Capacity> World<'a, C> {
                     requested: effect,
                     rate: 0,
                     offset_hz: hz as i32,
+                    level: super::SoundLevel::Positional(0),
+                    remembered: true,
                     emitter,
                     player,
+                }),
+                // Script sounds start from channel 6 whoever calls them.
+                AnimEvent::ScriptSound { effect, volume, hz, flat } => Event::Sound(SoundRequest {
+                    effect,
+                    requested: effect,
+                    rate: 0,
+                    offset_hz: hz,
+                    level: if flat {
+                        super::SoundLevel::Flat(volume)
+                    } else {
+                        super::SoundLevel::Positional(volume)
+                    },
+                    remembered: false,
+                    emitter,
+                    player: false,
                 }),
                 other => Event::Anim(other),
             };

@@ -385,3 +385,25 @@ fn script_jump_starts_queued_motion_from_the_script_table() {
         }
     }
 }
+
+#[test]
+fn a_script_sound_is_reported_for_the_mixer() {
+    // `Sound(1, 7, 300)` from the runner's script: a positional sound request with volume
+    // offset 7 and rate offset 300 Hz, not remembered by its animation; `EndMySounds()` a
+    // stop of its own channels. Both return 0. (Immediate parameters are 16-bit unsigned,
+    // so the fixture's builder writes no negative ones.)
+    use stros_core::anim::{AnimEvent, SoundStop};
+    use stros_core::world::SoundLevel;
+    let script = B::default().call(id::SOUND, &[1, 7, 300]).call(id::END_MY_SOUNDS, &[]).pause();
+    let mut w = island(runner(t(1, 6, 0), script));
+    let r = actor_named(&w, b"RUNNER");
+    w.step(&Input::NONE, 0);
+    let events: Vec<Event> = w.report().events.iter().filter(|e| e.actor == r).map(|e| e.event).collect();
+    let sound = events.iter().find_map(|e| match e {
+        Event::Sound(s) => Some(*s),
+        _ => None,
+    });
+    let s = sound.expect("a sound request");
+    assert_eq!((s.effect, s.offset_hz, s.level, s.remembered), (1, 300, SoundLevel::Positional(7), false));
+    assert!(events.contains(&Event::Anim(AnimEvent::EndSounds(SoundStop::Mine))));
+}

@@ -189,3 +189,46 @@ fn the_walk_reports_remapped_footsteps() {
     assert!(steps.iter().any(|&(req, eff, surface)| (req, eff, surface) == (0, 0, 9)), "a meadow step");
     assert!(steps.iter().all(|&(req, _, _)| req == 0));
 }
+
+#[test]
+fn script_sounds_start_flat_or_positional_and_stop_by_effect_owner_or_all() {
+    // "SOUP functions": FlatSound plays at pan 64 and the effect's base volume plus its volume
+    // (the bank's effects have base 64: 64 + 10 = 74), Sound by the curve with its offset; a
+    // script's sound is not the animation's remembered one, so EndAnimation leaves it;
+    // EndMySound/EndMySounds end the owner's, EndSound any owner's of that effect,
+    // StopAllSounds everything.
+    use stros_core::anim::SoundStop;
+    use stros_core::world::{Event, SoundLevel, SoundRequest, StepReport, WorldEvent};
+    let bytes = bank();
+    let sfx = Sfx::new_checked(&bytes).unwrap();
+    let request = |effect, level| SoundRequest {
+        effect,
+        requested: effect,
+        rate: 0,
+        offset_hz: 100,
+        level,
+        remembered: false,
+        emitter: [0; 3],
+        player: false,
+    };
+    let mut report = StepReport::default();
+    let push = |r: &mut StepReport, actor, event| r.events.push(WorldEvent { actor, event }).unwrap();
+    push(&mut report, 3, Event::Sound(request(0, SoundLevel::Flat(10))));
+    push(&mut report, 3, Event::Sound(request(1, SoundLevel::Positional(0))));
+    push(&mut report, 4, Event::Sound(request(1, SoundLevel::Positional(0))));
+    let mut m = Mixer::new(256);
+    m.play_report(&sfx, &report, 0);
+    let (flat, mine, theirs) = (m.channels[6], m.channels[7], m.channels[8]);
+    assert!(flat.active && mine.active && theirs.active);
+    assert_eq!((flat.volume, flat.pan, flat.rate), (64 + 10, 64, 11_025 + 100));
+    m.stop_animation_sound(3);
+    assert_eq!(m.playing(), 3, "not the animation's sound");
+    m.stop(3, SoundStop::MineOf(1));
+    assert!(!m.channels[7].active && m.channels[8].active && m.channels[6].active);
+    m.stop(9, SoundStop::Effect(1));
+    assert!(!m.channels[8].active, "EndSound ends any owner's");
+    m.stop(4, SoundStop::Mine);
+    assert!(m.channels[6].active, "actor 4 owns none of it");
+    m.stop(0, SoundStop::All);
+    assert_eq!(m.playing(), 0);
+}
