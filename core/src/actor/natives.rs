@@ -197,6 +197,18 @@ pub fn call(
         .or_else(|| globals(actor, g, call))
         .or_else(|| actions_and_combat(actor, set, g, call))
         .or_else(|| sounds(g, call))
+        .or_else(|| visibility(actor, call))
+}
+
+/// `HideMe()` and `ShowMe()` ({D:engine/SOUP.md} "HideMe and ShowMe"): the hidden flag set
+/// or cleared; both return zero.
+fn visibility(actor: &mut Actor, call: &NativeCall<'_>) -> Option<i32> {
+    match call.function {
+        id::HIDE_ME => actor.hidden = true,
+        id::SHOW_ME => actor.hidden = false,
+        _ => return None,
+    }
+    Some(0)
 }
 
 /// The script sounds ({D:engine/sound.md} "SOUP functions"): `Sound` and `FlatSound` start

@@ -350,6 +350,9 @@ pub struct Actor {
     pub transition: u8,
     /// Runtime object-update exclusion.
     pub object_update_exclusion: u8,
+    /// The hidden flag (`HideMe`): no current presentation record, so the actor is neither
+    /// drawn nor a collision candidate; its scripts and animation go on.
+    pub hidden: bool,
     /// Runtime animation-update exclusion.
     pub anim_update_exclusion: u8,
     /// Script-control bits ([`crate::script::control`]: 0x01 main stage off, 0x02 hook
@@ -406,6 +409,7 @@ impl Actor {
             response_age: 0,
             transition: 0,
             object_update_exclusion: 0,
+            hidden: false,
             anim_update_exclusion: 0,
             script_control: 0,
         }

@@ -416,6 +416,10 @@ pub mod id {
     pub const FLAT_SOUND: u16 = 94;
     /// `Jump`.
     pub const JUMP: u16 = 97;
+    /// `HideMe`.
+    pub const HIDE_ME: u16 = 100;
+    /// `ShowMe`.
+    pub const SHOW_ME: u16 = 101;
     /// `EndSound`.
     pub const END_SOUND: u16 = 148;
     /// `EndMySounds`.

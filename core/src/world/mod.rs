@@ -641,7 +641,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// Every actor with a model, as the renderer and the collision scene place it: the
     /// model, its frame, its map-unit position and its matrix.
     pub fn placed_actors(&self) -> impl Iterator<Item = (u16, &WorldModel<'a>, u32, PlacedModel<'a>)> + '_ {
-        self.actors.iter().enumerate().filter_map(move |(id, a)| {
+        self.actors.iter().enumerate().filter(|(_, a)| !a.hidden).filter_map(move |(id, a)| {
             let m = self.actor_model(a)?;
             Some((id as u16, m, self.actor_frame(a), self.presented(a, m)))
         })

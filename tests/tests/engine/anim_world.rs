@@ -407,3 +407,40 @@ fn a_script_sound_is_reported_for_the_mixer() {
     assert_eq!((s.effect, s.offset_hz, s.level, s.remembered), (1, 300, SoundLevel::Positional(7), false));
     assert!(events.contains(&Event::Anim(AnimEvent::EndSounds(SoundStop::Mine))));
 }
+
+#[test]
+fn hide_me_takes_the_actor_out_of_the_picture_and_the_candidates() {
+    // "HideMe and ShowMe": the hidden flag leaves the actor without a current presentation
+    // record — not drawn (`placed_actors`), not a live collision candidate — while its script
+    // and animation go on; `ShowMe` brings it back.
+    let hide = B::default().call(id::HIDE_ME, &[]).pause();
+    let mut w = island(runner(t(1, 6, 0), hide));
+    let r = actor_named(&w, b"RUNNER");
+    assert!(w.placed_actors().any(|p| p.0 == r));
+    w.step(&Input::NONE, 0);
+    assert!(w.actor(r).unwrap().hidden);
+    assert!(!w.placed_actors().any(|p| p.0 == r), "not drawn");
+    let current = w.actor(r).unwrap().anim.current;
+    w.step(&Input::NONE, 1);
+    assert_eq!(w.actor(r).unwrap().anim.current, current, "its animation still runs");
+    let show = B::default().call(id::HIDE_ME, &[]).call(id::SHOW_ME, &[]).pause();
+    let mut w = island(runner(t(1, 6, 0), show));
+    let r = actor_named(&w, b"RUNNER");
+    w.step(&Input::NONE, 0);
+    assert!(!w.actor(r).unwrap().hidden && w.placed_actors().any(|p| p.0 == r));
+}
+
+#[test]
+fn a_hidden_keg_is_no_support() {
+    // The keg (actor 5) is a live face model Cyrus can stand on ("Player contact lists");
+    // hidden, it has no presentation record, so it is no candidate and he falls past its lid.
+    use stros_core::files::Embedded;
+    for hidden in [false, true] {
+        let mut w = stros_tests::island();
+        let keg = w.actor(5).unwrap().position;
+        w.actor_mut(5).unwrap().hidden = hidden;
+        let id = w.enter_at(&Embedded, [keg[0], keg[1] - 200 * 256, keg[2]], 0, true).unwrap();
+        w.step(&Input::NONE, 0);
+        assert_eq!(w.actor(id).unwrap().support_owner, (!hidden).then_some(5), "hidden {hidden}");
+    }
+}
