@@ -40,6 +40,15 @@ pub struct Globals<'r> {
     pub forward_held: bool,
 }
 
+/// The quantized heading of the X/Z displacement from actor `a` to `to`
+/// ({D:engine/player.md} "Direction recovered from displacement").
+fn bearing_to(a: &Actor, to: [i32; 3]) -> i32 {
+    crate::math::direction_from_displacement(
+        to[0].wrapping_sub(a.position[0]),
+        to[2].wrapping_sub(a.position[2]),
+    ) as i32
+}
+
 /// The selected player as the player queries see him ({D:engine/SOUP.md} "PlayerStatus",
 /// "PlayerOnScape", "Player turn, speed, arctangent and location-distance queries").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -387,6 +396,21 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
             (0..3).fold(0i32, |s, k| s.wrapping_add(p[k].wrapping_sub(actor.position[k]).wrapping_abs()))
         }
         id::PLAYER_STATUS => g.player.map_or(0, |p| p.status()),
+        // The bearing from the receiver to the player (quantized actor heading of the X/Z
+        // displacement): `PlayerArcTan` its negation (toward the fallback without a player),
+        // `PlayerLooking` whether the player's yaw + 1024 is within the tolerance of it.
+        id::PLAYER_ARC_TAN => (-bearing_to(actor, g.player.map_or(FALLBACK_POSITION, |p| p.position))) & 2047,
+        id::PLAYER_LOOKING => match g.player {
+            None => 0,
+            Some(p) => {
+                let facing = (p.angles.heading as i32 + 1024) & 2047;
+                let mut d = (bearing_to(actor, p.position) - facing) & 2047;
+                if d > 1024 {
+                    d -= 2048;
+                }
+                (d.abs() <= a0) as i32
+            }
+        },
         id::PLAYER_MOVEMENT_SPEED => g.player.map_or(0, |p| p.movement_speed()),
         id::PLAYER_TURNED => g.player.is_some_and(|p| p.animated && p.angles != p.previous_angles) as i32,
         id::PLAYER_TURNED_DIRECTION => g.player.filter(|p| p.animated).map_or(0, |p| p.turned_direction()),
@@ -601,5 +625,57 @@ mod tests {
         );
         a.set = None;
         assert_eq!(speed(&a, 18), 0, "no animation state");
+    }
+
+    /// Calls native `function` with `args` on `actor` with the selected player `player`.
+    fn call_with(actor: &mut Actor, player: &Actor, function: u16, args: &[i32]) -> i32 {
+        let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
+        let mut g = Globals {
+            player: Some(PlayerView::of(player)),
+            ticks: 1,
+            frame_scale: 256,
+            events: &mut events,
+            rng: &mut rng,
+            flags: &mut flags,
+            animation: true,
+            task_system: true,
+            receiver: 0,
+            selected: false,
+            forward_held: false,
+        };
+        let mut c = NativeCall {
+            function,
+            args: [0; 8],
+            argc: args.len() as u8,
+            elapsed: 0,
+            initial: true,
+            scratch: [0; 2],
+            tasks: None,
+        };
+        c.args[..args.len()].copy_from_slice(args);
+        call(actor, None, &mut g, &mut c).unwrap()
+    }
+
+    #[test]
+    fn player_looking_and_arctan() {
+        // The player 1000 map units north (+Z) of the receiver. The bearing receiver → player
+        // is heading 0. Facing the receiver (heading 1024), his yaw + 1024 is 0: looking, with
+        // any tolerance from 0. Facing away (heading 0): 1024 off. PlayerArcTan is the
+        // negated bearing: 0; with the player due east (+X, heading 1536 from the receiver)
+        // it is 512.
+        let mut me = Actor::new(0, [0; 256]);
+        let mut p = Actor::new(0, [0; 256]);
+        p.position = [0, 0, 1000 * 256];
+        p.angles.heading = 1024;
+        assert_eq!(call_with(&mut me, &p, id::PLAYER_LOOKING, &[0]), 1);
+        assert_eq!(call_with(&mut me, &p, id::PLAYER_LOOKING, &[-1]), 0, "a negative tolerance rejects");
+        p.angles.heading = 0;
+        assert_eq!(call_with(&mut me, &p, id::PLAYER_LOOKING, &[1023]), 0);
+        assert_eq!(call_with(&mut me, &p, id::PLAYER_LOOKING, &[1024]), 1);
+        assert_eq!(call_with(&mut me, &p, id::PLAYER_ARC_TAN, &[]), 0);
+        p.position = [1000 * 256, 0, 0];
+        let bearing = crate::math::direction_from_displacement(1000 * 256, 0) as i32;
+        assert_eq!(bearing, 1536);
+        assert_eq!(call_with(&mut me, &p, id::PLAYER_ARC_TAN, &[]), 512);
     }
 }

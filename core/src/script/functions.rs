@@ -482,6 +482,10 @@ pub mod id {
     pub const PLAYER_STATUS: u16 = 222;
     /// `PlayerOnScape`.
     pub const PLAYER_ON_SCAPE: u16 = 244;
+    /// `PlayerArcTan`.
+    pub const PLAYER_ARC_TAN: u16 = 231;
+    /// `PlayerLooking`.
+    pub const PLAYER_LOOKING: u16 = 233;
     /// `PlayerFacing`.
     pub const PLAYER_FACING: u16 = 230;
     /// `SetAction`.
