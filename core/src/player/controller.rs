@@ -1,16 +1,18 @@
 //! The selected player's native controller, run as his script stage ({M} and the
 //! {D:engine/player.md}: "Ordinary controller dispatch", "Ground-turn eligibility and
-//! animation", "Ground-turn arithmetic").
+//! animation", "Ground-turn arithmetic", "Controller initialization and preliminary state",
+//! "Idle animation requests", "Controller under queued, falling and sliding motion").
 //!
-//! In order: the turn accumulators and the heading (with the turn animations and the
-//! running bank), the sidestep block, then forward or backward dispatch to the walk or run
-//! helper ([`crate::actor::motion`]) by the walk/run choice. The preliminary countdowns,
-//! the idle fidgets (they draw from the game's random generator), lockouts, dialogue,
-//! items and combat input of the full controller are not part of this core yet. Jumps
-//! ([`super::jump`]): the jump key with forward or backward starts a jump in place of the
-//! helper, then the key's arbitration and the forward steering of a standing jump; hanging
-//! (state 15), left and right are the hanging sidesteps, forward climbs and the jump key
-//! lets go ([`super::ledge`]).
+//! In order: the preliminary part (the conditional countdown, the pending action, the
+//! action-inhibition countdown, queued state 3, the idle requests), the tap latches and the
+//! view key's return, the turn accumulators and the heading (with the turn animations and
+//! the running bank), then — hanging (state 15) — the hanging keys ([`super::ledge`]: left and
+//! right sidestep, forward climbs, the jump key lets go), or the sidestep block and forward
+//! or backward dispatch to the walk or run helper ([`crate::actor::motion`]) by the walk/run
+//! choice, the jump key starting a jump in place of a helper ([`super::jump`]); after it the
+//! forward steering of a standing jump, the jump key's arbitration and the armed handler
+//! ([`super::armed`]). Lockouts, dialogue, items, ropes, hit inhibition and the death
+//! controller are not part of this core yet.
 
 use super::turned;
 use super::{PlayerScene, armed, jump, ledge};
