@@ -1,6 +1,6 @@
-//! The player ({M}): "Ground-turn arithmetic" and the selected player's controller ([`controller`]: the
-//! turning, walk/run choice and forward/backward dispatch of "Ordinary controller
-//! dispatch" and "Ground-turn eligibility and animation").
+//! The player ({M}): "Ground-turn arithmetic", the selected player's controller
+//! ([`controller`]), his jumps ([`jump`]), ledges ([`ledge`]) and armed input ([`armed`]),
+//! and what they ask of the world ([`PlayerScene`]).
 
 pub mod armed;
 pub mod controller;
