@@ -40,7 +40,7 @@ pub fn radius_and_divisor(sound_distance: i32) -> Option<(i32, i32)> {
 /// positions (the root rounded at single precision, nearest-even).
 pub fn distance(emitter: [i32; 3], listener: [i32; 3]) -> i32 {
     let d = [0, 1, 2].map(|k| emitter[k].wrapping_sub(listener[k]) as f64);
-    let root = libm::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) as f32;
+    let root = crate::math::sqrt_f32(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
     (round_ties_even(root) as i64 >> 8) as i32
 }
 

@@ -235,6 +235,41 @@ pub fn direction_from_displacement(dx: i32, dz: i32) -> u16 {
     (-bearing & ANGLE_MASK) as u16
 }
 
+/// The single-precision store of an extended-precision square root of the double `s` (≥ 0):
+/// the correctly rounded f32 root. An f64 root rounded again to f32 can land on an f32
+/// midpoint the true root is not on; then `s` against the midpoint's square (exact in f64)
+/// decides, an exact tie going to even.
+pub fn sqrt_f32(s: f64) -> f32 {
+    let r = libm::sqrt(s);
+    let f = r as f32;
+    if !(f.is_finite() && f > 0.0) {
+        return f;
+    }
+    let a = if (f as f64) <= r { f } else { f32::from_bits(f.to_bits() - 1) };
+    let b = f32::from_bits(a.to_bits() + 1);
+    let mid = (a as f64 + b as f64) / 2.0;
+    if r != mid {
+        return f;
+    }
+    let square = mid * mid;
+    if s > square {
+        b
+    } else if s < square {
+        a
+    } else {
+        f
+    }
+}
+
+/// The rounded Euclidean length of an integer difference by the node-marker arithmetic
+/// ({D:engine/SOUP.md} "AtNodeMarker: node-marker distance"): each component stored as f32,
+/// the sum of squares stored as f64, its root stored as f32 ([`sqrt_f32`]), nearest-even to
+/// an integer.
+pub fn rounded_distance(d: [i32; 3]) -> i32 {
+    let f = d.map(|c| c as f32 as f64);
+    round_ties_even(sqrt_f32(f[0] * f[0] + f[1] * f[1] + f[2] * f[2])) as i32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,5 +346,37 @@ mod tests {
         assert_eq!(direction_from_displacement(-100, 0), 512);
         assert_eq!(direction_from_displacement(7, 7), 1792);
         assert_eq!(direction_from_displacement(-7, 7), 256);
+    }
+
+    #[test]
+    fn the_f32_root_is_correctly_rounded() {
+        // Exact squares and a 3-4-5 triangle.
+        assert_eq!(rounded_distance([3, 4, 0]), 5);
+        assert_eq!(rounded_distance([0, 0, -7]), 7);
+        assert_eq!(rounded_distance([300, 0, 400]), 500);
+        // Against a reference that rounds the exact root once: every s whose f64 root sits
+        // on an f32 midpoint must be decided by s itself. Build such s from midpoints m of
+        // f32s near 2^20: s = m² ± one ulp of s, where the f64 root rounds back to m.
+        let mut checked = 0;
+        for k in 0u32..2000 {
+            let a = f32::from_bits(0x4980_0000 + k * 977);
+            let b = f32::from_bits(a.to_bits() + 1);
+            let m = (a as f64 + b as f64) / 2.0;
+            let sq = m * m;
+            for s in [f64::from_bits(sq.to_bits() - 1), sq, f64::from_bits(sq.to_bits() + 1)] {
+                // Above the midpoint b, below it a, on it the even one.
+                let even = if a.to_bits().is_multiple_of(2) { a } else { b };
+                let want = if s > sq {
+                    b
+                } else if s < sq {
+                    a
+                } else {
+                    even
+                };
+                assert_eq!(sqrt_f32(s), want, "s = {s}");
+                checked += (libm::sqrt(s) == m) as u32;
+            }
+        }
+        assert!(checked > 0, "some roots landed on a midpoint");
     }
 }

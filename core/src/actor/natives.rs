@@ -396,6 +396,11 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
             (0..3).fold(0i32, |s, k| s.wrapping_add(p[k].wrapping_sub(actor.position[k]).wrapping_abs()))
         }
         id::PLAYER_STATUS => g.player.map_or(0, |p| p.status()),
+        // `PlayerDistance` with the rounded Euclidean length ([`crate::math::rounded_distance`]).
+        id::ACURATE_PLAYER_DISTANCE => {
+            let p = g.player.map_or(FALLBACK_POSITION, |p| p.position);
+            crate::math::rounded_distance([0, 1, 2].map(|k| p[k].wrapping_sub(actor.position[k])))
+        }
         // The bearing from the receiver to the player (quantized actor heading of the X/Z
         // displacement): `PlayerArcTan` its negation (toward the fallback without a player),
         // `PlayerLooking` whether the player's yaw + 1024 is within the tolerance of it.
@@ -677,5 +682,9 @@ mod tests {
         let bearing = crate::math::direction_from_displacement(1000 * 256, 0) as i32;
         assert_eq!(bearing, 1536);
         assert_eq!(call_with(&mut me, &p, id::PLAYER_ARC_TAN, &[]), 512);
+        // AcuratePlayerDistance: 3-4-5 in runtime units (the sum PlayerDistance gives is 7).
+        p.position = [300 * 256, 0, 400 * 256];
+        assert_eq!(call_with(&mut me, &p, id::ACURATE_PLAYER_DISTANCE, &[]), 500 * 256);
+        assert_eq!(call_with(&mut me, &p, id::PLAYER_DISTANCE, &[]), 700 * 256);
     }
 }

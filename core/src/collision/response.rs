@@ -178,7 +178,7 @@ pub fn wall_facing(movement_heading: i32, normal: [i32; 3], pre_response_heading
 /// at least `poly_push_units`.
 pub fn separation_distance(dx: i32, dz: i32, poly_push_units: i32) -> i32 {
     let (x, z) = (dx as f32 as f64, dz as f32 as f64);
-    let length = libm::sqrt(x * x + z * z) as f32;
+    let length = crate::math::sqrt_f32(x * x + z * z);
     (round_ties_even(length) as i32 >> 8).max(poly_push_units)
 }
 

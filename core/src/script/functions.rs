@@ -482,6 +482,8 @@ pub mod id {
     pub const PLAYER_STATUS: u16 = 222;
     /// `PlayerOnScape`.
     pub const PLAYER_ON_SCAPE: u16 = 244;
+    /// `AcuratePlayerDistance`.
+    pub const ACURATE_PLAYER_DISTANCE: u16 = 229;
     /// `PlayerArcTan`.
     pub const PLAYER_ARC_TAN: u16 = 231;
     /// `PlayerLooking`.

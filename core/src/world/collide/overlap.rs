@@ -5,7 +5,7 @@ use super::obstacle::obstacle_wrapper;
 use crate::actor::{Actor, attr, response};
 use crate::capacity::Capacity;
 use crate::collision::statics::{PlacedModel, Scene};
-use crate::math::{direction_from_displacement, round_ties_even, translate_heading};
+use crate::math::{direction_from_displacement, translate_heading};
 use crate::world::live::Others;
 use crate::world::queries::Env;
 
@@ -30,10 +30,9 @@ pub(super) fn sphere_centres(a: &Actor) -> heapless::Vec<([i32; 3], i32), OVERLA
 pub(super) const OVERLAP_SPHERES: usize = 32;
 
 /// The rounded distance of an integer difference: components stored as f32, squares
-/// summed, root stored as f32, nearest-even.
+/// summed, root stored as f32, nearest-even ([`crate::math::rounded_distance`]).
 pub(super) fn rounded_length(d: [i32; 3]) -> i32 {
-    let f = d.map(|c| c as f32 as f64);
-    round_ties_even(libm::sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]) as f32) as i32
+    crate::math::rounded_distance(d)
 }
 
 /// "Actor sphere overlap": the first overlapping pair's truncated radius sum minus its
