@@ -70,6 +70,7 @@ impl<'a> Host<'a> for Solo<'_, 'a> {
             ticks: self.ticks,
             // The scale of a step of that many whole ticks.
             frame_scale: self.ticks.wrapping_mul(256),
+            markers: None,
             events: self.events,
             rng: self.rng,
             flags: self.flags,

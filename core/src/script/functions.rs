@@ -484,6 +484,8 @@ pub mod id {
     pub const PLAYER_ON_SCAPE: u16 = 244;
     /// `AcuratePlayerDistance`.
     pub const ACURATE_PLAYER_DISTANCE: u16 = 229;
+    /// `AtNodeMarker`.
+    pub const AT_NODE_MARKER: u16 = 286;
     /// `PlayerArcTan`.
     pub const PLAYER_ARC_TAN: u16 = 231;
     /// `PlayerLooking`.

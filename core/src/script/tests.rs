@@ -159,6 +159,7 @@ impl<'a> Host<'a> for TestHost<'a> {
                     player: Some(natives::PlayerView::of(&Actor::new(0, [0; 256]))),
                     ticks: 1,
                     frame_scale: 256,
+                    markers: None,
                     events: &mut self.anim,
                     rng: &mut self.rng,
                     flags: &mut self.flags,

@@ -267,6 +267,7 @@ impl<'a> Host<'a> for WorldHost<'_, '_, 'a> {
             player,
             ticks: self.ticks,
             frame_scale: self.frame_scale,
+            markers: Some(self.rgm.mpmk()),
             events: self.events,
             rng: self.rng,
             flags: self.flags,

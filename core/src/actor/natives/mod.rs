@@ -22,6 +22,8 @@ pub struct Globals<'r> {
     pub ticks: i32,
     /// The update's shared frame scale (256 = one nominal tick).
     pub frame_scale: i32,
+    /// The loaded map's markers (`AtNodeMarker`), when a world is loaded.
+    pub markers: Option<crate::formats::rgm::Mpmk<'r>>,
     /// Animation events of the update.
     pub events: &'r mut Events,
     /// The world's random stream.
@@ -38,6 +40,23 @@ pub struct Globals<'r> {
     pub selected: bool,
     /// The forward binding (`key_up`) is held.
     pub forward_held: bool,
+}
+
+/// `AtNodeMarker(marker, distance)` ({D:engine/SOUP.md} "AtNodeMarker: node-marker
+/// distance"): 1 when the receiver's local position is within `distance` (inclusive, runtime
+/// units) of the marker's (map units `<< 8`), by [`crate::math::rounded_distance`]. The
+/// original stops with a fatal error on an absent or unusable marker; Stros answers 0.
+fn at_node_marker(
+    a: &Actor,
+    markers: Option<&crate::formats::rgm::Mpmk<'_>>,
+    marker: i32,
+    distance: i32,
+) -> i32 {
+    let Some(m) = usize::try_from(marker).ok().and_then(|k| markers?.get(k)).filter(|m| m.usable()) else {
+        return 0;
+    };
+    let d = [0, 1, 2].map(|k| (m.position[k] << 8).wrapping_sub(a.position[k]));
+    (crate::math::rounded_distance(d) <= distance) as i32
 }
 
 /// The quantized heading of the X/Z displacement from actor `a` to `to`
@@ -396,6 +415,7 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
             (0..3).fold(0i32, |s, k| s.wrapping_add(p[k].wrapping_sub(actor.position[k]).wrapping_abs()))
         }
         id::PLAYER_STATUS => g.player.map_or(0, |p| p.status()),
+        id::AT_NODE_MARKER => at_node_marker(actor, g.markers.as_ref(), a0, a1),
         // `PlayerDistance` with the rounded Euclidean length ([`crate::math::rounded_distance`]).
         id::ACURATE_PLAYER_DISTANCE => {
             let p = g.player.map_or(FALLBACK_POSITION, |p| p.position);
@@ -576,115 +596,4 @@ fn attribute_index(i: i32) -> Option<usize> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn player_status_takes_the_first_matching_rule() {
-        let mut a = Actor::new(0, [0; 256]);
-        let status = |a: &Actor| PlayerView::of(a).status();
-        assert_eq!(status(&a), 0);
-        a.anim.current = 22;
-        assert_eq!(status(&a), 20);
-        a.position[0] = 5;
-        assert_eq!(status(&a), 20, "the group rule comes before the moved rule");
-        a.anim.current = 0;
-        assert_eq!(status(&a), 21, "moved since the update's entry");
-        a.living = 21;
-        assert_eq!(status(&a), 12);
-        a.sliding = 1;
-        assert_eq!(status(&a), 8);
-        a.falling = 3;
-        assert_eq!(status(&a), 7);
-        a.queued = 8;
-        assert_eq!(status(&a), 3);
-        a.queued = 24;
-        assert_eq!(status(&a), 7, "queued 24 has no class: the falling rule answers");
-    }
-
-    #[test]
-    fn movement_speed_by_group_and_turn_direction() {
-        let mut attrs = [0u8; 256];
-        (attrs[8], attrs[9], attrs[10], attrs[12], attrs[13]) = (16, 10, 6, 8, 7);
-        let mut a = Actor::new(0, attrs);
-        a.set = Some(0);
-        let speed = |a: &Actor, g| {
-            let mut v = PlayerView::of(a);
-            v.group = g;
-            v.movement_speed()
-        };
-        assert_eq!(
-            [18, 30, 19, 20, 21, 22, 23, 24, 27, 0].map(|g| speed(&a, g)),
-            [16, 16, 10, 8, 8, 7, 7, 6, 6, 0]
-        );
-        // The negated yaw grows when the heading falls: a right turn is +1. Across 0 (5 → 2040:
-        // negated 2043 → 8, a change of −2035) the >1024 rule inverts the sign, so it is still +1.
-        let turned = |from: u16, to: u16| {
-            let mut v = PlayerView::of(&a);
-            (v.previous_angles.heading, v.angles.heading) = (from, to);
-            v.turned_direction()
-        };
-        assert_eq!(
-            [turned(100, 90), turned(90, 100), turned(5, 2040), turned(2040, 5), turned(7, 7)],
-            [1, -1, 1, -1, 0]
-        );
-        a.set = None;
-        assert_eq!(speed(&a, 18), 0, "no animation state");
-    }
-
-    /// Calls native `function` with `args` on `actor` with the selected player `player`.
-    fn call_with(actor: &mut Actor, player: &Actor, function: u16, args: &[i32]) -> i32 {
-        let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
-        let mut g = Globals {
-            player: Some(PlayerView::of(player)),
-            ticks: 1,
-            frame_scale: 256,
-            events: &mut events,
-            rng: &mut rng,
-            flags: &mut flags,
-            animation: true,
-            task_system: true,
-            receiver: 0,
-            selected: false,
-            forward_held: false,
-        };
-        let mut c = NativeCall {
-            function,
-            args: [0; 8],
-            argc: args.len() as u8,
-            elapsed: 0,
-            initial: true,
-            scratch: [0; 2],
-            tasks: None,
-        };
-        c.args[..args.len()].copy_from_slice(args);
-        call(actor, None, &mut g, &mut c).unwrap()
-    }
-
-    #[test]
-    fn player_looking_and_arctan() {
-        // The player 1000 map units north (+Z) of the receiver. The bearing receiver → player
-        // is heading 0. Facing the receiver (heading 1024), his yaw + 1024 is 0: looking, with
-        // any tolerance from 0. Facing away (heading 0): 1024 off. PlayerArcTan is the
-        // negated bearing: 0; with the player due east (+X, heading 1536 from the receiver)
-        // it is 512.
-        let mut me = Actor::new(0, [0; 256]);
-        let mut p = Actor::new(0, [0; 256]);
-        p.position = [0, 0, 1000 * 256];
-        p.angles.heading = 1024;
-        assert_eq!(call_with(&mut me, &p, id::PLAYER_LOOKING, &[0]), 1);
-        assert_eq!(call_with(&mut me, &p, id::PLAYER_LOOKING, &[-1]), 0, "a negative tolerance rejects");
-        p.angles.heading = 0;
-        assert_eq!(call_with(&mut me, &p, id::PLAYER_LOOKING, &[1023]), 0);
-        assert_eq!(call_with(&mut me, &p, id::PLAYER_LOOKING, &[1024]), 1);
-        assert_eq!(call_with(&mut me, &p, id::PLAYER_ARC_TAN, &[]), 0);
-        p.position = [1000 * 256, 0, 0];
-        let bearing = crate::math::direction_from_displacement(1000 * 256, 0) as i32;
-        assert_eq!(bearing, 1536);
-        assert_eq!(call_with(&mut me, &p, id::PLAYER_ARC_TAN, &[]), 512);
-        // AcuratePlayerDistance: 3-4-5 in runtime units (the sum PlayerDistance gives is 7).
-        p.position = [300 * 256, 0, 400 * 256];
-        assert_eq!(call_with(&mut me, &p, id::ACURATE_PLAYER_DISTANCE, &[]), 500 * 256);
-        assert_eq!(call_with(&mut me, &p, id::PLAYER_DISTANCE, &[]), 700 * 256);
-    }
-}
+mod tests;

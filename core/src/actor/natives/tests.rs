@@ -1,0 +1,147 @@
+//! The natives' unit tests: the player queries and `AtNodeMarker` through [`super::call`].
+
+use super::*;
+
+#[test]
+fn player_status_takes_the_first_matching_rule() {
+    let mut a = Actor::new(0, [0; 256]);
+    let status = |a: &Actor| PlayerView::of(a).status();
+    assert_eq!(status(&a), 0);
+    a.anim.current = 22;
+    assert_eq!(status(&a), 20);
+    a.position[0] = 5;
+    assert_eq!(status(&a), 20, "the group rule comes before the moved rule");
+    a.anim.current = 0;
+    assert_eq!(status(&a), 21, "moved since the update's entry");
+    a.living = 21;
+    assert_eq!(status(&a), 12);
+    a.sliding = 1;
+    assert_eq!(status(&a), 8);
+    a.falling = 3;
+    assert_eq!(status(&a), 7);
+    a.queued = 8;
+    assert_eq!(status(&a), 3);
+    a.queued = 24;
+    assert_eq!(status(&a), 7, "queued 24 has no class: the falling rule answers");
+}
+
+#[test]
+fn movement_speed_by_group_and_turn_direction() {
+    let mut attrs = [0u8; 256];
+    (attrs[8], attrs[9], attrs[10], attrs[12], attrs[13]) = (16, 10, 6, 8, 7);
+    let mut a = Actor::new(0, attrs);
+    a.set = Some(0);
+    let speed = |a: &Actor, g| {
+        let mut v = PlayerView::of(a);
+        v.group = g;
+        v.movement_speed()
+    };
+    assert_eq!(
+        [18, 30, 19, 20, 21, 22, 23, 24, 27, 0].map(|g| speed(&a, g)),
+        [16, 16, 10, 8, 8, 7, 7, 6, 6, 0]
+    );
+    // The negated yaw grows when the heading falls: a right turn is +1. Across 0 (5 → 2040:
+    // negated 2043 → 8, a change of −2035) the >1024 rule inverts the sign, so it is still +1.
+    let turned = |from: u16, to: u16| {
+        let mut v = PlayerView::of(&a);
+        (v.previous_angles.heading, v.angles.heading) = (from, to);
+        v.turned_direction()
+    };
+    assert_eq!(
+        [turned(100, 90), turned(90, 100), turned(5, 2040), turned(2040, 5), turned(7, 7)],
+        [1, -1, 1, -1, 0]
+    );
+    a.set = None;
+    assert_eq!(speed(&a, 18), 0, "no animation state");
+}
+
+/// Calls native `function` with `args` on `actor` with the selected player `player`.
+fn call_with(actor: &mut Actor, player: &Actor, function: u16, args: &[i32]) -> i32 {
+    call_with_markers(actor, player, None, function, args)
+}
+
+fn call_with_markers(
+    actor: &mut Actor,
+    player: &Actor,
+    markers: Option<crate::formats::rgm::Mpmk<'_>>,
+    function: u16,
+    args: &[i32],
+) -> i32 {
+    let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
+    let mut g = Globals {
+        player: Some(PlayerView::of(player)),
+        ticks: 1,
+        frame_scale: 256,
+        markers,
+        events: &mut events,
+        rng: &mut rng,
+        flags: &mut flags,
+        animation: true,
+        task_system: true,
+        receiver: 0,
+        selected: false,
+        forward_held: false,
+    };
+    let mut c = NativeCall {
+        function,
+        args: [0; 8],
+        argc: args.len() as u8,
+        elapsed: 0,
+        initial: true,
+        scratch: [0; 2],
+        tasks: None,
+    };
+    c.args[..args.len()].copy_from_slice(args);
+    call(actor, None, &mut g, &mut c).unwrap()
+}
+
+#[test]
+fn player_looking_and_arctan() {
+    // The player 1000 map units north (+Z) of the receiver. The bearing receiver → player
+    // is heading 0. Facing the receiver (heading 1024), his yaw + 1024 is 0: looking, with
+    // any tolerance from 0. Facing away (heading 0): 1024 off. PlayerArcTan is the
+    // negated bearing: 0; with the player due east (+X, heading 1536 from the receiver)
+    // it is 512.
+    let mut me = Actor::new(0, [0; 256]);
+    let mut p = Actor::new(0, [0; 256]);
+    p.position = [0, 0, 1000 * 256];
+    p.angles.heading = 1024;
+    assert_eq!(call_with(&mut me, &p, id::PLAYER_LOOKING, &[0]), 1);
+    assert_eq!(call_with(&mut me, &p, id::PLAYER_LOOKING, &[-1]), 0, "a negative tolerance rejects");
+    p.angles.heading = 0;
+    assert_eq!(call_with(&mut me, &p, id::PLAYER_LOOKING, &[1023]), 0);
+    assert_eq!(call_with(&mut me, &p, id::PLAYER_LOOKING, &[1024]), 1);
+    assert_eq!(call_with(&mut me, &p, id::PLAYER_ARC_TAN, &[]), 0);
+    p.position = [1000 * 256, 0, 0];
+    let bearing = crate::math::direction_from_displacement(1000 * 256, 0) as i32;
+    assert_eq!(bearing, 1536);
+    assert_eq!(call_with(&mut me, &p, id::PLAYER_ARC_TAN, &[]), 512);
+    // AcuratePlayerDistance: 3-4-5 in runtime units (the sum PlayerDistance gives is 7).
+    p.position = [300 * 256, 0, 400 * 256];
+    assert_eq!(call_with(&mut me, &p, id::ACURATE_PLAYER_DISTANCE, &[]), 500 * 256);
+    assert_eq!(call_with(&mut me, &p, id::PLAYER_DISTANCE, &[]), 700 * 256);
+}
+
+#[test]
+fn at_node_marker_measures_all_three_axes() {
+    // Two markers: 0 at map (100, 0, 0) usable, 1 at the origin with aux 0 (unusable).
+    // Positions are i24 + pad; the aux bytes follow the positions.
+    let mut b = 2u32.to_le_bytes().to_vec();
+    for p in [[100i32, 0, 0], [0, 0, 0]] {
+        for c in p {
+            b.extend_from_slice(&c.to_le_bytes());
+        }
+    }
+    b.extend_from_slice(&[1, 0]);
+    let markers = crate::formats::rgm::Mpmk::new_checked(&b, 0).unwrap();
+    let mut me = Actor::new(0, [0; 256]);
+    me.position = [100 * 256, 30 * 256, 40 * 256];
+    let p = Actor::new(0, [0; 256]);
+    let at = |me: &mut Actor, m, d| call_with_markers(me, &p, Some(markers), id::AT_NODE_MARKER, &[m, d]);
+    // 30-40-50 from the marker in runtime units: 50 × 256 = 12800, inclusive.
+    assert_eq!(at(&mut me, 0, 12_800), 1);
+    assert_eq!(at(&mut me, 0, 12_799), 0);
+    assert_eq!(at(&mut me, 1, 1 << 30), 0, "an unusable marker");
+    assert_eq!(at(&mut me, 2, 1 << 30), 0, "past the table");
+    assert_eq!(at(&mut me, -1, 1 << 30), 0);
+}
