@@ -171,7 +171,7 @@ pub fn move_by(a: &mut Actor, s: &mut Scratch, args: [i32; 3], elapsed: i32, sca
         s[0] = c.wrapping_add(delta);
     }
     let target = s[0];
-    let step = (delta.wrapping_div(duration) >> 8).wrapping_mul(scale);
+    let step = quantized_step(delta, duration, scale);
     let proposed = c.wrapping_add(step);
     if (step < 0 && proposed <= target) || (step > 0 && proposed >= target) {
         *c = target;
@@ -213,26 +213,40 @@ pub fn s_move_by(a: &mut Actor, s: &mut Scratch, args: [i32; 3], elapsed: i32) -
     status(!done)
 }
 
-/// `MoveObjectAxis(axis, delta, duration)`: the target stored and the traveled accumulator
-/// reset at elapsed zero; each invocation's step `(delta / duration >> 8) × scale` added to
-/// it; reaching the target completes without moving; otherwise the local axis displacement
-/// (axis 2 of an upright actor by heading-based translation, else through the actor matrix,
-/// rounded) moves the actor, active while elapsed is below `duration − 1`. Returns whether the
-/// actor moved, and the status.
-pub fn move_object(a: &mut Actor, s: &mut Scratch, args: [i32; 3], elapsed: i32, scale: i32) -> (bool, i32) {
-    let [axis, delta, duration] = args;
+/// The step of the relative moves: `delta / duration` (truncating) `>> 8`, then × the frame
+/// scale — quantized before the scale; 32-bit wrapping.
+fn quantized_step(delta: i32, duration: i32, scale: i32) -> i32 {
+    (delta.wrapping_div(duration) >> 8).wrapping_mul(scale)
+}
+
+/// The traveled sum `MoveObjectAxis` and `MoveAlongAxis` share: zero delta or duration
+/// completes; at elapsed zero the slot keeps the delta and a zero sum; each call adds
+/// [`quantized_step`]. `None` when a negative step has brought the sum to or below the delta
+/// or a positive one to or above it (that call does not move); else the step to take.
+fn travel(s: &mut Scratch, delta: i32, duration: i32, elapsed: i32, scale: i32) -> Option<i32> {
     if delta == 0 || duration == 0 {
-        return (false, status(false));
+        return None;
     }
     if elapsed == 0 {
         s[0] = delta;
         s[1] = 0;
     }
-    let step = (delta.wrapping_div(duration) >> 8).wrapping_mul(scale);
+    let step = quantized_step(delta, duration, scale);
     s[1] = s[1].wrapping_add(step);
-    if (step < 0 && s[1] <= s[0]) || (step >= 0 && s[1] >= s[0]) {
+    let reached = (step < 0 && s[1] <= s[0]) || (step > 0 && s[1] >= s[0]);
+    (!reached).then_some(step)
+}
+
+/// `MoveObjectAxis(axis, delta, duration)`: the traveled sum ([`travel`]); reaching the
+/// target completes without moving; otherwise the local axis displacement
+/// (axis 2 of an upright actor by heading-based translation, else through the actor matrix,
+/// rounded) moves the actor, active while elapsed is below `duration − 1`. Returns whether the
+/// actor moved, and the status.
+pub fn move_object(a: &mut Actor, s: &mut Scratch, args: [i32; 3], elapsed: i32, scale: i32) -> (bool, i32) {
+    let [axis, delta, duration] = args;
+    let Some(step) = travel(s, delta, duration, elapsed, scale) else {
         return (false, status(false));
-    }
+    };
     let upright = a.attr(super::attr::SLAVE) == 0 && a.angles.pitch == 0 && a.angles.roll == 0;
     if axis == 2 && upright {
         let (x, z) = translate_heading(a.position[0], a.position[2], a.angles.heading as i32, step);
@@ -251,26 +265,16 @@ pub fn move_object(a: &mut Actor, s: &mut Scratch, args: [i32; 3], elapsed: i32,
     (true, status(elapsed < duration.wrapping_sub(1)))
 }
 
-/// `MoveAlongAxis(axis, delta, duration)`: the delta and a running sum reset at elapsed zero;
-/// the step as [`move_by`]'s added to the sum; reaching the delta completes without moving;
-/// otherwise the step on the selected axis (0 X, 1 Y, other Z) is rotated by the matrix of the
+/// `MoveAlongAxis(axis, delta, duration)`: the traveled sum ([`travel`]); reaching the delta
+/// completes without moving; otherwise the step on the selected axis (0 X, 1 Y, other Z) is rotated by the matrix of the
 /// current angles in the inverse sense (its transpose: Stros never sets the per-update
 /// matrix-use byte, which the ordinary update clears) and added to the position; active while
 /// `duration − 1` is greater than elapsed. Returns whether the actor moved, and the status.
 pub fn move_along(a: &mut Actor, s: &mut Scratch, args: [i32; 3], elapsed: i32, scale: i32) -> (bool, i32) {
     let [axis, delta, duration] = args;
-    if delta == 0 || duration == 0 {
+    let Some(step) = travel(s, delta, duration, elapsed, scale) else {
         return (false, status(false));
-    }
-    if elapsed == 0 {
-        s[0] = delta;
-        s[1] = 0;
-    }
-    let step = (delta.wrapping_div(duration) >> 8).wrapping_mul(scale);
-    s[1] = s[1].wrapping_add(step);
-    if (step < 0 && s[1] <= s[0]) || (step > 0 && s[1] >= s[0]) {
-        return (false, status(false));
-    }
+    };
     let v = match axis {
         0 => [step, 0, 0],
         1 => [0, step, 0],
@@ -432,6 +436,12 @@ mod tests {
         }
         assert_eq!(zs[0], (512, true, 1));
         assert_eq!(zs[3], (2048, true, 0), "elapsed 3 = duration − 1: the last move");
+        // A zero step (−100 over 4: −25 >> 8 = −1, × 0 at scale 0) is neither negative nor
+        // positive: it does not complete the task; it moves by nothing while time runs.
+        let mut b = actor();
+        let mut s = [0; 2];
+        assert_eq!(move_object(&mut b, &mut s, [2, -100, 4], 0, 0), (true, 1));
+        assert_eq!(b.position, [0, 0, 0]);
     }
 
     #[test]
