@@ -218,28 +218,20 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
         motion::move_sideways(a, env, left);
     }
 
-    let stance = a.in_combat_stance();
-    if up {
-        let g = gait(state.walk_mode, walk_key, stance);
-        if jump_instead(a, input, &[18, 30]) {
+    // Forward beats backward; each has its running groups the jump key does not interrupt.
+    if up || down {
+        let g = gait(state.walk_mode, walk_key, a.in_combat_stance());
+        let moving: &[i16] = if up { &[18, 30] } else { &[19, 23] };
+        if jump_instead(a, input, moving) {
             jump::start(a, env, Entry::Script);
         } else {
-            let step = match g {
-                Gait::Walk => motion::walk_forward(a, env),
-                Gait::Run => motion::move_forward(a, env),
+            let step = match (g, up) {
+                (Gait::Walk, true) => motion::walk_forward(a, env),
+                (Gait::Run, true) => motion::move_forward(a, env),
+                (Gait::Walk, false) => motion::walk_backward(a, env),
+                (Gait::Run, false) => motion::move_backward(a, env),
             };
-            out.step = Some((g, true, step));
-        }
-    } else if down {
-        let g = gait(state.walk_mode, walk_key, stance);
-        if jump_instead(a, input, &[19, 23]) {
-            jump::start(a, env, Entry::Script);
-        } else {
-            let step = match g {
-                Gait::Walk => motion::walk_backward(a, env),
-                Gait::Run => motion::move_backward(a, env),
-            };
-            out.step = Some((g, false, step));
+            out.step = Some((g, up, step));
         }
     }
     jump::steer(a, up);

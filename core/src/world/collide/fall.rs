@@ -204,9 +204,7 @@ pub(crate) fn jump_entry<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, e
     if !jump::admits(a, false) {
         return false;
     }
-    let mut cx = env.anim(a);
-    jump::initialize(a, &mut cx, entry);
-    a.steps.packed |= cx.move_bits;
+    crate::actor::Surroundings::jump_init(env, a, entry);
     true
 }
 
