@@ -102,14 +102,14 @@ pub fn first(table: &Table, class: u8) -> Option<Record> {
     table.iter().copied().find(|r| r.class == class)
 }
 
-/// The hand-nearest class 3 record: the least `|t × 256 − (local_Y + g.y)|` for top Y `t`,
-/// earliest on ties; none without the grip vertex `grip_y`.
+/// The hand-nearest class 3 record: the least `|t × 256 − (local_Y + g.y)|` for top Y `t`
+/// (the record point's Y is `t × 256`), earliest on ties; none without the grip vertex `grip_y`.
 pub fn hand_nearest(table: &Table, local_y: i32, grip_y: Option<i32>) -> Option<Record> {
     let hand = local_y.wrapping_add(grip_y?);
     table
         .iter()
         .filter(|r| r.class == 3)
-        .min_by_key(|r| (r.point[1] >> 8).wrapping_mul(256).wrapping_sub(hand).wrapping_abs())
+        .min_by_key(|r| r.point[1].wrapping_sub(hand).wrapping_abs())
         .copied()
 }
 
