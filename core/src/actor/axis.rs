@@ -221,7 +221,7 @@ fn quantized_step(delta: i32, duration: i32, scale: i32) -> i32 {
 
 /// The traveled sum `MoveObjectAxis` and `MoveAlongAxis` share: zero delta or duration
 /// completes; at elapsed zero the slot keeps the delta and a zero sum; each call adds
-/// [`quantized_step`]. `None` when a negative step has brought the sum to or below the delta
+/// `quantized_step`. `None` when a negative step has brought the sum to or below the delta
 /// or a positive one to or above it (that call does not move); else the step to take.
 fn travel(s: &mut Scratch, delta: i32, duration: i32, elapsed: i32, scale: i32) -> Option<i32> {
     if delta == 0 || duration == 0 {
@@ -237,7 +237,7 @@ fn travel(s: &mut Scratch, delta: i32, duration: i32, elapsed: i32, scale: i32) 
     (!reached).then_some(step)
 }
 
-/// `MoveObjectAxis(axis, delta, duration)`: the traveled sum ([`travel`]); reaching the
+/// `MoveObjectAxis(axis, delta, duration)`: the traveled sum (`travel`); reaching the
 /// target completes without moving; otherwise the local axis displacement
 /// (axis 2 of an upright actor by heading-based translation, else through the actor matrix,
 /// rounded) moves the actor, active while elapsed is below `duration − 1`. Returns whether the
@@ -265,7 +265,7 @@ pub fn move_object(a: &mut Actor, s: &mut Scratch, args: [i32; 3], elapsed: i32,
     (true, status(elapsed < duration.wrapping_sub(1)))
 }
 
-/// `MoveAlongAxis(axis, delta, duration)`: the traveled sum ([`travel`]); reaching the delta
+/// `MoveAlongAxis(axis, delta, duration)`: the traveled sum (`travel`); reaching the delta
 /// completes without moving; otherwise the step on the selected axis (0 X, 1 Y, other Z) is rotated by the matrix of the
 /// current angles in the inverse sense (its transpose: Stros never sets the per-update
 /// matrix-use byte, which the ordinary update clears) and added to the position; active while
