@@ -13,7 +13,7 @@ LAYERS = [
     ["units", "tables", "math", "config", "timing", "input", "scenario", "recording", "capacity"],
     ["terrain"],
     ["collision"],
-    ["anim"],
+    ["anim", "camera"],
     ["script"],
     ["actor"],
     ["player"],

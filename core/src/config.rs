@@ -178,6 +178,102 @@ system_config! {
     offset_pos_y: ["camera"] "offset_pos_y" = -14000;
     /// Camera position offset Z (runtime units).
     offset_pos_z: ["camera"] "offset_pos_z" = 0;
+    /// Camera obstacle model-radius cutoff, map units.
+    obstacle_size: ["camera"] "obstacle_size" = 20;
+    /// Camera collision sphere radius.
+    camera_size: ["camera"] "camera_size" = 10;
+    /// Camera collision sphere radius over the scape.
+    camera_scape_size: ["camera"] "camera_scape_size" = 5;
+    /// Camera angle offset (pitch).
+    offset_angle_x: ["camera"] "offset_angle_x" = 0;
+    /// Camera angle offset (yaw).
+    offset_angle_y: ["camera"] "offset_angle_y" = 0;
+    /// Camera angle offset (roll).
+    offset_angle_z: ["camera"] "offset_angle_z" = 0;
+    /// Camera right position limit.
+    camera_right_pos: ["camera"] "camera_right_pos" = 5000;
+    /// Camera left position limit.
+    camera_left_pos: ["camera"] "camera_left_pos" = 5000;
+    /// Combat camera angle offset (pitch).
+    combat_angle_x: ["camera"] "camera_combat_angle_offset_x" = 134;
+    /// Combat camera angle offset (yaw).
+    combat_angle_y: ["camera"] "camera_combat_angle_offset_y" = 245;
+    /// Combat camera angle offset (roll).
+    combat_angle_z: ["camera"] "camera_combat_angle_offset_z" = 0;
+    /// Combat camera distance.
+    combat_distance: ["camera"] "camera_combat_distance" = 260;
+    /// Combat camera maximum movement (0 keeps `max_vel`).
+    combat_max_vel: ["camera"] "camera_combat_max_vel" = 0;
+    /// Hanging camera angle offset (pitch).
+    hang_angle_x: ["camera"] "camera_hang_angle_offset_x" = 256;
+    /// Hanging camera angle offset (yaw).
+    hang_angle_y: ["camera"] "camera_hang_angle_offset_y" = 0;
+    /// Hanging camera angle offset (roll).
+    hang_angle_z: ["camera"] "camera_hang_angle_offset_z" = 0;
+    /// Hanging camera distance.
+    hang_distance: ["camera"] "camera_hang_distance" = 250;
+    /// Hanging camera maximum movement (0 keeps `max_vel`).
+    hang_max_vel: ["camera"] "camera_hang_max_vel" = 0;
+    /// Rope camera maximum movement.
+    rope_max_vel: ["camera"] "camera_rope_max_vel" = 18000;
+    /// Rope camera angle offset (pitch).
+    rope_angle_x: ["camera"] "camera_rope_angle_offset_x" = 96;
+    /// Rope camera angle offset (yaw).
+    rope_angle_y: ["camera"] "camera_rope_angle_offset_y" = 128;
+    /// Rope camera angle offset (roll).
+    rope_angle_z: ["camera"] "camera_rope_angle_offset_z" = 0;
+    /// Rope camera distance.
+    rope_distance: ["camera"] "camera_rope_distance" = 300;
+    /// Rope-above camera angle offset (pitch).
+    rope_above_angle_x: ["camera"] "camera_rope_above_angle_offset_x" = 96;
+    /// Rope-above camera angle offset (yaw).
+    rope_above_angle_y: ["camera"] "camera_rope_above_angle_offset_y" = 128;
+    /// Rope-above camera angle offset (roll).
+    rope_above_angle_z: ["camera"] "camera_rope_above_angle_offset_z" = 0;
+    /// Rope-above camera distance.
+    rope_above_distance: ["camera"] "camera_rope_above_distance" = 300;
+    /// Rope-above camera maximum movement (0 keeps `max_vel`).
+    rope_above_max_vel: ["camera"] "camera_rope_above_max_vel" = 0;
+    /// Rope-above camera aim X.
+    rope_above_aim_x: ["camera"] "camera_rope_above_aim_x" = -512;
+    /// Rope-above camera aim Y.
+    rope_above_aim_y: ["camera"] "camera_rope_above_aim_y" = 0;
+    /// Rope-above camera aim Z.
+    rope_above_aim_z: ["camera"] "camera_rope_above_aim_z" = 0;
+    /// Rope-below camera angle offset (pitch).
+    rope_below_angle_x: ["camera"] "camera_rope_below_angle_offset_x" = 96;
+    /// Rope-below camera angle offset (yaw).
+    rope_below_angle_y: ["camera"] "camera_rope_below_angle_offset_y" = 128;
+    /// Rope-below camera angle offset (roll).
+    rope_below_angle_z: ["camera"] "camera_rope_below_angle_offset_z" = 0;
+    /// Rope-below camera distance.
+    rope_below_distance: ["camera"] "camera_rope_below_distance" = 300;
+    /// Rope-below camera maximum movement (0 keeps `max_vel`).
+    rope_below_max_vel: ["camera"] "camera_rope_below_max_vel" = 0;
+    /// Rope-below camera aim X.
+    rope_below_aim_x: ["camera"] "camera_rope_below_aim_x" = 512;
+    /// Rope-below camera aim Y.
+    rope_below_aim_y: ["camera"] "camera_rope_below_aim_y" = 0;
+    /// Rope-below camera aim Z.
+    rope_below_aim_z: ["camera"] "camera_rope_below_aim_z" = 0;
+    /// Debug camera angle offset read 1 (all three land in pitch).
+    debug_angle_x: ["camera"] "camera_debug_angle_offset_x" = 128;
+    /// Debug camera angle offset read 2.
+    debug_angle_y: ["camera"] "camera_debug_angle_offset_y" = 256;
+    /// Debug camera angle offset read 3 (the value pitch keeps).
+    debug_angle_z: ["camera"] "camera_debug_angle_offset_z" = 0;
+    /// Debug camera distance.
+    debug_distance: ["camera"] "camera_debug_distance" = 300;
+    /// Debug camera maximum movement (0 keeps `max_vel`).
+    debug_max_vel: ["camera"] "camera_debug_max_vel" = 0;
+    /// Camera maximum movement per update, runtime units.
+    max_vel: ["camera"] "max_vel" = 8000;
+    /// Camera vertical movement limit (stored negated).
+    max_y_vel: ["camera"] "max_y_vel" = 5000;
+    /// Camera movement budget increment.
+    max_acc: ["camera"] "max_acc" = 5000;
+    /// Camera fudge factor (stored shifted left eight; not in the installed file).
+    fudge_factor: ["camera"] "fudge_factor" = 0;
 }
 
 /// Replacement for a zero `normal_frame_rate`.

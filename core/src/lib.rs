@@ -57,6 +57,7 @@
 pub mod actor;
 pub mod anim;
 pub mod audio;
+pub mod camera;
 pub mod capacity;
 pub mod collision;
 pub mod config;
