@@ -35,8 +35,8 @@ fn json_support(out: &mut impl fmt::Write, s: &crate::collision::support::Suppor
 /// `phase`, `group`, `pending`, `cursor`, `marker`, `surface`, `support` and `probe`
 /// (`kind`, `class`, `normal`, `height`; null when no forward probe ran), and `blocked`,
 /// `falling`, `queued`, `living` and `response` (the blocked-attempt marker, the falling and
-/// queued-motion bytes, the living state, the body-response byte); then `events`. No
-/// newline.
+/// queued-motion bytes, the living state, the body-response byte); `camera` (the selected
+/// slot, the published position in runtime units and angles); then `events`. No newline.
 pub fn trace_line<C: crate::capacity::Capacity>(
     out: &mut impl fmt::Write,
     world: &crate::world::World<'_, C>,
@@ -89,6 +89,12 @@ pub fn trace_line<C: crate::capacity::Capacity>(
             p.body_response
         )?;
     }
+    let c = world.camera();
+    write!(out, ",\"camera\":{{\"slot\":{},\"pos\":", c.index)?;
+    json_array(out, &c.position)?;
+    write!(out, ",\"angles\":")?;
+    json_array(out, &c.angles)?;
+    write!(out, "}}")?;
     write!(out, ",\"events\":[")?;
     for (k, e) in report.events.iter().enumerate() {
         write!(out, "{}{{\"actor\":{},", if k == 0 { "" } else { "," }, e.actor)?;

@@ -72,7 +72,7 @@ pub fn update(cam: &mut Camera, scene: &impl CameraScene, limit: bool) -> PoseRe
         report.collided = true;
         distance_height(cam, &mut candidate, bound);
         body_response(cam, scene, &mut candidate);
-        report.terrain |= terrain_clamp(cam, scene, &mut candidate);
+        report.terrain |= terrain_clamp(cam.shared.body_radius, scene, &mut candidate);
     }
     if collide && obstacle(cam, scene, &mut candidate, bound, angles) {
         report.collided = true;
@@ -82,7 +82,7 @@ pub fn update(cam: &mut Camera, scene: &impl CameraScene, limit: bool) -> PoseRe
     if limit {
         report.limited = movement_limit(cam, scene.frame_scale(), &mut candidate);
     }
-    report.terrain |= terrain_clamp(cam, scene, &mut candidate);
+    report.terrain |= terrain_clamp(cam.shared.body_radius, scene, &mut candidate);
     // "Camera pose publication".
     if report.collided || report.terrain || (cam.transition == 1 && !report.limited) {
         cam.transition = 0;
@@ -237,10 +237,10 @@ fn movement_limit(cam: &Camera, frame_scale: i32, candidate: &mut [i32; 3]) -> b
 /// "Camera terrain-height clamp": a candidate whose Y plus the clearance is strictly greater
 /// than the truncated terrain height (Y down) goes to that height minus the clearance. The clearance is the body radius × 1,024 (the docs name only "the camera
 /// body's stored clearance parameter"; Stros takes the body radius).
-pub fn terrain_clamp(cam: &Camera, scene: &impl CameraScene, candidate: &mut [i32; 3]) -> bool {
+pub fn terrain_clamp(body_radius: f32, scene: &impl CameraScene, candidate: &mut [i32; 3]) -> bool {
     let Some(h) = scene.terrain_height(candidate[0] >> 8, candidate[2] >> 8) else { return false };
     let height = (h as i32).wrapping_mul(256);
-    let clearance = (cam.shared.body_radius * 1024.0) as i32;
+    let clearance = (body_radius * 1024.0) as i32;
     if candidate[1].wrapping_add(clearance) > height {
         candidate[1] = height.wrapping_sub(clearance);
         return true;
@@ -266,8 +266,8 @@ fn orient(cam: &mut Camera, bound: [i32; 3], angles: [i32; 3]) {
 }
 
 /// The render-step terrain correction of a glided position (runtime units).
-pub fn clamp_to_terrain(cam: &Camera, scene: &impl CameraScene, p: [i32; 3]) -> [i32; 3] {
+pub fn clamp_to_terrain(body_radius: f32, scene: &impl CameraScene, p: [i32; 3]) -> [i32; 3] {
     let mut p = p;
-    terrain_clamp(cam, scene, &mut p);
+    terrain_clamp(body_radius, scene, &mut p);
     p
 }

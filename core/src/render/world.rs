@@ -20,9 +20,6 @@ impl<'m> From<&StaticPlacement<'m>> for Instance<'m> {
     }
 }
 
-/// Height of the follow camera above Cyrus's origin, map units.
-pub const FOLLOW_HEIGHT: f32 = 110.0;
-
 /// The look of `world`: its terrain bank `TEXBSI.302` and its models' banks, each read from
 /// `files` when present (a missing or damaged bank falls back to flat colours), shaded
 /// through `palette`, lit by [`super::look::Light::island_day`]. (The water wave is the
@@ -49,20 +46,14 @@ pub fn look<'a, C: Capacity>(world: &World<'a, C>, files: &impl Files<'a>, palet
     look
 }
 
-/// The follow camera behind the selected player: `[camera] camera_distance` behind his
-/// origin along his heading and [`FOLLOW_HEIGHT`] above it (a level view over the terrain
-/// when there is no player).
+/// The camera's render pose ({D:engine/SOUP.md} "Camera marks and the render camera
+/// step", "Frame view angles and screen shake"): the eye at the render position (whole map
+/// units), looking along the published yaw and pitch (the camera's yaw grows the other way
+/// from an actor's heading; a positive pitch looks down).
 pub fn follow<C: Capacity>(world: &World<'_, C>) -> View {
-    match world.selected_player() {
-        Some(p) => {
-            let target = p.position.map(|c| (c >> 8) as f32);
-            view::follow_view(target, p.angles.heading, world.config().camera_distance as f32, FOLLOW_HEIGHT)
-        }
-        None => {
-            let v = world.view();
-            View { eye: [v[0] as f32, v[1] as f32 - FOLLOW_HEIGHT, v[2] as f32], heading: 0, pitch: 0 }
-        }
-    }
+    let c = world.camera();
+    let pitch = (c.angles[0] << 21) >> 21;
+    View { eye: c.render_position, heading: (c.angles[1].wrapping_neg() & 2047) as u16, pitch: pitch as i16 }
 }
 
 /// Draws `world` from `view`: terrain as [`World::vertex_cache`] has it (the world's water

@@ -52,13 +52,13 @@ impl<'a, C: Capacity> World<'a, C> {
         self.selected = 0;
         // The camera follows the new player first: settling reads the terrain as the first
         // frame will draw it around him (the vertex cache centres on the camera).
-        self.follow_camera();
+        self.camera_setup();
         if settle_on_ground {
             self.settle_player();
         }
         self.shared = super::Shared::default();
         self.player.turn = crate::player::Turn::default();
-        self.follow_camera();
+        self.camera_setup();
         self.cells.invalidate();
         Ok(cyrus)
     }

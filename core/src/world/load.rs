@@ -83,6 +83,7 @@ impl<'a, C: Capacity> World<'a, C> {
             shared: Shared::default(),
             view: [0; 3],
             view_yaw: 0,
+            camera: crate::camera::Camera::new(&config),
             report: StepReport::default(),
             missing: heapless::Vec::new(),
             scripts: script::ScriptTables::default(),
@@ -122,6 +123,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.surfaces = SurfaceTable::new();
         self.shared = Shared::default();
         (self.view, self.view_yaw) = ([0; 3], 0);
+        self.camera = crate::camera::Camera::new(&self.config);
         self.report = StepReport::default();
         self.missing.clear();
         self.scripts = script::ScriptTables::default();

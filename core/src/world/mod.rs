@@ -20,6 +20,7 @@
 //! [`WorldError::Capacity`] instead of growing.
 
 pub mod attributes;
+mod camera;
 pub mod cells;
 mod collide;
 pub mod entry;
@@ -345,6 +346,7 @@ pub struct World<'a, C: Capacity = Desktop> {
     player: PlayerState,
     view: [i32; 3],
     view_yaw: u16,
+    camera: crate::camera::Camera,
     report: StepReport,
     missing: heapless::Vec<Name, 8>,
     scripts: script::ScriptTables<C>,

@@ -69,7 +69,7 @@ impl<'a, C: Capacity> World<'a, C> {
             self.update_actor(id, input, tick, &heights);
         }
         self.draw_weapons(&active, tick);
-        self.follow_camera();
+        self.camera_update();
         &self.report
     }
 
@@ -140,21 +140,5 @@ impl<'a, C: Capacity> World<'a, C> {
             let d = crate::math::round_ties_even_f64(libm::sqrt(dx * dx + dz * dz)) as i64;
             ([p[0] >> 8, p[2] >> 8], (d >> 8) as i32)
         });
-    }
-
-    /// The follow camera: `[camera] camera_distance` behind the selected player at his
-    /// heading, at his origin height. Its X/Z are the next update's view coordinates.
-    pub(super) fn follow_camera(&mut self) {
-        let Some(p) = self.selected_player() else { return };
-        let (x, z) = crate::math::translate_heading(
-            p.position[0],
-            p.position[2],
-            (p.angles.heading as i32 + 1024) & 2047,
-            self.config.camera_distance.wrapping_mul(256),
-        );
-        // The listener's yaw in the pan convention (512 along +X): the negated heading.
-        let (y, yaw) = (p.position[1], (p.angles.heading as i32).wrapping_neg() as u16 & 2047);
-        self.view = [x, y, z];
-        self.view_yaw = yaw;
     }
 }

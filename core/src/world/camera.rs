@@ -1,0 +1,159 @@
+//! The world as the camera sees it ([`CameraScene`]): the bound actor's pose, the obstacle
+//! candidates ({D:engine/SOUP.md} "Camera collision candidate radius" and "… eligibility"),
+//! the camera body's contacts and the terrain; and the camera's place in the update ("Camera
+//! update": once per ordinary update, then the render step).
+
+use super::World;
+use super::live::{LiveModel, LiveScene};
+use crate::camera::pose::{self, CameraScene};
+use crate::camera::{Camera, PlayerCamera};
+use crate::capacity::Capacity;
+use crate::collision::candidates::{Candidate, Candidates, MAX_CANDIDATES, within_distance};
+use crate::collision::shape::Sphere;
+use crate::collision::statics::{IDENTITY, face_contacts, segment_contacts};
+use crate::terrain::VertexCache;
+
+/// The world and the live models of one camera update.
+struct View<'w, 'a, C: Capacity> {
+    world: &'w World<'a, C>,
+    scene: LiveScene<'w, 'a, C>,
+    heights: &'w VertexCache<'a>,
+}
+
+impl<C: Capacity> View<'_, '_, C> {
+    /// The obstacle candidates: static placements, then live actors' face models, each
+    /// with a radius strictly above `cutoff` whose centre is within the model radius plus the
+    /// segment's added radius of `from`, up to 64.
+    fn candidates(&self, from: [i32; 3], to: [i32; 3], cutoff: i32, excluded: Option<u16>) -> Candidates {
+        // The added radius: twice the integer root of the wrapped sum of wrapped squares.
+        let d = [0, 1, 2].map(|k| to[k].wrapping_sub(from[k]));
+        let sum = d.iter().fold(0i32, |s, &c| s.wrapping_add(c.wrapping_mul(c).wrapping_abs()));
+        let added = 2 * (sum as u32).isqrt() as i32;
+        let mut c = Candidates::new();
+        let statics = self.scene.statics.placements();
+        for (k, p) in statics.iter().enumerate() {
+            if p.radius > cutoff as f32 && within_distance(from, added, p.position, p.radius) {
+                if c.faces.is_full() {
+                    break;
+                }
+                let _ = c.faces.push(Candidate { placement: k, flags: p.flags });
+            }
+        }
+        for (k, l) in self.scene.live.iter().enumerate() {
+            let p = &l.placed;
+            if !l.face || Some(l.actor) == excluded || p.radius <= cutoff as f32 {
+                continue;
+            }
+            if within_distance(from, added, p.position, p.radius) {
+                if c.faces.len() == MAX_CANDIDATES {
+                    break;
+                }
+                let _ = c.faces.push(Candidate { placement: statics.len() + k, flags: p.flags });
+            }
+        }
+        c
+    }
+}
+
+impl<C: Capacity> CameraScene for View<'_, '_, C> {
+    fn bound(&self, actor: Option<u16>) -> Option<([i32; 3], [i32; 3])> {
+        let a = self.world.actor(actor.or(self.world.selected_player_id())?)?;
+        Some((a.position, [a.angles.pitch as i32, a.angles.heading as i32, a.angles.roll as i32]))
+    }
+
+    fn obstacle(&self, from: [i32; 3], to: [i32; 3], cutoff: i32, excluded: Option<u16>, hit: &mut dyn FnMut([i32; 3], i32)) {
+        let excluded = excluded.or(self.world.selected_player_id());
+        let lists = self.candidates(from, to, cutoff, excluded);
+        let (a, b) = (from.map(|c| c as f32), to.map(|c| c as f32));
+        for w in segment_contacts(&self.scene, &lists, a, b, false) {
+            hit(w.point, w.fraction);
+        }
+    }
+
+    fn body_normals(&self, at: [i32; 3], radius: f32, normal: &mut dyn FnMut([i32; 3])) {
+        let sphere = Sphere { centre: [0; 3], radius: (radius * 256.0) as i32 };
+        let query = radius as i32 + 1;
+        for w in face_contacts(&self.scene, at, &IDENTITY, core::iter::once(sphere), query) {
+            normal(w.normal);
+        }
+    }
+
+    fn terrain_height(&self, x: i32, z: i32) -> Option<f32> {
+        Some(crate::terrain::sample(self.heights, x, z).height)
+    }
+
+    fn frame_scale(&self) -> i32 {
+        self.world.report.tick.frame_scale
+    }
+}
+
+impl<'a, C: Capacity> World<'a, C> {
+    /// The camera.
+    pub fn camera(&self) -> &Camera {
+        &self.camera
+    }
+
+    /// The selected player's part in slot selection and the render step.
+    fn player_camera(&self) -> PlayerCamera {
+        self.selected_player().map_or(PlayerCamera::default(), |p| PlayerCamera {
+            holding_weapon: p.holds_weapon(),
+            living: p.living,
+            rope: p.rope,
+        })
+    }
+
+    /// Runs `f` with the camera and the world as the camera sees it (the camera taken out
+    /// of the world meanwhile).
+    fn with_camera<R>(&mut self, f: impl FnOnce(&mut Camera, &View<'_, 'a, C>) -> R) -> R {
+        let mut camera = core::mem::take(&mut self.camera);
+        let heights = self.vertex_cache();
+        let mut live = C::Actors::<LiveModel<'a>>::default();
+        let bound = camera.selected().bound.or(self.selected_player_id());
+        self.live_models(bound.unwrap_or(u16::MAX), None, &mut live);
+        let view = View { world: self, scene: LiveScene { statics: &self.statics, live: &live }, heights: &heights };
+        let r = f(&mut camera, &view);
+        self.camera = camera;
+        self.publish_view();
+        r
+    }
+
+    /// "Camera initial state": record zero takes the selected player's type settings, then
+    /// setup's pose is published and cut to.
+    pub(super) fn camera_setup(&mut self) {
+        let kind = self.selected_player().map_or(0, |p| p.attr(crate::actor::attr::PLAYER_TYPE));
+        self.camera.load_player_type(&self.config, kind);
+        self.with_camera(|camera, view| pose::setup(camera, view));
+    }
+
+    /// "Camera update" and the render step: the automatic slot request, one pose update,
+    /// then the glide or cut of the render pose (through the terrain correction).
+    pub(super) fn camera_update(&mut self) {
+        let player = self.player_camera();
+        self.with_camera(|camera, view| {
+            camera.reselect(&player);
+            pose::update(camera, view, true);
+            let radius = camera.shared.body_radius;
+            camera.render_step(&player, |p| pose::clamp_to_terrain(radius, view, p));
+        });
+    }
+
+    /// A location camera's one pose update with its record selected, then flag 0x01
+    /// cleared ({D:engine/SOUP.md} "Location camera request").
+    pub(super) fn camera_requested_pose(&mut self) {
+        if !self.camera.pose_requested {
+            return;
+        }
+        self.camera.pose_requested = false;
+        self.with_camera(|camera, view| {
+            pose::update(camera, view, true);
+            camera.selected_mut().flags &= !crate::camera::flag::UNLIMITED;
+        });
+    }
+
+    /// The published position is the view origin: the actor update window's centre and
+    /// the listener; the listener's yaw is the published yaw (512 along +X).
+    fn publish_view(&mut self) {
+        self.view = self.camera.position;
+        self.view_yaw = (self.camera.angles[1] & crate::units::ANGLE_MASK) as u16;
+    }
+}
