@@ -323,10 +323,28 @@ impl<'a, C: Capacity> Session<'a, C> {
             let now = self.world.selected_player().map_or([0; 3], |p| p.position);
             let (status, start, now) =
                 (self.status_line(), hud::object_coord("start", self.start), hud::object_coord("now", now));
+            let [camera, player] = self.pose_lines();
             // To the right of the candle.
             let x = (fb.width() * 72 / 640) as i32;
-            hud::draw_lines(fb, &[&status, &start, &now], [x, 2]);
+            hud::draw_lines(fb, &[&status, &start, &now, &camera, &player], [x, 2]);
         }
+    }
+
+    /// The debug overlay's pose lines ({D:engine/SOUP.md} "Follow camera observation"):
+    /// `World (x, y, z)-(pitch, yaw, roll)`, the published camera pose, and `Player (…)`, the
+    /// selected player's, in whole map units and 2048-unit angles.
+    pub fn pose_lines(&self) -> [heapless::String<STATUS_CAPACITY>; 2] {
+        let line = |label: &str, p: [i32; 3], a: [i32; 3]| {
+            let mut s = heapless::String::new();
+            let p = p.map(|c| c >> 8);
+            let _ = write!(s, "{label} ({}, {}, {})-({}, {}, {})", p[0], p[1], p[2], a[0], a[1], a[2]);
+            s
+        };
+        let c = self.world.camera();
+        let (p, a) = self.world.selected_player().map_or(([0; 3], [0; 3]), |p| {
+            (p.position, [p.angles.pitch as i32, p.angles.heading as i32, p.angles.roll as i32])
+        });
+        [line("World", c.position, c.angles), line("Player", p, a)]
     }
 
     /// `FPS 12  scale 256  ticks 1  run` — the clock and the walk/run mode.

@@ -40,7 +40,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub high: bool,
     /// Show the debug lines: the status line (FPS, frame scale, ticks, walk/run) and the
-    /// `object coord` start and current positions (F1 toggles them)
+    /// `object coord` start and current positions, the camera's and the player's pose (F1 toggles them)
     #[arg(long)]
     pub debug: bool,
 }

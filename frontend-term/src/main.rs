@@ -71,13 +71,15 @@ fn play(args: &Args) -> Result<(), (HostError, u8)> {
 }
 
 /// The text above the picture: the status line with the player's health (the candle's
-/// number), then with the debug lines on the `object coord` start and current positions.
+/// number), then with the debug lines on the `object coord` start and current positions and
+/// the camera's and the player's `World`/`Player` pose lines.
 fn hud_lines(session: &Session<'_>) -> Vec<String> {
     let mut lines = vec![format!("{}  health {}", session.status_line(), session.health())];
     if session.debug_overlay {
         let now = session.world.selected_player().map_or([0; 3], |p| p.position);
         lines.push(hud::object_coord("start", session.start).to_string());
         lines.push(hud::object_coord("now", now).to_string());
+        lines.extend(session.pose_lines().iter().map(|l| l.to_string()));
     }
     lines
 }

@@ -80,6 +80,7 @@ impl<'a> Host<'a> for Solo<'_, 'a> {
             receiver: 0,
             selected: false,
             forward_held: false,
+            camera: None,
         };
         natives::call(self.actor, self.set, &mut g, call)
     }

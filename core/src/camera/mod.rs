@@ -203,6 +203,8 @@ pub struct Camera {
     pub pose_requested: bool,
     /// The screen-shake level (0 to 32).
     pub shake: i32,
+    /// What the latest pose update did.
+    pub report: pose::PoseReport,
 }
 
 impl Default for Camera {
@@ -245,11 +247,26 @@ impl Camera {
         records[0].target_offset = target;
         records[COMBAT].target_offset = target;
         let slots = [
-            (COMBAT, [c.combat_angle_x, c.combat_angle_y, c.combat_angle_z], c.combat_distance, c.combat_max_vel),
+            (
+                COMBAT,
+                [c.combat_angle_x, c.combat_angle_y, c.combat_angle_z],
+                c.combat_distance,
+                c.combat_max_vel,
+            ),
             (HANGING, [c.hang_angle_x, c.hang_angle_y, c.hang_angle_z], c.hang_distance, c.hang_max_vel),
             (ROPE, [c.rope_angle_x, c.rope_angle_y, c.rope_angle_z], c.rope_distance, c.rope_max_vel),
-            (6, [c.rope_above_angle_x, c.rope_above_angle_y, c.rope_above_angle_z], c.rope_above_distance, c.rope_above_max_vel),
-            (7, [c.rope_below_angle_x, c.rope_below_angle_y, c.rope_below_angle_z], c.rope_below_distance, c.rope_below_max_vel),
+            (
+                6,
+                [c.rope_above_angle_x, c.rope_above_angle_y, c.rope_above_angle_z],
+                c.rope_above_distance,
+                c.rope_above_max_vel,
+            ),
+            (
+                7,
+                [c.rope_below_angle_x, c.rope_below_angle_y, c.rope_below_angle_z],
+                c.rope_below_distance,
+                c.rope_below_max_vel,
+            ),
         ];
         for (slot, angles, distance, max_vel) in slots {
             let r = &mut records[slot];
@@ -297,6 +314,7 @@ impl Camera {
             pan: Pan::default(),
             pose_requested: false,
             shake: 0,
+            report: pose::PoseReport::default(),
         }
     }
 
@@ -416,7 +434,8 @@ impl Camera {
         let bearing = |x: i32, z: i32| -(direction_from_displacement(x, z) as i32) & ANGLE_MASK;
         let yaw = (bearing(q[0], q[2]) - HALF_TURN) & ANGLE_MASK;
         let horizontal = sqrt_f32((q[0] as f64) * (q[0] as f64) + (q[2] as f64) * (q[2] as f64));
-        let pitch = (bearing(round_ties_even(horizontal) as i32, q[1]) - crate::units::QUARTER_TURN) & ANGLE_MASK;
+        let pitch =
+            (bearing(round_ties_even(horizontal) as i32, q[1]) - crate::units::QUARTER_TURN) & ANGLE_MASK;
         [pitch, yaw, 0]
     }
 
@@ -452,10 +471,10 @@ impl Camera {
             let corrected = terrain(fixed);
             self.render_position = corrected.map(|c| (c / 256) as f32);
             let factors = [GLIDE[4], GLIDE[3], GLIDE[5]];
-            for k in 0..3 {
+            for (k, factor) in factors.into_iter().enumerate() {
                 let previous = self.render_angles[k];
                 let d = half_turn(self.angles[k].wrapping_sub(previous));
-                let step = (d as f32 * factors[k]) as i32;
+                let step = (d as f32 * factor) as i32;
                 self.angles[k] = previous.wrapping_add(step) & ANGLE_MASK;
             }
         } else {
@@ -472,7 +491,7 @@ impl Camera {
     /// subtracted, then halved; on odd frames added and kept).
     pub fn frame_angles(&mut self, frame: u32) -> [i32; 3] {
         let mut a = self.angles;
-        if frame % 2 == 0 {
+        if frame.is_multiple_of(2) {
             a[0] = a[0].wrapping_sub(self.shake);
             self.shake >>= 1;
         } else {

@@ -16,7 +16,14 @@ pub trait CameraScene {
     /// radius strictly above `cutoff` (map units), the bound actor `excluded`'s own model
     /// skipped: `hit(point, rank)` for every hit record, point in map units, rank the segment
     /// parameter × 32,768.
-    fn obstacle(&self, from: [i32; 3], to: [i32; 3], cutoff: i32, excluded: Option<u16>, hit: &mut dyn FnMut([i32; 3], i32));
+    fn obstacle(
+        &self,
+        from: [i32; 3],
+        to: [i32; 3],
+        cutoff: i32,
+        excluded: Option<u16>,
+        hit: &mut dyn FnMut([i32; 3], i32),
+    );
     /// The camera body's contact normals (× 256) for a sphere of `radius` map units at `at`
     /// (map units), in contact order.
     fn body_normals(&self, at: [i32; 3], radius: f32, normal: &mut dyn FnMut([i32; 3]));
@@ -91,6 +98,7 @@ pub fn update(cam: &mut Camera, scene: &impl CameraScene, limit: bool) -> PoseRe
     cam.previous_angles = cam.angles;
     cam.position = candidate;
     orient(cam, bound, angles);
+    cam.report = report;
     report
 }
 
@@ -133,13 +141,19 @@ fn obstacle(
     let target = add(Camera::rotate(r.target_offset, angles), bound);
     let (mut count, mut best) = (0u32, 32767);
     let nearest = &mut cam.nearest_hit;
-    scene.obstacle(target.map(|c| c >> 8), candidate.map(|c| c >> 8), cam.shared.obstacle >> 8, r.bound, &mut |p, rank| {
-        count += 1;
-        if rank < best {
-            best = rank;
-            *nearest = p.map(|c| c.wrapping_shl(8));
-        }
-    });
+    scene.obstacle(
+        target.map(|c| c >> 8),
+        candidate.map(|c| c >> 8),
+        cam.shared.obstacle >> 8,
+        r.bound,
+        &mut |p, rank| {
+            count += 1;
+            if rank < best {
+                best = rank;
+                *nearest = p.map(|c| c.wrapping_shl(8));
+            }
+        },
+    );
     if count != 0 {
         *candidate = cam.nearest_hit;
     }

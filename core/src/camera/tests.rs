@@ -56,14 +56,23 @@ fn the_records_take_the_installed_slots() {
     let r = &cam.records;
     assert_eq!((r[0].distance, r[0].min_distance, r[0].max_vel), (250, 120, 8000));
     assert_eq!((r[0].flags, r[0].target_offset), (0x40, [-6000, -14000, 0]));
-    assert_eq!((r[COMBAT].angle_offset, r[COMBAT].distance, r[COMBAT].target_offset), ([134, 245, 0], 260, [-6000, -14000, 0]));
-    assert_eq!((r[HANGING].angle_offset, r[HANGING].distance, r[HANGING].target_offset), ([256, 0, 0], 250, [0; 3]));
+    assert_eq!(
+        (r[COMBAT].angle_offset, r[COMBAT].distance, r[COMBAT].target_offset),
+        ([134, 245, 0], 260, [-6000, -14000, 0])
+    );
+    assert_eq!(
+        (r[HANGING].angle_offset, r[HANGING].distance, r[HANGING].target_offset),
+        ([256, 0, 0], 250, [0; 3])
+    );
     assert_eq!((r[ROPE].flags, r[ROPE].max_vel), (0xc0, 18000));
     assert_eq!((r[6].flags, r[6].aim, r[7].aim), (0x40, [-512, 0, 0], [512, 0, 0]));
     // The debug slot's three reads land in the first field; the last (z = 0) stays.
     assert_eq!((r[DEBUG].angle_offset, r[DEBUG].distance), ([0, 0, 0], 300));
     assert_eq!((r[1].right, r[1].left), (-5000, 5000));
-    assert_eq!((cam.shared.obstacle, cam.shared.vertical, cam.shared.budget_increment), (20 << 8, -5000, 5000));
+    assert_eq!(
+        (cam.shared.obstacle, cam.shared.vertical, cam.shared.budget_increment),
+        (20 << 8, -5000, 5000)
+    );
 }
 
 /// "Player camera slot selection" and the selection guard.

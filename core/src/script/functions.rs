@@ -396,6 +396,24 @@ pub mod id {
     pub const PRINT_SINGLE_PARM: u16 = 15;
     /// `WaitOnTasks`.
     pub const WAIT_ON_TASKS: u16 = 17;
+    /// `cameraController`.
+    pub const CAMERA_CONTROLLER: u16 = 19;
+    /// `showObjRot`.
+    pub const SHOW_OBJ_ROT: u16 = 20;
+    /// `showObj`.
+    pub const SHOW_OBJ: u16 = 21;
+    /// `showObjLoc`.
+    pub const SHOW_OBJ_LOC: u16 = 22;
+    /// `lookObj`.
+    pub const LOOK_OBJ: u16 = 25;
+    /// `showPlayer`.
+    pub const SHOW_PLAYER: u16 = 26;
+    /// `showPlayerPan`.
+    pub const SHOW_PLAYER_PAN: u16 = 27;
+    /// `showCyrus`.
+    pub const SHOW_CYRUS: u16 = 29;
+    /// `showCyrusLoc`.
+    pub const SHOW_CYRUS_LOC: u16 = 30;
     /// `PlayAnimation`.
     pub const PLAY_ANIMATION: u16 = 33;
     /// `Wait`.

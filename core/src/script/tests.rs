@@ -168,6 +168,7 @@ impl<'a> Host<'a> for TestHost<'a> {
                     receiver: 0,
                     selected: false,
                     forward_held: false,
+                    camera: None,
                 };
                 match who {
                     Receiver::Me => natives::call(&mut self.actor, None, &mut g, call),

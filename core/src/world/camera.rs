@@ -61,7 +61,14 @@ impl<C: Capacity> CameraScene for View<'_, '_, C> {
         Some((a.position, [a.angles.pitch as i32, a.angles.heading as i32, a.angles.roll as i32]))
     }
 
-    fn obstacle(&self, from: [i32; 3], to: [i32; 3], cutoff: i32, excluded: Option<u16>, hit: &mut dyn FnMut([i32; 3], i32)) {
+    fn obstacle(
+        &self,
+        from: [i32; 3],
+        to: [i32; 3],
+        cutoff: i32,
+        excluded: Option<u16>,
+        hit: &mut dyn FnMut([i32; 3], i32),
+    ) {
         let excluded = excluded.or(self.world.selected_player_id());
         let lists = self.candidates(from, to, cutoff, excluded);
         let (a, b) = (from.map(|c| c as f32), to.map(|c| c as f32));
@@ -71,7 +78,7 @@ impl<C: Capacity> CameraScene for View<'_, '_, C> {
     }
 
     fn body_normals(&self, at: [i32; 3], radius: f32, normal: &mut dyn FnMut([i32; 3])) {
-        let sphere = Sphere { centre: [0; 3], radius: (radius * 256.0) as i32 };
+        let sphere = Sphere { centre: [0; 3], radius: radius as i32 };
         let query = radius as i32 + 1;
         for w in face_contacts(&self.scene, at, &IDENTITY, core::iter::once(sphere), query) {
             normal(w.normal);
@@ -110,7 +117,8 @@ impl<'a, C: Capacity> World<'a, C> {
         let mut live = C::Actors::<LiveModel<'a>>::default();
         let bound = camera.selected().bound.or(self.selected_player_id());
         self.live_models(bound.unwrap_or(u16::MAX), None, &mut live);
-        let view = View { world: self, scene: LiveScene { statics: &self.statics, live: &live }, heights: &heights };
+        let view =
+            View { world: self, scene: LiveScene { statics: &self.statics, live: &live }, heights: &heights };
         let r = f(&mut camera, &view);
         self.camera = camera;
         self.publish_view();

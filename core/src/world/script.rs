@@ -110,6 +110,7 @@ impl<C: Capacity> ScriptTables<C> {
 
 /// Everything the interpreter reaches while actor `me` (detached from `actors`) runs.
 pub(super) struct WorldHost<'w, 'o, 'a> {
+    pub camera: &'w mut crate::camera::Camera,
     pub me: u16,
     pub actor: &'w mut Actor,
     /// The other actors (the running one is `actor`).
@@ -276,6 +277,7 @@ impl<'a> Host<'a> for WorldHost<'_, '_, 'a> {
             receiver: id,
             selected: self.player == Some(id),
             forward_held: self.forward_held,
+            camera: Some(&mut *self.camera),
         };
         match who {
             Receiver::Me => {

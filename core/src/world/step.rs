@@ -67,6 +67,7 @@ impl<'a, C: Capacity> World<'a, C> {
         }
         for &id in active.iter() {
             self.update_actor(id, input, tick, &heights);
+            self.camera_requested_pose();
         }
         self.draw_weapons(&active, tick);
         self.camera_update();

@@ -221,6 +221,7 @@ impl<'a, C: Capacity> World<'a, C> {
                 animation: self.config.animation_system != 0,
                 task_system: self.config.task_system == 1,
                 forward_held: input.held(Action::Up),
+                camera: &mut self.camera,
                 events: &mut *env.events,
                 trace: &mut self.report.script,
                 dropped: &mut self.report.script_dropped,

@@ -8,6 +8,7 @@ mod anim;
 mod anim_world;
 mod audio;
 mod bands;
+mod camera;
 mod collision;
 mod collision_faces;
 mod collision_queries;

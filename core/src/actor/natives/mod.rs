@@ -12,6 +12,8 @@ use crate::anim::{AnimContext, AnimSet, Events, SetAction};
 use crate::script::functions::id;
 use crate::script::{Flags, NativeCall, Rng, control};
 
+mod camera;
+
 /// What a native reaches besides its receiver.
 #[derive(Debug)]
 pub struct Globals<'r> {
@@ -40,6 +42,8 @@ pub struct Globals<'r> {
     pub selected: bool,
     /// The forward binding (`key_up`) is held.
     pub forward_held: bool,
+    /// The camera, when a world runs the script.
+    pub camera: Option<&'r mut crate::camera::Camera>,
 }
 
 /// `AtNodeMarker(marker, distance)` ({D:engine/SOUP.md} "AtNodeMarker: node-marker
@@ -90,6 +94,12 @@ pub struct PlayerView {
     pub animated: bool,
     /// His last ground response stood on the terrain.
     pub on_scape: bool,
+    /// `IsHoldingWeapon`.
+    pub holding_weapon: bool,
+    /// A rope association.
+    pub rope: bool,
+    /// His attributes 45–52 (`camera_move`, `camera_pan_type`, the six camera offsets).
+    pub camera_attributes: [u8; 8],
 }
 
 impl PlayerView {
@@ -105,6 +115,9 @@ impl PlayerView {
             speeds: [8, 9, 10, 12, 13].map(|k| a.attr(k)),
             animated: a.set.is_some(),
             on_scape: a.support.source == crate::collision::support::Source::Terrain,
+            holding_weapon: a.holds_weapon(),
+            rope: a.rope,
+            camera_attributes: camera::attributes(a),
         }
     }
 
@@ -226,6 +239,7 @@ pub fn call(
         .or_else(|| actions_and_combat(actor, set, g, call))
         .or_else(|| sounds(g, call))
         .or_else(|| visibility(actor, call))
+        .or_else(|| camera::call(actor, g, call))
 }
 
 /// `HideMe()` and `ShowMe()` ({D:engine/SOUP.md} "HideMe and ShowMe"): the hidden flag set

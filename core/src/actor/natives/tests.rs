@@ -81,6 +81,7 @@ fn call_with_markers(
         receiver: 0,
         selected: false,
         forward_held: false,
+        camera: None,
     };
     let mut c = NativeCall {
         function,

@@ -425,6 +425,19 @@ fn the_axis_task_ids_name_their_functions() {
             Some((name, if k == id::JUMP { 0 } else { 3 }))
         );
     }
+    for (k, name, params) in [
+        (id::CAMERA_CONTROLLER, "cameraController", 0),
+        (id::SHOW_OBJ_ROT, "showObjRot", 8),
+        (id::SHOW_OBJ, "showObj", 3),
+        (id::SHOW_OBJ_LOC, "showObjLoc", 3),
+        (id::LOOK_OBJ, "lookObj", 1),
+        (id::SHOW_PLAYER, "showPlayer", 0),
+        (id::SHOW_PLAYER_PAN, "showPlayerPan", 1),
+        (id::SHOW_CYRUS, "showCyrus", 3),
+        (id::SHOW_CYRUS_LOC, "showCyrusLoc", 3),
+    ] {
+        assert_eq!(functions::get(k).map(|f| (f.name, f.params)), Some((name, params)));
+    }
 }
 
 #[test]
