@@ -13,6 +13,7 @@ pub mod natives;
 pub mod props;
 mod record;
 pub mod solo;
+pub mod walk;
 
 pub use record::*;
 

@@ -43,6 +43,7 @@ pub mod mpso;
 pub mod mpsz;
 pub mod raan;
 pub mod raex;
+pub mod walk;
 pub mod ragr;
 pub mod rahd;
 

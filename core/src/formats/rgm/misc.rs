@@ -153,7 +153,8 @@ impl<'a> Wdnm<'a> {
         let mut pos = 4usize;
         for _ in 0..count {
             let len = bytes::u32_le(payload, pos).ok_or(err(ErrorKind::Truncated, base + pos))? as usize;
-            bytes::slice(payload, pos + 4, len).ok_or(err(ErrorKind::Truncated, base + pos))?;
+            let map = bytes::slice(payload, pos + 4, len).ok_or(err(ErrorKind::Truncated, base + pos))?;
+            super::walk::WalkMap::new_checked(map, base + pos + 4)?;
             pos += 4 + len;
         }
         Ok(Wdnm { data: payload, count })
@@ -166,6 +167,11 @@ impl<'a> Wdnm<'a> {
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
+    /// Each map, decoded, in file order.
+    pub fn walk_maps(&self) -> impl Iterator<Item = super::walk::WalkMap<'a>> + 'a {
+        self.maps().filter_map(|m| super::walk::WalkMap::new_checked(m, 0).ok())
+    }
+
     /// Each map's payload (after its length word), in file order.
     pub fn maps(&self) -> impl Iterator<Item = &'a [u8]> + 'a {
         let data = self.data;
