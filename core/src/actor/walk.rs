@@ -101,7 +101,7 @@ impl<'a> WalkMaps<'_, 'a> {
 
     /// The nearest-node scan over `maps` (in the order given): the smallest Manhattan
     /// distance strictly below 4,096, the first of equals, an improvement below 12 at once.
-    fn nearest_in<'s>(&'s self, maps: impl Iterator<Item = u8>, p: [i32; 3], free: bool) -> Option<(u8, i16)> {
+    fn nearest_in(&self, maps: impl Iterator<Item = u8>, p: [i32; 3], free: bool) -> Option<(u8, i16)> {
         let mut best: Option<(u8, i16)> = None;
         let mut bound = NEAREST_BOUND;
         for map in maps {
@@ -288,10 +288,9 @@ impl<'a> WalkMaps<'_, 'a> {
             }
         }
         let mut at = found?;
-        let mut flags = [false; 2];
         while at > 0 {
             let (node, depth) = queue[at];
-            flags = [false; 2];
+            let mut flags = [false; 2];
             let mut best: Option<(usize, u16)> = None;
             for k in (0..at).rev() {
                 let (cand, d) = queue[k];

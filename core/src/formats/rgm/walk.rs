@@ -107,7 +107,9 @@ mod tests {
 
     type Bytes = heapless::Vec<u8, 256>;
 
-    fn map(nodes: &[([u16; 3], &[(u16, u16)])]) -> Bytes {
+    type Spec<'s> = ([u16; 3], &'s [(u16, u16)]);
+
+    fn map(nodes: &[Spec<'_>]) -> Bytes {
         let mut m = Bytes::new();
         m.resize(MAP_HEADER, 0).unwrap();
         m[0..4].copy_from_slice(&(nodes.len() as u32).to_le_bytes());
