@@ -72,6 +72,8 @@ pub trait Capacity: Copy + fmt::Debug + Default + 'static {
     type Locals<T: Element>: Table<T>;
     /// Model texture banks the look keeps.
     type Banks<T: Element>: Table<T>;
+    /// Walk-map nodes (and, in a table of their own size, the maps).
+    type WalkNodes<T: Element>: Table<T>;
 
     /// Whether the sizes are ones the world's indices address; asserted at compile time
     /// where a world is loaded, so other sizes fail the build: sets at most 256 (an actor keeps its set in a byte), models at most 65,535,
@@ -89,6 +91,7 @@ pub trait Capacity: Copy + fmt::Debug + Default + 'static {
             TableKind::FrameModels => <Self::FrameModels<u8> as Table<u8>>::CAPACITY,
             TableKind::Locals => <Self::Locals<u8> as Table<u8>>::CAPACITY,
             TableKind::Banks => <Self::Banks<u8> as Table<u8>>::CAPACITY,
+            TableKind::WalkNodes => <Self::WalkNodes<u8> as Table<u8>>::CAPACITY,
         }
     }
 }
@@ -110,11 +113,13 @@ pub enum TableKind {
     Locals,
     /// Model texture banks.
     Banks,
+    /// Walk-map nodes.
+    WalkNodes,
 }
 
 impl TableKind {
     /// Every table, in report order.
-    pub const ALL: [TableKind; 7] = [
+    pub const ALL: [TableKind; 8] = [
         TableKind::Actors,
         TableKind::Placements,
         TableKind::Models,
@@ -122,6 +127,7 @@ impl TableKind {
         TableKind::FrameModels,
         TableKind::Locals,
         TableKind::Banks,
+        TableKind::WalkNodes,
     ];
 
     /// The table's name in errors and the `needs` report.
@@ -134,6 +140,7 @@ impl TableKind {
             TableKind::FrameModels => "frame_models",
             TableKind::Locals => "locals",
             TableKind::Banks => "banks",
+            TableKind::WalkNodes => "walk_nodes",
         }
     }
 }
@@ -145,7 +152,8 @@ impl fmt::Display for TableKind {
 }
 
 /// A build's sizes: actors, static placements, models, animation sets, frame-table models,
-/// script locals, model texture banks; [`Capacity::FITS`] says which sizes build.
+/// script locals, model texture banks, walk-map nodes; [`Capacity::FITS`] says which sizes
+/// build.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Caps<
     const ACTORS: usize,
@@ -155,6 +163,7 @@ pub struct Caps<
     const FRAME_MODELS: usize,
     const LOCALS: usize,
     const BANKS: usize,
+    const WALK_NODES: usize,
 >;
 
 impl<
@@ -165,7 +174,8 @@ impl<
     const FRAME_MODELS: usize,
     const LOCALS: usize,
     const BANKS: usize,
-> Capacity for Caps<ACTORS, PLACEMENTS, MODELS, SETS, FRAME_MODELS, LOCALS, BANKS>
+    const WALK_NODES: usize,
+> Capacity for Caps<ACTORS, PLACEMENTS, MODELS, SETS, FRAME_MODELS, LOCALS, BANKS, WALK_NODES>
 {
     type Actors<T: Element> = heapless::Vec<T, ACTORS>;
     type Placements<T: Element> = heapless::Vec<T, PLACEMENTS>;
@@ -174,22 +184,24 @@ impl<
     type FrameModels<T: Element> = heapless::Vec<T, FRAME_MODELS>;
     type Locals<T: Element> = heapless::Vec<T, LOCALS>;
     type Banks<T: Element> = heapless::Vec<T, BANKS>;
+    type WalkNodes<T: Element> = heapless::Vec<T, WALK_NODES>;
 
     const FITS: bool = SETS <= 256
         && MODELS <= 65_535
         && ACTORS < 65_535
         && PLACEMENTS < 65_535
         && FRAME_MODELS < 65_535
-        && LOCALS < 65_535;
+        && LOCALS < 65_535
+        && WALK_NODES < 32_768;
 }
 
 /// The frontends' preset: 256 actors, 2,048 static placements, 256 models, 128 animation
-/// sets, 4,096 frame-table models, 8,192 script locals, 16 model texture banks — about half
-/// a megabyte of world, small enough to move by value in an unoptimised build.
-pub type Desktop = Caps<256, 2048, 256, 128, 4096, 8192, 16>;
+/// sets, 4,096 frame-table models, 8,192 script locals, 16 model texture banks, 2,048 walk
+/// nodes — about half a megabyte of world, small enough to move by value in an unoptimised
+/// build.
+pub type Desktop = Caps<256, 2048, 256, 128, 4096, 8192, 16, 2048>;
 
 /// The microcontroller preset: 16 actors, 64 static placements, 16 models, 8 animation
-/// sets, 32 frame-table models, 64 script locals, 2 model texture banks — the embedded
-/// island (8 actors with the player, 23 placements, 6 models, 5 sets, 5 frame-table models,
-/// 3 locals, 1 bank: `stros-tools inspect --needs`) with room to spare.
-pub type Small = Caps<16, 64, 16, 8, 32, 64, 2>;
+/// sets, 32 frame-table models, 64 script locals, 2 model texture banks, 32 walk nodes — the
+/// embedded island (`stros-tools inspect --needs` counts it) with room to spare.
+pub type Small = Caps<16, 64, 16, 8, 32, 64, 2, 32>;

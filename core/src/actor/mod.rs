@@ -10,6 +10,7 @@ pub mod default;
 pub mod jump;
 pub mod motion;
 pub mod natives;
+pub mod nav;
 pub mod props;
 mod record;
 pub mod solo;

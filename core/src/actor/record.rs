@@ -327,6 +327,13 @@ pub struct Actor {
     pub support_owner: Option<u16>,
     /// The stable ordinary position, when valid.
     pub stable: Option<[i32; 3]>,
+    /// Navigation over the walk maps ([`crate::actor::walk::Nav`]).
+    pub nav: crate::actor::walk::Nav,
+    /// The position the actor was created at (the stored home: location 0, `Wander`'s
+    /// centre, `ResetPosition`).
+    pub home: [i32; 3],
+    /// The angles the actor was created with (`ResetRotation`).
+    pub home_angles: Angles,
     /// Fall origin Y, runtime units.
     pub fall_origin: i32,
     /// Byte fall timer.
@@ -391,6 +398,9 @@ impl Actor {
             weapon_drawn: false,
             combat: None,
             walk_nodes: [None, None],
+            nav: crate::actor::walk::Nav::default(),
+            home: [0; 3],
+            home_angles: Angles::new(0, 0, 0),
             motion_direction: 0,
             steps: StepCounters::default(),
             step_status: 0,

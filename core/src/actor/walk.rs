@@ -55,7 +55,17 @@ impl Default for Nav {
     /// "Common actor initialization": no map, the three indices −1, the command word
     /// 0xFFFF, the rest as allocation left it (zero).
     fn default() -> Self {
-        Nav { map: None, current: -1, next: -1, destination: -1, previous_next: 0, command: 0, word: 0xffff, phase: 0, counter: 0 }
+        Nav {
+            map: None,
+            current: -1,
+            next: -1,
+            destination: -1,
+            previous_next: 0,
+            command: 0,
+            word: 0xffff,
+            phase: 0,
+            counter: 0,
+        }
     }
 }
 
@@ -79,6 +89,9 @@ pub struct WalkMaps<'m, 'a> {
     pub nodes: &'m mut [Node<'a>],
     /// The maps in load order (the runtime list visits them in reverse).
     pub maps: &'m mut [Map],
+    /// The route search's queue: the original sizes it to the largest map's node count
+    /// plus eight.
+    pub queue: &'m mut [(i16, u16)],
 }
 
 impl<'a> WalkMaps<'_, 'a> {
@@ -229,9 +242,21 @@ impl<'a> WalkMaps<'_, 'a> {
 
     /// "Walk-route search and next-hop selection": the next node after `current` on a route
     /// to `destination` in `map`, with the final predecessor scan's link flags (bits 14
-    /// and 15 of the improving costs); `None` for no route. `queue` is the search's room
-    /// (the original's is the largest map plus eight).
+    /// and 15 of the improving costs); `None` for no route (or when the queue is full).
     pub fn next_hop(
+        &mut self,
+        map: Option<u8>,
+        current: i16,
+        destination: i16,
+        owner: u8,
+    ) -> Option<(i16, [bool; 2])> {
+        let queue = core::mem::take(&mut self.queue);
+        let r = self.search(map, current, destination, owner, queue);
+        self.queue = queue;
+        r
+    }
+
+    fn search(
         &self,
         map: Option<u8>,
         current: i16,
@@ -298,7 +323,9 @@ impl<'a> WalkMaps<'_, 'a> {
                     continue;
                 }
                 let Some(c) = self.node(map, cand) else { continue };
-                let Some((_, cost)) = crate::formats::rgm::walk::routes(c.routes).find(|r| r.0 as i16 == node) else {
+                let Some((_, cost)) =
+                    crate::formats::rgm::walk::routes(c.routes).find(|r| r.0 as i16 == node)
+                else {
                     continue;
                 };
                 if cost == 0 {
@@ -346,7 +373,8 @@ mod tests {
     #[test]
     fn nearest_visits_maps_in_reverse_load_order() {
         let (mut nodes, mut maps) = line();
-        let w = WalkMaps { nodes: &mut nodes, maps: &mut maps };
+        let mut q = [(0i16, 0u16); 16];
+        let w = WalkMaps { nodes: &mut nodes, maps: &mut maps, queue: &mut q };
         // Map 1 (loaded last, visited first) holds a node 10 away: below 12, it wins at once.
         assert_eq!(w.nearest([0, 0, 0]), Some((1, 0)));
         assert_eq!(w.nearest([190, 0, 0]), Some((0, 2)));
@@ -357,22 +385,25 @@ mod tests {
     #[test]
     fn routes_follow_links_and_backtrack() {
         let (mut nodes, mut maps) = line();
-        let w = WalkMaps { nodes: &mut nodes, maps: &mut maps };
         let mut q = [(0i16, 0u16); 16];
+        let mut w = WalkMaps { nodes: &mut nodes, maps: &mut maps, queue: &mut q };
         // 0 → 3: the 0 → 2 shortcut costs 0x0901 > 2048, so the route is 0-1-2-3, next 1.
-        assert_eq!(w.next_hop(Some(0), 0, 3, 1, &mut q), Some((1, [false, false])));
+        assert_eq!(w.next_hop(Some(0), 0, 3, 1), Some((1, [false, false])));
         // 2 → 3: the first authored link (0x4100) is over 2048, its duplicate (0x0100)
         // admits 3; backtracking reads the first one, whose bit 14 is the leap flag.
-        assert_eq!(w.next_hop(Some(0), 2, 3, 1, &mut q), Some((3, [true, false])));
-        assert_eq!(w.next_hop(Some(0), 1, 1, 1, &mut q), Some((1, [false, false])));
-        assert_eq!(w.next_hop(Some(0), -1, 1, 1, &mut q), None);
-        assert_eq!(w.next_hop(Some(0), 0, 3, 1, &mut q[..2]), None, "the queue's room runs out");
+        assert_eq!(w.next_hop(Some(0), 2, 3, 1), Some((3, [true, false])));
+        assert_eq!(w.next_hop(Some(0), 1, 1, 1), Some((1, [false, false])));
+        assert_eq!(w.next_hop(Some(0), -1, 1, 1), None);
+        let mut short = [(0i16, 0u16); 2];
+        w.queue = &mut short;
+        assert_eq!(w.next_hop(Some(0), 0, 3, 1), None, "the queue's room runs out");
     }
 
     #[test]
     fn reservations_claim_and_release_in_order() {
         let (mut nodes, mut maps) = line();
-        let mut w = WalkMaps { nodes: &mut nodes, maps: &mut maps };
+        let mut q = [(0i16, 0u16); 16];
+        let mut w = WalkMaps { nodes: &mut nodes, maps: &mut maps, queue: &mut q };
         let mut nav = Nav { map: Some(0), ..Nav::default() };
         assert!(w.assign_next(&mut nav, 1, 7));
         assert_eq!((nav.next, w.nodes[1].owner), (1, 7));

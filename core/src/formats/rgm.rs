@@ -43,9 +43,9 @@ pub mod mpso;
 pub mod mpsz;
 pub mod raan;
 pub mod raex;
-pub mod walk;
 pub mod ragr;
 pub mod rahd;
+pub mod walk;
 
 pub use actor::{ActorDef, MpszBounds};
 pub use command::Command;

@@ -416,6 +416,26 @@ pub mod id {
     pub const SHOW_CYRUS_LOC: u16 = 30;
     /// `PlayAnimation`.
     pub const PLAY_ANIMATION: u16 = 33;
+    /// `MoveToLocation(location, duration)`.
+    pub const MOVE_TO_LOCATION: u16 = 56;
+    /// `FacePlayer(duration)`.
+    pub const FACE_PLAYER: u16 = 88;
+    /// `MoveNodeMarker(marker, tolerance)`.
+    pub const MOVE_NODE_MARKER: u16 = 283;
+    /// `MoveNodeLocation(location, tolerance)`.
+    pub const MOVE_NODE_LOCATION: u16 = 284;
+    /// `MoveNodePosition(x, y, z, tolerance)`.
+    pub const MOVE_NODE_POSITION: u16 = 285;
+    /// `AtNodeLocation(location, distance)`.
+    pub const AT_NODE_LOCATION: u16 = 287;
+    /// `Wander(radius, tolerance)`.
+    pub const WANDER: u16 = 289;
+    /// `MoveMarker(marker, tolerance)`.
+    pub const MOVE_MARKER: u16 = 292;
+    /// `MoveLocation(location, tolerance)`.
+    pub const MOVE_LOCATION: u16 = 293;
+    /// `MovePosition(x, y, z, tolerance)`.
+    pub const MOVE_POSITION: u16 = 294;
     /// `Wait`.
     pub const WAIT: u16 = 60;
     /// `SetAttribute`.

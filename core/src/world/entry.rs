@@ -82,6 +82,7 @@ impl<'a, C: Capacity> World<'a, C> {
         let definition = def.index() as u16;
         let mut a = Actor::new(definition, super::attributes::initial(def.attributes(), &self.config));
         a.position = position;
+        a.home = position;
         a.previous = position;
         a.set_orientation(Angles::new(0, heading, 0));
         a.previous_angles = a.angles;

@@ -84,6 +84,10 @@ impl<'a, C: Capacity> World<'a, C> {
             view: [0; 3],
             view_yaw: 0,
             camera: crate::camera::Camera::new(&config),
+            walk_nodes: Default::default(),
+            walk_maps: Default::default(),
+            walk_queue: Default::default(),
+            nav_shared: Default::default(),
             report: StepReport::default(),
             missing: heapless::Vec::new(),
             scripts: script::ScriptTables::default(),
@@ -124,6 +128,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.shared = Shared::default();
         (self.view, self.view_yaw) = ([0; 3], 0);
         self.camera = crate::camera::Camera::new(&self.config);
+        self.nav_shared = Default::default();
         self.report = StepReport::default();
         self.missing.clear();
         self.scripts = script::ScriptTables::default();
@@ -155,12 +160,47 @@ impl<'a, C: Capacity> World<'a, C> {
         };
         self.scripts = script::ScriptTables::load(files)?;
         self.statics.fill(&rgm, &rob).map_err(|_| full::<C>(TableKind::Placements))?;
+        self.load_walk_maps(&rgm)?;
         // Memos name placements of these statics and samples of this map.
         self.memos.clear();
         self.map = name_of(map.as_bytes());
         (self.rgm, self.rob, self.wld, self.terrain) = (rgm, rob, wld, Decoded::new(wld, 0));
         self.place_actors(files)
     }
+    /// The walk maps as the navigation queries take them.
+    pub(super) fn walk(&mut self) -> crate::actor::walk::WalkMaps<'_, 'a> {
+        crate::actor::walk::WalkMaps {
+            nodes: &mut self.walk_nodes,
+            maps: &mut self.walk_maps,
+            queue: &mut self.walk_queue,
+        }
+    }
+
+    /// The map's WDNM walk maps in file order, their reservation bytes and disabled bytes
+    /// cleared ({D:formats/RGM.md} "WDNM"); the runtime list visits them in reverse.
+    fn load_walk_maps(&mut self, rgm: &Rgm<'a>) -> Result<(), WorldError> {
+        use crate::actor::walk::{Map, Node};
+        self.walk_nodes.clear();
+        self.walk_maps.clear();
+        for m in rgm.wdnm().walk_maps() {
+            let first = self.walk_nodes.len() as u32;
+            for n in m.nodes() {
+                let node = Node {
+                    position: [n.x() as i32, n.y() as i32, n.z() as i32],
+                    owner: 0,
+                    routes: n.route_bytes(),
+                };
+                self.walk_nodes.push(node).map_err(|_| full::<C>(TableKind::WalkNodes))?;
+            }
+            let map = Map { first, count: m.node_count(), disabled: false };
+            self.walk_maps.push(map).map_err(|_| full::<C>(TableKind::WalkNodes))?;
+        }
+        let largest = self.walk_maps.iter().map(|m| m.count as usize).max().unwrap_or(0);
+        self.walk_queue.clear();
+        while self.walk_queue.len() < largest + 8 && self.walk_queue.push((0, 0)).is_ok() {}
+        Ok(())
+    }
+
     /// The loaded model called `name` (case-insensitive), loading it on first use: a ROB
     /// segment with a model, else `<name>.3DC`, else `<name>.3D`.
     fn model_named(&mut self, files: &impl Files<'a>, name: &[u8]) -> Result<Option<u16>, WorldError> {
@@ -320,6 +360,12 @@ impl<'a, C: Capacity> World<'a, C> {
             a.set_orientation(Angles::new(ax as i32, ay as i32, az as i32));
             a.previous_angles = a.angles;
             a.water_record = a.position;
+            (a.home, a.home_angles) = (a.position, a.angles);
+            // "Navigation map validation": the nearest node of any map (no Y extent added,
+            // reservations unread) becomes the actor's map and current node.
+            if let Some((map, node)) = self.walk().nearest(a.position.map(|c| c >> 8)) {
+                (a.nav.map, a.nav.current) = (Some(map), node);
+            }
             match request(&def, &record) {
                 Request::Set(placement) => {
                     a.set = self.set_for(files, definition, placement)?;

@@ -32,6 +32,8 @@ pub struct Needs {
     pub locals: usize,
     /// Distinct texture banks the placements' and models' faces name.
     pub banks: usize,
+    /// Walk-map nodes (or maps, when there are more maps than nodes).
+    pub walk_nodes: usize,
 }
 
 impl Needs {
@@ -45,6 +47,7 @@ impl Needs {
             TableKind::FrameModels => self.frame_models,
             TableKind::Locals => self.locals,
             TableKind::Banks => self.banks,
+            TableKind::WalkNodes => self.walk_nodes,
         }
     }
 
@@ -61,6 +64,9 @@ impl Needs {
         let rob =
             Rob::new_checked(file(".ROB")?).map_err(|e| WorldError::Format(map_file(map, ".ROB"), e))?;
         let mut needs = Needs { placements: placements(&rgm, &rob).count(), ..Needs::default() };
+        let walk = rgm.wdnm();
+        let nodes = walk.walk_maps().map(|m| m.node_count() as usize).fold(0usize, usize::saturating_add);
+        needs.walk_nodes = nodes.max(walk.len());
         for record in rgm.mpob().iter() {
             if let Some(def) = rgm.actor_by_name(record.script_name()) {
                 needs.actors += 1;

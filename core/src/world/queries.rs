@@ -90,6 +90,12 @@ pub(crate) struct Env<'e, 'a, C: Capacity> {
     pub camera: [i32; 3],
     /// The selected player's grip vertex ([`super::World::grip_vertex`]); `None` for others.
     pub grip: Option<[i32; 3]>,
+    /// The walk maps.
+    pub walk: crate::actor::walk::WalkMaps<'e, 'a>,
+    /// What point navigation shares across actors.
+    pub nav: &'e mut crate::actor::nav::NavShared,
+    /// The selected player's id.
+    pub player_id: Option<u16>,
 }
 
 impl<'a, C: Capacity> Env<'_, 'a, C> {

@@ -14,7 +14,7 @@ use super::{Files, SetEntry, WorldError, full, name_of};
 use crate::actor::Actor;
 use crate::actor::natives::{self, Globals, PlayerView};
 use crate::actor::props::References;
-use crate::anim::{AnimSet, Events};
+use crate::anim::AnimSet;
 use crate::capacity::{Capacity, Desktop, Table, TableKind};
 use crate::formats::bytes;
 use crate::formats::rgm::{self, Rgm};
@@ -109,7 +109,7 @@ impl<C: Capacity> ScriptTables<C> {
 }
 
 /// Everything the interpreter reaches while actor `me` (detached from `actors`) runs.
-pub(super) struct WorldHost<'w, 'o, 'a> {
+pub(super) struct WorldHost<'w, 'o, 'e, 'a, C: Capacity> {
     pub camera: &'w mut crate::camera::Camera,
     pub me: u16,
     pub actor: &'w mut Actor,
@@ -121,7 +121,6 @@ pub(super) struct WorldHost<'w, 'o, 'a> {
     pub locals: &'w mut [i32],
     pub flags: &'w mut Flags,
     pub refs: &'w References,
-    pub rng: &'w mut Rng,
     pub sets: &'w [SetEntry<'a>],
     pub rgm: &'w Rgm<'a>,
     pub player: Option<u16>,
@@ -134,7 +133,8 @@ pub(super) struct WorldHost<'w, 'o, 'a> {
     pub task_system: bool,
     /// The forward binding (`key_up`) is held (read for the selected player only).
     pub forward_held: bool,
-    pub events: &'w mut Events,
+    /// The running actor's surroundings (its events and the random stream among them).
+    pub env: &'w mut super::queries::Env<'e, 'a, C>,
     pub trace: &'w mut heapless::Vec<ScriptTrace, MAX_SCRIPT_EVENTS>,
     pub dropped: &'w mut u32,
     /// The script changed another actor's record (a property, or a native run on it):
@@ -146,7 +146,7 @@ fn set_of<'s, 'a>(sets: &'s [SetEntry<'a>], a: &Actor) -> Option<&'s AnimSet<'a>
     a.set.and_then(|s| sets.get(s as usize)).map(|e| &e.set)
 }
 
-impl<'a> WorldHost<'_, '_, 'a> {
+impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     fn receiver(&self, id: u16) -> Receiver {
         if id == self.me { Receiver::Me } else { Receiver::Actor(id) }
     }
@@ -175,7 +175,7 @@ impl<'a> WorldHost<'_, '_, 'a> {
     }
 }
 
-impl<'a> Host<'a> for WorldHost<'_, '_, 'a> {
+impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
     fn code(&self, definition: u16) -> &'a [u8] {
         self.rgm.actor(definition as usize).map_or(&[], |d| d.script())
     }
@@ -255,6 +255,11 @@ impl<'a> Host<'a> for WorldHost<'_, '_, 'a> {
     }
 
     fn native(&mut self, who: Receiver, call: &mut NativeCall<'_>) -> Option<i32> {
+        if who == Receiver::Me
+            && let Some(r) = self.navigation(call)
+        {
+            return Some(r);
+        }
         let player = match self.player {
             Some(p) if p == self.me => Some(PlayerView::of(self.actor)),
             Some(p) => self.actors.get(p as usize).map(PlayerView::of),
@@ -269,8 +274,8 @@ impl<'a> Host<'a> for WorldHost<'_, '_, 'a> {
             ticks: self.ticks,
             frame_scale: self.frame_scale,
             markers: Some(self.rgm.mpmk()),
-            events: self.events,
-            rng: self.rng,
+            events: &mut *self.env.events,
+            rng: &mut *self.env.rng,
             flags: self.flags,
             animation: self.animation,
             task_system: self.task_system,

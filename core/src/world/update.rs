@@ -189,6 +189,13 @@ impl<'a, C: Capacity> World<'a, C> {
             grip,
             rng: &mut self.scripts.rng,
             camera: self.view,
+            walk: crate::actor::walk::WalkMaps {
+                nodes: &mut self.walk_nodes,
+                maps: &mut self.walk_maps,
+                queue: &mut self.walk_queue,
+            },
+            nav: &mut self.nav_shared,
+            player_id: self.players[self.selected],
         };
 
         super::collide::pre_script(a, &mut env);
@@ -212,7 +219,6 @@ impl<'a, C: Capacity> World<'a, C> {
                 locals: &mut self.scripts.locals,
                 flags: &mut self.scripts.flags,
                 refs: &self.scripts.refs,
-                rng: &mut *env.rng,
                 sets: &self.sets,
                 rgm,
                 player: self.players[self.selected],
@@ -222,7 +228,7 @@ impl<'a, C: Capacity> World<'a, C> {
                 task_system: self.config.task_system == 1,
                 forward_held: input.held(Action::Up),
                 camera: &mut self.camera,
-                events: &mut *env.events,
+                env: &mut env,
                 trace: &mut self.report.script,
                 dropped: &mut self.report.script_dropped,
                 others_written: false,

@@ -191,7 +191,7 @@ fn the_island_needs_what_a_loaded_world_holds() {
     assert_eq!(needs, w.held());
     assert_eq!(
         needs,
-        Needs { actors: 8, placements: 24, models: 6, sets: 5, frame_models: 5, locals: 3, banks: 1 }
+        Needs { actors: 8, placements: 24, models: 6, sets: 5, frame_models: 5, locals: 3, banks: 1, walk_nodes: 0 }
     );
     let more = files(
         &scene(

@@ -293,6 +293,41 @@ impl fmt::Display for RgmWriteError {
 
 impl std::error::Error for RgmWriteError {}
 
+/// One walk node of [`walk_map`]: its packed position (map units) and routes
+/// `(target node, cost)`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WalkNodeDesc {
+    /// X, Y, Z, map units (X/Z unsigned, Y signed).
+    pub position: [i32; 3],
+    /// Routes in authored order.
+    pub routes: Vec<(u16, u16)>,
+}
+
+/// A WDNM map payload ({D:formats/RGM.md} "WalkMap Record", after its length word): the
+/// node count twice, the map position and radius, then each node with its length word.
+pub fn walk_map(position: [i32; 3], radius: u32, nodes: &[WalkNodeDesc]) -> Vec<u8> {
+    let mut m = Vec::new();
+    m.extend_from_slice(&(nodes.len() as u32).to_le_bytes());
+    m.extend_from_slice(&(nodes.len() as u32).to_le_bytes());
+    for c in position {
+        m.extend_from_slice(&c.to_le_bytes()[..3]);
+        m.push(0);
+    }
+    m.extend_from_slice(&radius.to_le_bytes());
+    for n in nodes {
+        m.extend_from_slice(&(8 + 4 * n.routes.len() as u32).to_le_bytes());
+        m.extend_from_slice(&(n.position[0] as u16).to_le_bytes());
+        m.extend_from_slice(&(n.position[1] as i16).to_le_bytes());
+        m.extend_from_slice(&(n.position[2] as u16).to_le_bytes());
+        m.extend_from_slice(&[0, n.routes.len() as u8]);
+        for (t, c) in &n.routes {
+            m.extend_from_slice(&t.to_le_bytes());
+            m.extend_from_slice(&c.to_le_bytes());
+        }
+    }
+    m
+}
+
 /// Writes the scene. Panics when the description cannot be written; see
 /// [`try_to_bytes`] for the error instead.
 pub fn to_bytes(desc: &RgmDesc) -> Vec<u8> {

@@ -23,7 +23,10 @@ impl<'a> WalkMap<'a> {
     pub fn new_checked(map: &'a [u8], base: usize) -> Result<WalkMap<'a>, FormatError> {
         let nodes = bytes::u32_le(map, 0).ok_or(err(ErrorKind::Truncated, base))?;
         if map.len() < MAP_HEADER || nodes as usize > (map.len() - MAP_HEADER) / (4 + NODE_FIXED) {
-            return Err(err(if map.len() < MAP_HEADER { ErrorKind::Truncated } else { ErrorKind::TooMany }, base));
+            return Err(err(
+                if map.len() < MAP_HEADER { ErrorKind::Truncated } else { ErrorKind::TooMany },
+                base,
+            ));
         }
         let mut pos = MAP_HEADER;
         for _ in 0..nodes {

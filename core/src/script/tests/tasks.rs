@@ -435,6 +435,16 @@ fn the_axis_task_ids_name_their_functions() {
         (id::SHOW_PLAYER_PAN, "showPlayerPan", 1),
         (id::SHOW_CYRUS, "showCyrus", 3),
         (id::SHOW_CYRUS_LOC, "showCyrusLoc", 3),
+        (id::MOVE_TO_LOCATION, "MoveToLocation", 2),
+        (id::FACE_PLAYER, "FacePlayer", 1),
+        (id::MOVE_NODE_MARKER, "MoveNodeMarker", 2),
+        (id::MOVE_NODE_LOCATION, "MoveNodeLocation", 2),
+        (id::MOVE_NODE_POSITION, "MoveNodePosition", 4),
+        (id::AT_NODE_LOCATION, "AtNodeLocation", 2),
+        (id::WANDER, "Wander", 2),
+        (id::MOVE_MARKER, "MoveMarker", 2),
+        (id::MOVE_LOCATION, "MoveLocation", 2),
+        (id::MOVE_POSITION, "MovePosition", 4),
     ] {
         assert_eq!(functions::get(k).map(|f| (f.name, f.params)), Some((name, params)));
     }

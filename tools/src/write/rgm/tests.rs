@@ -165,7 +165,7 @@ fn scene() -> RgmDesc {
             FlatDesc { archive: 2, image: 9, flags: 0, alpha: 255 },
             FlatDesc { archive: 7, image: 4, flags: 5, alpha: 6 },
         ],
-        wdnm: vec![vec![1, 2, 3]],
+        wdnm: vec![walk_map([1, 2, 3], 9, &[WalkNodeDesc { position: [10, -2, 30], routes: vec![(0, 5)] }])],
         mpsl: vec![[0x42; 42]],
         ..RgmDesc::default()
     }
@@ -278,7 +278,10 @@ fn round_trip_every_field() {
     assert_eq!((flat.count(2), flat.count(7)), (1, 2));
     assert_eq!(flat.records(7), &[[1, 2, 3], [4, 5, 6]]);
     assert_eq!(flat.records(2), &[[9, 0, 255]]);
-    assert_eq!(rgm.wdnm().maps().collect::<Vec<_>>(), vec![&[1u8, 2, 3][..]]);
+    let maps: Vec<_> = rgm.wdnm().walk_maps().collect();
+    assert_eq!((maps.len(), maps[0].position(), maps[0].radius()), (1, [1, 2, 3], 9));
+    let node = maps[0].nodes().next().unwrap();
+    assert_eq!(([node.x(), node.z()], node.y(), node.routes().collect::<Vec<_>>()), ([10, 30], -2, vec![(0, 5)]));
     assert_eq!(rgm.mpsl().get(0), Some(&[0x42; 42]));
     assert!(rgm.mprp().is_empty() && rgm.mpsf().is_empty());
 }

@@ -1,0 +1,395 @@
+//! Point navigation over the walk maps ({D:engine/SOUP.md} "Point-navigation command
+//! state" through "Walk-node arrival distance"): the phase machine `MoveNodeMarker`,
+//! `MoveNodeLocation` and `MoveNodePosition` run once per task update towards a runtime
+//! destination, with its route initialization (phase 0), node walking (1, 2), route
+//! monitoring (8), idling (9), the direct walk (22, 11, 21) and the back-off (24, 25); and
+//! coordinate walking, which the direct moves share.
+
+use super::walk::{Nav, WalkMaps, owner_byte};
+use super::{Actor, Surroundings, attr, motion};
+use crate::math::rounded_distance;
+use crate::script::Rng;
+use crate::units::ANGLE_MASK;
+
+/// What point navigation shares across actors.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NavShared {
+    /// The pause delay, nominal ticks (another actor's call can consume it).
+    pub pause: u32,
+    /// The last completion's result byte (0 arrived, 2 no destination node, 3 no route,
+    /// 4 not visible, 7 a rejected claim).
+    pub result: u8,
+}
+
+/// What navigation reads and drives besides the actor.
+pub trait NavEnv<'a>: Surroundings {
+    /// The walk maps.
+    fn walk(&mut self) -> WalkMaps<'_, 'a>;
+    /// The world's random stream.
+    fn rng(&mut self) -> &mut Rng;
+    /// The shared navigation state.
+    fn nav_shared(&mut self) -> &mut NavShared;
+    /// This update's whole nominal ticks.
+    fn nominal_ticks(&self) -> i32;
+    /// The running actor's id.
+    fn me(&self) -> u16;
+    /// "Default-animation admission": a forced request of the default group with modifier
+    /// zero when animation runs, the actor animates, is not excluded from object updates
+    /// and plays another group.
+    fn admit_default(&mut self, a: &mut Actor);
+    /// An ordinary request of `group` (the idle fidgets).
+    fn request_group(&mut self, a: &mut Actor, group: i16);
+    /// "Point direct visibility" from the actor to runtime `to`.
+    fn visible(&self, a: &Actor, to: [i32; 3]) -> bool;
+}
+
+/// RAAT `node_idle` (90): the chance of idling at a node.
+pub const ATTR_NODE_IDLE: usize = 90;
+/// RAAT 93: nonzero walks with `MoveForward` instead of `WalkForward`.
+pub const ATTR_MOVE_NOT_WALK: usize = 93;
+/// RAAT 95: nonzero ends a route at the destination's node.
+pub const ATTR_STOP_AT_NODE: usize = 95;
+/// The lifecycle selector of an actor under way.
+pub const LIFECYCLE_MOVING: u8 = 7;
+/// How far a facing turn goes in one nominal tick. The docs name the turn phases 1 and 22
+/// use without giving its step; Stros turns at most this much a tick.
+pub const FACE_STEP: i32 = 64;
+
+/// The movement speed of the current group (what `PlayerMovementSpeed` reads), else the
+/// smallest nonzero of attributes 8, 19, 17, 12, 9, 13, 10, else 8 ("Walk-node arrival
+/// distance").
+pub fn speed(a: &Actor) -> i32 {
+    let by_group = match a.anim.current {
+        18 | 30 => a.attr(8),
+        19 => a.attr(9),
+        20 | 21 => a.attr(12),
+        22 | 23 => a.attr(13),
+        24..=27 => a.attr(10),
+        _ => 0,
+    };
+    if by_group != 0 {
+        return by_group as i32;
+    }
+    [8, 19, 17, 12, 9, 13, 10]
+        .map(|k| a.attr(k))
+        .into_iter()
+        .filter(|&v| v != 0)
+        .min()
+        .map_or(8, |v| v as i32)
+}
+
+fn horizontal(a: &Actor, to: [i32; 3]) -> i32 {
+    rounded_distance([to[0].wrapping_sub(a.position[0]), 0, to[2].wrapping_sub(a.position[2])])
+}
+
+/// "Walk-node arrival distance": the rounded horizontal distance less `tolerance` within
+/// `((speed + 2) × 256 × frame_scale) >> 8`, equality accepted.
+pub fn arrived(a: &Actor, to: [i32; 3], tolerance: i32, frame_scale: i32) -> bool {
+    let reach = (speed(a) + 2).wrapping_mul(256).wrapping_mul(frame_scale) >> 8;
+    horizontal(a, to).wrapping_sub(tolerance) <= reach
+}
+
+/// The heading from the actor towards runtime `to` ("Direction recovered from
+/// displacement"; the actor's own heading for a zero displacement).
+fn bearing(a: &Actor, to: [i32; 3]) -> i32 {
+    let (dx, dz) = (to[0].wrapping_sub(a.position[0]), to[2].wrapping_sub(a.position[2]));
+    if dx == 0 && dz == 0 {
+        return a.angles.heading as i32;
+    }
+    crate::math::direction_from_displacement(dx, dz) as i32
+}
+
+/// The facing turn towards `to`: at most [`FACE_STEP`] a tick; 1 while still turning
+/// after the step, 0 once facing.
+pub fn face(a: &mut Actor, to: [i32; 3], frame_scale: i32) -> i32 {
+    let target = bearing(a, to);
+    let gap = crate::camera::half_turn((target - a.angles.heading as i32) & ANGLE_MASK);
+    let step = motion::scaled(FACE_STEP, frame_scale).max(1);
+    if gap.abs() <= step {
+        a.angles.heading = target as u16;
+        return 0;
+    }
+    a.angles.heading = ((a.angles.heading as i32 + step * gap.signum()) & ANGLE_MASK) as u16;
+    1
+}
+
+/// "Coordinate walking and rollback": on arrival X/Z snap to `to`; otherwise one step of
+/// `WalkForward` (attribute 93 zero) or `MoveForward`, undone with a snap when the step
+/// carried the actor past `to` (the bearing back lies 256 to 1792 off his heading). 0 on
+/// arrival or overshoot (the default group admitted), else 1.
+pub fn walk_to<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], tolerance: i32) -> i32 {
+    let fs = env.frame_scale();
+    let snap = |a: &mut Actor| (a.position[0], a.position[2]) = (to[0], to[2]);
+    if arrived(a, to, tolerance, fs) {
+        snap(a);
+        env.admit_default(a);
+        return 0;
+    }
+    let (position, steps, anim) = (a.position, a.steps, a.anim);
+    if a.attr(ATTR_MOVE_NOT_WALK) == 0 {
+        motion::walk_forward(a, env);
+    } else {
+        motion::move_forward(a, env);
+    }
+    let off = (bearing(a, to) - a.angles.heading as i32) & ANGLE_MASK;
+    if (256..=1792).contains(&off) {
+        (a.position, a.steps, a.anim) = (position, steps, anim);
+        snap(a);
+        env.admit_default(a);
+        return 0;
+    }
+    1
+}
+
+/// "Held-node arrival": within `((speed + 1) × 256 × frame_scale) >> 8` of node `next`,
+/// X/Z snap to it.
+fn at_node(a: &mut Actor, node: [i32; 3], frame_scale: i32) -> bool {
+    let to = node.map(|c| c.wrapping_shl(8));
+    let reach = (speed(a) + 1).wrapping_mul(256).wrapping_mul(frame_scale) >> 8;
+    if horizontal(a, to) <= reach {
+        (a.position[0], a.position[2]) = (to[0], to[2]);
+        return true;
+    }
+    false
+}
+
+/// One invocation of point navigation towards runtime `to` with `tolerance`: 1 pending,
+/// 0 complete. After the core, a move longer than `(frame_scale << 13) >> 8` since the
+/// update's entry is undone ("Point-navigation command state").
+pub fn point<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], tolerance: i32) -> i32 {
+    let r = core_step(a, env, to, tolerance);
+    let limit = env.frame_scale().wrapping_shl(13) >> 8;
+    if horizontal(a, a.previous) > limit {
+        a.position = a.previous;
+    }
+    r
+}
+
+fn complete<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, result: u8) -> i32 {
+    env.nav_shared().result = result;
+    let owner = owner_byte(env.me());
+    env.walk().release(&mut a.nav, owner);
+    if a.lifecycle == LIFECYCLE_MOVING {
+        a.lifecycle = 0;
+    }
+    a.attributes[attr::COLLIDE] = 13;
+    0
+}
+
+fn pending(a: &mut Actor, moving: bool) -> i32 {
+    a.lifecycle = LIFECYCLE_MOVING;
+    a.attributes[attr::COLLIDE] = if moving { 13 } else { 12 };
+    1
+}
+
+fn node_at<'a>(env: &mut impl NavEnv<'a>, nav: &Nav, index: i16) -> Option<[i32; 3]> {
+    let map = nav.map?;
+    env.walk().node(map, index).map(|n| n.position)
+}
+
+fn core_step<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], tolerance: i32) -> i32 {
+    let owner = owner_byte(env.me());
+    let fs = env.frame_scale();
+    env.walk().validate(&mut a.nav, owner);
+    let ticks = env.nominal_ticks();
+    let shared = env.nav_shared();
+    if shared.pause != 0 {
+        shared.pause = shared.pause.saturating_sub(ticks.max(0) as u32);
+        return 1;
+    }
+    // Another actor in the way: one draw picks a detour (1), a pause (2) or nothing.
+    if a.body_response & 0x04 != 0 && a.nav.phase != 27 {
+        match env.rng().draw() & 3 {
+            1 => {
+                a.nav.previous_next = a.nav.next;
+                a.nav.phase = 27;
+            }
+            2 => {
+                env.nav_shared().pause = 36;
+                return 1;
+            }
+            _ => {}
+        }
+    }
+    if a.step_status & 0x80 != 0 && a.nav.map.is_some() && a.nav.next != -1 {
+        a.nav.counter = a.nav.counter.wrapping_add(1);
+        if a.nav.counter > 8 {
+            a.nav.phase = 24;
+        }
+    } else {
+        a.nav.counter = 0;
+    }
+    if a.body_response & 0x0a != 0 {
+        env.walk().release(&mut a.nav, owner);
+        a.nav.phase = 0;
+    }
+    if a.falling != 0 || a.queued != 0 {
+        a.attributes[attr::COLLIDE] = 13;
+        a.nav.phase = if a.nav.next != -1 { 1 } else { 0 };
+        a.lifecycle = LIFECYCLE_MOVING;
+        return 1;
+    }
+    if !matches!(a.nav.phase, 11 | 22) && arrived(a, to, tolerance, fs) {
+        (a.position[0], a.position[2]) = (to[0], to[2]);
+        env.admit_default(a);
+        return complete(a, env, 0);
+    }
+    match a.nav.phase {
+        0 => {
+            env.walk().release(&mut a.nav, owner);
+            env.admit_default(a);
+            // "Point route initialization".
+            let p = a.position.map(|c| c >> 8);
+            let p = [p[0], p[1].wrapping_add(a.bounds.positive[1]), p[2]];
+            let found = env.walk().nearest_free(p);
+            a.nav.map = found.map(|(m, _)| m);
+            if let Some((_, node)) = found {
+                env.walk().assign_next(&mut a.nav, node, owner);
+                a.nav.phase = 1;
+            }
+        }
+        1 | 27 => {
+            let Some(next) = node_at(env, &a.nav, a.nav.next) else {
+                env.walk().release(&mut a.nav, owner);
+                a.nav.phase = 0;
+                return pending(a, false);
+            };
+            if at_node(a, next, fs) {
+                env.admit_default(a);
+                let n = a.nav.next;
+                env.walk().assign_current(&mut a.nav, n, owner);
+                a.nav.phase = 8;
+            } else if face(a, next.map(|c| c << 8), fs) == 0 {
+                a.nav.phase = 2;
+                let idle = a.attr(ATTR_NODE_IDLE);
+                if idle != 0 && env.rng().bounded(idle as i32) == 0 {
+                    a.nav.phase = 9;
+                    a.nav.word = ((env.rng().draw() & 127) + 16) as u16;
+                }
+            }
+        }
+        2 => {
+            let Some(next) = node_at(env, &a.nav, a.nav.next) else {
+                env.walk().release(&mut a.nav, owner);
+                a.nav.phase = 0;
+                return pending(a, false);
+            };
+            let to_node = next.map(|c| c << 8);
+            face(a, to_node, fs);
+            if walk_to(a, env, to_node, 0) == 0 {
+                env.admit_default(a);
+                if at_node(a, next, fs) {
+                    let n = a.nav.next;
+                    env.walk().assign_current(&mut a.nav, n, owner);
+                    a.nav.phase = 8;
+                } else {
+                    a.nav.phase = 0;
+                }
+            }
+        }
+        8 => return monitor(a, env, to, owner),
+        9 => idle(a, env, ticks),
+        11 => {
+            env.walk().release(&mut a.nav, owner);
+            if a.attr(ATTR_STOP_AT_NODE) != 0 {
+                a.nav.phase = 21;
+            } else if !env.visible(a, to) {
+                a.nav.phase = 0;
+            } else {
+                a.attributes[attr::COLLIDE] = 13;
+                if a.sliding != 0 {
+                    a.nav.phase = 0;
+                }
+                if walk_to(a, env, to, tolerance) == 0 {
+                    return complete(a, env, 0);
+                }
+                face(a, to, fs);
+                if !env.visible(a, to) {
+                    a.nav.phase = 0;
+                }
+                return pending(a, true);
+            }
+        }
+        21 => {
+            env.admit_default(a);
+            return complete(a, env, 0);
+        }
+        22 => {
+            env.walk().release(&mut a.nav, owner);
+            if a.attr(ATTR_STOP_AT_NODE) != 0 {
+                a.nav.phase = 21;
+            } else if face(a, to, fs) == 0 {
+                a.nav.phase = 11;
+            }
+        }
+        24 => {
+            env.walk().release(&mut a.nav, owner);
+            if a.attr(ATTR_MOVE_NOT_WALK) == 0 {
+                motion::walk_backward(a, env);
+            } else {
+                motion::move_backward(a, env);
+            }
+            a.nav.phase = 25;
+        }
+        25 => {
+            if a.anim.current == a.anim.default {
+                a.nav.phase = 0;
+            }
+        }
+        _ => a.nav.phase = 0,
+    }
+    pending(a, false)
+}
+
+/// "Phase-eight route monitoring": the destination's node in the current map; at it, the
+/// direct walk (or the stop at the node); else the next hop claimed.
+fn monitor<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], owner: u8) -> i32 {
+    if a.nav.current == -1 {
+        env.walk().release(&mut a.nav, owner);
+        a.nav.phase = 0;
+        return pending(a, false);
+    }
+    let Some(destination) = env.walk().nearest_in_map(a.nav.map, to.map(|c| c >> 8)) else {
+        return complete(a, env, 2);
+    };
+    if destination == a.nav.current {
+        env.walk().release(&mut a.nav, owner);
+        if a.attr(ATTR_STOP_AT_NODE) != 0 {
+            a.nav.phase = 21;
+        } else if env.visible(a, to) {
+            a.nav.phase = 22;
+        } else {
+            return complete(a, env, 4);
+        }
+        return pending(a, false);
+    }
+    let (map, current) = (a.nav.map, a.nav.current);
+    let Some((hop, _flags)) = env.walk().next_hop(map, current, destination, owner) else {
+        return complete(a, env, 3);
+    };
+    if !env.walk().assign_next(&mut a.nav, hop, owner) {
+        return complete(a, env, 7);
+    }
+    // A leap link (flag 0x4000) would select phase 12; Stros walks it as phase 1.
+    a.nav.phase = 1;
+    pending(a, false)
+}
+
+/// Phase 9: the idle countdown; unarmed actors in their default group fidget.
+fn idle<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, ticks: i32) {
+    let word = a.nav.word as i16 as i32;
+    a.nav.word = if (word as u32) < ticks as u32 { 0 } else { word.wrapping_sub(ticks) as u16 };
+    if a.nav.word == 0 || a.holds_weapon() {
+        a.nav.phase = 2;
+        return;
+    }
+    if a.anim.current == a.anim.default && env.rng().draw() & 31 == 31 {
+        let pick = loop {
+            let v = env.rng().draw() & 3;
+            if v != 3 {
+                break v;
+            }
+        };
+        env.request_group(a, 1 + pick as i16);
+    }
+}

@@ -1,0 +1,291 @@
+//! The natives that move an actor over the ground ({D:engine/SOUP.md} "Direct point moves",
+//! "Point-navigation command state" and after, "Wander", "MoveToLocation", "AtNodeLocation",
+//! "FacePlayer"): they step the running actor with its update's surroundings, so the world's
+//! script host runs them itself.
+
+use super::queries::Env;
+use super::script::WorldHost;
+use crate::actor::nav::{self, LIFECYCLE_MOVING, NavEnv, NavShared};
+use crate::actor::walk::{WalkMaps, owner_byte};
+use crate::actor::{Actor, attr};
+use crate::capacity::Capacity;
+use crate::collision::statics::segment_contacts;
+use crate::math::rounded_distance;
+use crate::script::functions::id;
+use crate::script::{NativeCall, Rng};
+use crate::units::ANGLE_MASK;
+
+/// RAAT `node_in_use` (94): `Wander` sets it.
+pub const ATTR_NODE_IN_USE: usize = 94;
+/// How many candidate pairs `Wander` draws at most: the original redraws without bound
+/// while a candidate is too near (forever for a zero radius at home); Stros stops here and
+/// takes the last.
+pub const WANDER_DRAWS: u32 = 64;
+
+impl<'a, C: Capacity> NavEnv<'a> for Env<'_, 'a, C> {
+    fn walk(&mut self) -> WalkMaps<'_, 'a> {
+        WalkMaps { nodes: self.walk.nodes, maps: self.walk.maps, queue: self.walk.queue }
+    }
+    fn rng(&mut self) -> &mut Rng {
+        self.rng
+    }
+    fn nav_shared(&mut self) -> &mut NavShared {
+        self.nav
+    }
+    fn nominal_ticks(&self) -> i32 {
+        self.tick.nominal_ticks
+    }
+    fn me(&self) -> u16 {
+        self.me
+    }
+    fn admit_default(&mut self, a: &mut Actor) {
+        if self.config.animation_system != 0
+            && a.set.is_some()
+            && a.object_update_exclusion == 0
+            && a.anim.current != a.anim.default
+        {
+            self.force(a, a.anim.default);
+        }
+    }
+    fn request_group(&mut self, a: &mut Actor, group: i16) {
+        self.request(a, group);
+    }
+    /// "Point direct visibility": within 131,072 (rounded 3-D), and no segment contact from
+    /// the actor to `to` on a candidate model other than the receiver's or the selected
+    /// player's.
+    fn visible(&self, a: &Actor, to: [i32; 3]) -> bool {
+        let d = [0, 1, 2].map(|k| to[k].wrapping_sub(a.position[k]));
+        if rounded_distance(d) > 131_072 {
+            return false;
+        }
+        let (from, to) = (a.position.map(|c| (c >> 8) as f32), to.map(|c| (c >> 8) as f32));
+        let live = self.scene.scene;
+        !segment_contacts(self.scene, self.scene.lists, from, to, true).any(|w| {
+            let actor = live.live_model(w.placement).map(|l| l.actor);
+            actor.is_none_or(|id| id != self.me && Some(id) != self.player_id)
+        })
+    }
+}
+
+impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
+    /// Location `k` of the running actor: 0 its home, then its RALC offsets from home; any
+    /// other selector (negative, or at or past the count) reads as home.
+    fn location(&self, k: i32) -> [i32; 3] {
+        let a = &*self.actor;
+        let offset = usize::try_from(k).ok().and_then(|k| match k {
+            0 => None,
+            k => self.rgm.actor(a.definition as usize).and_then(|d| d.locations().nth(k - 1)),
+        });
+        offset.map_or(a.home, |o| [0, 1, 2].map(|i| a.home[i].wrapping_add(o[i])))
+    }
+
+    /// Marker `k` as a move destination: X/Z `<< 8`, Y the marker's less the positive Y
+    /// extent, `<< 8`. The original stops on an unusable marker; Stros answers `None`.
+    fn marker(&self, k: i32) -> Option<[i32; 3]> {
+        let m = usize::try_from(k).ok().and_then(|k| self.rgm.mpmk().get(k)).filter(|m| m.usable())?;
+        let y = m.position[1].wrapping_sub(self.actor.bounds.positive[1]);
+        Some([m.position[0] << 8, y << 8, m.position[2] << 8])
+    }
+
+    /// The movement natives on the running actor; `None` for others (or another receiver).
+    pub(super) fn navigation(&mut self, call: &NativeCall<'_>) -> Option<i32> {
+        let arg = |k| call.arg(k);
+        let r = match call.function {
+            id::MOVE_NODE_MARKER => match self.marker(arg(0)) {
+                Some(to) => nav::point(self.actor, self.env, to, arg(1)),
+                None => 0,
+            },
+            id::MOVE_NODE_LOCATION => {
+                let to = self.location(arg(0));
+                nav::point(self.actor, self.env, to, arg(1))
+            }
+            id::MOVE_NODE_POSITION => nav::point(self.actor, self.env, [arg(0), arg(1), arg(2)], arg(3)),
+            id::MOVE_MARKER => match self.marker(arg(0)) {
+                Some(to) => direct(self.actor, self.env, to, arg(1)),
+                None => 0,
+            },
+            id::MOVE_LOCATION => {
+                let to = self.location(arg(0));
+                direct(self.actor, self.env, to, arg(1))
+            }
+            id::MOVE_POSITION => direct(self.actor, self.env, [arg(0), arg(1), arg(2)], arg(3)),
+            id::WANDER => wander(self.actor, self.env, arg(0), arg(1)),
+            id::MOVE_TO_LOCATION => {
+                let to = self.location(arg(0));
+                move_to(self.actor, to, arg(1), call.elapsed, self.env.tick.frame_scale)
+            }
+            id::AT_NODE_LOCATION => {
+                let to = self.location(arg(0));
+                at_location(self.actor, to, arg(1))
+            }
+            id::FACE_PLAYER => {
+                let player = match self.player {
+                    Some(p) if p == self.me => self.actor.position,
+                    Some(p) => self.actors.get(p as usize)?.position,
+                    None => crate::actor::natives::FALLBACK_POSITION,
+                };
+                face_player(self.actor, player, arg(0), call.elapsed)
+            }
+            _ => return None,
+        };
+        Some(r)
+    }
+}
+
+/// "Direct point moves": one step of the walk towards `to`, its phases 0 → 22 (turn) → 11
+/// (walk), 9 (idle) and 21 (done).
+fn direct<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], tolerance: i32) -> i32 {
+    let owner = owner_byte(env.me());
+    let fs = env.frame_scale();
+    env.walk().release(&mut a.nav, owner);
+    if a.falling != 0 || a.queued != 0 || a.living == 15 {
+        a.attributes[attr::COLLIDE] = 13;
+        a.nav.phase = 0;
+        a.lifecycle = LIFECYCLE_MOVING;
+        return 1;
+    }
+    if !matches!(a.nav.phase, 11 | 22) && nav::arrived(a, to, tolerance, fs) {
+        env.admit_default(a);
+        return 0;
+    }
+    a.attributes[attr::COLLIDE] = 12;
+    match a.nav.phase {
+        0 => a.nav.phase = 22,
+        22 => {
+            if nav::face(a, to, fs) == 0 {
+                a.nav.phase = 11;
+            }
+        }
+        11 => {
+            a.attributes[attr::COLLIDE] = 13;
+            if a.sliding != 0 {
+                a.nav.phase = 0;
+            }
+            if nav::walk_to(a, env, to, tolerance) == 0 {
+                return 0;
+            }
+            nav::face(a, to, fs);
+        }
+        21 => {
+            env.admit_default(a);
+            return 0;
+        }
+        _ => a.nav.phase = 0,
+    }
+    a.lifecycle = LIFECYCLE_MOVING;
+    1
+}
+
+/// `Wander(radius, tolerance)` ({D:engine/SOUP.md} "Wander: destination selection and
+/// movement limits"): a destination node drawn around home when none is set, point
+/// navigation towards it (the destination cleared on arrival: the docs leave the walk
+/// itself out; Stros walks there as `MoveNodePosition` does), and the move undone when it
+/// outran `(frame_scale << 13) >> 8`. Returns the measured displacement.
+fn wander<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, radius: i32, tolerance: i32) -> i32 {
+    let owner = owner_byte(env.me());
+    env.walk().validate(&mut a.nav, owner);
+    a.attributes[ATTR_NODE_IN_USE] = 1;
+    if a.nav.destination == -1 {
+        (a.nav.command, a.nav.word, a.nav.phase, a.nav.counter) = (0, 0, 0, 0);
+        let r = radius >> 8;
+        let home = a.home.map(|c| c / 256);
+        let here = a.position.map(|c| c / 256);
+        let mut candidate = home;
+        for _ in 0..WANDER_DRAWS {
+            let x = home[0] + r - env.rng().bounded(2 * r);
+            let z = home[2] + r - env.rng().bounded(2 * r);
+            candidate = [x, home[1], z];
+            if rounded_distance([x - here[0], 0, z - here[2]]) > r / 2 {
+                break;
+            }
+        }
+        if let Some((map, node)) = env.walk().nearest(candidate) {
+            a.nav.map = Some(map);
+            a.nav.destination = node;
+        }
+    }
+    let target = a.nav.map.and_then(|m| env.walk().node(m, a.nav.destination).map(|n| n.position));
+    if let Some(p) = target
+        && nav::point(a, env, p.map(|c| c << 8), tolerance) == 0
+    {
+        a.nav.destination = -1;
+    }
+    let moved = rounded_distance([
+        a.position[0].wrapping_sub(a.previous[0]),
+        0,
+        a.position[2].wrapping_sub(a.previous[2]),
+    ]);
+    if moved > env.frame_scale().wrapping_shl(13) >> 8 {
+        a.position = a.previous;
+    }
+    moved
+}
+
+/// `MoveToLocation(location, duration)`: past `duration` the actor is put at `to`;
+/// otherwise it steps the remaining distance over the remaining time along the Q16 unit
+/// direction.
+fn move_to(a: &mut Actor, to: [i32; 3], duration: i32, elapsed: i32, frame_scale: i32) -> i32 {
+    if elapsed > duration {
+        a.position = to;
+        return 0;
+    }
+    let d = [0, 1, 2].map(|k| to[k].wrapping_sub(a.position[k]));
+    let unit = unit_q16(d);
+    let remaining = duration.wrapping_add(1).wrapping_sub(elapsed);
+    let step = if remaining == 0 { 0 } else { rounded_distance(d) / remaining };
+    let step = step.wrapping_mul(frame_scale) >> 8;
+    for (p, u) in a.position.iter_mut().zip(unit) {
+        *p = p.wrapping_add((u >> 8).wrapping_mul(step) >> 8);
+    }
+    1
+}
+
+/// The Q16 unit vector of `d` (`MoveToLocation`'s normalization): components stored f32,
+/// their squares summed wide, the root times 1/65,536 stored f32 as the divisor, each
+/// quotient stored f32 and rounded to nearest-even; a zero divisor gives zero.
+fn unit_q16(d: [i32; 3]) -> [i32; 3] {
+    let f = d.map(|c| c as f32 as f64);
+    let divisor = (libm::sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]) * (1.0 / 65536.0)) as f32;
+    if divisor == 0.0 {
+        return [0; 3];
+    }
+    f.map(|c| crate::math::round_ties_even((c / divisor as f64) as f32) as i32)
+}
+
+/// `AtNodeLocation(location, distance)`: the height within half the total Y extent, then
+/// the horizontal distance within `distance`.
+fn at_location(a: &Actor, to: [i32; 3], distance: i32) -> i32 {
+    let dy = (to[1].wrapping_sub(a.position[1]) >> 8).abs();
+    if dy > a.bounds.total[1] / 2 {
+        return 0;
+    }
+    (rounded_distance([to[0].wrapping_sub(a.position[0]), 0, to[2].wrapping_sub(a.position[2])]) <= distance)
+        as i32
+}
+
+/// `FacePlayer(duration)`: the heading turned towards the selected player by the gap over
+/// the remaining time; complete at a zero gap or step, or once `elapsed ≥ duration − 1`.
+fn face_player(a: &mut Actor, player: [i32; 3], duration: i32, elapsed: i32) -> i32 {
+    let (dx, dz) = (player[0].wrapping_sub(a.position[0]), player[2].wrapping_sub(a.position[2]));
+    let looking = crate::math::direction_from_displacement(dx, dz) as i32;
+    let heading = a.angles.heading as i32;
+    let mut gap = (looking - heading) & ANGLE_MASK;
+    if gap == 0 {
+        return 0;
+    }
+    let remaining = match elapsed.wrapping_sub(duration).abs() {
+        0 => 1,
+        r => r,
+    };
+    let negative = gap > 1024;
+    if negative {
+        gap = (-gap - 1024) & 1023;
+    }
+    let step = ((gap << 8) / remaining) >> 8;
+    if step == 0 {
+        return 0;
+    }
+    let turned = if negative { heading - step } else { heading + step };
+    a.angles.heading = (turned & ANGLE_MASK) as u16;
+    (elapsed < duration - 1) as i32
+}
