@@ -79,8 +79,8 @@ fn script_disable_suppresses_the_update_body_of_actors_with_that_script() {
     assert_eq!(w.script_exclusion(), Some("actor"));
     let before = w.actor(f).unwrap().anim;
     for b in 0..4 {
-        // The keg, the raft and the player still update.
-        assert_eq!(w.step(&Input::NONE, b).updated, 3);
+        // The keg, the raft, the yard's camera actor and the player still update.
+        assert_eq!(w.step(&Input::NONE, b).updated, 4);
     }
     assert_eq!(w.actor(f).unwrap().anim, before, "neither animated nor scripted");
     // A name outside one through eight characters is refused and changes nothing.
@@ -89,7 +89,7 @@ fn script_disable_suppresses_the_update_body_of_actors_with_that_script() {
     assert_eq!(w.script_exclusion(), Some("actor"));
     // Another name, then none: the actor's update body runs again and its script plays 5.
     w.disable_script(Some("FLAG2")).unwrap();
-    assert_eq!(w.step(&Input::NONE, 4).updated, 4);
+    assert_eq!(w.step(&Input::NONE, 4).updated, 5);
     assert_eq!(w.actor(f).unwrap().anim.current, 5);
     w.disable_script(None).unwrap();
     assert_eq!(w.script_exclusion(), None);

@@ -90,7 +90,9 @@ fn the_hanging_slot_is_taken_while_hanging() {
 /// Over many positions and headings on the island, after setup and each of a few turning
 /// updates: the camera is never closer to the terrain under it than its clearance (5 ×
 /// 1024), and the segment from the player's look target to the camera crosses no static
-/// model's face (the obstacle response stops it at the first hit and pushes it back out).
+/// model's face (the obstacle response stops it at the first hit and pushes it back out)
+/// but for the two cases the stage order allows, counted and bounded: a limited step that
+/// cuts a corner, and the distance-height lift over a deck or roof.
 #[test]
 fn the_camera_stays_above_the_terrain_and_out_of_models() {
     let (mut w, _) = entered(2, 0);
@@ -101,6 +103,7 @@ fn the_camera_stays_above_the_terrain_and_out_of_models() {
     let mut checks = 0;
     let mut blocked = 0;
     let mut corners = 0;
+    let mut decks = 0;
     for _ in 0..120 {
         // Beside a model: a random placement, 100 to 400 units off its centre.
         let m = places[rng.range(0, places.len() as i32 - 1) as usize];
@@ -131,12 +134,18 @@ fn the_camera_stays_above_the_terrain_and_out_of_models() {
             let d = [0, 1, 2].map(|k| eye[k] - target[k]);
             let len = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
             let short = [0, 1, 2].map(|k| target[k] + d[k] * (1.0 - 6.0 / len.max(6.0)));
-            if segment_contacts(statics, &lists, target, short, false).next().is_some() {
+            if let Some(hit) = segment_contacts(statics, &lists, target, short, false).next() {
                 // The stage order limits the movement after the obstacle checks: a limited
                 // step from the previous pose towards the stopped candidate can cut a
-                // corner. Only such a step may leave a face between target and camera.
+                // corner. And the distance-height correction, after the last check, lifts a
+                // camera that came close over the upward face of a deck or roof (Y down: the
+                // face's normal points up and the camera is above the hit). Only these may
+                // leave a face between target and camera.
+                let over_deck = hit.normal[1] < -200 && eye[1] < hit.point[1] as f32;
                 if w.camera().report.limited {
                     corners += 1;
+                } else if over_deck {
+                    decks += 1;
                 } else {
                     crossings += 1;
                 }
@@ -151,7 +160,7 @@ fn the_camera_stays_above_the_terrain_and_out_of_models() {
         }
     }
     assert_eq!(crossings, 0, "of {checks} poses");
-    assert!(corners <= 4, "{corners} limited steps cut a corner");
+    assert!(corners + decks <= 8, "{corners} limited steps cut a corner, {decks} lifts over a deck");
     assert!(
         blocked > 10,
         "only {blocked} of {checks} poses had a model behind the player: the test would prove nothing"

@@ -30,9 +30,9 @@ fn a_crowd_of_walkers_steps_with_the_distance_cull() {
     let start = at(&world);
     assert_eq!(start.len(), 64);
     for tick in 0..150 {
-        // The island's four actors and the 64 walkers, every update (the camera at marker
-        // 0 holds them all in its window).
-        assert_eq!(world.step(&Input::NONE, tick).updated, 68, "update {tick}");
+        // The island's five actors (the yard's camera actor among them) and the 64
+        // walkers, every update (the camera at marker 0 holds them all in its window).
+        assert_eq!(world.step(&Input::NONE, tick).updated, 69, "update {tick}");
     }
     let end = at(&world);
     assert!(start.iter().zip(&end).all(|(a, b)| a != b), "every walker walked");

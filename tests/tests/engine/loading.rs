@@ -191,7 +191,16 @@ fn the_island_needs_what_a_loaded_world_holds() {
     assert_eq!(needs, w.held());
     assert_eq!(
         needs,
-        Needs { actors: 8, placements: 24, models: 6, sets: 5, frame_models: 5, locals: 3, banks: 1, walk_nodes: 0 }
+        Needs {
+            actors: 10,
+            placements: 25,
+            models: 6,
+            sets: 6,
+            frame_models: 6,
+            locals: 3,
+            banks: 1,
+            walk_nodes: 9
+        }
     );
     let more = files(
         &scene(
@@ -212,7 +221,7 @@ fn the_island_needs_what_a_loaded_world_holds() {
     // Two HUGE actors share one set of 7 entries (7 models m0..m6 are missing, so they add
     // no model); SIGN over FLAG is one more set of 1 entry; SIGN over NPC (is_static 1) is a
     // static model the island already has.
-    assert_eq!((needs.actors, needs.sets, needs.frame_models, needs.models), (8 + 4, 5 + 2, 5 + 7 + 1, 6));
+    assert_eq!((needs.actors, needs.sets, needs.frame_models, needs.models), (10 + 4, 6 + 2, 6 + 7 + 1, 6));
 }
 
 /// A definition with an `n`-entry RAAN table of models `m0.3dc`… that do not exist.
@@ -229,16 +238,16 @@ fn huge(n: usize) -> ActorDesc {
 
 #[test]
 fn tables_that_do_not_fit_fail_the_load_by_name_with_needs_and_holds() {
-    // The small preset holds 32 frame-table models and the island's sets take 5, so a
-    // definition with 27 RAAN entries fits and one with 28 needs 33; the desktop preset
+    // The small preset holds 32 frame-table models and the island's sets take 6, so a
+    // definition with 26 RAAN entries fits and one with 27 needs 33; the desktop preset
     // loads both.
     let small = |f: &'static TestFiles| -> Result<(), WorldError> {
         let mut w = World::<Small>::load(f, MAP, SystemConfig::installed(), Bindings::default())?;
         w.enter_marker(f, 0, 0).map(|_| ())
     };
-    let fits = files(&scene(vec![huge(27)], vec![placed(50, 3, "HUGE", "", 0)]), vec![]);
+    let fits = files(&scene(vec![huge(26)], vec![placed(50, 3, "HUGE", "", 0)]), vec![]);
     assert_eq!(small(fits), Ok(()));
-    let over = files(&scene(vec![huge(28)], vec![placed(50, 3, "HUGE", "", 0)]), vec![]);
+    let over = files(&scene(vec![huge(27)], vec![placed(50, 3, "HUGE", "", 0)]), vec![]);
     let overflow = Overflow { table: TableKind::FrameModels, needs: 33, holds: 32 };
     assert_eq!(small(over), Err(WorldError::Capacity(overflow)));
     assert_eq!(
@@ -246,8 +255,8 @@ fn tables_that_do_not_fit_fail_the_load_by_name_with_needs_and_holds() {
         "the map needs 33 frame_models and this build holds 32"
     );
     assert!(load(over).is_ok());
-    // Each animated definition placed needs a set. The island needs 5, so 3 more fill the
-    // small preset's 8 and a fourth does not fit. The player's set is the last one built
+    // Each animated definition placed needs a set. The island needs 6, so 2 more fill the
+    // small preset's 8 and a third does not fit. The player's set is the last one built
     // (on entry), so the overflow shows there, with the full count all the same.
     let defs = |n: usize| -> RgmDesc {
         let actors = (0..n)
@@ -262,12 +271,12 @@ fn tables_that_do_not_fit_fail_the_load_by_name_with_needs_and_holds() {
         scene(actors, placements)
     };
     let sets = |n| Needs::of(files(&defs(n), vec![]), MAP).unwrap().sets;
-    assert_eq!([sets(0), sets(3), sets(4)], [5, 8, 9]);
-    assert_eq!(small(files(&defs(3), vec![])), Ok(()));
+    assert_eq!([sets(0), sets(2), sets(3)], [6, 8, 9]);
+    assert_eq!(small(files(&defs(2), vec![])), Ok(()));
     let overflow = Overflow { table: TableKind::Sets, needs: 9, holds: 8 };
-    assert_eq!(small(files(&defs(4), vec![])), Err(WorldError::Capacity(overflow)));
-    // Too many actors for the small preset: 8 of the island's and 9 more.
-    let crowd = files(&scene(vec![], (0..9).map(|k| placed(60 + k, 3, "KEG", "", 0)).collect()), vec![]);
+    assert_eq!(small(files(&defs(3), vec![])), Err(WorldError::Capacity(overflow)));
+    // Too many actors for the small preset: 10 of the island's and 7 more.
+    let crowd = files(&scene(vec![], (0..7).map(|k| placed(60 + k, 3, "KEG", "", 0)).collect()), vec![]);
     let overflow = Overflow { table: TableKind::Actors, needs: 17, holds: 16 };
     assert_eq!(small(crowd), Err(WorldError::Capacity(overflow)));
 }
@@ -418,9 +427,9 @@ fn message_groups_count_across_definitions_instances_and_the_player() {
     // Attribute 125 takes a counter that starts at 0 when the map opens, in actor creation
     // order. The island's placements, in MPOB order: FLAG2 ×3 (RAAN table) 0, 1, 2; FISHER
     // (RAAN table) 3; BUOY (type-1 fallback building a table) 4; KEG (type-1 static
-    // fallback) none; RAFT (RAAN table) 5. Then the added ones: STAT (static shortcut) and
-    // NONE (no model) none, LAST 6; then CYRUS entering, 7. The actors that take none keep
-    // their definition's byte.
+    // fallback) none; RAFT (RAAN table) 5; VILLAGER (RAAN table) 6; FLAGCAM (no model)
+    // none. Then the added ones: STAT (static shortcut) and NONE (no model) none, LAST 7;
+    // then CYRUS entering, 8. The actors that take none keep their definition's byte.
     let stat = ActorDesc {
         name: b"STAT".to_vec(),
         raan: vec![RaanDesc { frame_count: 1, model_type: b's', path: b"BARREL.3D".to_vec() }],
@@ -443,8 +452,8 @@ fn message_groups_count_across_definitions_instances_and_the_player() {
         let mut w = load(f).unwrap();
         let player = w.enter_marker(&Embedded, 0, 0).unwrap();
         let groups: Vec<u8> = w.actors().iter().map(|a| a.attributes[125]).collect();
-        assert_eq!(groups, [0, 1, 2, 3, 4, 0, 5, 9, 8, 6, 7]);
-        assert_eq!(player, 10);
+        assert_eq!(groups, [0, 1, 2, 3, 4, 0, 5, 6, 0, 9, 8, 7, 8]);
+        assert_eq!(player, 12);
     }
 }
 
@@ -454,7 +463,7 @@ fn inspect_needs_reports_a_map_as_json() {
     let j = stros_tools::needs::command(&root.join("HARBOUR.RGM")).unwrap();
     assert_eq!(j["map"], "HARBOUR");
     let needs =
-        [("actors", 8), ("placements", 24), ("models", 6), ("sets", 5), ("frame_models", 5), ("locals", 3)];
+        [("actors", 10), ("placements", 25), ("models", 6), ("sets", 6), ("frame_models", 6), ("locals", 3)];
     for (table, n) in needs {
         assert_eq!(j["needs"][table], n, "{table}");
     }

@@ -146,12 +146,13 @@ fn placed_actors_live_in_cells_and_the_persistent_list() {
 
 #[test]
 fn the_regional_list_follows_the_view() {
-    // At marker 0 (the plateau) the window holds the plateau's flag and the keg, then the
-    // persistent list (the player, then the raft); the beach's actors are out of it.
+    // At marker 0 (the plateau) the window holds the yard's camera actor (8), the plateau's
+    // flag and the keg, then the persistent list (the player, then the raft); the beach's
+    // actors and the hilltop's villager are out of it.
     let (mut w, id) = entered(0, 0);
     w.step(&Input::NONE, 0);
     let active = w.cells().active().to_vec();
-    assert_eq!(active, [0, 5, id, 6]);
+    assert_eq!(active, [8, 0, 5, id, 6]);
     // At the beach (marker 2) the beach flag, the fisher and the buoy are in it; the hilltop
     // flag (x 38400) is east of the window.
     let (mut w, id) = entered(2, 0);
@@ -227,8 +228,8 @@ fn eligibility_and_the_debug_exclusions_gate_the_update_body() {
     let updated = (0..6).map(|b| w.step(&Input::NONE, b).updated).collect::<Vec<_>>();
     assert_eq!(w.actor(0).unwrap().anim, before, "the excluded flag did not animate");
     assert_eq!(w.actor(0).unwrap().object_update_exclusion, 1);
-    // The keg, the player and the raft still update.
-    assert!(updated.iter().all(|&n| n == 3), "{updated:?}");
+    // The keg, the yard's camera actor, the player and the raft still update.
+    assert!(updated.iter().all(|&n| n == 4), "{updated:?}");
     // Script-control bit 0x08 excludes the same way.
     let (mut w, _) = entered(0, 0);
     w.actor_mut(0).unwrap().script_control = 0x08;

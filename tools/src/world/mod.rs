@@ -13,5 +13,6 @@ pub mod install;
 pub mod mesh;
 pub mod models;
 pub mod override_scenario;
+pub mod scripts;
 pub mod terrain;
 pub mod village;

@@ -238,7 +238,7 @@ pub const COURSE_X: i32 = 40200;
 pub const COURSE_Z: i32 = 31600;
 
 /// The village placements: `(model, x, y, z, yaw)`.
-pub const PLACEMENTS: [(&str, i32, i32, i32, i32); 24] = [
+pub const PLACEMENTS: [(&str, i32, i32, i32, i32); 25] = [
     ("HOUSE", 33000, PLATEAU_Y, 33600, 0),
     ("HOUSE", 37000, PLATEAU_Y, 34200, 512),
     ("HOUSE", 39000, PLATEAU_Y, 30400, 256),
@@ -267,6 +267,8 @@ pub const PLACEMENTS: [(&str, i32, i32, i32, i32); 24] = [
     ("STAIRS", 30800, PLATEAU_Y, 28000, 0),
     // The ledge course east of the houses.
     ("LEDGES", COURSE_X, PLATEAU_Y, COURSE_Z, 0),
+    // The fisher's hut up the beach, its door facing the sea (−Z).
+    ("HOUSE", 34400, PLATEAU_Y, 17300, 0),
 ];
 
 fn group(number: u16, anim_id: u16, kind: u16, commands: Vec<Command>) -> GroupDesc {
@@ -527,6 +529,46 @@ fn flag_actor() -> ActorDesc {
     }
 }
 
+/// The walk maps (WDNM): the fisher's path from the pier up the beach to his hut, and a
+/// ring of nodes round the hilltop flag for the villager to wander, links both ways.
+fn walk_maps() -> Vec<Vec<u8>> {
+    use crate::write::rgm::{WalkNodeDesc, walk_map};
+    let map = |points: &[[i32; 3]], links: &[(u16, u16)]| {
+        let nodes: Vec<WalkNodeDesc> = points
+            .iter()
+            .enumerate()
+            .map(|(k, &position)| WalkNodeDesc {
+                position,
+                routes: links
+                    .iter()
+                    .filter_map(|&(a, b)| match k as u16 {
+                        x if x == a => Some((b, 256)),
+                        x if x == b => Some((a, 256)),
+                        _ => None,
+                    })
+                    .collect(),
+            })
+            .collect();
+        walk_map(points[0], 2048, &nodes)
+    };
+    vec![
+        map(
+            &[[33300, -86, 15400], [33700, -134, 15900], [34100, -202, 16400], [34400, PLATEAU_Y, 16950]],
+            &[(0, 1), (1, 2), (2, 3)],
+        ),
+        map(
+            &[
+                [38000, -880, 19600],
+                [38900, -880, 19500],
+                [39100, -880, 20300],
+                [38500, -880, 20700],
+                [37900, -870, 20400],
+            ],
+            &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)],
+        ),
+    ]
+}
+
 /// The placed objects (MPOB).
 fn mpob_placements() -> Vec<MpobDesc> {
     let mpob = |id: u32,
@@ -556,6 +598,10 @@ fn mpob_placements() -> Vec<MpobDesc> {
         mpob(5, 1, 0, "BUOY", "BUOY", 4, [34200, 0, 13800], 0),
         mpob(6, 1, 0, "KEG", "BARREL", 1, [36600, PLATEAU_Y, 32800], 0),
         mpob(7, 1, 1, "RAFT", "RAFT", 0, [31200, 0, 14400], 0),
+        // On the hilltop, out of the update windows of the yard, the pier and the ledge course.
+        mpob(8, 3, 0, "VILLAGER", "NPC", 0, [38700, -880, 20000], 0),
+        // No model: it only runs the yard pan's script, facing north-east (yaw 1792).
+        mpob(9, 1, 0, "FLAGCAM", "", 0, [31500, PLATEAU_Y, 27700], 1792),
     ]
 }
 
@@ -572,6 +618,18 @@ pub fn rgm_desc() -> RgmDesc {
         ],
         attributes: living(6, 12),
         bounds: [0, -1, -1],
+        script: super::scripts::fisher_script(),
+        ..ActorDesc::default()
+    };
+    let villager =
+        ActorDesc { name: b"VILLAGER".to_vec(), script: super::scripts::villager_script(), ..npc.clone() };
+    // The yard pan: the camera target (50 − 127) × 500 = −38,500 runtime units (150 up).
+    let mut flag_camera_attrs = [0u8; 256];
+    flag_camera_attrs[48] = 50;
+    let flag_camera = ActorDesc {
+        name: b"FLAGCAM".to_vec(),
+        attributes: flag_camera_attrs,
+        script: super::scripts::flag_camera_script(),
         ..ActorDesc::default()
     };
     // No RAAN: the MPOB model_name supplies a four-frame table at placement.
@@ -605,7 +663,7 @@ pub fn rgm_desc() -> RgmDesc {
         .collect();
     let marker = |x, y, z, aux| MarkerDesc { position: [x, y, z], aux };
     RgmDesc {
-        actors: vec![cyrus, flag, npc, buoy, keg, raft],
+        actors: vec![cyrus, flag, npc, buoy, keg, raft, villager, flag_camera],
         mpob: placements,
         mpso,
         markers: vec![
@@ -616,7 +674,10 @@ pub fn rgm_desc() -> RgmDesc {
             marker(32768, -40, 14700, 1),       // 4: the end of the pier
             marker(31200, PLATEAU_Y, 27400, 1), // 5: the yard
             marker(COURSE_X - 360, PLATEAU_Y, COURSE_Z - 60, 1), // 6: before the ledge course
+            marker(33300, -86, 15400, 1),       // 7: the pier's landward end (the fisher's route)
+            marker(34400, PLATEAU_Y, 16950, 1), // 8: before the fisher's hut door
         ],
+        wdnm: walk_maps(),
         mpsz: vec![MpszDesc::from_extents([24, 62, 11], [24, 66, 38])],
         ..RgmDesc::default()
     }

@@ -281,7 +281,10 @@ fn round_trip_every_field() {
     let maps: Vec<_> = rgm.wdnm().walk_maps().collect();
     assert_eq!((maps.len(), maps[0].position(), maps[0].radius()), (1, [1, 2, 3], 9));
     let node = maps[0].nodes().next().unwrap();
-    assert_eq!(([node.x(), node.z()], node.y(), node.routes().collect::<Vec<_>>()), ([10, 30], -2, vec![(0, 5)]));
+    assert_eq!(
+        ([node.x(), node.z()], node.y(), node.routes().collect::<Vec<_>>()),
+        ([10, 30], -2, vec![(0, 5)])
+    );
     assert_eq!(rgm.mpsl().get(0), Some(&[0x42; 42]));
     assert!(rgm.mprp().is_empty() && rgm.mpsf().is_empty());
 }
