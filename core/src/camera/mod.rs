@@ -356,11 +356,13 @@ impl Camera {
 
     /// A slot request through the selection guard ({D:engine/SOUP.md} "Player camera slot
     /// selection"): a different slot is taken only when the transition word is zero or
-    /// the current record has flag 0x01. The docs do not say what sets the transition word;
-    /// Stros sets it to one on a change, so a new slot settles (a pose update without
-    /// limiting, or a correction) before the next change.
+    /// the current record has flag 0x01. "The current slot" is the selected record's: after
+    /// a pan (index on the panned slot, record two) the request returns to the slot's own
+    /// record, which the docs say the pan left unchanged for that. The docs do not say what
+    /// sets the transition word; Stros sets it to one on a change, so a new slot settles (a
+    /// pose update without limiting, or a correction) before the next change.
     pub fn request(&mut self, slot: usize) {
-        if slot == self.index || slot >= RECORDS {
+        if slot == self.record || slot >= RECORDS {
             return;
         }
         if self.transition == 0 || self.selected().flags & flag::UNLIMITED != 0 {

@@ -166,3 +166,46 @@ fn the_camera_stays_above_the_terrain_and_out_of_models() {
         "only {blocked} of {checks} poses had a model behind the player: the test would prove nothing"
     );
 }
+
+/// The yard pan (`tests/scenarios/yard_walk.toml`, whose golden carries the camera): Cyrus
+/// starts within 1,800 × 256 of the yard's camera actor (placed at (31900, −240, 28300)
+/// facing yaw 1792), whose script runs `showObjLoc(0, −200, −400)`, `Wait(24)`,
+/// `showPlayerPan(24)`. By hand:
+/// - the request (`camera_move` 0) is the actor's position plus the vector
+///   `(0, −200, −400) << 8` turned by yaw 1792 (a quarter turn less 256: sin and cos 256
+///   are both 0.7071, so −102,400 becomes −72,408 on X and on Z): (8,093,992, −112,640,
+///   7,172,392), slot 2;
+/// - it looks at the actor's position lifted by its camera target offset ((50 − 127) × 500
+///   = −38,500): the direction back is (−72,408, −12,700, −72,408), a diagonal, so the yaw
+///   is 1280 − 1024 = 256, and the pitch the arctangent of 12,700 / 102,400, 7.07° or
+///   40 units;
+/// - after the pan the follow camera is back on record zero, 250 behind Cyrus (he faces
+///   1024, so behind is +Z: +64,000) and 14,000 above.
+#[test]
+fn the_yard_pan_shows_the_flags_and_returns_behind_cyrus() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/yard_walk.toml");
+    let opened = stros_host::Opened::scenario("test", &path).unwrap();
+    let mut session = opened.session("test").unwrap();
+    let mut cams = Vec::new();
+    while let Some(u) = session.next_recorded() {
+        session.step(&u.input, u.bios, u.scale);
+        let p = session.world.selected_player().unwrap();
+        cams.push((session.world.camera().clone(), p.position, p.angles.heading));
+    }
+    let (first, _, _) = &cams[0];
+    assert_eq!((first.index, first.record, first.scripted), (camera::SCRIPTED, camera::SCRIPTED, 1));
+    assert_eq!(first.position, [8_093_992, -112_640, 7_172_392]);
+    assert_eq!(first.angles[1], 256);
+    assert!((first.angles[0] - 40).abs() <= 1, "pitch {}", first.angles[0]);
+    // The shot holds while the script waits, then the pan runs in record two with the
+    // index on slot 0, and the camera ends back on record zero.
+    let pan = cams.iter().position(|(c, _, _)| c.record == camera::SCRIPTED && c.index == 0).unwrap();
+    assert!(cams[..pan].iter().all(|(c, _, _)| c.position == first.position));
+    let back = cams.iter().position(|(c, _, _)| c.record == 0).unwrap();
+    assert!(back > pan);
+    let settled =
+        (back..cams.len()).find(|&k| !cams[k].0.report.limited && !cams[k].0.report.collided).unwrap();
+    let (c, p, heading) = &cams[settled];
+    assert_eq!(*heading, 1024);
+    assert_eq!([0, 1, 2].map(|k| c.position[k] - p[k]), [0, -14000, 64000]);
+}

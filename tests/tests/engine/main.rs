@@ -22,6 +22,7 @@ mod hud;
 mod install;
 mod loading;
 mod mutation;
+mod navigation;
 mod player_input;
 mod player_moves;
 mod render;

@@ -14,7 +14,7 @@ pub const MARKER_HUT: i32 = 8;
 pub const FISHER_NOTICES: i32 = 400 * 256;
 /// How near (Manhattan, runtime units, from the yard's camera actor) Cyrus must come for
 /// the pan.
-pub const PAN_TRIGGER: i32 = 700 * 256;
+pub const PAN_TRIGGER: i32 = 1800 * 256;
 /// `Wander`'s radius around the villager's home, runtime units.
 pub const WANDER_RADIUS: i32 = 500 * 256;
 
@@ -117,14 +117,15 @@ pub fn villager_script() -> Vec<u8> {
     a.finish()
 }
 
-/// The yard camera: when Cyrus comes within [`PAN_TRIGGER`] of the yard, the camera cuts to
-/// 400 units south-west of the yard and 200 up (`showObjLoc`; the actor faces north-east),
+/// The yard camera: when Cyrus comes within [`PAN_TRIGGER`] of the yard's north-east corner,
+/// the camera cuts to 400 units south-west of it and 200 up (`showObjLoc`; the actor faces
+/// north-east),
 /// looking across it towards the village flags (the actor's camera target offset lifts the
 /// look 150 units), holds two seconds, and pans back behind Cyrus over two seconds
 /// (`showPlayerPan`); then the script stays at its end for good.
 ///
 /// ```text
-/// wait: If PlayerDistance() >= 179200 { End wait }
+/// wait: If PlayerDistance() >= 460800 { End wait }
 ///       showObjLoc(0, -200, -400)
 ///       Wait(24)
 ///       showPlayerPan(24)

@@ -601,7 +601,7 @@ fn mpob_placements() -> Vec<MpobDesc> {
         // On the hilltop, out of the update windows of the yard, the pier and the ledge course.
         mpob(8, 3, 0, "VILLAGER", "NPC", 0, [38700, -880, 20000], 0),
         // No model: it only runs the yard pan's script, facing north-east (yaw 1792).
-        mpob(9, 1, 0, "FLAGCAM", "", 0, [31500, PLATEAU_Y, 27700], 1792),
+        mpob(9, 1, 0, "FLAGCAM", "", 0, [31900, PLATEAU_Y, 28300], 1792),
     ]
 }
 

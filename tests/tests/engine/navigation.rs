@@ -1,0 +1,162 @@
+//! Actors that walk the walk maps on the embedded island (issue 18): the fisher's route
+//! (`tests/scenarios/fisher.toml`, golden `tests/golden/fisher.jsonl`) with the values the
+//! newest `engine/SOUP.md` gives, derived here by hand; the villager's wandering.
+
+use std::path::Path;
+
+use stros_core::actor::Actor;
+use stros_core::math::{direction_from_displacement, rounded_distance};
+use stros_host::Opened;
+
+/// The fisher: the fourth placed actor.
+const FISHER: u16 = 3;
+/// The beach walk map's nodes (map units), as the generator writes them.
+const NODES: [[i32; 3]; 4] =
+    [[33300, -86, 15400], [33700, -134, 15900], [34100, -202, 16400], [34400, -240, 16950]];
+
+/// One update of the fisher, and the frame scale and Cyrus's position.
+#[derive(Clone, Debug)]
+struct Step {
+    fisher: Actor,
+    scale: i32,
+    cyrus: [i32; 3],
+}
+
+fn fisher_route() -> (String, Vec<Step>) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/fisher.toml");
+    let opened = Opened::scenario("test", &path).unwrap();
+    let mut session = opened.session("test").unwrap();
+    let (mut golden, mut steps) = (String::new(), Vec::new());
+    while let Some(u) = session.next_recorded() {
+        session.step(&u.input, u.bios, u.scale);
+        let w = &session.world;
+        let a = w.actor(FISHER).unwrap().clone();
+        let n = a.nav;
+        golden.push_str(&format!(
+            "{{\"update\":{},\"pos\":{:?},\"heading\":{},\"group\":{},\"phase\":{},\"current\":{},\"next\":{},\"lifecycle\":{}}}\n",
+            w.report().update,
+            a.position,
+            a.angles.heading,
+            a.anim.current,
+            n.phase,
+            n.current,
+            n.next,
+            a.lifecycle
+        ));
+        steps.push(Step {
+            fisher: a,
+            scale: w.report().tick.frame_scale,
+            cyrus: w.selected_player().unwrap().position,
+        });
+    }
+    (golden, steps)
+}
+
+fn horizontal(a: [i32; 3], b: [i32; 3]) -> i32 {
+    rounded_distance([b[0] - a[0], 0, b[2] - a[2]])
+}
+
+/// The fisher's route, update by update (the golden), and by hand from the newest
+/// `engine/SOUP.md`:
+/// - loading associates him with the nearest node of any map ("Navigation map
+///   validation"): from his placement (33400, 0, 15200) node 0 of the beach map is
+///   100 + 86 + 200 = 386 away (Manhattan, below 4096);
+/// - a held node is reached with X/Z snapped onto it ("Held-node arrival"), nodes 0, 1, 2, 3
+///   in order on the way up;
+/// - while walking (phase 2, group 20 whose movement speed is `forward_walk` 6), each step
+///   starts farther from the node than the coordinate walk's arrival reach
+///   `((6 + 2) × 256 × scale) >> 8` (else it would have snapped), facing the node's bearing
+///   from where it starts (the facing turn ran first);
+/// - `MoveNodeMarker(7)` and `MoveNodeMarker(8)` complete with X/Z on the markers
+///   (33300, 15400) and (34400, 16950) and the lifecycle back from 7 to 0;
+/// - arriving at the hut with Cyrus within 400 × 256 (Manhattan), `FacePlayer(6)` turns
+///   him until his heading is the bearing to Cyrus.
+#[test]
+fn the_fisher_walks_his_route() {
+    let (golden, steps) = fisher_route();
+    stros_tests::assert_golden("fisher.jsonl", &golden);
+    assert_eq!((steps[0].fisher.nav.map, steps[0].fisher.nav.next), (Some(0), 0));
+    let node = |k: i16| NODES[k as usize].map(|c| c << 8);
+
+    let mut reached: Vec<i16> = Vec::new();
+    for s in &steps {
+        let (a, k) = (&s.fisher, s.fisher.nav.current);
+        if k >= 0 {
+            assert_eq!([a.position[0], a.position[2]], [node(k)[0], node(k)[2]], "node {k}");
+            if reached.last() != Some(&k) {
+                reached.push(k);
+            }
+        }
+    }
+    assert_eq!(reached, [0, 1, 2, 3]);
+
+    let mut walking = 0;
+    for w in steps.windows(2) {
+        let (p, s) = (&w[0].fisher, &w[1].fisher);
+        let next = s.nav.next;
+        if s.nav.phase == 2
+            && p.nav.phase == 2
+            && next >= 0
+            && next == p.nav.next
+            && p.anim.current == 20
+            && s.position != p.position
+        {
+            let to = node(next);
+            assert!(horizontal(p.position, to) > (8 * 256 * w[1].scale) >> 8, "update {walking}");
+            let bearing = direction_from_displacement(to[0] - p.position[0], to[2] - p.position[2]);
+            assert_eq!(s.angles.heading, bearing);
+            walking += 1;
+        }
+    }
+    assert!(walking > 300, "{walking} walking updates");
+
+    let done: Vec<usize> = (1..steps.len())
+        .filter(|&k| steps[k - 1].fisher.lifecycle == 7 && steps[k].fisher.lifecycle == 0)
+        .collect();
+    let at = |k: usize| [steps[k].fisher.position[0] >> 8, steps[k].fisher.position[2] >> 8];
+    assert_eq!((at(done[0]), at(done[1])), ([33300, 15400], [34400, 16950]));
+
+    // The turn ends within the FacePlayer task's six ticks, before the Wait is over. The
+    // fisher updates before Cyrus (the placed actors' cells come before the persistent
+    // list), so each turn aims at where Cyrus stood after the previous update.
+    let arrival = done[1];
+    let (f, c) = (&steps[arrival].fisher, steps[arrival - 1].cyrus);
+    let manhattan = (0..3).map(|k| (c[k] - f.position[k]).abs()).sum::<i32>();
+    assert!(manhattan < 400 * 256, "Cyrus is {manhattan} away");
+    let end = (arrival..arrival + 6)
+        .find(|&t| steps[t + 1].fisher.angles.heading == steps[t].fisher.angles.heading)
+        .unwrap();
+    let c = steps[end - 1].cyrus;
+    let bearing = direction_from_displacement(c[0] - f.position[0], c[2] - f.position[2]);
+    assert_eq!(steps[end].fisher.angles.heading, bearing);
+    assert_ne!(steps[arrival - 1].fisher.angles.heading, bearing, "he was not facing Cyrus before");
+}
+
+/// The villager on the hilltop (`Wander(500 × 256, 0)` every update): the first call marks
+/// `node_in_use` (attribute 94) and picks a destination on the hill's walk map (map 1, the
+/// second loaded), a node nearest a point within 500 of home; he walks between nodes of the
+/// ring (none farther than 900 from home, so he never strays past that plus his reach), and
+/// over a minute of updates he picks more than one destination.
+#[test]
+fn the_villager_wanders_round_the_hilltop() {
+    const VILLAGER: u16 = 7;
+    let (mut w, _) = stros_tests::entered(3, 0);
+    let home = w.actor(VILLAGER).unwrap().home;
+    assert_eq!(home.map(|c| c >> 8), [38700, -880, 20000]);
+    let mut destinations = Vec::new();
+    let mut farthest = 0;
+    for t in 0..600 {
+        w.step(&stros_core::input::Input::NONE, 1000 + 2 * t);
+        let a = w.actor(VILLAGER).unwrap();
+        assert_eq!(a.attributes[94], 1);
+        if a.nav.destination >= 0 {
+            assert_eq!(a.nav.map, Some(1));
+            if destinations.last() != Some(&a.nav.destination) {
+                destinations.push(a.nav.destination);
+            }
+        }
+        farthest = farthest.max(horizontal(home, a.position) >> 8);
+    }
+    assert!(destinations.len() >= 2, "{destinations:?}");
+    assert!((100..=1000).contains(&farthest), "{farthest}");
+}
