@@ -114,6 +114,10 @@ pub struct Pan {
     pub delta: [i32; 3],
     /// Final distance.
     pub distance: i32,
+    /// An object pan's vector (`<< 8`, rotated for `showObjPanLoc`).
+    pub vector: [i32; 3],
+    /// An object pan's rotated position offset.
+    pub offset: [i32; 3],
 }
 
 /// What the selected player's state contributes to slot selection and the render step.

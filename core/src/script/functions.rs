@@ -404,6 +404,10 @@ pub mod id {
     pub const SHOW_OBJ: u16 = 21;
     /// `showObjLoc`.
     pub const SHOW_OBJ_LOC: u16 = 22;
+    /// `showObjPan`.
+    pub const SHOW_OBJ_PAN: u16 = 23;
+    /// `showObjPanLoc`.
+    pub const SHOW_OBJ_PAN_LOC: u16 = 24;
     /// `lookObj`.
     pub const LOOK_OBJ: u16 = 25;
     /// `showPlayer`.
@@ -414,6 +418,16 @@ pub mod id {
     pub const SHOW_CYRUS: u16 = 29;
     /// `showCyrusLoc`.
     pub const SHOW_CYRUS_LOC: u16 = 30;
+    /// `showCyrusPan`.
+    pub const SHOW_CYRUS_PAN: u16 = 31;
+    /// `showCyrusPanLoc`.
+    pub const SHOW_CYRUS_PAN_LOC: u16 = 32;
+    /// `ResetRotation`.
+    pub const RESET_ROTATION: u16 = 200;
+    /// `ResetPosition`.
+    pub const RESET_POSITION: u16 = 201;
+    /// `ReloadRotation`.
+    pub const RELOAD_ROTATION: u16 = 202;
     /// `PlayAnimation`.
     pub const PLAY_ANIMATION: u16 = 33;
     /// `MoveToLocation(location, duration)`.

@@ -85,7 +85,7 @@ impl<'a, C: Capacity> World<'a, C> {
         a.home = position;
         a.previous = position;
         a.set_orientation(Angles::new(0, heading, 0));
-        a.previous_angles = a.angles;
+        (a.previous_angles, a.home_angles) = (a.angles, a.angles);
         a.water_record = position;
         a.set = self.set_for(files, definition, None)?;
         if a.set.is_some() {

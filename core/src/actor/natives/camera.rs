@@ -109,6 +109,10 @@ pub(super) fn call(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall
             | id::SHOW_CYRUS_LOC
             | id::LOOK_OBJ
             | id::SHOW_OBJ_ROT
+            | id::SHOW_OBJ_PAN
+            | id::SHOW_OBJ_PAN_LOC
+            | id::SHOW_CYRUS_PAN
+            | id::SHOW_CYRUS_PAN_LOC
             | id::CAMERA_CONTROLLER => Some(0),
             _ => None,
         };
@@ -137,6 +141,13 @@ pub(super) fn call(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall
             None => 0,
         },
         id::LOOK_OBJ => look_obj(cam, &me, call),
+        id::SHOW_OBJ_PAN => object_pan(cam, &me, false, call),
+        id::SHOW_OBJ_PAN_LOC => object_pan(cam, &me, true, call),
+        id::SHOW_CYRUS_PAN | id::SHOW_CYRUS_PAN_LOC if armed => 0,
+        id::SHOW_CYRUS_PAN | id::SHOW_CYRUS_PAN_LOC => match cyrus {
+            Some(t) => object_pan(cam, &t, call.function == id::SHOW_CYRUS_PAN_LOC, call),
+            None => 0,
+        },
         id::SHOW_OBJ_ROT => 0,
         // "Camera update": the hook is the pose update, which the world runs once per
         // update after the actor traversal.
@@ -191,6 +202,7 @@ fn show_player_pan(cam: &mut Camera, player: Option<PlayerView>, call: &mut Nati
             target,
             delta: [0, 1, 2].map(|k| half_turn(target[k].wrapping_sub(start_angles[k]))),
             distance,
+            ..crate::camera::Pan::default()
         };
     }
     let running = cam.release_step(duration, call.elapsed);
@@ -241,6 +253,72 @@ fn location(cam: &mut Camera, target: &Target, rotated: bool, call: &mut NativeC
     }
     cam.pose_requested = true;
     1
+}
+
+/// "Object pans" (`showObjPan`, and with `rotated` `showObjPanLoc`): from where the camera
+/// is towards the request `attr_camera_move` selects over `duration` ticks, by position
+/// (`attr_camera_pan_type` 1) or by angles and distance.
+fn object_pan(cam: &mut Camera, target: &Target, rotated: bool, call: &mut NativeCall<'_>) -> i32 {
+    let duration = call.arg(3);
+    if !rotated {
+        cam.selected_mut().flags |= flag::COLLIDE;
+    }
+    cam.marks.forced_glide = true;
+    if duration < 0 {
+        return 0;
+    }
+    let bound = target.pose;
+    call.scratch[0] = call.scratch[0].wrapping_add(1);
+    if call.scratch[0] == 1 && call.elapsed == 0 {
+        cam.begin_scripted();
+        cam.selected_mut().bound = target.id;
+        apply_offsets(cam, &target.attributes);
+        let offset = Camera::rotate(cam.selected().position_offset, bound.1);
+        let v = [0, 1, 2].map(|k| call.arg(k).wrapping_shl(8));
+        let vector = if rotated { Camera::rotate(v, bound.1) } else { v };
+        let start = sub(cam.position, bound.0);
+        let from = sub(start, offset);
+        let start_angles = Camera::orientation(from);
+        let to = Camera::orientation(vector);
+        cam.pan = crate::camera::Pan {
+            start,
+            start_distance: rounded_distance(from) >> 8,
+            start_angles,
+            target: to,
+            delta: [0, 1, 2].map(|k| half_turn(to[k].wrapping_sub(start_angles[k]))),
+            distance: rounded_distance(vector) >> 8,
+            vector,
+            offset,
+        };
+    }
+    let pan = cam.pan;
+    if cam.release_step(duration, call.elapsed) == 1 && duration > 1 {
+        let (span, e) = (duration - 1, call.elapsed);
+        let r = cam.selected_mut();
+        if target.attributes[1] == 1 {
+            let end = add(pan.vector, pan.offset);
+            r.request =
+                [0, 1, 2].map(|k| pan.start[k] + end[k].wrapping_sub(pan.start[k]).wrapping_mul(e) / span);
+            r.flags = (r.flags | flag::RELATIVE) & !flag::ABSOLUTE;
+        } else {
+            r.flags &= !(flag::RELATIVE | flag::ABSOLUTE);
+            for k in 0..3 {
+                let step = pan.delta[k].wrapping_mul(e) / span;
+                r.angle_offset[k] = bound.1[k].wrapping_add(pan.start_angles[k]).wrapping_add(step);
+            }
+            r.distance =
+                pan.start_distance + pan.distance.wrapping_sub(pan.start_distance).wrapping_mul(e) / span;
+        }
+        return 1;
+    }
+    let relative = add(pan.vector, pan.offset);
+    let absolute = if rotated { add(relative, bound.0) } else { add(pan.vector, bound.0) };
+    write_request(cam, target.attributes[0], absolute, relative, pan.vector, bound);
+    cam.selected_mut().flags &= !flag::UNLIMITED;
+    if !rotated {
+        cam.selected_mut().flags |= flag::COLLIDE;
+    }
+    0
 }
 
 /// `lookObj(duration)`: the camera turns in place to face the receiver over `duration`
@@ -430,5 +508,28 @@ mod tests {
         assert_eq!(cam.angles, [0, 256, 0]);
         assert_eq!(run(&mut cam, &mut me, &p, id::LOOK_OBJ, &[5], 4, &mut s), 0);
         assert_eq!((cam.records[SCRIPTED].flags & 0x02, cam.records[SCRIPTED].request), (0, [0, 0, -64000]));
+    }
+
+    /// `showObjPan(0, 0, 100, 5)` with `camera_pan_type` 1 from a camera at (0, 0, −64,000)
+    /// on a receiver at the origin facing 0: the start is −64,000 on Z, the end the vector
+    /// 25,600; at elapsed 2 of span 4 the relative request is −64,000 + 89,600 × 2 / 4 =
+    /// −19,200; at the end the absolute request (`camera_move` 0) is the vector plus the
+    /// receiver's position, flag 0x40 set.
+    #[test]
+    fn show_obj_pan_moves_the_request_by_position() {
+        let (mut cam, mut me, p) = actors();
+        cam.position = [0, 0, -64000];
+        me.attributes[46] = 1;
+        let mut s = [0; 2];
+        let args = [0, 0, 100, 5];
+        assert_eq!(run(&mut cam, &mut me, &p, id::SHOW_OBJ_PAN, &args, 0, &mut s), 1);
+        assert!(cam.marks.forced_glide);
+        assert_eq!(run(&mut cam, &mut me, &p, id::SHOW_OBJ_PAN, &args, 2, &mut s), 1);
+        let r = cam.records[SCRIPTED];
+        assert_eq!((r.request, r.flags & 0x0c), ([0, 0, -19200], flag::RELATIVE));
+        assert_eq!(run(&mut cam, &mut me, &p, id::SHOW_OBJ_PAN, &args, 4, &mut s), 0);
+        let r = cam.records[SCRIPTED];
+        assert_eq!((r.request, r.flags & 0x4d), ([0, 0, 25600], flag::COLLIDE | flag::ABSOLUTE));
+        assert_eq!((cam.scripted, cam.nesting), (0, 0));
     }
 }

@@ -483,8 +483,46 @@ fn rotation(actor: &mut Actor, g: &Globals<'_>, call: &mut NativeCall<'_>) -> Op
         id::S_MOVE_BY_AXIS => axis::s_move_by(actor, s, args, e),
         id::MOVE_OBJECT_AXIS => axis::move_object(actor, s, args, e, scale).1,
         id::MOVE_ALONG_AXIS => axis::move_along(actor, s, args, e, scale).1,
+        id::RESET_ROTATION | id::RELOAD_ROTATION | id::RESET_POSITION => reset(actor, call.function, args),
         _ => return None,
     })
+}
+
+/// `ResetRotation(x, y, z)`, `ReloadRotation()`, `ResetPosition(x, y, z)` ({D:engine/SOUP.md}
+/// "ResetRotation", "ReloadRotation", "ResetPosition"): each nonzero argument restores that
+/// axis of the angles (pitch, yaw, roll) or of the local position from what the actor was
+/// created with; the history takes the result and the matrix is rebuilt. Both rotation
+/// modes rebuild the same way here: the docs do not give attribute 28's alternate
+/// construction. (The view origin's shift when the selected player is reset is not made:
+/// the camera republishes from him at the next update.) All return zero.
+fn reset(actor: &mut Actor, function: u16, args: [i32; 3]) -> i32 {
+    match function {
+        id::RESET_POSITION => {
+            for k in 0..3 {
+                if args[k] != 0 {
+                    actor.position[k] = actor.home[k];
+                }
+            }
+            actor.previous = actor.position;
+        }
+        _ => {
+            let (home, mut a) = (actor.home_angles, actor.angles);
+            if function == id::RESET_ROTATION {
+                if args[0] != 0 {
+                    a.pitch = home.pitch;
+                }
+                if args[1] != 0 {
+                    a.heading = home.heading;
+                }
+                if args[2] != 0 {
+                    a.roll = home.roll;
+                }
+            }
+            actor.set_orientation(a);
+            actor.previous_angles = actor.angles;
+        }
+    }
+    0
 }
 
 /// `sRotateByAxis(axis, delta, duration)` ({D:engine/SOUP.md}, "sRotateByAxis: elapsed

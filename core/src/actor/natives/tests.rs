@@ -146,3 +146,23 @@ fn at_node_marker_measures_all_three_axes() {
     assert_eq!(at(&mut me, 2, 1 << 30), 0, "past the table");
     assert_eq!(at(&mut me, -1, 1 << 30), 0);
 }
+
+/// "ResetRotation" and "ResetPosition": only the axes with a nonzero argument go back to
+/// the creation values; the histories follow.
+#[test]
+fn resets_restore_the_chosen_axes() {
+    let mut a = Actor::new(0, [0; 256]);
+    let p = Actor::new(0, [0; 256]);
+    a.home = [100, 200, 300];
+    a.home_angles = crate::units::Angles::new(1, 2, 3);
+    a.position = [7, 8, 9];
+    a.angles = crate::units::Angles::new(10, 20, 30);
+    assert_eq!(call_with(&mut a, &p, id::RESET_ROTATION, &[0, 1, 1]), 0);
+    assert_eq!((a.angles, a.previous_angles), (crate::units::Angles::new(10, 2, 3), a.angles));
+    assert_eq!(a.matrix, crate::math::Mat3::from_orientation(a.angles));
+    assert_eq!(call_with(&mut a, &p, id::RESET_POSITION, &[1, 0, 1]), 0);
+    assert_eq!((a.position, a.previous), ([100, 8, 300], [100, 8, 300]));
+    a.angles.heading = 99;
+    assert_eq!(call_with(&mut a, &p, id::RELOAD_ROTATION, &[]), 0);
+    assert_eq!((a.previous_angles.heading, a.matrix), (99, crate::math::Mat3::from_orientation(a.angles)));
+}

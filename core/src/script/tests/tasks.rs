@@ -339,7 +339,7 @@ fn the_core_natives() {
         assert_eq!(call(&mut h, id::TEST_GLOBAL_FLAG, &[bad], 0), Some(0));
     }
     assert!(h.flags.latch(0));
-    assert_eq!(call(&mut h, 200, &[], 0), None);
+    assert_eq!(call(&mut h, 366, &[], 0), None, "Spare1Parm7 answers nothing");
     assert_eq!(functions::get(id::PUSH_ANIMATION).map(|f| (f.name, f.params)), Some(("PushAnimation", 2)));
     assert_eq!(functions::FUNCTIONS.len(), 367);
 }
@@ -435,6 +435,13 @@ fn the_axis_task_ids_name_their_functions() {
         (id::SHOW_PLAYER_PAN, "showPlayerPan", 1),
         (id::SHOW_CYRUS, "showCyrus", 3),
         (id::SHOW_CYRUS_LOC, "showCyrusLoc", 3),
+        (id::SHOW_OBJ_PAN, "showObjPan", 4),
+        (id::SHOW_OBJ_PAN_LOC, "showObjPanLoc", 4),
+        (id::SHOW_CYRUS_PAN, "showCyrusPan", 4),
+        (id::SHOW_CYRUS_PAN_LOC, "showCyrusPanLoc", 4),
+        (id::RESET_ROTATION, "ResetRotation", 3),
+        (id::RESET_POSITION, "ResetPosition", 3),
+        (id::RELOAD_ROTATION, "ReloadRotation", 0),
         (id::MOVE_TO_LOCATION, "MoveToLocation", 2),
         (id::FACE_PLAYER, "FacePlayer", 1),
         (id::MOVE_NODE_MARKER, "MoveNodeMarker", 2),
