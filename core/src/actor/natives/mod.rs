@@ -498,9 +498,9 @@ fn rotation(actor: &mut Actor, g: &Globals<'_>, call: &mut NativeCall<'_>) -> Op
 fn reset(actor: &mut Actor, function: u16, args: [i32; 3]) -> i32 {
     match function {
         id::RESET_POSITION => {
-            for k in 0..3 {
-                if args[k] != 0 {
-                    actor.position[k] = actor.home[k];
+            for ((p, home), arg) in actor.position.iter_mut().zip(actor.home).zip(args) {
+                if arg != 0 {
+                    *p = home;
                 }
             }
             actor.previous = actor.position;
