@@ -430,6 +430,12 @@ pub mod id {
     pub const RELOAD_ROTATION: u16 = 202;
     /// `PlayAnimation`.
     pub const PLAY_ANIMATION: u16 = 33;
+    /// `FacePlayerInertia(duration)`.
+    pub const FACE_PLAYER_INERTIA: u16 = 89;
+    /// `DistanceToLocation(location)`.
+    pub const DISTANCE_TO_LOCATION: u16 = 160;
+    /// `PlayerInSight()`.
+    pub const PLAYER_IN_SIGHT: u16 = 227;
     /// `MoveToLocation(location, duration)`.
     pub const MOVE_TO_LOCATION: u16 = 56;
     /// `FacePlayer(duration)`.

@@ -28,6 +28,7 @@ mod ledge;
 pub mod live;
 mod load;
 mod nav;
+pub use nav::{HOSTED, is_hosted};
 pub mod needs;
 pub(crate) mod queries;
 mod rider;

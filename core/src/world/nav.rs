@@ -15,6 +15,29 @@ use crate::script::functions::id;
 use crate::script::{NativeCall, Rng};
 use crate::units::ANGLE_MASK;
 
+/// The natives the world's script host runs itself (on the running actor, with its
+/// update's surroundings) rather than [`crate::actor::natives::call`].
+pub const HOSTED: [u16; 13] = [
+    id::FACE_PLAYER_INERTIA,
+    id::DISTANCE_TO_LOCATION,
+    id::PLAYER_IN_SIGHT,
+    id::MOVE_TO_LOCATION,
+    id::FACE_PLAYER,
+    id::MOVE_NODE_MARKER,
+    id::MOVE_NODE_LOCATION,
+    id::MOVE_NODE_POSITION,
+    id::AT_NODE_LOCATION,
+    id::WANDER,
+    id::MOVE_MARKER,
+    id::MOVE_LOCATION,
+    id::MOVE_POSITION,
+];
+
+/// Whether the world's script host runs `function` ([`HOSTED`]).
+pub fn is_hosted(function: u16) -> bool {
+    HOSTED.contains(&function)
+}
+
 /// RAAT `node_in_use` (94): `Wander` sets it.
 pub const ATTR_NODE_IN_USE: usize = 94;
 /// How many candidate pairs `Wander` draws at most: the original redraws without bound
@@ -87,6 +110,16 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         Some([m.position[0] << 8, y << 8, m.position[2] << 8])
     }
 
+    /// The selected player's local position (the fallback position without one); `None`
+    /// when his record is missing.
+    fn player_position(&self) -> Option<[i32; 3]> {
+        Some(match self.player {
+            Some(p) if p == self.me => self.actor.position,
+            Some(p) => self.actors.get(p as usize)?.position,
+            None => crate::actor::natives::FALLBACK_POSITION,
+        })
+    }
+
     /// The movement natives on the running actor; `None` for others (or another receiver).
     pub(super) fn navigation(&mut self, call: &NativeCall<'_>) -> Option<i32> {
         let arg = |k| call.arg(k);
@@ -118,13 +151,18 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
                 let to = self.location(arg(0));
                 at_location(self.actor, to, arg(1))
             }
-            id::FACE_PLAYER => {
-                let player = match self.player {
-                    Some(p) if p == self.me => self.actor.position,
-                    Some(p) => self.actors.get(p as usize)?.position,
-                    None => crate::actor::natives::FALLBACK_POSITION,
-                };
-                face_player(self.actor, player, arg(0), call.elapsed)
+            id::FACE_PLAYER | id::FACE_PLAYER_INERTIA => {
+                let player = self.player_position()?;
+                let inertia = call.function == id::FACE_PLAYER_INERTIA;
+                face_player(self.actor, player, arg(0), call.elapsed, inertia)
+            }
+            id::DISTANCE_TO_LOCATION => {
+                let to = self.location(arg(0));
+                rounded_distance([0, 1, 2].map(|k| to[k].wrapping_sub(self.actor.position[k])))
+            }
+            id::PLAYER_IN_SIGHT => {
+                let player = self.player_position()?;
+                in_sight(self.actor, self.env, player) as i32
             }
             _ => return None,
         };
@@ -263,9 +301,25 @@ fn at_location(a: &Actor, to: [i32; 3], distance: i32) -> i32 {
         as i32
 }
 
+/// `PlayerInSight()`: the selected player within 262,144 (rounded, local positions,
+/// inclusive) and no contact on the segment between them (whole map units) with a candidate
+/// of the receiver's gathered list other than the player's own model.
+fn in_sight<C: Capacity>(a: &Actor, env: &Env<'_, '_, C>, player: [i32; 3]) -> bool {
+    let d = [0, 1, 2].map(|k| player[k].wrapping_sub(a.position[k]));
+    if rounded_distance(d) > 262_144 {
+        return false;
+    }
+    let (from, to) = (a.position.map(|c| (c >> 8) as f32), player.map(|c| (c >> 8) as f32));
+    let live = env.scene.scene;
+    !segment_contacts(env.scene, env.scene.lists, from, to, true)
+        .any(|w| live.live_model(w.placement).is_none_or(|l| Some(l.actor) != env.player_id))
+}
+
 /// `FacePlayer(duration)`: the heading turned towards the selected player by the gap over
 /// the remaining time; complete at a zero gap or step, or once `elapsed ≥ duration − 1`.
-fn face_player(a: &mut Actor, player: [i32; 3], duration: i32, elapsed: i32) -> i32 {
+/// `FacePlayerInertia` (`inertia`) steps `(((gap << 8) / duration) − elapsed) >> 8` instead
+/// (a zero duration, a fault in the original, completes).
+fn face_player(a: &mut Actor, player: [i32; 3], duration: i32, elapsed: i32, inertia: bool) -> i32 {
     let (dx, dz) = (player[0].wrapping_sub(a.position[0]), player[2].wrapping_sub(a.position[2]));
     let looking = crate::math::direction_from_displacement(dx, dz) as i32;
     let heading = a.angles.heading as i32;
@@ -281,11 +335,67 @@ fn face_player(a: &mut Actor, player: [i32; 3], duration: i32, elapsed: i32) -> 
     if negative {
         gap = (-gap - 1024) & 1023;
     }
-    let step = ((gap << 8) / remaining) >> 8;
+    let step = match inertia {
+        false => ((gap << 8) / remaining) >> 8,
+        true if duration == 0 => 0,
+        true => (((gap << 8) / duration) - elapsed) >> 8,
+    };
     if step == 0 {
         return 0;
     }
     let turned = if negative { heading - step } else { heading + step };
     a.angles.heading = (turned & ANGLE_MASK) as u16;
     (elapsed < duration - 1) as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `FacePlayer(4)` facing 0 with the player due +X (bearing 1536): the gap 1536 is over
+    /// half a turn, so it becomes `(−1536 − 1024) & 1023 = 512`, turned the negative way;
+    /// at elapsed 0 the remaining time is 4 and the step `((512 << 8) / 4) >> 8 = 128`
+    /// (heading 1920, still active); at elapsed 3 the remaining gap 384 goes in one step and
+    /// the task completes. `FacePlayerInertia(4)` steps `(((512 << 8) / 4) − 0) >> 8 = 128`
+    /// first too, then `(((384 << 8) / 4) − 3) >> 8 = 95`.
+    #[test]
+    fn face_player_steps_the_gap_over_the_remaining_time() {
+        let mut a = Actor::new(0, [0; 256]);
+        let player = [1000 << 8, 0, 0];
+        assert_eq!(face_player(&mut a, player, 4, 0, false), 1);
+        assert_eq!(a.angles.heading, 1920);
+        assert_eq!(face_player(&mut a, player, 4, 3, false), 0);
+        assert_eq!(a.angles.heading, 1536);
+        assert_eq!(face_player(&mut a, player, 4, 0, false), 0, "no gap: done at once");
+        let mut b = Actor::new(0, [0; 256]);
+        face_player(&mut b, player, 4, 0, true);
+        assert_eq!(b.angles.heading, 1920);
+        face_player(&mut b, player, 4, 3, true);
+        assert_eq!(b.angles.heading, 1920 - 95);
+    }
+
+    /// `MoveToLocation(l, 3)` from the origin to (1000, 0, 0): the Q16 unit vector is
+    /// (65536, 0, 0); at elapsed 0 the step is 1000 / (3 + 1 − 0) = 250 (× 256 >> 8 at scale
+    /// 256), the displacement `((65536 >> 8) × 250) >> 8 = 250`; past the duration the actor
+    /// is put on the target.
+    #[test]
+    fn move_to_location_steps_the_rest_over_the_rest() {
+        let mut a = Actor::new(0, [0; 256]);
+        assert_eq!(unit_q16([1000, 0, 0]), [65536, 0, 0]);
+        assert_eq!(move_to(&mut a, [1000, 0, 0], 3, 0, 256), 1);
+        assert_eq!(a.position, [250, 0, 0]);
+        assert_eq!(move_to(&mut a, [1000, 0, 0], 3, 4, 256), 0);
+        assert_eq!(a.position, [1000, 0, 0]);
+    }
+
+    /// `AtNodeLocation`: the height within half the total Y extent first, then the
+    /// horizontal distance, inclusive.
+    #[test]
+    fn at_location_tests_height_then_distance() {
+        let mut a = Actor::new(0, [0; 256]);
+        a.bounds.total[1] = 100;
+        assert_eq!(at_location(&a, [300, 50 << 8, 400], 500), 1);
+        assert_eq!(at_location(&a, [300, 50 << 8, 400], 499), 0);
+        assert_eq!(at_location(&a, [0, 51 << 8, 0], 500), 0, "51 is over half of 100");
+    }
 }

@@ -242,6 +242,40 @@ pub fn call(
         .or_else(|| camera::call(actor, g, call))
 }
 
+/// Whether [`call`] answers `function` (a native the core implements), found by calling
+/// it once on a fresh actor with fresh globals and a camera. The world's script host runs
+/// the movement natives itself ([`crate::world`]'s `is_hosted`).
+pub fn answers(function: u16) -> bool {
+    let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
+    let mut camera = crate::camera::Camera::default();
+    let mut actor = Actor::new(0, [0; 256]);
+    let mut g = Globals {
+        player: Some(PlayerView::of(&actor)),
+        ticks: 1,
+        frame_scale: 256,
+        markers: None,
+        events: &mut events,
+        rng: &mut rng,
+        flags: &mut flags,
+        animation: true,
+        task_system: true,
+        receiver: 0,
+        selected: false,
+        forward_held: false,
+        camera: Some(&mut camera),
+    };
+    let mut c = NativeCall {
+        function,
+        args: [0; 8],
+        argc: 8,
+        elapsed: 0,
+        initial: true,
+        scratch: [0; 2],
+        tasks: None,
+    };
+    call(&mut actor, None, &mut g, &mut c).is_some()
+}
+
 /// `HideMe()` and `ShowMe()` ({D:engine/SOUP.md} "HideMe and ShowMe"): the hidden flag set
 /// or cleared; both return zero.
 fn visibility(actor: &mut Actor, call: &NativeCall<'_>) -> Option<i32> {
