@@ -163,6 +163,8 @@ pub struct Shared {
     pub vertical: i32,
     /// The camera body's radius, map units.
     pub body_radius: f32,
+    /// `[system] standing_height`, which `MovePlayerAboveMe` lifts the player's feet by.
+    pub standing_height: i32,
 }
 
 /// The camera: records, selection, the published and render poses.
@@ -209,6 +211,15 @@ pub struct Camera {
     pub shake: i32,
     /// What the latest pose update did.
     pub report: pose::PoseReport,
+    /// The frame's view angles: the published angles with the shake applied
+    /// ([`Camera::frame_angles`]).
+    pub view_angles: [i32; 3],
+    /// `MovePlayerAboveMe`'s pending placement of the selected player: runtime position and
+    /// yaw. The world applies it once after the update's actors and clears it.
+    pub placement: Option<([i32; 3], i32)>,
+    /// `XResetCamera` asked for the camera's reset; the world runs it after the native's
+    /// script pass.
+    pub reset_requested: bool,
 }
 
 impl Default for Camera {
@@ -314,11 +325,15 @@ impl Camera {
                 budget_increment: c.max_acc,
                 vertical: c.max_y_vel.wrapping_neg(),
                 body_radius: c.camera_scape_size as f32,
+                standing_height: c.standing_height,
             },
             pan: Pan::default(),
             pose_requested: false,
             shake: 0,
             report: pose::PoseReport::default(),
+            view_angles: [0; 3],
+            placement: None,
+            reset_requested: false,
         }
     }
 
@@ -504,6 +519,11 @@ impl Camera {
             a[0] = a[0].wrapping_add(self.shake);
         }
         a.map(|c| c & ANGLE_MASK)
+    }
+
+    /// One screen-shake impulse: the level rises by 32, at most 32.
+    pub fn shake_impulse(&mut self) {
+        self.shake = (self.shake + 32).min(32);
     }
 
     /// The published angles as actor-style angles (pitch, yaw, roll).

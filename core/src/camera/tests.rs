@@ -164,3 +164,17 @@ fn the_render_pose_cuts_then_glides() {
     cam.render_step(&free, |p| p);
     assert_eq!(cam.render_position[0], (cam.position[0] / 256) as f32);
 }
+
+/// "Frame view angles and screen shake": an impulse raises the level to 32 (capped); even
+/// frames subtract it from the pitch and halve it, odd frames add it and keep it.
+#[test]
+fn the_shake_wobbles_the_pitch() {
+    let mut cam = Camera { angles: [10, 20, 0], ..Camera::default() };
+    cam.shake_impulse();
+    cam.shake_impulse();
+    assert_eq!(cam.shake, 32);
+    assert_eq!(cam.frame_angles(0), [(10 - 32) & 2047, 20, 0]);
+    assert_eq!(cam.shake, 16);
+    assert_eq!(cam.frame_angles(1), [26, 20, 0]);
+    assert_eq!(cam.shake, 16);
+}

@@ -48,12 +48,16 @@ pub fn look<'a, C: Capacity>(world: &World<'a, C>, files: &impl Files<'a>, palet
 
 /// The camera's render pose ({D:engine/SOUP.md} "Camera marks and the render camera
 /// step", "Frame view angles and screen shake"): the eye at the render position (whole map
-/// units), looking along the published yaw and pitch (the camera's yaw grows the other way
+/// units), looking along the frame's view angles (the published ones shaken; the yaw grows the other way
 /// from an actor's heading; a positive pitch looks down).
 pub fn follow<C: Capacity>(world: &World<'_, C>) -> View {
     let c = world.camera();
-    let pitch = (c.angles[0] << 21) >> 21;
-    View { eye: c.render_position, heading: (c.angles[1].wrapping_neg() & 2047) as u16, pitch: pitch as i16 }
+    let pitch = (c.view_angles[0] << 21) >> 21;
+    View {
+        eye: c.render_position,
+        heading: (c.view_angles[1].wrapping_neg() & 2047) as u16,
+        pitch: pitch as i16,
+    }
 }
 
 /// Draws `world` from `view`: terrain as [`World::vertex_cache`] has it (the world's water

@@ -428,6 +428,10 @@ pub mod id {
     pub const RESET_POSITION: u16 = 201;
     /// `ReloadRotation`.
     pub const RELOAD_ROTATION: u16 = 202;
+    /// `MovePlayerAboveMe`.
+    pub const MOVE_PLAYER_ABOVE_ME: u16 = 240;
+    /// `XResetCamera`.
+    pub const X_RESET_CAMERA: u16 = 347;
     /// `PlayAnimation`.
     pub const PLAY_ANIMATION: u16 = 33;
     /// `FacePlayerInertia(duration)`.

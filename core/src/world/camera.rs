@@ -131,6 +131,7 @@ impl<'a, C: Capacity> World<'a, C> {
         let kind = self.selected_player().map_or(0, |p| p.attr(crate::actor::attr::PLAYER_TYPE));
         self.camera.load_player_type(&self.config, kind);
         self.with_camera(|camera, view| pose::setup(camera, view));
+        self.camera.view_angles = self.camera.angles;
     }
 
     /// "Camera update" and the render step: the automatic slot request, one pose update,
@@ -143,11 +144,43 @@ impl<'a, C: Capacity> World<'a, C> {
             let radius = camera.shared.body_radius;
             camera.render_step(&player, |p| pose::clamp_to_terrain(radius, view, p));
         });
+        self.camera.view_angles = self.camera.frame_angles(self.report.update);
+    }
+
+    /// `MovePlayerAboveMe`'s pending placement, applied once per frame and cleared: the
+    /// selected player's position and its history take it, his yaw the angle, and the camera
+    /// cuts instead of gliding ({D:engine/SOUP.md} "MovePlayerAboveMe").
+    pub(super) fn apply_placement(&mut self) {
+        let Some((position, yaw)) = self.camera.placement.take() else { return };
+        if let Some(p) = self.selected_player_mut() {
+            (p.position, p.previous) = (position, position);
+            p.angles.heading = (yaw & 0x7ff) as u16;
+            p.matrix = crate::math::Mat3::from_orientation(p.angles);
+            self.camera.marks.snap = true;
+        }
+    }
+
+    /// `XResetCamera`'s camera half ({D:engine/SOUP.md} "XResetCamera", steps 3, 4 and 6):
+    /// the selected player's matrix rebuilt and his angle histories set to his angles; the
+    /// scripted-camera words cleared; record zero's player-type defaults reloaded, record
+    /// zero selected with flags 0x40, and the first pose recomputed as setup does.
+    pub(super) fn camera_reset(&mut self) {
+        if !core::mem::take(&mut self.camera.reset_requested) {
+            return;
+        }
+        if let Some(p) = self.selected_player_mut() {
+            p.matrix = crate::math::Mat3::from_orientation(p.angles);
+            p.previous_angles = p.angles;
+        }
+        (self.camera.scripted, self.camera.nesting) = (0, 0);
+        self.camera.records[0].flags = crate::camera::flag::COLLIDE;
+        self.camera_setup();
     }
 
     /// A location camera's one pose update with its record selected, then flag 0x01
     /// cleared ({D:engine/SOUP.md} "Location camera request").
     pub(super) fn camera_requested_pose(&mut self) {
+        self.camera_reset();
         if !self.camera.pose_requested {
             return;
         }

@@ -70,6 +70,7 @@ impl<'a, C: Capacity> World<'a, C> {
             self.camera_requested_pose();
         }
         self.draw_weapons(&active, tick);
+        self.apply_placement();
         self.camera_update();
         &self.report
     }

@@ -395,6 +395,13 @@ impl<'a, C: Capacity> World<'a, C> {
                     emitter,
                     player: false,
                 }),
+                AnimEvent::Actor { mask } => {
+                    // "Actor events": bit 0x10 shakes the screen.
+                    if mask & 0x10 != 0 {
+                        self.camera.shake_impulse();
+                    }
+                    Event::Anim(AnimEvent::Actor { mask })
+                }
                 other => Event::Anim(other),
             };
             self.push_event(id, event);

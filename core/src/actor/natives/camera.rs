@@ -113,6 +113,8 @@ pub(super) fn call(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall
             | id::SHOW_OBJ_PAN_LOC
             | id::SHOW_CYRUS_PAN
             | id::SHOW_CYRUS_PAN_LOC
+            | id::MOVE_PLAYER_ABOVE_ME
+            | id::X_RESET_CAMERA
             | id::CAMERA_CONTROLLER => Some(0),
             _ => None,
         };
@@ -149,6 +151,19 @@ pub(super) fn call(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall
             None => 0,
         },
         id::SHOW_OBJ_ROT => 0,
+        // "MovePlayerAboveMe": the offset turned by the receiver's matrix from its position;
+        // the feet (the player's positive Y extent and the standing height) there.
+        id::MOVE_PLAYER_ABOVE_ME => {
+            let Some(p) = player else { return Some(0) };
+            let at = add(actor.position, actor.matrix.transform_int([call.arg(0), call.arg(1), call.arg(2)]));
+            let lift = p.positive_y.wrapping_shl(8).wrapping_add(cam.shared.standing_height.wrapping_shl(8));
+            cam.placement = Some(([at[0], at[1].wrapping_sub(lift), at[2]], call.arg(3)));
+            0
+        }
+        id::X_RESET_CAMERA => {
+            cam.reset_requested = true;
+            0
+        }
         // "Camera update": the hook is the pose update, which the world runs once per
         // update after the actor traversal.
         id::CAMERA_CONTROLLER => 0,
@@ -531,5 +546,21 @@ mod tests {
         let r = cam.records[SCRIPTED];
         assert_eq!((r.request, r.flags & 0x4d), ([0, 0, 25600], flag::COLLIDE | flag::ABSOLUTE));
         assert_eq!((cam.scripted, cam.nesting), (0, 0));
+    }
+
+    /// `MovePlayerAboveMe(0, −100, 512, 700)` on a receiver at map (1000, 0, 2000) facing 0:
+    /// the offset is unturned; the player's feet go there, so Y drops by his positive Y
+    /// extent (62) and the installed standing height (−2), 60 × 256 = 15,360 in all.
+    /// `XResetCamera` only asks the world for the reset.
+    #[test]
+    fn move_player_above_me_and_x_reset_camera_leave_requests() {
+        let (mut cam, mut me, mut p) = actors();
+        me.position = [1000 << 8, 0, 2000 << 8];
+        p.bounds.positive[1] = 62;
+        let mut s = [0; 2];
+        assert_eq!(run(&mut cam, &mut me, &p, id::MOVE_PLAYER_ABOVE_ME, &[0, -100, 512, 700], 0, &mut s), 0);
+        assert_eq!(cam.placement, Some(([256_000, -100 - 15_360, 512_512], 700)));
+        assert_eq!(run(&mut cam, &mut me, &p, id::X_RESET_CAMERA, &[], 0, &mut s), 0);
+        assert!(cam.reset_requested);
     }
 }

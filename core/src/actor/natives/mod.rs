@@ -100,6 +100,8 @@ pub struct PlayerView {
     pub rope: bool,
     /// His attributes 45–52 (`camera_move`, `camera_pan_type`, the six camera offsets).
     pub camera_attributes: [u8; 8],
+    /// His positive Y extent (down to the feet).
+    pub positive_y: i32,
 }
 
 impl PlayerView {
@@ -118,6 +120,7 @@ impl PlayerView {
             holding_weapon: a.holds_weapon(),
             rope: a.rope,
             camera_attributes: camera::attributes(a),
+            positive_y: a.bounds.positive[1],
         }
     }
 

@@ -442,6 +442,8 @@ fn the_axis_task_ids_name_their_functions() {
         (id::RESET_ROTATION, "ResetRotation", 3),
         (id::RESET_POSITION, "ResetPosition", 3),
         (id::RELOAD_ROTATION, "ReloadRotation", 0),
+        (id::MOVE_PLAYER_ABOVE_ME, "MovePlayerAboveMe", 4),
+        (id::X_RESET_CAMERA, "XResetCamera", 0),
         (id::FACE_PLAYER_INERTIA, "FacePlayerInertia", 1),
         (id::DISTANCE_TO_LOCATION, "DistanceToLocation", 1),
         (id::PLAYER_IN_SIGHT, "PlayerInSight", 0),
