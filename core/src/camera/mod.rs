@@ -220,6 +220,9 @@ pub struct Camera {
     /// `XResetCamera` asked for the camera's reset; the world runs it after the native's
     /// script pass.
     pub reset_requested: bool,
+    /// A `cameraController` hook ran: the world runs the camera update after that actor's
+    /// update, in the traversal ({D:engine/SOUP.md} "Camera update").
+    pub controller_requested: bool,
 }
 
 impl Default for Camera {
@@ -334,6 +337,7 @@ impl Camera {
             view_angles: [0; 3],
             placement: None,
             reset_requested: false,
+            controller_requested: false,
         }
     }
 

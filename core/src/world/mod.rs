@@ -12,7 +12,9 @@
 //!    controller, [`crate::player::controller`]; every other actor's SOUP script,
 //!    [`crate::script`]), continuation, the collision stage
 //!    (`collide.rs`), cleanup.
-//! 5. The follow camera, whose position is the next update's view coordinate.
+//! 5. The camera update ([`crate::camera`]: at the CAMERA actor's place in the traversal when
+//!    its `cameraController` hook runs, else after the actors), then its render step; the
+//!    published position is the next update's view coordinate and the listener.
 //!
 //! Nothing here reads a clock: the BIOS tick count and the input come in as arguments, so a
 //! recorded run replays to the same trace on every machine. Every table has the fixed

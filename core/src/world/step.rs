@@ -65,13 +65,22 @@ impl<'a, C: Capacity> World<'a, C> {
             let a = &self.actors[id];
             self.crowd.push(a, self.model_reach(a));
         }
+        // "Camera update": at the CAMERA actor's place in the traversal when its hook runs;
+        // a world without one (the embedded island) updates the camera after every actor.
+        let mut camera_ran = false;
         for &id in active.iter() {
             self.update_actor(id, input, tick, &heights);
             self.camera_requested_pose();
+            if core::mem::take(&mut self.camera.controller_requested) {
+                self.camera_update();
+                camera_ran = true;
+            }
         }
         self.draw_weapons(&active, tick);
         self.apply_placement();
-        self.camera_update();
+        if !camera_ran {
+            self.camera_update();
+        }
         &self.report
     }
 

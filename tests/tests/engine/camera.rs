@@ -209,3 +209,59 @@ fn the_yard_pan_shows_the_flags_and_returns_behind_cyrus() {
     assert_eq!(*heading, 1024);
     assert_eq!([0, 1, 2].map(|k| c.position[k] - p[k]), [0, -14000, 64000]);
 }
+
+/// "Camera update": a CAMERA actor whose RAHK hook is `cameraController` updates the camera
+/// at its place in the traversal. Placed actors come before the persistent list, where the
+/// player is, so the camera follows where Cyrus stood *before* his update: after twenty
+/// updates running forward (heading 0; a run's step stays inside the movement budget), the
+/// camera is
+/// 64,000 behind and 14,000 above his previous position. Without the actor (the island) the
+/// camera runs after every actor and follows his new position.
+#[test]
+fn a_camera_actor_updates_the_camera_in_the_traversal() {
+    use stros_core::input::{Action, Input};
+    use stros_tools::write::rgm::{ActorDesc, MpobDesc};
+    let mut desc = stros_tools::world::village::rgm_desc();
+    let mut hook = stros_core::script::functions::id::CAMERA_CONTROLLER.to_le_bytes().to_vec();
+    hook.push(0);
+    desc.actors.push(ActorDesc {
+        name: b"CAMERA".to_vec(),
+        hook,
+        script: vec![0x05, 0, 0, 0, 0],
+        ..ActorDesc::default()
+    });
+    // In the regional list at marker 0 (the plateau).
+    desc.mpob.push(MpobDesc {
+        id: 60,
+        object_type: 1,
+        script_name: b"CAMERA".to_vec(),
+        position: [35_000, -240, 30_500],
+        model_id: -1,
+        ..MpobDesc::default()
+    });
+    let bytes = stros_tools::write::rgm::to_bytes(&desc);
+    let files = stros_tests::replaced(vec![(format!("{}.RGM", stros_core::embedded::MAP), bytes)]);
+    let run = |files: &'static stros_tests::TestFiles| {
+        let mut w: Box<stros_core::world::World<'static>> = Box::new(
+            stros_core::world::World::load(
+                files,
+                stros_core::embedded::MAP,
+                stros_core::config::SystemConfig::installed(),
+                Default::default(),
+            )
+            .unwrap(),
+        );
+        w.enter_marker(files, 0, 0).unwrap();
+        for t in 0..20 {
+            w.step(&Input::with(&[Action::Up]), 1000 + 2 * t);
+        }
+        assert!(!w.camera().report.limited);
+        let p = w.selected_player().unwrap();
+        (w.camera().position, p.previous, p.position)
+    };
+    let (camera, previous, now) = run(files);
+    assert_ne!(previous, now, "he ran");
+    assert_eq!([0, 1, 2].map(|k| camera[k] - previous[k]), [0, -14000, -64000]);
+    let (camera, _, now) = run(stros_tests::replaced(Vec::<(String, Vec<u8>)>::new()));
+    assert_eq!([0, 1, 2].map(|k| camera[k] - now[k]), [0, -14000, -64000]);
+}

@@ -164,9 +164,12 @@ pub(super) fn call(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall
             cam.reset_requested = true;
             0
         }
-        // "Camera update": the hook is the pose update, which the world runs once per
-        // update after the actor traversal.
-        id::CAMERA_CONTROLLER => 0,
+        // "Camera update": the CAMERA actor's hook is the pose update; the world runs it
+        // as soon as that actor's update ends.
+        id::CAMERA_CONTROLLER => {
+            cam.controller_requested = true;
+            0
+        }
         _ => return None,
     })
 }
