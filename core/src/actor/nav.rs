@@ -248,26 +248,7 @@ fn core_step<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], toleran
                 a.nav.phase = 1;
             }
         }
-        1 | 27 => {
-            let Some(next) = node_at(env, &a.nav, a.nav.next) else {
-                env.walk().release(&mut a.nav, owner);
-                a.nav.phase = 0;
-                return pending(a, false);
-            };
-            if at_node(a, next, fs) {
-                env.admit_default(a);
-                let n = a.nav.next;
-                env.walk().assign_current(&mut a.nav, n, owner);
-                a.nav.phase = 8;
-            } else if face(a, next.map(|c| c << 8), fs) == 0 {
-                a.nav.phase = 2;
-                let idle = a.attr(ATTR_NODE_IDLE);
-                if idle != 0 && env.rng().bounded(idle as i32) == 0 {
-                    a.nav.phase = 9;
-                    a.nav.word = ((env.rng().draw() & 127) + 16) as u16;
-                }
-            }
-        }
+        1 | 27 => face_node(a, env, owner),
         2 => {
             let Some(next) = node_at(env, &a.nav, a.nav.next) else {
                 env.walk().release(&mut a.nav, owner);
@@ -339,6 +320,30 @@ fn core_step<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], toleran
         _ => a.nav.phase = 0,
     }
     pending(a, false)
+}
+
+/// Phases 1 and 27: at the held next node it becomes current (phase 8); else the actor turns
+/// to it and, facing it, walks (phase 2) — or, by attribute 90's chance, idles first (9).
+fn face_node<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, owner: u8) {
+    let fs = env.frame_scale();
+    let Some(next) = node_at(env, &a.nav, a.nav.next) else {
+        env.walk().release(&mut a.nav, owner);
+        a.nav.phase = 0;
+        return;
+    };
+    if at_node(a, next, fs) {
+        env.admit_default(a);
+        let n = a.nav.next;
+        env.walk().assign_current(&mut a.nav, n, owner);
+        a.nav.phase = 8;
+    } else if face(a, next.map(|c| c << 8), fs) == 0 {
+        a.nav.phase = 2;
+        let idle = a.attr(ATTR_NODE_IDLE);
+        if idle != 0 && env.rng().bounded(idle as i32) == 0 {
+            a.nav.phase = 9;
+            a.nav.word = ((env.rng().draw() & 127) + 16) as u16;
+        }
+    }
 }
 
 /// "Phase-eight route monitoring": the destination's node in the current map; at it, the

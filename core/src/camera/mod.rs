@@ -4,7 +4,7 @@
 //! ([`pose`]), and the render step that glides or cuts the drawn pose towards the published
 //! one ([`Camera::render_step`]).
 //!
-//! The camera reaches the world only through [`CameraScene`] (the bound actor's pose, the
+//! The camera reaches the world only through [`pose::CameraScene`] (the bound actor's pose, the
 //! obstacle segment query, the camera body's contacts, the terrain height), so it sits
 //! below the actors and the world that drive it. The published position is the original's
 //! view origin: it centres the actor update window and is where sounds are heard from.

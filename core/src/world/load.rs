@@ -84,10 +84,7 @@ impl<'a, C: Capacity> World<'a, C> {
             view: [0; 3],
             view_yaw: 0,
             camera: crate::camera::Camera::new(&config),
-            walk_nodes: Default::default(),
-            walk_maps: Default::default(),
-            walk_queue: Default::default(),
-            nav_shared: Default::default(),
+            walk: Default::default(),
             report: StepReport::default(),
             missing: heapless::Vec::new(),
             scripts: script::ScriptTables::default(),
@@ -128,7 +125,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.shared = Shared::default();
         (self.view, self.view_yaw) = ([0; 3], 0);
         self.camera = crate::camera::Camera::new(&self.config);
-        self.nav_shared = Default::default();
+        self.walk = Default::default();
         self.report = StepReport::default();
         self.missing.clear();
         self.scripts = script::ScriptTables::default();
@@ -160,7 +157,7 @@ impl<'a, C: Capacity> World<'a, C> {
         };
         self.scripts = script::ScriptTables::load(files)?;
         self.statics.fill(&rgm, &rob).map_err(|_| full::<C>(TableKind::Placements))?;
-        self.load_walk_maps(&rgm)?;
+        self.walk.load(&rgm)?;
         // Memos name placements of these statics and samples of this map.
         self.memos.clear();
         self.map = name_of(map.as_bytes());
@@ -169,36 +166,7 @@ impl<'a, C: Capacity> World<'a, C> {
     }
     /// The walk maps as the navigation queries take them.
     pub(super) fn walk(&mut self) -> crate::actor::walk::WalkMaps<'_, 'a> {
-        crate::actor::walk::WalkMaps {
-            nodes: &mut self.walk_nodes,
-            maps: &mut self.walk_maps,
-            queue: &mut self.walk_queue,
-        }
-    }
-
-    /// The map's WDNM walk maps in file order, their reservation bytes and disabled bytes
-    /// cleared ({D:formats/RGM.md} "WDNM"); the runtime list visits them in reverse.
-    fn load_walk_maps(&mut self, rgm: &Rgm<'a>) -> Result<(), WorldError> {
-        use crate::actor::walk::{Map, Node};
-        self.walk_nodes.clear();
-        self.walk_maps.clear();
-        for m in rgm.wdnm().walk_maps() {
-            let first = self.walk_nodes.len() as u32;
-            for n in m.nodes() {
-                let node = Node {
-                    position: [n.x() as i32, n.y() as i32, n.z() as i32],
-                    owner: 0,
-                    routes: n.route_bytes(),
-                };
-                self.walk_nodes.push(node).map_err(|_| full::<C>(TableKind::WalkNodes))?;
-            }
-            let map = Map { first, count: m.node_count(), disabled: false };
-            self.walk_maps.push(map).map_err(|_| full::<C>(TableKind::WalkNodes))?;
-        }
-        let largest = self.walk_maps.iter().map(|m| m.count as usize).max().unwrap_or(0);
-        self.walk_queue.clear();
-        while self.walk_queue.len() < largest + 8 && self.walk_queue.push((0, 0)).is_ok() {}
-        Ok(())
+        self.walk.parts().0
     }
 
     /// The loaded model called `name` (case-insensitive), loading it on first use: a ROB

@@ -351,15 +351,8 @@ pub struct World<'a, C: Capacity = Desktop> {
     view: [i32; 3],
     view_yaw: u16,
     camera: crate::camera::Camera,
-    /// The loaded walk maps' nodes, maps in load order ([`crate::actor::walk`]).
-    walk_nodes: C::WalkNodes<crate::actor::walk::Node<'a>>,
-    /// The loaded walk maps.
-    walk_maps: C::WalkNodes<crate::actor::walk::Map>,
-    /// The route search's queue: the largest map's node count plus eight entries (as many
-    /// as the node table holds).
-    walk_queue: C::WalkNodes<(i16, u16)>,
-    /// What point navigation shares across actors.
-    nav_shared: crate::actor::nav::NavShared,
+    /// The walk maps and what navigation shares ([`nav::WalkTables`]).
+    walk: nav::WalkTables<'a, C>,
     report: StepReport,
     missing: heapless::Vec<Name, 8>,
     scripts: script::ScriptTables<C>,
@@ -521,7 +514,7 @@ impl<'a, C: Capacity> World<'a, C> {
             frame_models: self.frame_models.len(),
             locals: self.scripts.locals.len(),
             banks,
-            walk_nodes: self.walk_nodes.len().max(self.walk_maps.len()),
+            walk_nodes: self.walk.held(),
         }
     }
 

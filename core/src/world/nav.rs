@@ -15,6 +15,53 @@ use crate::script::functions::id;
 use crate::script::{NativeCall, Rng};
 use crate::units::ANGLE_MASK;
 
+/// A world's walk maps: their nodes (maps in load order), the maps, the route search's
+/// queue (the largest map's node count plus eight, as many as the table holds) and what
+/// point navigation shares across actors.
+#[derive(Clone, Debug, Default)]
+pub(super) struct WalkTables<'a, C: Capacity> {
+    nodes: C::WalkNodes<crate::actor::walk::Node<'a>>,
+    maps: C::WalkNodes<crate::actor::walk::Map>,
+    queue: C::WalkNodes<(i16, u16)>,
+    shared: NavShared,
+}
+
+impl<'a, C: Capacity> WalkTables<'a, C> {
+    /// The queries' view and the shared state.
+    pub(super) fn parts(&mut self) -> (WalkMaps<'_, 'a>, &mut NavShared) {
+        (WalkMaps { nodes: &mut self.nodes, maps: &mut self.maps, queue: &mut self.queue }, &mut self.shared)
+    }
+
+    /// What the tables hold, as [`super::Needs`] counts it.
+    pub(super) fn held(&self) -> usize {
+        self.nodes.len().max(self.maps.len())
+    }
+
+    /// The map's WDNM walk maps in file order, their reservation and disabled bytes clear
+    /// ({D:formats/RGM.md} "WDNM"); the runtime list visits them in reverse.
+    pub(super) fn load(&mut self, rgm: &crate::formats::rgm::Rgm<'a>) -> Result<(), super::WorldError> {
+        use crate::actor::walk::{Map, Node};
+        use crate::capacity::{Table, TableKind};
+        let full = || super::full::<C>(TableKind::WalkNodes);
+        *self = WalkTables::default();
+        for m in rgm.wdnm().walk_maps() {
+            let first = self.nodes.len() as u32;
+            for n in m.nodes() {
+                let node = Node {
+                    position: [n.x() as i32, n.y() as i32, n.z() as i32],
+                    owner: 0,
+                    routes: n.route_bytes(),
+                };
+                self.nodes.push(node).map_err(|_| full())?;
+            }
+            self.maps.push(Map { first, count: m.node_count(), disabled: false }).map_err(|_| full())?;
+        }
+        let largest = self.maps.iter().map(|m| m.count as usize).max().unwrap_or(0);
+        while self.queue.len() < largest + 8 && self.queue.push((0, 0)).is_ok() {}
+        Ok(())
+    }
+}
+
 /// The natives the world's script host runs itself (on the running actor, with its
 /// update's surroundings) rather than [`crate::actor::natives::call`].
 pub const HOSTED: [u16; 13] = [

@@ -136,18 +136,15 @@ impl<'a, C: Capacity> World<'a, C> {
         // Sounds of this update are heard from here, remapped by the surface stood on now.
         let (emitter, surface) = (a.position, a.surface);
         let set = a.set.and_then(|s| self.sets.get(s as usize)).map(|e| &e.set);
-        if set.is_some() {
-            let mut cx = AnimContext {
-                set,
-                ticks: tick.nominal_ticks,
-                events: &mut events,
-                enabled: self.config.animation_system != 0,
-                falling: a.falling,
-                forward: forward_held.then(|| a.forward_group()),
-                move_bits: 0,
-            };
-            animate(a, is_player, &mut cx);
-        }
+        animation_stage(
+            a,
+            set,
+            tick,
+            &mut events,
+            self.config.animation_system != 0,
+            is_player,
+            forward_held,
+        );
         let snapshot = super::collide::Snapshot { anim: a.anim, steps: a.steps.packed };
 
         // Candidate lists, prepared once before the script wrapper.
@@ -167,6 +164,7 @@ impl<'a, C: Capacity> World<'a, C> {
         let player_armed = self.selected_player().is_some_and(|p| p.holds_weapon());
         let grip = if is_player { self.grip_vertex(&self.actors[id as usize]) } else { None };
         let Some((a, mut others)) = Others::split(&mut self.actors, id) else { return };
+        let (walk, nav) = self.walk.parts();
         let mut env = Env {
             config: &self.config,
             tick,
@@ -189,12 +187,8 @@ impl<'a, C: Capacity> World<'a, C> {
             grip,
             rng: &mut self.scripts.rng,
             camera: self.view,
-            walk: crate::actor::walk::WalkMaps {
-                nodes: &mut self.walk_nodes,
-                maps: &mut self.walk_maps,
-                queue: &mut self.walk_queue,
-            },
-            nav: &mut self.nav_shared,
+            walk,
+            nav,
             player_id: self.players[self.selected],
         };
 
@@ -260,9 +254,7 @@ impl<'a, C: Capacity> World<'a, C> {
             self.cells.register_moved(id);
         }
         self.push_others(&overlap);
-        if is_player {
-            self.report.probe = probe;
-        }
+        self.report.probe = if is_player { probe } else { self.report.probe };
         self.push_anim_events(id, &events, emitter, surface, is_player);
         if let Some(entry) = jump_entry {
             self.push_event(id, Event::JumpEntry { entry });
@@ -414,6 +406,33 @@ impl<'a, C: Capacity> World<'a, C> {
             self.report.dropped += 1;
         }
     }
+}
+
+/// The animation stage of an actor with an animation set: its context (the forward
+/// binding's group for the selected player holding it) and [`animate`].
+fn animation_stage(
+    a: &mut Actor,
+    set: Option<&crate::anim::AnimSet<'_>>,
+    tick: Tick,
+    events: &mut Events,
+    enabled: bool,
+    is_player: bool,
+    forward_held: bool,
+) {
+    if set.is_none() {
+        return;
+    }
+    let forward = forward_held.then(|| a.forward_group());
+    let mut cx = AnimContext {
+        set,
+        ticks: tick.nominal_ticks,
+        events,
+        enabled,
+        falling: a.falling,
+        forward,
+        move_bits: 0,
+    };
+    animate(a, is_player, &mut cx);
 }
 
 /// "Jump window" ({D:engine/animation.md} "Action words"): the action update between the
