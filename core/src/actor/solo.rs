@@ -65,23 +65,8 @@ impl<'a> Host<'a> for Solo<'_, 'a> {
         if who != Receiver::Me {
             return Some(0);
         }
-        let mut g = Globals {
-            player: None,
-            ticks: self.ticks,
-            // The scale of a step of that many whole ticks.
-            frame_scale: self.ticks.wrapping_mul(256),
-            markers: None,
-            events: self.events,
-            rng: self.rng,
-            flags: self.flags,
-            // A solo run has the installed switches and is nobody's selected player.
-            animation: true,
-            task_system: true,
-            receiver: 0,
-            selected: false,
-            forward_held: false,
-            camera: None,
-        };
+        // A solo run has the installed switches and is nobody's selected player.
+        let mut g = Globals::detached(self.events, self.rng, self.flags, self.ticks);
         natives::call(self.actor, self.set, &mut g, call)
     }
     fn has_task(&self, _who: u16, _script: ScriptRef, _at: u32) -> bool {

@@ -157,18 +157,7 @@ impl<'a> Host<'a> for TestHost<'a> {
             _ => {
                 let mut g = natives::Globals {
                     player: Some(natives::PlayerView::of(&Actor::new(0, [0; 256]))),
-                    ticks: 1,
-                    frame_scale: 256,
-                    markers: None,
-                    events: &mut self.anim,
-                    rng: &mut self.rng,
-                    flags: &mut self.flags,
-                    animation: true,
-                    task_system: true,
-                    receiver: 0,
-                    selected: false,
-                    forward_held: false,
-                    camera: None,
+                    ..natives::Globals::detached(&mut self.anim, &mut self.rng, &mut self.flags, 1)
                 };
                 match who {
                     Receiver::Me => natives::call(&mut self.actor, None, &mut g, call),

@@ -135,21 +135,20 @@ pub(super) fn call(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall
         id::SHOW_PLAYER_PAN => show_player_pan(cam, player, call),
         id::SHOW_OBJ => location(cam, &me, false, call),
         id::SHOW_OBJ_LOC => location(cam, &me, true, call),
-        // The wrappers: nothing while the selected player holds a weapon, else the handler
-        // with him as the target.
-        id::SHOW_CYRUS | id::SHOW_CYRUS_LOC if armed => 0,
-        id::SHOW_CYRUS | id::SHOW_CYRUS_LOC => match cyrus {
-            Some(t) => location(cam, &t, call.function == id::SHOW_CYRUS_LOC, call),
-            None => 0,
-        },
         id::LOOK_OBJ => look_obj(cam, &me, call),
         id::SHOW_OBJ_PAN => object_pan(cam, &me, false, call),
         id::SHOW_OBJ_PAN_LOC => object_pan(cam, &me, true, call),
-        id::SHOW_CYRUS_PAN | id::SHOW_CYRUS_PAN_LOC if armed => 0,
-        id::SHOW_CYRUS_PAN | id::SHOW_CYRUS_PAN_LOC => match cyrus {
-            Some(t) => object_pan(cam, &t, call.function == id::SHOW_CYRUS_PAN_LOC, call),
-            None => 0,
-        },
+        // The wrappers: nothing while the selected player holds a weapon, else the handler
+        // with him as the target.
+        f @ (id::SHOW_CYRUS | id::SHOW_CYRUS_LOC | id::SHOW_CYRUS_PAN | id::SHOW_CYRUS_PAN_LOC) => {
+            match cyrus.filter(|_| !armed) {
+                Some(t) if matches!(f, id::SHOW_CYRUS | id::SHOW_CYRUS_LOC) => {
+                    location(cam, &t, f == id::SHOW_CYRUS_LOC, call)
+                }
+                Some(t) => object_pan(cam, &t, f == id::SHOW_CYRUS_PAN_LOC, call),
+                None => 0,
+            }
+        }
         id::SHOW_OBJ_ROT => 0,
         // "MovePlayerAboveMe": the offset turned by the receiver's matrix from its position;
         // the feet (the player's positive Y extent and the standing height) there.
@@ -397,18 +396,9 @@ mod tests {
         let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
         let mut g = Globals {
             player: Some(PlayerView::of(player)),
-            ticks: 1,
-            frame_scale: 256,
-            markers: None,
-            events: &mut events,
-            rng: &mut rng,
-            flags: &mut flags,
-            animation: true,
-            task_system: true,
             receiver: 7,
-            selected: false,
-            forward_held: false,
             camera: Some(cam),
+            ..Globals::detached(&mut events, &mut rng, &mut flags, 1)
         };
         let mut c = NativeCall {
             function,

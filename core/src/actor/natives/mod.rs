@@ -193,7 +193,32 @@ impl PlayerView {
     }
 }
 
-impl Globals<'_> {
+impl<'r> Globals<'r> {
+    /// Globals outside a world (a solo run, a probe, a test): `ticks` whole ticks at their
+    /// scale, the installed switches, no player, markers or camera, receiver 0 unselected.
+    pub fn detached(
+        events: &'r mut Events,
+        rng: &'r mut Rng,
+        flags: &'r mut Flags,
+        ticks: i32,
+    ) -> Globals<'r> {
+        Globals {
+            player: None,
+            ticks,
+            frame_scale: ticks.wrapping_mul(256),
+            markers: None,
+            events,
+            rng,
+            flags,
+            animation: true,
+            task_system: true,
+            receiver: 0,
+            selected: false,
+            forward_held: false,
+            camera: None,
+        }
+    }
+
     /// The receiver's animation context ([`AnimContext`]): its set, the shared ticks, the
     /// animation switch, its falling byte and, for the selected player holding forward, the
     /// mask-8 group.
@@ -254,18 +279,8 @@ pub fn answers(function: u16) -> bool {
     let mut actor = Actor::new(0, [0; 256]);
     let mut g = Globals {
         player: Some(PlayerView::of(&actor)),
-        ticks: 1,
-        frame_scale: 256,
-        markers: None,
-        events: &mut events,
-        rng: &mut rng,
-        flags: &mut flags,
-        animation: true,
-        task_system: true,
-        receiver: 0,
-        selected: false,
-        forward_held: false,
         camera: Some(&mut camera),
+        ..Globals::detached(&mut events, &mut rng, &mut flags, 1)
     };
     let mut c = NativeCall {
         function,

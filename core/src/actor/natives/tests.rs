@@ -70,18 +70,8 @@ fn call_with_markers(
     let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
     let mut g = Globals {
         player: Some(PlayerView::of(player)),
-        ticks: 1,
-        frame_scale: 256,
         markers,
-        events: &mut events,
-        rng: &mut rng,
-        flags: &mut flags,
-        animation: true,
-        task_system: true,
-        receiver: 0,
-        selected: false,
-        forward_held: false,
-        camera: None,
+        ..Globals::detached(&mut events, &mut rng, &mut flags, 1)
     };
     let mut c = NativeCall {
         function,
