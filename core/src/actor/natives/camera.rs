@@ -190,6 +190,18 @@ pub(super) fn show_player(cam: &mut Camera, player: Option<PlayerView>, call: &m
     }
 }
 
+/// A pan's step by angles and distance at `e` of `span` ticks: flags 0x04 and 0x08
+/// cleared, each angle offset the bound angle plus the start angle plus `delta × e / span`,
+/// the distance the start distance plus `(final − start) × e / span` (products wrapping,
+/// division truncating).
+fn orbit_step(r: &mut crate::camera::Record, pan: &crate::camera::Pan, bound: [i32; 3], e: i32, span: i32) {
+    r.flags &= !(flag::RELATIVE | flag::ABSOLUTE);
+    r.angle_offset = core::array::from_fn(|k| {
+        bound[k].wrapping_add(pan.start_angles[k]).wrapping_add(pan.delta[k].wrapping_mul(e) / span)
+    });
+    r.distance = pan.start_distance + pan.distance.wrapping_sub(pan.start_distance).wrapping_mul(e) / span;
+}
+
 /// `showPlayerPan(duration)`: from the camera's current offset to the player's slot, over
 /// `duration` ticks, in record two.
 fn show_player_pan(cam: &mut Camera, player: Option<PlayerView>, call: &mut NativeCall<'_>) -> i32 {
@@ -224,15 +236,8 @@ fn show_player_pan(cam: &mut Camera, player: Option<PlayerView>, call: &mut Nati
     }
     let running = cam.release_step(duration, call.elapsed);
     if running == 1 && duration > 1 {
-        let (span, e, pan) = (duration - 1, call.elapsed, cam.pan);
-        let r = cam.selected_mut();
-        r.flags &= !(flag::RELATIVE | flag::ABSOLUTE);
-        for k in 0..3 {
-            let step = pan.delta[k].wrapping_mul(e) / span;
-            r.angle_offset[k] = bound.1[k].wrapping_add(pan.start_angles[k]).wrapping_add(step);
-        }
-        r.distance =
-            pan.start_distance + pan.distance.wrapping_sub(pan.start_distance).wrapping_mul(e) / span;
+        let pan = cam.pan;
+        orbit_step(cam.selected_mut(), &pan, bound.1, call.elapsed, duration - 1);
         return 1;
     }
     let pan = cam.pan;
@@ -318,13 +323,7 @@ fn object_pan(cam: &mut Camera, target: &Target, rotated: bool, call: &mut Nativ
                 [0, 1, 2].map(|k| pan.start[k] + end[k].wrapping_sub(pan.start[k]).wrapping_mul(e) / span);
             r.flags = (r.flags | flag::RELATIVE) & !flag::ABSOLUTE;
         } else {
-            r.flags &= !(flag::RELATIVE | flag::ABSOLUTE);
-            for k in 0..3 {
-                let step = pan.delta[k].wrapping_mul(e) / span;
-                r.angle_offset[k] = bound.1[k].wrapping_add(pan.start_angles[k]).wrapping_add(step);
-            }
-            r.distance =
-                pan.start_distance + pan.distance.wrapping_sub(pan.start_distance).wrapping_mul(e) / span;
+            orbit_step(r, &pan, bound.1, e, span);
         }
         return 1;
     }
