@@ -436,6 +436,10 @@ pub mod id {
     pub const PLAY_ANIMATION: u16 = 33;
     /// `FacePlayerInertia(duration)`.
     pub const FACE_PLAYER_INERTIA: u16 = 89;
+    /// `PlayerOffset(x, y, z)`.
+    pub const PLAYER_OFFSET: u16 = 154;
+    /// `PlayerOffsettask(x, y, z)`.
+    pub const PLAYER_OFFSET_TASK: u16 = 155;
     /// `DistanceToLocation(location)`.
     pub const DISTANCE_TO_LOCATION: u16 = 160;
     /// `PlayerInSight()`.

@@ -64,7 +64,9 @@ impl<'a, C: Capacity> WalkTables<'a, C> {
 
 /// The natives the world's script host runs itself (on the running actor, with its
 /// update's surroundings) rather than [`crate::actor::natives::call`].
-pub const HOSTED: [u16; 13] = [
+pub const HOSTED: [u16; 15] = [
+    id::PLAYER_OFFSET,
+    id::PLAYER_OFFSET_TASK,
     id::FACE_PLAYER_INERTIA,
     id::DISTANCE_TO_LOCATION,
     id::PLAYER_IN_SIGHT,
@@ -167,6 +169,33 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         })
     }
 
+    /// `PlayerOffset(x, y, z)` and `PlayerOffsettask` ({D:engine/SOUP.md} "Offset,
+    /// PlayerOffset, PlayerOffsettask and CollidePlayerWeapon"): the selected player's local
+    /// position becomes the receiver's position plus the offset turned by its matrix; the
+    /// task also copies the receiver's matrix, angles and previous angles to him and never
+    /// completes. (Its pause-tick bookkeeping, which nothing else reads, is not kept.)
+    fn player_offset(&mut self, offset: [i32; 3], task: bool) -> i32 {
+        let a = &*self.actor;
+        let turned = a.matrix.transform_int(offset);
+        let at = [0, 1, 2].map(|k| a.position[k].wrapping_add(turned[k]));
+        let (matrix, angles, previous) = (a.matrix, a.angles, a.previous_angles);
+        let player = match self.player {
+            Some(p) if p == self.me => Some(&mut *self.actor),
+            Some(p) => {
+                self.others_written = true;
+                self.actors.get_mut(p as usize)
+            }
+            None => None,
+        };
+        if let Some(p) = player {
+            p.position = at;
+            if task {
+                (p.matrix, p.angles, p.previous_angles) = (matrix, angles, previous);
+            }
+        }
+        task as i32
+    }
+
     /// The movement natives on the running actor; `None` for others (or another receiver).
     pub(super) fn navigation(&mut self, call: &NativeCall<'_>) -> Option<i32> {
         let arg = |k| call.arg(k);
@@ -206,6 +235,9 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             id::DISTANCE_TO_LOCATION => {
                 let to = self.location(arg(0));
                 rounded_distance([0, 1, 2].map(|k| to[k].wrapping_sub(self.actor.position[k])))
+            }
+            id::PLAYER_OFFSET | id::PLAYER_OFFSET_TASK => {
+                self.player_offset([arg(0), arg(1), arg(2)], call.function == id::PLAYER_OFFSET_TASK)
             }
             id::PLAYER_IN_SIGHT => {
                 let player = self.player_position()?;

@@ -160,3 +160,49 @@ fn the_villager_wanders_round_the_hilltop() {
     assert!(destinations.len() >= 2, "{destinations:?}");
     assert!((100..=1000).contains(&farthest), "{farthest}");
 }
+
+/// `PlayerOffset(0, 0, 100 << 8)` from an actor placed at map (35000, −240, 31000) facing
+/// 0 (its matrix the identity): Cyrus's local position becomes the actor's plus 25,600 on Z.
+/// The actor updates before him (placed actors before the persistent list); his own
+/// update then keeps X and Z where nothing pushes him.
+#[test]
+fn player_offset_puts_cyrus_by_the_actor() {
+    use stros_core::script::decode::op;
+    use stros_core::script::functions::id;
+    use stros_tools::write::rgm::{ActorDesc, MpobDesc};
+    let mut script = vec![op::FUNCTION];
+    script.extend_from_slice(&id::PLAYER_OFFSET.to_le_bytes());
+    script.push(3);
+    for v in [0i32, 0, 100 << 8] {
+        script.push(op::NUMERIC);
+        script.extend_from_slice(&v.to_le_bytes());
+    }
+    script.extend_from_slice(&[op::END, 0, 0, 0, 0]);
+    let mut desc = stros_tools::world::village::rgm_desc();
+    desc.actors.push(ActorDesc { name: b"PUSHER".to_vec(), script, ..ActorDesc::default() });
+    desc.mpob.push(MpobDesc {
+        id: 61,
+        object_type: 1,
+        script_name: b"PUSHER".to_vec(),
+        position: [35_000, -240, 31_000],
+        model_id: -1,
+        ..MpobDesc::default()
+    });
+    let files = stros_tests::replaced(vec![(
+        format!("{}.RGM", stros_core::embedded::MAP),
+        stros_tools::write::rgm::to_bytes(&desc),
+    )]);
+    let mut w: Box<stros_core::world::World<'static>> = Box::new(
+        stros_core::world::World::load(
+            files,
+            stros_core::embedded::MAP,
+            stros_core::config::SystemConfig::installed(),
+            Default::default(),
+        )
+        .unwrap(),
+    );
+    w.enter_marker(files, 0, 0).unwrap();
+    w.step(&stros_core::input::Input::NONE, 1000);
+    let p = w.selected_player().unwrap().position;
+    assert_eq!([p[0], p[2]], [35_000 << 8, (31_000 << 8) + 25_600]);
+}
