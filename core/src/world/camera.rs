@@ -13,11 +13,14 @@ use crate::collision::shape::Sphere;
 use crate::collision::statics::{IDENTITY, face_contacts, segment_contacts};
 use crate::terrain::VertexCache;
 
-/// The world and the live models of one camera update.
+/// What one camera update reads of the world: the actors, the selected player, the live
+/// models, the terrain and the frame scale (the camera itself stays borrowable apart).
 struct View<'w, 'a, C: Capacity> {
-    world: &'w World<'a, C>,
+    actors: &'w [crate::actor::Actor],
+    player: Option<u16>,
     scene: LiveScene<'w, 'a, C>,
     heights: &'w VertexCache<'a>,
+    frame_scale: i32,
 }
 
 impl<C: Capacity> View<'_, '_, C> {
@@ -57,7 +60,7 @@ impl<C: Capacity> View<'_, '_, C> {
 
 impl<C: Capacity> CameraScene for View<'_, '_, C> {
     fn bound(&self, actor: Option<u16>) -> Option<([i32; 3], [i32; 3])> {
-        let a = self.world.actor(actor.or(self.world.selected_player_id())?)?;
+        let a = self.actors.get(actor.or(self.player)? as usize)?;
         Some((a.position, [a.angles.pitch as i32, a.angles.heading as i32, a.angles.roll as i32]))
     }
 
@@ -69,7 +72,7 @@ impl<C: Capacity> CameraScene for View<'_, '_, C> {
         excluded: Option<u16>,
         hit: &mut dyn FnMut([i32; 3], i32),
     ) {
-        let excluded = excluded.or(self.world.selected_player_id());
+        let excluded = excluded.or(self.player);
         let lists = self.candidates(from, to, cutoff, excluded);
         let (a, b) = (from.map(|c| c as f32), to.map(|c| c as f32));
         for w in segment_contacts(&self.scene, &lists, a, b, false) {
@@ -90,7 +93,7 @@ impl<C: Capacity> CameraScene for View<'_, '_, C> {
     }
 
     fn frame_scale(&self) -> i32 {
-        self.world.report.tick.frame_scale
+        self.frame_scale
     }
 }
 
@@ -109,18 +112,21 @@ impl<'a, C: Capacity> World<'a, C> {
         })
     }
 
-    /// Runs `f` with the camera and the world as the camera sees it (the camera taken out
-    /// of the world meanwhile).
+    /// Runs `f` with the camera and the world as the camera sees it.
     fn with_camera<R>(&mut self, f: impl FnOnce(&mut Camera, &View<'_, 'a, C>) -> R) -> R {
-        let mut camera = core::mem::take(&mut self.camera);
         let heights = self.vertex_cache();
         let mut live = C::Actors::<LiveModel<'a>>::default();
-        let bound = camera.selected().bound.or(self.selected_player_id());
+        let player = self.selected_player_id();
+        let bound = self.camera.selected().bound.or(player);
         self.live_models(bound.unwrap_or(u16::MAX), None, &mut live);
-        let view =
-            View { world: self, scene: LiveScene { statics: &self.statics, live: &live }, heights: &heights };
-        let r = f(&mut camera, &view);
-        self.camera = camera;
+        let view = View {
+            actors: &self.actors,
+            player,
+            scene: LiveScene { statics: &self.statics, live: &live },
+            heights: &heights,
+            frame_scale: self.report.tick.frame_scale,
+        };
+        let r = f(&mut self.camera, &view);
         self.publish_view();
         r
     }
