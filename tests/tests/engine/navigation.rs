@@ -206,3 +206,75 @@ fn player_offset_puts_cyrus_by_the_actor() {
     let p = w.selected_player().unwrap().position;
     assert_eq!([p[0], p[2]], [35_000 << 8, (31_000 << 8) + 25_600]);
 }
+
+/// "Direct point moves": an NPC told `MovePosition(x, y, z, 0)` to a point 300 units east
+/// on the plateau turns first (phase 22), then walks (phase 11), facing the point each
+/// step, and ends with X/Z exactly on it (the coordinate walk's snap) when the walk
+/// arrives — within `((speed + 2) × 256 × scale) >> 8` or past the point.
+#[test]
+fn move_position_turns_then_walks_onto_the_point() {
+    use stros_core::script::decode::op;
+    use stros_core::script::functions::id;
+    use stros_tools::write::rgm::{ActorDesc, MpobDesc};
+    let to: [i32; 3] = [36_500 << 8, -240 << 8, 31_400 << 8];
+    let mut script = vec![op::TASK];
+    script.extend_from_slice(&id::MOVE_POSITION.to_le_bytes());
+    script.push(4);
+    for v in [to[0], to[1], to[2], 0] {
+        script.push(op::NUMERIC);
+        script.extend_from_slice(&v.to_le_bytes());
+    }
+    let done = script.len() as u32;
+    script.push(op::END);
+    script.extend_from_slice(&done.to_le_bytes());
+    let mut desc = stros_tools::world::village::rgm_desc();
+    let fisher = desc.actors.iter().find(|a| a.name == b"FISHER").unwrap().clone();
+    desc.actors.push(ActorDesc { name: b"WALKER".to_vec(), script, ..fisher });
+    desc.mpob.push(MpobDesc {
+        id: 62,
+        object_type: 3,
+        script_name: b"WALKER".to_vec(),
+        model_name: b"NPC".to_vec(),
+        position: [36_200, -240, 31_400],
+        model_id: -1,
+        ..MpobDesc::default()
+    });
+    let files = stros_tests::replaced(vec![(
+        format!("{}.RGM", stros_core::embedded::MAP),
+        stros_tools::write::rgm::to_bytes(&desc),
+    )]);
+    let mut w: Box<stros_core::world::World<'static>> = Box::new(
+        stros_core::world::World::load(
+            files,
+            stros_core::embedded::MAP,
+            stros_core::config::SystemConfig::installed(),
+            Default::default(),
+        )
+        .unwrap(),
+    );
+    w.enter_marker(files, 0, 0).unwrap();
+    let walker = (0..w.actors().len() as u16)
+        .find(|&k| {
+            w.actor(k).unwrap().placement.is_some() && w.actors()[k as usize].position[0] == 36_200 << 8
+        })
+        .unwrap();
+    let mut phases = Vec::new();
+    let mut arrived = None;
+    for t in 0..400 {
+        w.step(&stros_core::input::Input::NONE, 1000 + 2 * t);
+        let a = w.actor(walker).unwrap();
+        if phases.last() != Some(&a.nav.phase) {
+            phases.push(a.nav.phase);
+        }
+        if a.nav.phase == 11 && a.position[0] != a.previous[0] {
+            let bearing = direction_from_displacement(to[0] - a.previous[0], to[2] - a.previous[2]);
+            assert_eq!(a.angles.heading, bearing, "update {t}");
+        }
+        if [a.position[0], a.position[2]] == [to[0], to[2]] {
+            arrived = Some(t);
+            break;
+        }
+    }
+    assert_eq!(phases[..2], [22, 11], "{phases:?}");
+    assert!(arrived.is_some(), "phases {phases:?}");
+}
