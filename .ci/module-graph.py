@@ -10,7 +10,7 @@ import re, sys, pathlib, itertools
 # Bottom to top. Modules on one line share a layer; between them only acyclic imports are allowed.
 LAYERS = [
     ["files", "embedded", "formats", "test_support"],
-    ["units", "tables", "math", "config", "timing", "input", "scenario", "recording", "capacity"],
+    ["units", "tables", "math", "config", "timing", "input", "scenario", "recording", "capacity", "sound"],
     ["terrain"],
     ["collision"],
     ["anim", "camera"],

@@ -9,7 +9,6 @@
 //! samples on every machine, and the mixer is tested without a device.
 
 use crate::formats::sfx::{Effect, Sfx};
-use crate::math::round_ties_even;
 use crate::tables;
 
 /// Sample channels.
@@ -27,32 +26,7 @@ pub const RATE_STEP: i32 = crate::world::RATE_STEP;
 /// Actors whose remembered animation sound the mixer tracks.
 pub const MAX_OWNERS: usize = 256;
 
-/// "Radius and divisor": `R = sound_distance × 36` world units and
-/// `D = floor(65536 / floor(R / 128))`; `None` when `floor(R / 128)` is zero (a division by
-/// zero in the original).
-pub fn radius_and_divisor(sound_distance: i32) -> Option<(i32, i32)> {
-    let r = sound_distance.wrapping_mul(36);
-    let q = r / 128;
-    (q > 0).then(|| (r, 65_536 / q))
-}
-
-/// "Distance": `floor(round(sqrt(dx² + dy² + dz²)) / 256)` world units between runtime
-/// positions (the root rounded at single precision, nearest-even).
-pub fn distance(emitter: [i32; 3], listener: [i32; 3]) -> i32 {
-    let d = [0, 1, 2].map(|k| emitter[k].wrapping_sub(listener[k]) as f64);
-    let root = crate::math::sqrt_f32(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-    (round_ties_even(root) as i64 >> 8) as i32
-}
-
-/// "Volume curve": 0 beyond `R`; otherwise `127 − clamp((d × D) >> 16, 0, 127) + off`,
-/// the sum wrapping at 32 bits before its clamp to 0–127.
-pub fn volume(d: i32, radius: i32, divisor: i32, offset: i32) -> u8 {
-    if d > radius {
-        return 0;
-    }
-    let a = (d.wrapping_mul(divisor) >> 16).clamp(0, 127);
-    127i32.wrapping_sub(a).wrapping_add(offset).clamp(0, 127) as u8
-}
+pub use crate::sound::{distance, radius_and_divisor, volume};
 
 /// The heading from the listener to the emitter in the pan convention: 0 along +Z, 512
 /// along +X, 1024 along −Z, 1536 along −X (halving both components while either exceeds
@@ -150,6 +124,8 @@ pub struct Mixer {
     /// The channels.
     pub channels: [Channel; CHANNELS],
     remembered: [Option<u8>; MAX_OWNERS],
+    /// The sound each `AmbientSound` task (by owner and effect) remembers: its channel.
+    ambient: heapless::Vec<((u16, i16), u8), CHANNELS>,
     master: i32,
 }
 
@@ -161,7 +137,12 @@ fn pan_gain(p: u8) -> i32 {
 impl Mixer {
     /// Silent channels with master volume `master` (SYSTEM.INI `[system] volume`).
     pub fn new(master: i32) -> Mixer {
-        Mixer { channels: [Channel::default(); CHANNELS], remembered: [None; MAX_OWNERS], master }
+        Mixer {
+            channels: [Channel::default(); CHANNELS],
+            remembered: [None; MAX_OWNERS],
+            ambient: heapless::Vec::new(),
+            master,
+        }
     }
 
     /// Starts `s` on the first idle channel at or above its start index (never stealing);
@@ -294,16 +275,49 @@ impl Mixer {
                         pan,
                         first_channel: if s.player { PLAYER_START } else { OTHER_START },
                     };
-                    if s.remembered {
-                        self.play_animation_sound(bank, start);
-                    } else {
-                        self.start(bank, start);
+                    match s.ambient {
+                        Some(restart) => self.keep_ambient(bank, start, restart),
+                        None if s.remembered => {
+                            self.play_animation_sound(bank, start);
+                        }
+                        None => {
+                            self.start(bank, start);
+                        }
                     }
                 }
                 Event::Anim(AnimEvent::StopSound) => self.stop_animation_sound(e.actor),
                 Event::Anim(AnimEvent::EndSounds(stop)) => self.stop(e.actor, stop),
                 _ => {}
             }
+        }
+    }
+
+    /// One run of an `AmbientSound` task ({D:engine/sound.md} "SOUP functions"): the task's
+    /// remembered channel (forgotten first on a `restart`, its first run) gets the new volume
+    /// and pan while it still plays the task's sound; otherwise the sound starts and its
+    /// channel is remembered.
+    pub fn keep_ambient(&mut self, bank: &Sfx<'_>, s: Start, restart: bool) {
+        let key = (s.owner, s.requested);
+        let at = self.ambient.iter().position(|(k, _)| *k == key);
+        if restart && let Some(k) = at {
+            self.ambient.swap_remove(k);
+        }
+        let held = self.ambient.iter().find(|(k, _)| *k == key).map(|&(_, ch)| ch as usize);
+        if let Some(ch) = held.and_then(|ch| self.channels.get_mut(ch))
+            && ch.active
+            && ch.owner == s.owner
+            && ch.requested == s.requested
+        {
+            ch.volume = ((s.volume as i32).wrapping_mul(self.master) >> 8).clamp(0, 127) as u8;
+            ch.pan = s.pan;
+            return;
+        }
+        self.ambient.retain(|(k, _)| *k != key);
+        if let Some(ch) = self.start(bank, s) {
+            if self.ambient.is_full() {
+                self.ambient.remove(0);
+            }
+            let _ = self.ambient.push((key, ch as u8));
         }
     }
 

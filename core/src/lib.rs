@@ -32,6 +32,7 @@
 //! | numerics | [`tables`] | the shared rotation table, the first-octant table |
 //! | numerics | [`math`] | "Upright actor orientation", "Incremental orientation refresh", "Heading-based translation", "Direction recovered from displacement", the integer matrix transform |
 //! | numerics | [`config`] | SYSTEM.INI keys, installed defaults and load-time replacements |
+//! | numerics | [`sound`] | "Radius and divisor", "Distance", "Volume curve" of positional sound |
 //! | numerics | [`timing`] | "FPS-derived frame scale", "Whole nominal ticks" |
 //! | numerics | [`input`] | KEYS.INI bindings, held actions, the walk/run choice |
 //! | numerics | [`capacity`] | the tables' sizes, the build's choice: [`capacity::Desktop`], [`capacity::Small`], any [`capacity::Caps`] |
@@ -74,6 +75,7 @@ pub mod render;
 pub mod scenario;
 pub mod script;
 pub mod session;
+pub mod sound;
 pub mod tables;
 pub mod terrain;
 pub mod timing;

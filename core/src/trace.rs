@@ -115,6 +115,9 @@ pub fn trace_line<C: crate::capacity::Capacity>(
                         write!(out, ",\"flat_volume\":{v},\"hz\":{}", s.offset_hz)?
                     }
                 }
+                if let Some(restart) = s.ambient {
+                    write!(out, ",\"ambient\":{{\"restart\":{restart}}}")?
+                }
                 write!(out, "}}")?
             }
             Event::Anim(AnimEvent::Sound { effect, rate }) => {

@@ -75,8 +75,8 @@ pub enum AnimEvent {
         volume: i32,
         /// Playback-rate offset, Hz.
         hz: i32,
-        /// `FlatSound`.
-        flat: bool,
+        /// `Sound`, `FlatSound` or a run of `AmbientSound`.
+        kind: crate::sound::ScriptSound,
     },
     /// A script's stop: `EndSound(effect)`, `EndMySound(effect)`, `EndMySounds()` or
     /// `StopAllSounds()`.

@@ -480,6 +480,8 @@ pub mod id {
     pub const SOUND: u16 = 93;
     /// `FlatSound`.
     pub const FLAT_SOUND: u16 = 94;
+    /// `AmbientSound`.
+    pub const AMBIENT_SOUND: u16 = 95;
     /// `Jump`.
     pub const JUMP: u16 = 97;
     /// `HideMe`.

@@ -215,6 +215,9 @@ pub struct SoundRequest {
     pub emitter: [i32; 3],
     /// The selected player's own animation sound (channels from 0; others from 6).
     pub player: bool,
+    /// A run of an `AmbientSound` task: keep the owner's sound of this effect going
+    /// (`Some(true)`: forget the remembered one first); `None` for every other sound.
+    pub ambient: Option<bool>,
 }
 
 /// A `PlaySound` rate field's unit, Hz.

@@ -12,7 +12,7 @@
 
 use super::{Files, SetEntry, WorldError, full, name_of};
 use crate::actor::Actor;
-use crate::actor::natives::{self, Globals, PlayerView};
+use crate::actor::natives::{self, Globals, PlayerView, SoundListener};
 use crate::actor::props::References;
 use crate::anim::AnimSet;
 use crate::capacity::{Capacity, Desktop, Table, TableKind};
@@ -282,6 +282,8 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
             receiver: id,
             selected: self.player == Some(id),
             forward_held: self.forward_held,
+            listener: crate::sound::radius_and_divisor(self.env.config.sound_distance)
+                .map(|(radius, divisor)| SoundListener { position: self.camera.position, radius, divisor }),
             camera: Some(&mut *self.camera),
         };
         match who {

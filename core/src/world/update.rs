@@ -18,6 +18,7 @@ use crate::collision::candidates::within_distance;
 use crate::collision::statics::CellHint;
 use crate::input::{Action, Input};
 use crate::script::StageInput;
+use crate::sound::ScriptSound;
 use crate::terrain::VertexCache;
 use crate::timing::Tick;
 use core::cell::Cell;
@@ -361,6 +362,7 @@ impl<'a, C: Capacity> World<'a, C> {
                     remembered: true,
                     emitter,
                     player,
+                    ambient: None,
                 }),
                 AnimEvent::SoundHz { effect, hz } => Event::Sound(SoundRequest {
                     effect,
@@ -371,21 +373,25 @@ impl<'a, C: Capacity> World<'a, C> {
                     remembered: true,
                     emitter,
                     player,
+                    ambient: None,
                 }),
                 // Script sounds start from channel 6 whoever calls them.
-                AnimEvent::ScriptSound { effect, volume, hz, flat } => Event::Sound(SoundRequest {
+                AnimEvent::ScriptSound { effect, volume, hz, kind } => Event::Sound(SoundRequest {
                     effect,
                     requested: effect,
                     rate: 0,
                     offset_hz: hz,
-                    level: if flat {
-                        super::SoundLevel::Flat(volume)
-                    } else {
-                        super::SoundLevel::Positional(volume)
+                    level: match kind {
+                        ScriptSound::Flat => super::SoundLevel::Flat(volume),
+                        _ => super::SoundLevel::Positional(volume),
                     },
                     remembered: false,
                     emitter,
                     player: false,
+                    ambient: match kind {
+                        ScriptSound::Ambient { restart } => Some(restart),
+                        _ => None,
+                    },
                 }),
                 AnimEvent::Actor { mask } => {
                     // "Actor events": bit 0x10 shakes the screen.

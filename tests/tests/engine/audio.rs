@@ -210,6 +210,7 @@ fn script_sounds_start_flat_or_positional_and_stop_by_effect_owner_or_all() {
         remembered: false,
         emitter: [0; 3],
         player: false,
+        ambient: None,
     };
     let mut report = StepReport::default();
     let push = |r: &mut StepReport, actor, event| r.events.push(WorldEvent { actor, event }).unwrap();
@@ -231,4 +232,26 @@ fn script_sounds_start_flat_or_positional_and_stop_by_effect_owner_or_all() {
     assert!(m.channels[6].active, "actor 4 owns none of it");
     m.stop(0, SoundStop::All);
     assert_eq!(m.playing(), 0);
+}
+
+/// `AmbientSound`'s runs in the mixer ({D:engine/sound.md} "SOUP functions"): the first run
+/// starts the sound and remembers its channel; later runs set that channel's volume and pan
+/// instead of starting another; a restart (the task's first run again) forgets it, so the
+/// next sound takes a new channel while the old one plays on; once the sound has ended,
+/// the next run starts it again.
+#[test]
+fn ambient_sounds_keep_one_channel_per_task() {
+    let bytes = bank();
+    let sfx = Sfx::new_checked(&bytes).unwrap();
+    let mut m = Mixer::new(256);
+    m.keep_ambient(&sfx, start(7, 1, 6), true);
+    assert_eq!(m.playing(), 1);
+    let ch = m.channels.iter().position(|c| c.active).unwrap();
+    m.keep_ambient(&sfx, Start { volume: 40, pan: 20, ..start(7, 1, 6) }, false);
+    assert_eq!((m.playing(), m.channels[ch].volume, m.channels[ch].pan), (1, 40, 20));
+    m.keep_ambient(&sfx, start(7, 1, 6), true);
+    assert_eq!(m.playing(), 2, "the restart's sound takes a channel of its own");
+    m.channels.iter_mut().for_each(|c| c.active = false);
+    m.keep_ambient(&sfx, start(7, 1, 6), false);
+    assert_eq!(m.playing(), 1, "an ended sound starts again");
 }

@@ -44,6 +44,20 @@ pub struct Globals<'r> {
     pub forward_held: bool,
     /// The camera, when a world runs the script.
     pub camera: Option<&'r mut crate::camera::Camera>,
+    /// Where sounds are heard from, when a world runs the script.
+    pub listener: Option<SoundListener>,
+}
+
+/// Where sounds are heard from ({D:engine/sound.md}): the camera's published position and
+/// the radius and divisor of `[system] sound_distance`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SoundListener {
+    /// Position, runtime units.
+    pub position: [i32; 3],
+    /// The volume curve's radius.
+    pub radius: i32,
+    /// The volume curve's divisor.
+    pub divisor: i32,
 }
 
 /// `AtNodeMarker(marker, distance)` ({D:engine/SOUP.md} "AtNodeMarker: node-marker
@@ -216,6 +230,7 @@ impl<'r> Globals<'r> {
             selected: false,
             forward_held: false,
             camera: None,
+            listener: None,
         }
     }
 
@@ -265,7 +280,7 @@ pub fn call(
         .or_else(|| attributes(actor, g, call))
         .or_else(|| globals(actor, g, call))
         .or_else(|| actions_and_combat(actor, set, g, call))
-        .or_else(|| sounds(g, call))
+        .or_else(|| sounds(actor, g, call))
         .or_else(|| visibility(actor, call))
         .or_else(|| camera::call(actor, g, call))
 }
@@ -307,14 +322,32 @@ fn visibility(actor: &mut Actor, call: &NativeCall<'_>) -> Option<i32> {
 
 /// The script sounds ({D:engine/sound.md} "SOUP functions"): `Sound` and `FlatSound` start
 /// one (reported for the mixer), the stops end channels by effect, owner or all; every one
-/// returns zero. (`AmbientSound`, a multitask that keeps adjusting its sound, is not here.)
-fn sounds(g: &mut Globals<'_>, call: &NativeCall<'_>) -> Option<i32> {
+/// returns zero. `AmbientSound(effect, volume, rate)` is a multitask: each run computes the
+/// volume the curve gives its owner's position; at 0 (or with the object-update exclusion
+/// set) it stops its sound and ends, else it keeps its sound going (the mixer starts it when
+/// it is not playing and sets its volume and pan) and goes on. Without a listener (outside
+/// a world) it ends at once.
+fn sounds(actor: &Actor, g: &mut Globals<'_>, call: &NativeCall<'_>) -> Option<i32> {
     use crate::anim::{AnimEvent, SoundStop};
+    use crate::sound::ScriptSound;
     let (a0, a1, a2) = (call.arg(0), call.arg(1), call.arg(2));
     let effect = a0 as i16;
+    if call.function == id::AMBIENT_SOUND {
+        let heard = g.listener.map_or(0, |l| {
+            let d = crate::sound::distance(actor.position, l.position);
+            crate::sound::volume(d, l.radius, l.divisor, a1)
+        });
+        if heard == 0 || actor.object_update_exclusion != 0 {
+            g.events.push(AnimEvent::EndSounds(SoundStop::MineOf(effect)));
+            return Some(0);
+        }
+        let kind = crate::sound::ScriptSound::Ambient { restart: call.elapsed == 0 };
+        g.events.push(AnimEvent::ScriptSound { effect, volume: a1, hz: a2, kind });
+        return Some(1);
+    }
     let event = match call.function {
-        id::SOUND => AnimEvent::ScriptSound { effect, volume: a1, hz: a2, flat: false },
-        id::FLAT_SOUND => AnimEvent::ScriptSound { effect, volume: a1, hz: a2, flat: true },
+        id::SOUND => AnimEvent::ScriptSound { effect, volume: a1, hz: a2, kind: ScriptSound::Positional },
+        id::FLAT_SOUND => AnimEvent::ScriptSound { effect, volume: a1, hz: a2, kind: ScriptSound::Flat },
         id::END_SOUND => AnimEvent::EndSounds(SoundStop::Effect(effect)),
         id::END_MY_SOUND => AnimEvent::EndSounds(SoundStop::MineOf(effect)),
         id::END_MY_SOUNDS => AnimEvent::EndSounds(SoundStop::Mine),

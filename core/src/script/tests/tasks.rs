@@ -435,6 +435,7 @@ fn the_axis_task_ids_name_their_functions() {
         (id::SHOW_PLAYER_PAN, "showPlayerPan", 1),
         (id::SHOW_CYRUS, "showCyrus", 3),
         (id::SHOW_CYRUS_LOC, "showCyrusLoc", 3),
+        (id::AMBIENT_SOUND, "AmbientSound", 3),
         (id::SHOW_OBJ_PAN, "showObjPan", 4),
         (id::SHOW_OBJ_PAN_LOC, "showObjPanLoc", 4),
         (id::SHOW_CYRUS_PAN, "showCyrusPan", 4),
