@@ -444,6 +444,18 @@ pub mod id {
     pub const DISTANCE_TO_LOCATION: u16 = 160;
     /// `PlayerInSight()`.
     pub const PLAYER_IN_SIGHT: u16 = 227;
+    /// `WalkForward(duration)`.
+    pub const WALK_FORWARD: u16 = 46;
+    /// `WalkBackward(duration)`.
+    pub const WALK_BACKWARD: u16 = 47;
+    /// `MoveForward(duration)`.
+    pub const MOVE_FORWARD: u16 = 48;
+    /// `MoveBackward(duration)`.
+    pub const MOVE_BACKWARD: u16 = 49;
+    /// `MoveLeft(duration)`.
+    pub const MOVE_LEFT: u16 = 50;
+    /// `MoveRight(duration)`.
+    pub const MOVE_RIGHT: u16 = 51;
     /// `MoveToLocation(location, duration)`.
     pub const MOVE_TO_LOCATION: u16 = 56;
     /// `FacePlayer(duration)`.

@@ -64,7 +64,13 @@ impl<'a, C: Capacity> WalkTables<'a, C> {
 
 /// The natives the world's script host runs itself (on the running actor, with its
 /// update's surroundings) rather than [`crate::actor::natives::call`].
-pub const HOSTED: [u16; 15] = [
+pub const HOSTED: [u16; 21] = [
+    id::WALK_FORWARD,
+    id::WALK_BACKWARD,
+    id::MOVE_FORWARD,
+    id::MOVE_BACKWARD,
+    id::MOVE_LEFT,
+    id::MOVE_RIGHT,
     id::PLAYER_OFFSET,
     id::PLAYER_OFFSET_TASK,
     id::FACE_PLAYER_INERTIA,
@@ -236,6 +242,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
                 let to = self.location(arg(0));
                 rounded_distance([0, 1, 2].map(|k| to[k].wrapping_sub(self.actor.position[k])))
             }
+            id::WALK_FORWARD..=id::MOVE_RIGHT => step_task(self.actor, self.env, call),
             id::PLAYER_OFFSET | id::PLAYER_OFFSET_TASK => {
                 self.player_offset([arg(0), arg(1), arg(2)], call.function == id::PLAYER_OFFSET_TASK)
             }
@@ -247,6 +254,27 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         };
         Some(r)
     }
+}
+
+/// The stepper natives `WalkForward`, `WalkBackward`, `MoveForward`, `MoveBackward`,
+/// `MoveLeft` and `MoveRight` (`duration`) as tasks ({D:engine/SOUP.md} "MoveBackward",
+/// "Result"): one step each invocation ([`crate::actor::motion`]); one while
+/// `duration − 1 > elapsed`, else zero. A refused step completes the call (the steppers
+/// do not tell a missing group, which `WalkForward` runs on to the duration test, from an
+/// admission refusal).
+fn step_task<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, call: &NativeCall<'_>) -> i32 {
+    use crate::actor::motion::{self, Step};
+    let step = match call.function {
+        id::WALK_FORWARD => motion::walk_forward(a, env),
+        id::WALK_BACKWARD => motion::walk_backward(a, env),
+        id::MOVE_FORWARD => motion::move_forward(a, env),
+        id::MOVE_BACKWARD => motion::move_backward(a, env),
+        f => motion::move_sideways(a, env, f == id::MOVE_LEFT),
+    };
+    if step == Step::Refused {
+        return 0;
+    }
+    (call.arg(0).wrapping_sub(1) > call.elapsed) as i32
 }
 
 /// "Direct point moves": one step of the walk towards `to`, its phases 0 → 22 (turn) → 11

@@ -56,6 +56,47 @@ fn horizontal(a: [i32; 3], b: [i32; 3]) -> i32 {
     rounded_distance([b[0] - a[0], 0, b[2] - a[2]])
 }
 
+/// The island with `actor` defined and placed by `placement`, Cyrus entered at marker 0.
+fn island_with(
+    actor: stros_tools::write::rgm::ActorDesc,
+    placement: stros_tools::write::rgm::MpobDesc,
+) -> Box<stros_core::world::World<'static>> {
+    let mut desc = stros_tools::world::village::rgm_desc();
+    desc.actors.push(actor);
+    desc.mpob.push(placement);
+    let files = stros_tests::replaced(vec![(
+        format!("{}.RGM", stros_core::embedded::MAP),
+        stros_tools::write::rgm::to_bytes(&desc),
+    )]);
+    let mut w: Box<stros_core::world::World<'static>> = Box::new(
+        stros_core::world::World::load(
+            files,
+            stros_core::embedded::MAP,
+            stros_core::config::SystemConfig::installed(),
+            Default::default(),
+        )
+        .unwrap(),
+    );
+    w.enter_marker(files, 0, 0).unwrap();
+    w
+}
+
+/// A script of one call of `function` with `args` (a task, or a function with
+/// `op::FUNCTION`), then `End` at its own end for good.
+fn one_call(opcode: u8, function: u16, args: &[i32]) -> Vec<u8> {
+    let mut script = vec![opcode];
+    script.extend_from_slice(&function.to_le_bytes());
+    script.push(args.len() as u8);
+    for v in args {
+        script.push(stros_core::script::decode::op::NUMERIC);
+        script.extend_from_slice(&v.to_le_bytes());
+    }
+    let end = script.len() as u32;
+    script.push(stros_core::script::decode::op::END);
+    script.extend_from_slice(&end.to_le_bytes());
+    script
+}
+
 /// The fisher's route, update by update (the golden), and by hand from the newest
 /// `engine/SOUP.md`:
 /// - loading associates him with the nearest node of any map ("Navigation map
@@ -170,38 +211,19 @@ fn player_offset_puts_cyrus_by_the_actor() {
     use stros_core::script::decode::op;
     use stros_core::script::functions::id;
     use stros_tools::write::rgm::{ActorDesc, MpobDesc};
-    let mut script = vec![op::FUNCTION];
-    script.extend_from_slice(&id::PLAYER_OFFSET.to_le_bytes());
-    script.push(3);
-    for v in [0i32, 0, 100 << 8] {
-        script.push(op::NUMERIC);
-        script.extend_from_slice(&v.to_le_bytes());
-    }
-    script.extend_from_slice(&[op::END, 0, 0, 0, 0]);
-    let mut desc = stros_tools::world::village::rgm_desc();
-    desc.actors.push(ActorDesc { name: b"PUSHER".to_vec(), script, ..ActorDesc::default() });
-    desc.mpob.push(MpobDesc {
-        id: 61,
-        object_type: 1,
-        script_name: b"PUSHER".to_vec(),
-        position: [35_000, -240, 31_000],
-        model_id: -1,
-        ..MpobDesc::default()
-    });
-    let files = stros_tests::replaced(vec![(
-        format!("{}.RGM", stros_core::embedded::MAP),
-        stros_tools::write::rgm::to_bytes(&desc),
-    )]);
-    let mut w: Box<stros_core::world::World<'static>> = Box::new(
-        stros_core::world::World::load(
-            files,
-            stros_core::embedded::MAP,
-            stros_core::config::SystemConfig::installed(),
-            Default::default(),
-        )
-        .unwrap(),
+    // (`End 0`: the call runs every update; here only the first matters.)
+    let script = one_call(op::FUNCTION, id::PLAYER_OFFSET, &[0, 0, 100 << 8]);
+    let mut w = island_with(
+        ActorDesc { name: b"PUSHER".to_vec(), script, ..ActorDesc::default() },
+        MpobDesc {
+            id: 61,
+            object_type: 1,
+            script_name: b"PUSHER".to_vec(),
+            position: [35_000, -240, 31_000],
+            model_id: -1,
+            ..MpobDesc::default()
+        },
     );
-    w.enter_marker(files, 0, 0).unwrap();
     w.step(&stros_core::input::Input::NONE, 1000);
     let p = w.selected_player().unwrap().position;
     assert_eq!([p[0], p[2]], [35_000 << 8, (31_000 << 8) + 25_600]);
@@ -217,42 +239,21 @@ fn move_position_turns_then_walks_onto_the_point() {
     use stros_core::script::functions::id;
     use stros_tools::write::rgm::{ActorDesc, MpobDesc};
     let to: [i32; 3] = [36_500 << 8, -240 << 8, 31_400 << 8];
-    let mut script = vec![op::TASK];
-    script.extend_from_slice(&id::MOVE_POSITION.to_le_bytes());
-    script.push(4);
-    for v in [to[0], to[1], to[2], 0] {
-        script.push(op::NUMERIC);
-        script.extend_from_slice(&v.to_le_bytes());
-    }
-    let done = script.len() as u32;
-    script.push(op::END);
-    script.extend_from_slice(&done.to_le_bytes());
-    let mut desc = stros_tools::world::village::rgm_desc();
-    let fisher = desc.actors.iter().find(|a| a.name == b"FISHER").unwrap().clone();
-    desc.actors.push(ActorDesc { name: b"WALKER".to_vec(), script, ..fisher });
-    desc.mpob.push(MpobDesc {
-        id: 62,
-        object_type: 3,
-        script_name: b"WALKER".to_vec(),
-        model_name: b"NPC".to_vec(),
-        position: [36_200, -240, 31_400],
-        model_id: -1,
-        ..MpobDesc::default()
-    });
-    let files = stros_tests::replaced(vec![(
-        format!("{}.RGM", stros_core::embedded::MAP),
-        stros_tools::write::rgm::to_bytes(&desc),
-    )]);
-    let mut w: Box<stros_core::world::World<'static>> = Box::new(
-        stros_core::world::World::load(
-            files,
-            stros_core::embedded::MAP,
-            stros_core::config::SystemConfig::installed(),
-            Default::default(),
-        )
-        .unwrap(),
+    let script = one_call(op::TASK, id::MOVE_POSITION, &[to[0], to[1], to[2], 0]);
+    let fisher =
+        stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"FISHER").unwrap();
+    let mut w = island_with(
+        ActorDesc { name: b"WALKER".to_vec(), script, ..fisher },
+        MpobDesc {
+            id: 62,
+            object_type: 3,
+            script_name: b"WALKER".to_vec(),
+            model_name: b"NPC".to_vec(),
+            position: [36_200, -240, 31_400],
+            model_id: -1,
+            ..MpobDesc::default()
+        },
     );
-    w.enter_marker(files, 0, 0).unwrap();
     let walker = (0..w.actors().len() as u16)
         .find(|&k| {
             w.actor(k).unwrap().placement.is_some() && w.actors()[k as usize].position[0] == 36_200 << 8
@@ -277,4 +278,48 @@ fn move_position_turns_then_walks_onto_the_point() {
     }
     assert_eq!(phases[..2], [22, 11], "{phases:?}");
     assert!(arrived.is_some(), "phases {phases:?}");
+}
+
+/// `WalkForward(8)` as a task on an NPC facing 0 (+Z): he walks (group 20) along +Z only,
+/// and the task completes once `duration − 1 > elapsed` no longer holds, after which the
+/// script sits at its end and he stops. (`MoveForward` would refuse: the NPC has no run,
+/// group 18, and a missing group completes the call.)
+#[test]
+fn walk_forward_runs_as_a_task_for_its_duration() {
+    use stros_core::script::decode::op;
+    use stros_core::script::functions::id;
+    use stros_tools::write::rgm::{ActorDesc, MpobDesc};
+    let script = one_call(op::TASK, id::WALK_FORWARD, &[8]);
+    let fisher =
+        stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"FISHER").unwrap();
+    let mut w = island_with(
+        ActorDesc { name: b"RUNNER".to_vec(), script, ..fisher },
+        MpobDesc {
+            id: 63,
+            object_type: 3,
+            script_name: b"RUNNER".to_vec(),
+            model_name: b"NPC".to_vec(),
+            position: [36_200, -240, 31_400],
+            model_id: -1,
+            ..MpobDesc::default()
+        },
+    );
+    let runner =
+        (0..w.actors().len() as u16).find(|&k| w.actors()[k as usize].position[0] == 36_200 << 8).unwrap();
+    let start = w.actor(runner).unwrap().position;
+    let mut groups = Vec::new();
+    for t in 0..40 {
+        w.step(&stros_core::input::Input::NONE, 1000 + 2 * t);
+        groups.push(w.actor(runner).unwrap().anim.current);
+    }
+    let end = w.actor(runner).unwrap().position;
+    assert_eq!(end[0], start[0]);
+    assert!(end[2] > start[2] + 10 * 256, "{start:?} → {end:?}");
+    assert!(groups.contains(&20), "{groups:?}");
+    let after = w.actor(runner).unwrap().position;
+    for t in 40..50 {
+        w.step(&stros_core::input::Input::NONE, 1000 + 2 * t);
+    }
+    let later = w.actor(runner).unwrap().position;
+    assert!(later[2] - after[2] < 30 * 256, "he stops once the task is done: {after:?} → {later:?}");
 }
