@@ -442,6 +442,10 @@ pub mod id {
     pub const PLAYER_OFFSET_TASK: u16 = 155;
     /// `DistanceToLocation(location)`.
     pub const DISTANCE_TO_LOCATION: u16 = 160;
+    /// `PlayerStand()`.
+    pub const PLAYER_STAND: u16 = 224;
+    /// `PlayerArc(offset, tolerance)`.
+    pub const PLAYER_ARC: u16 = 232;
     /// `PlayerInSight()`.
     pub const PLAYER_IN_SIGHT: u16 = 227;
     /// `WalkForward(duration)`.

@@ -116,6 +116,8 @@ pub struct PlayerView {
     pub camera_attributes: [u8; 8],
     /// His positive Y extent (down to the feet).
     pub positive_y: i32,
+    /// The actor his last ground response stood on.
+    pub support_owner: Option<u16>,
 }
 
 impl PlayerView {
@@ -135,6 +137,7 @@ impl PlayerView {
             rope: a.rope,
             camera_attributes: camera::attributes(a),
             positive_y: a.bounds.positive[1],
+            support_owner: a.support_owner,
         }
     }
 
@@ -539,6 +542,23 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
         id::PLAYER_TURNED => g.player.is_some_and(|p| p.animated && p.angles != p.previous_angles) as i32,
         id::PLAYER_TURNED_DIRECTION => g.player.filter(|p| p.animated).map_or(0, |p| p.turned_direction()),
         id::PLAYER_ON_SCAPE => g.player.is_some_and(|p| p.on_scape) as i32,
+        // "PlayerStand query": the player's retained supporting actor is the receiver.
+        id::PLAYER_STAND => g.player.is_some_and(|p| p.support_owner == Some(g.receiver)) as i32,
+        // "PlayerArc query": the heading from the player to the receiver (the negated
+        // bearing) within `tolerance` of the receiver's heading less `offset`.
+        id::PLAYER_ARC => match g.player {
+            None => 0,
+            Some(p) => {
+                let d = [0, 1, 2].map(|k| actor.position[k].wrapping_sub(p.position[k]));
+                let toward = crate::math::direction_from_displacement(d[0], d[2]) as i32;
+                let mine = (actor.angles.heading as i32).wrapping_sub(a0) & 2047;
+                let mut gap = (mine - toward) & 2047;
+                if gap > 1024 {
+                    gap -= 2048;
+                }
+                (gap.abs() <= a1) as i32
+            }
+        },
         id::PLAYER_FACING => match g.player.map(|p| p.angles.heading) {
             None => 0,
             Some(yaw) => {

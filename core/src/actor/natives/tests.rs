@@ -211,3 +211,21 @@ fn ambient_sound_runs_while_it_is_heard() {
     );
     assert_eq!(run(2400, 5), (0, Some(AnimEvent::EndSounds(SoundStop::MineOf(3)))));
 }
+
+/// "PlayerStand query" and "PlayerArc query": the player stands on the receiver when his
+/// supporting actor is it (receiver 0 here); with the player 1000 units to −Z of a receiver
+/// facing 0, the heading from him to it is 0, so `PlayerArc(0, t)` holds for any
+/// `t ≥ 0`, and `PlayerArc(100, 99)` misses by one while `PlayerArc(100, 100)` holds.
+#[test]
+fn player_stand_and_arc() {
+    let mut me = Actor::new(0, [0; 256]);
+    let mut p = Actor::new(0, [0; 256]);
+    assert_eq!(call_with(&mut me, &p, id::PLAYER_STAND, &[]), 0);
+    p.support_owner = Some(0);
+    assert_eq!(call_with(&mut me, &p, id::PLAYER_STAND, &[]), 1);
+    p.position = [0, 0, -1000 << 8];
+    assert_eq!(call_with(&mut me, &p, id::PLAYER_ARC, &[0, 0]), 1);
+    assert_eq!(call_with(&mut me, &p, id::PLAYER_ARC, &[0, -1]), 0, "a negative tolerance fails");
+    assert_eq!(call_with(&mut me, &p, id::PLAYER_ARC, &[100, 99]), 0);
+    assert_eq!(call_with(&mut me, &p, id::PLAYER_ARC, &[100, 100]), 1);
+}
