@@ -446,6 +446,8 @@ pub mod id {
     pub const PLAYER_STAND: u16 = 224;
     /// `PlayerArc(offset, tolerance)`.
     pub const PLAYER_ARC: u16 = 232;
+    /// `PlayerHanging()`.
+    pub const PLAYER_HANGING: u16 = 226;
     /// `PlayerInSight()`.
     pub const PLAYER_IN_SIGHT: u16 = 227;
     /// `WalkForward(duration)`.

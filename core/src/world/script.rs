@@ -264,7 +264,8 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
             Some(p) if p == self.me => Some(PlayerView::of(self.actor)),
             Some(p) => self.actors.get(p as usize).map(PlayerView::of),
             None => None,
-        };
+        }
+        .map(|v| PlayerView { hang_support: self.env.player.ledge.support, ..v });
         let id = match who {
             Receiver::Me => self.me,
             Receiver::Actor(id) => id,

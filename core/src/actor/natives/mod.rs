@@ -118,6 +118,8 @@ pub struct PlayerView {
     pub positive_y: i32,
     /// The actor his last ground response stood on.
     pub support_owner: Option<u16>,
+    /// The actor whose model his ledge hang holds (the world fills it in).
+    pub hang_support: Option<u16>,
 }
 
 impl PlayerView {
@@ -138,6 +140,7 @@ impl PlayerView {
             camera_attributes: camera::attributes(a),
             positive_y: a.bounds.positive[1],
             support_owner: a.support_owner,
+            hang_support: None,
         }
     }
 
@@ -542,6 +545,10 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
         id::PLAYER_TURNED => g.player.is_some_and(|p| p.animated && p.angles != p.previous_angles) as i32,
         id::PLAYER_TURNED_DIRECTION => g.player.filter(|p| p.animated).map_or(0, |p| p.turned_direction()),
         id::PLAYER_ON_SCAPE => g.player.is_some_and(|p| p.on_scape) as i32,
+        // "PlayerHanging": hanging (living state 15) from the receiver's model.
+        id::PLAYER_HANGING => {
+            g.player.is_some_and(|p| p.motion[3] == 15 && p.hang_support == Some(g.receiver)) as i32
+        }
         // "PlayerStand query": the player's retained supporting actor is the receiver.
         id::PLAYER_STAND => g.player.is_some_and(|p| p.support_owner == Some(g.receiver)) as i32,
         // "PlayerArc query": the heading from the player to the receiver (the negated

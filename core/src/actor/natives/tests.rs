@@ -229,3 +229,30 @@ fn player_stand_and_arc() {
     assert_eq!(call_with(&mut me, &p, id::PLAYER_ARC, &[100, 99]), 0);
     assert_eq!(call_with(&mut me, &p, id::PLAYER_ARC, &[100, 100]), 1);
 }
+
+/// "PlayerHanging": living state 15 and the hang held by the receiver's model (receiver 0).
+#[test]
+fn player_hanging_needs_the_state_and_the_model() {
+    let me = Actor::new(0, [0; 256]);
+    let mut p = Actor::new(0, [0; 256]);
+    p.living = 15;
+    let hanging = |view: PlayerView| {
+        let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
+        let mut g = Globals { player: Some(view), ..Globals::detached(&mut events, &mut rng, &mut flags, 1) };
+        let mut c = NativeCall {
+            function: id::PLAYER_HANGING,
+            args: [0; 8],
+            argc: 0,
+            elapsed: 0,
+            initial: true,
+            scratch: [0; 2],
+            tasks: None,
+        };
+        call(&mut me.clone(), None, &mut g, &mut c).unwrap()
+    };
+    assert_eq!(hanging(PlayerView::of(&p)), 0, "no hang model");
+    assert_eq!(hanging(PlayerView { hang_support: Some(0), ..PlayerView::of(&p) }), 1);
+    assert_eq!(hanging(PlayerView { hang_support: Some(4), ..PlayerView::of(&p) }), 0);
+    p.living = 0;
+    assert_eq!(hanging(PlayerView { hang_support: Some(0), ..PlayerView::of(&p) }), 0);
+}

@@ -457,6 +457,7 @@ fn the_axis_task_ids_name_their_functions() {
         (id::PLAYER_OFFSET_TASK, "PlayerOffsettask", 3),
         (id::PLAYER_IN_SIGHT, "PlayerInSight", 0),
         (id::PLAYER_STAND, "PlayerStand", 0),
+        (id::PLAYER_HANGING, "PlayerHanging", 0),
         (id::PLAYER_ARC, "PlayerArc", 2),
         (id::MOVE_TO_LOCATION, "MoveToLocation", 2),
         (id::FACE_PLAYER, "FacePlayer", 1),
