@@ -360,6 +360,8 @@ pub struct Actor {
     /// The hidden flag (`HideMe`): no current presentation record, so the actor is neither
     /// drawn nor a collision candidate; its scripts and animation go on.
     pub hidden: bool,
+    /// The killed flag (`KillMe`): the ordinary update skips the actor.
+    pub killed: bool,
     /// Runtime animation-update exclusion.
     pub anim_update_exclusion: u8,
     /// Script-control bits ([`crate::script::control`]: 0x01 main stage off, 0x02 hook
@@ -419,6 +421,7 @@ impl Actor {
             response_age: 0,
             transition: 0,
             object_update_exclusion: 0,
+            killed: false,
             hidden: false,
             anim_update_exclusion: 0,
             script_control: 0,

@@ -436,6 +436,8 @@ pub mod id {
     pub const PLAY_ANIMATION: u16 = 33;
     /// `FacePlayerInertia(duration)`.
     pub const FACE_PLAYER_INERTIA: u16 = 89;
+    /// `KillMe()`.
+    pub const KILL_ME: u16 = 147;
     /// `PlayerOffset(x, y, z)`.
     pub const PLAYER_OFFSET: u16 = 154;
     /// `PlayerOffsettask(x, y, z)`.

@@ -64,7 +64,8 @@ impl<'a, C: Capacity> WalkTables<'a, C> {
 
 /// The natives the world's script host runs itself (on the running actor, with its
 /// update's surroundings) rather than [`crate::actor::natives::call`].
-pub const HOSTED: [u16; 21] = [
+pub const HOSTED: [u16; 22] = [
+    id::KILL_ME,
     id::WALK_FORWARD,
     id::WALK_BACKWARD,
     id::MOVE_FORWARD,
@@ -243,6 +244,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
                 rounded_distance([0, 1, 2].map(|k| to[k].wrapping_sub(self.actor.position[k])))
             }
             id::WALK_FORWARD..=id::MOVE_RIGHT => step_task(self.actor, self.env, call),
+            id::KILL_ME => kill(self.actor, self.env),
             id::PLAYER_OFFSET | id::PLAYER_OFFSET_TASK => {
                 self.player_offset([arg(0), arg(1), arg(2)], call.function == id::PLAYER_OFFSET_TASK)
             }
@@ -275,6 +277,20 @@ fn step_task<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, call: &NativeCall<'_>
         return 0;
     }
     (call.arg(0).wrapping_sub(1) > call.elapsed) as i32
+}
+
+/// `KillMe` ({D:engine/SOUP.md} "KillMe and Resurrect"): the held walk nodes released, no
+/// current presentation (neither drawn nor a collision candidate, as `HideMe` leaves it),
+/// the killed flag (the ordinary update skips the actor from now on), death selector 8, and
+/// every sound the actor owns stopped. (The light and flat records it frees are not kept
+/// by the core.) Returns zero.
+fn kill<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) -> i32 {
+    let owner = owner_byte(env.me);
+    env.walk().release(&mut a.nav, owner);
+    a.walk_nodes = [None, None];
+    (a.hidden, a.killed, a.lifecycle) = (true, true, 8);
+    env.events.push(crate::anim::AnimEvent::EndSounds(crate::anim::SoundStop::Mine));
+    0
 }
 
 /// "Direct point moves": one step of the walk towards `to`, its phases 0 → 22 (turn) → 11

@@ -280,7 +280,7 @@ impl<'a, C: Capacity> World<'a, C> {
     fn admitted(&mut self, id: u16, tick: Tick) -> bool {
         let is_player = self.selected_player_id() == Some(id);
         let unselected_player = self.players[1 - self.selected] == Some(id);
-        let Some(a) = self.actors.get(id as usize) else { return false };
+        let Some(a) = self.actors.get(id as usize).filter(|a| !a.killed) else { return false };
         let script_name_excluded = self.script_excluded(a);
         let Some(a) = self.actors.get_mut(id as usize) else { return false };
         apply_debug_exclusions(

@@ -323,3 +323,42 @@ fn walk_forward_runs_as_a_task_for_its_duration() {
     let later = w.actor(runner).unwrap().position;
     assert!(later[2] - after[2] < 30 * 256, "he stops once the task is done: {after:?} → {later:?}");
 }
+
+/// `KillMe`: the actor is killed and hidden with death selector 8, its sounds stopped; the
+/// ordinary update skips it from then on (its position and animation stay as they were).
+#[test]
+fn kill_me_takes_the_actor_out_of_the_update() {
+    use stros_core::script::decode::op;
+    use stros_core::script::functions::id;
+    use stros_tools::write::rgm::{ActorDesc, MpobDesc};
+    let script = one_call(op::FUNCTION, id::KILL_ME, &[]);
+    let fisher =
+        stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"FISHER").unwrap();
+    let mut w = island_with(
+        ActorDesc { name: b"GONER".to_vec(), script, ..fisher },
+        MpobDesc {
+            id: 64,
+            object_type: 3,
+            script_name: b"GONER".to_vec(),
+            model_name: b"NPC".to_vec(),
+            position: [36_200, -240, 31_400],
+            model_id: -1,
+            ..MpobDesc::default()
+        },
+    );
+    let goner =
+        (0..w.actors().len() as u16).find(|&k| w.actors()[k as usize].position[0] == 36_200 << 8).unwrap();
+    let report = w.step(&stros_core::input::Input::NONE, 1000).clone();
+    assert!(report.events.iter().any(|e| e.actor == goner
+        && e.event
+            == stros_core::world::Event::Anim(stros_core::anim::AnimEvent::EndSounds(
+                stros_core::anim::SoundStop::Mine
+            ))));
+    let a = w.actor(goner).unwrap().clone();
+    assert!(a.killed && a.hidden && a.lifecycle == 8);
+    assert!(w.placed_actors().all(|p| p.0 != goner), "not drawn");
+    let updated = report.updated;
+    let next = w.step(&stros_core::input::Input::NONE, 1002).clone();
+    assert_eq!(next.updated, updated - 1, "skipped from the next update on");
+    assert_eq!(w.actor(goner).unwrap().anim, a.anim);
+}

@@ -453,6 +453,7 @@ fn the_axis_task_ids_name_their_functions() {
         (id::X_RESET_CAMERA, "XResetCamera", 0),
         (id::FACE_PLAYER_INERTIA, "FacePlayerInertia", 1),
         (id::DISTANCE_TO_LOCATION, "DistanceToLocation", 1),
+        (id::KILL_ME, "KillMe", 0),
         (id::PLAYER_OFFSET, "PlayerOffset", 3),
         (id::PLAYER_OFFSET_TASK, "PlayerOffsettask", 3),
         (id::PLAYER_IN_SIGHT, "PlayerInSight", 0),
