@@ -173,3 +173,49 @@ pub fn watched<T>(f: impl FnOnce() -> T) -> (T, u64) {
 pub fn allocations_during(f: impl FnOnce()) -> u64 {
     watched(f).1
 }
+
+/// The island with `actors` defined and `placements` added after its own, loaded, Cyrus
+/// entered at marker 0.
+pub fn island_with(
+    actors: Vec<stros_tools::write::rgm::ActorDesc>,
+    placements: Vec<stros_tools::write::rgm::MpobDesc>,
+) -> Box<World<'static>> {
+    let mut desc = stros_tools::world::village::rgm_desc();
+    desc.actors.extend(actors);
+    desc.mpob.extend(placements);
+    let files = replaced(vec![(format!("{MAP}.RGM"), stros_tools::write::rgm::to_bytes(&desc))]);
+    let mut w = Box::new(World::load(files, MAP, SystemConfig::installed(), Bindings::default()).unwrap());
+    w.enter_marker(files, 0, 0).unwrap();
+    w
+}
+
+/// A placement (MPOB `id`) of definition `script` at map `position`: an NPC (type 3, the
+/// `NPC` model) when `npc`, else a modelless type-1 object.
+pub fn placement(id: u32, script: &str, position: [i32; 3], npc: bool) -> stros_tools::write::rgm::MpobDesc {
+    stros_tools::write::rgm::MpobDesc {
+        id,
+        object_type: if npc { 3 } else { 1 },
+        script_name: script.as_bytes().to_vec(),
+        model_name: if npc { b"NPC".to_vec() } else { Vec::new() },
+        position,
+        model_id: -1,
+        ..Default::default()
+    }
+}
+
+/// A script of one call of `function` with `args` (`opcode` a task or a function), then
+/// `End` at its own end for good.
+pub fn one_call(opcode: u8, function: u16, args: &[i32]) -> Vec<u8> {
+    use stros_core::script::decode::op;
+    let mut script = vec![opcode];
+    script.extend_from_slice(&function.to_le_bytes());
+    script.push(args.len() as u8);
+    for v in args {
+        script.push(op::NUMERIC);
+        script.extend_from_slice(&v.to_le_bytes());
+    }
+    let end = script.len() as u32;
+    script.push(op::END);
+    script.extend_from_slice(&end.to_le_bytes());
+    script
+}

@@ -220,38 +220,12 @@ fn the_yard_pan_shows_the_flags_and_returns_behind_cyrus() {
 #[test]
 fn a_camera_actor_updates_the_camera_in_the_traversal() {
     use stros_core::input::{Action, Input};
-    use stros_tools::write::rgm::{ActorDesc, MpobDesc};
-    let mut desc = stros_tools::world::village::rgm_desc();
+    use stros_tools::write::rgm::ActorDesc;
     let mut hook = stros_core::script::functions::id::CAMERA_CONTROLLER.to_le_bytes().to_vec();
     hook.push(0);
-    desc.actors.push(ActorDesc {
-        name: b"CAMERA".to_vec(),
-        hook,
-        script: vec![0x05, 0, 0, 0, 0],
-        ..ActorDesc::default()
-    });
-    // In the regional list at marker 0 (the plateau).
-    desc.mpob.push(MpobDesc {
-        id: 60,
-        object_type: 1,
-        script_name: b"CAMERA".to_vec(),
-        position: [35_000, -240, 30_500],
-        model_id: -1,
-        ..MpobDesc::default()
-    });
-    let bytes = stros_tools::write::rgm::to_bytes(&desc);
-    let files = stros_tests::replaced(vec![(format!("{}.RGM", stros_core::embedded::MAP), bytes)]);
-    let run = |files: &'static stros_tests::TestFiles| {
-        let mut w: Box<stros_core::world::World<'static>> = Box::new(
-            stros_core::world::World::load(
-                files,
-                stros_core::embedded::MAP,
-                stros_core::config::SystemConfig::installed(),
-                Default::default(),
-            )
-            .unwrap(),
-        );
-        w.enter_marker(files, 0, 0).unwrap();
+    let camera =
+        ActorDesc { name: b"CAMERA".to_vec(), hook, script: vec![0x05, 0, 0, 0, 0], ..ActorDesc::default() };
+    let run = |mut w: Box<stros_core::world::World<'static>>| {
         for t in 0..20 {
             w.step(&Input::with(&[Action::Up]), 1000 + 2 * t);
         }
@@ -259,9 +233,14 @@ fn a_camera_actor_updates_the_camera_in_the_traversal() {
         let p = w.selected_player().unwrap();
         (w.camera().position, p.previous, p.position)
     };
-    let (camera, previous, now) = run(files);
+    // In the regional list at marker 0 (the plateau).
+    let with = stros_tests::island_with(
+        vec![camera],
+        vec![stros_tests::placement(60, "CAMERA", [35_000, -240, 30_500], false)],
+    );
+    let (camera, previous, now) = run(with);
     assert_ne!(previous, now, "he ran");
     assert_eq!([0, 1, 2].map(|k| camera[k] - previous[k]), [0, -14000, -64000]);
-    let (camera, _, now) = run(stros_tests::replaced(Vec::<(String, Vec<u8>)>::new()));
+    let (camera, _, now) = run(stros_tests::island_with(vec![], vec![]));
     assert_eq!([0, 1, 2].map(|k| camera[k] - now[k]), [0, -14000, -64000]);
 }

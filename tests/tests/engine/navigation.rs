@@ -7,6 +7,7 @@ use std::path::Path;
 use stros_core::actor::Actor;
 use stros_core::math::{direction_from_displacement, rounded_distance};
 use stros_host::Opened;
+use stros_tests::{island_with, one_call, placement};
 
 /// The fisher: the fourth placed actor.
 const FISHER: u16 = 3;
@@ -54,47 +55,6 @@ fn fisher_route() -> (String, Vec<Step>) {
 
 fn horizontal(a: [i32; 3], b: [i32; 3]) -> i32 {
     rounded_distance([b[0] - a[0], 0, b[2] - a[2]])
-}
-
-/// The island with `actor` defined and placed by `placement`, Cyrus entered at marker 0.
-fn island_with(
-    actor: stros_tools::write::rgm::ActorDesc,
-    placement: stros_tools::write::rgm::MpobDesc,
-) -> Box<stros_core::world::World<'static>> {
-    let mut desc = stros_tools::world::village::rgm_desc();
-    desc.actors.push(actor);
-    desc.mpob.push(placement);
-    let files = stros_tests::replaced(vec![(
-        format!("{}.RGM", stros_core::embedded::MAP),
-        stros_tools::write::rgm::to_bytes(&desc),
-    )]);
-    let mut w: Box<stros_core::world::World<'static>> = Box::new(
-        stros_core::world::World::load(
-            files,
-            stros_core::embedded::MAP,
-            stros_core::config::SystemConfig::installed(),
-            Default::default(),
-        )
-        .unwrap(),
-    );
-    w.enter_marker(files, 0, 0).unwrap();
-    w
-}
-
-/// A script of one call of `function` with `args` (a task, or a function with
-/// `op::FUNCTION`), then `End` at its own end for good.
-fn one_call(opcode: u8, function: u16, args: &[i32]) -> Vec<u8> {
-    let mut script = vec![opcode];
-    script.extend_from_slice(&function.to_le_bytes());
-    script.push(args.len() as u8);
-    for v in args {
-        script.push(stros_core::script::decode::op::NUMERIC);
-        script.extend_from_slice(&v.to_le_bytes());
-    }
-    let end = script.len() as u32;
-    script.push(stros_core::script::decode::op::END);
-    script.extend_from_slice(&end.to_le_bytes());
-    script
 }
 
 /// The fisher's route, update by update (the golden), and by hand from the newest
@@ -210,19 +170,12 @@ fn the_villager_wanders_round_the_hilltop() {
 fn player_offset_puts_cyrus_by_the_actor() {
     use stros_core::script::decode::op;
     use stros_core::script::functions::id;
-    use stros_tools::write::rgm::{ActorDesc, MpobDesc};
+    use stros_tools::write::rgm::ActorDesc;
     // (`End 0`: the call runs every update; here only the first matters.)
     let script = one_call(op::FUNCTION, id::PLAYER_OFFSET, &[0, 0, 100 << 8]);
     let mut w = island_with(
-        ActorDesc { name: b"PUSHER".to_vec(), script, ..ActorDesc::default() },
-        MpobDesc {
-            id: 61,
-            object_type: 1,
-            script_name: b"PUSHER".to_vec(),
-            position: [35_000, -240, 31_000],
-            model_id: -1,
-            ..MpobDesc::default()
-        },
+        vec![ActorDesc { name: b"PUSHER".to_vec(), script, ..ActorDesc::default() }],
+        vec![placement(61, "PUSHER", [35_000, -240, 31_000], false)],
     );
     w.step(&stros_core::input::Input::NONE, 1000);
     let p = w.selected_player().unwrap().position;
@@ -237,22 +190,14 @@ fn player_offset_puts_cyrus_by_the_actor() {
 fn move_position_turns_then_walks_onto_the_point() {
     use stros_core::script::decode::op;
     use stros_core::script::functions::id;
-    use stros_tools::write::rgm::{ActorDesc, MpobDesc};
+    use stros_tools::write::rgm::ActorDesc;
     let to: [i32; 3] = [36_500 << 8, -240 << 8, 31_400 << 8];
     let script = one_call(op::TASK, id::MOVE_POSITION, &[to[0], to[1], to[2], 0]);
     let fisher =
         stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"FISHER").unwrap();
     let mut w = island_with(
-        ActorDesc { name: b"WALKER".to_vec(), script, ..fisher },
-        MpobDesc {
-            id: 62,
-            object_type: 3,
-            script_name: b"WALKER".to_vec(),
-            model_name: b"NPC".to_vec(),
-            position: [36_200, -240, 31_400],
-            model_id: -1,
-            ..MpobDesc::default()
-        },
+        vec![ActorDesc { name: b"WALKER".to_vec(), script, ..fisher }],
+        vec![placement(62, "WALKER", [36_200, -240, 31_400], true)],
     );
     let walker = (0..w.actors().len() as u16)
         .find(|&k| {
@@ -288,21 +233,13 @@ fn move_position_turns_then_walks_onto_the_point() {
 fn walk_forward_runs_as_a_task_for_its_duration() {
     use stros_core::script::decode::op;
     use stros_core::script::functions::id;
-    use stros_tools::write::rgm::{ActorDesc, MpobDesc};
+    use stros_tools::write::rgm::ActorDesc;
     let script = one_call(op::TASK, id::WALK_FORWARD, &[8]);
     let fisher =
         stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"FISHER").unwrap();
     let mut w = island_with(
-        ActorDesc { name: b"RUNNER".to_vec(), script, ..fisher },
-        MpobDesc {
-            id: 63,
-            object_type: 3,
-            script_name: b"RUNNER".to_vec(),
-            model_name: b"NPC".to_vec(),
-            position: [36_200, -240, 31_400],
-            model_id: -1,
-            ..MpobDesc::default()
-        },
+        vec![ActorDesc { name: b"RUNNER".to_vec(), script, ..fisher }],
+        vec![placement(63, "RUNNER", [36_200, -240, 31_400], true)],
     );
     let runner =
         (0..w.actors().len() as u16).find(|&k| w.actors()[k as usize].position[0] == 36_200 << 8).unwrap();
@@ -330,21 +267,13 @@ fn walk_forward_runs_as_a_task_for_its_duration() {
 fn kill_me_takes_the_actor_out_of_the_update() {
     use stros_core::script::decode::op;
     use stros_core::script::functions::id;
-    use stros_tools::write::rgm::{ActorDesc, MpobDesc};
+    use stros_tools::write::rgm::ActorDesc;
     let script = one_call(op::FUNCTION, id::KILL_ME, &[]);
     let fisher =
         stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"FISHER").unwrap();
     let mut w = island_with(
-        ActorDesc { name: b"GONER".to_vec(), script, ..fisher },
-        MpobDesc {
-            id: 64,
-            object_type: 3,
-            script_name: b"GONER".to_vec(),
-            model_name: b"NPC".to_vec(),
-            position: [36_200, -240, 31_400],
-            model_id: -1,
-            ..MpobDesc::default()
-        },
+        vec![ActorDesc { name: b"GONER".to_vec(), script, ..fisher }],
+        vec![placement(64, "GONER", [36_200, -240, 31_400], true)],
     );
     let goner =
         (0..w.actors().len() as u16).find(|&k| w.actors()[k as usize].position[0] == 36_200 << 8).unwrap();
