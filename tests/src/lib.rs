@@ -175,8 +175,9 @@ pub fn allocations_during(f: impl FnOnce()) -> u64 {
 }
 
 /// The island with `actors` defined and `placements` added after its own, loaded, Cyrus
-/// entered at marker 0.
+/// entered at `marker` facing 0.
 pub fn island_with(
+    marker: usize,
     actors: Vec<stros_tools::write::rgm::ActorDesc>,
     placements: Vec<stros_tools::write::rgm::MpobDesc>,
 ) -> Box<World<'static>> {
@@ -185,7 +186,7 @@ pub fn island_with(
     desc.mpob.extend(placements);
     let files = replaced(vec![(format!("{MAP}.RGM"), stros_tools::write::rgm::to_bytes(&desc))]);
     let mut w = Box::new(World::load(files, MAP, SystemConfig::installed(), Bindings::default()).unwrap());
-    w.enter_marker(files, 0, 0).unwrap();
+    w.enter_marker(files, marker, 0).unwrap();
     w
 }
 

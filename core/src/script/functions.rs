@@ -476,6 +476,12 @@ pub mod id {
     pub const MOVE_NODE_POSITION: u16 = 285;
     /// `AtNodeLocation(location, distance)`.
     pub const AT_NODE_LOCATION: u16 = 287;
+    /// `AtNodePosition(x, y, z, distance)`.
+    pub const AT_NODE_POSITION: u16 = 288;
+    /// `DisableNodeMaps()`.
+    pub const DISABLE_NODE_MAPS: u16 = 290;
+    /// `EnableNodeMaps()`.
+    pub const ENABLE_NODE_MAPS: u16 = 291;
     /// `Wander(radius, tolerance)`.
     pub const WANDER: u16 = 289;
     /// `MoveMarker(marker, tolerance)`.

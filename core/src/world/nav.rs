@@ -64,7 +64,10 @@ impl<'a, C: Capacity> WalkTables<'a, C> {
 
 /// The natives the world's script host runs itself (on the running actor, with its
 /// update's surroundings) rather than [`crate::actor::natives::call`].
-pub const HOSTED: [u16; 22] = [
+pub const HOSTED: [u16; 25] = [
+    id::AT_NODE_POSITION,
+    id::DISABLE_NODE_MAPS,
+    id::ENABLE_NODE_MAPS,
     id::KILL_ME,
     id::WALK_FORWARD,
     id::WALK_BACKWARD,
@@ -229,6 +232,15 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             id::MOVE_TO_LOCATION => {
                 let to = self.location(arg(0));
                 move_to(self.actor, to, arg(1), call.elapsed, self.env.tick.frame_scale)
+            }
+            // The docs describe neither; by their names and AtNodeLocation: the same test
+            // against a runtime position, and the loaded maps' runtime disabled byte set or
+            // cleared (validation then drops a disabled map from its actors).
+            id::AT_NODE_POSITION => at_location(self.actor, [arg(0), arg(1), arg(2)], arg(3)),
+            id::DISABLE_NODE_MAPS | id::ENABLE_NODE_MAPS => {
+                let disabled = call.function == id::DISABLE_NODE_MAPS;
+                self.env.walk().maps.iter_mut().for_each(|m| m.disabled = disabled);
+                0
             }
             id::AT_NODE_LOCATION => {
                 let to = self.location(arg(0));

@@ -235,12 +235,13 @@ fn a_camera_actor_updates_the_camera_in_the_traversal() {
     };
     // In the regional list at marker 0 (the plateau).
     let with = stros_tests::island_with(
+        0,
         vec![camera],
         vec![stros_tests::placement(60, "CAMERA", [35_000, -240, 30_500], false)],
     );
     let (camera, previous, now) = run(with);
     assert_ne!(previous, now, "he ran");
     assert_eq!([0, 1, 2].map(|k| camera[k] - previous[k]), [0, -14000, -64000]);
-    let (camera, _, now) = run(stros_tests::island_with(vec![], vec![]));
+    let (camera, _, now) = run(stros_tests::island_with(0, vec![], vec![]));
     assert_eq!([0, 1, 2].map(|k| camera[k] - now[k]), [0, -14000, -64000]);
 }

@@ -174,6 +174,7 @@ fn player_offset_puts_cyrus_by_the_actor() {
     // (`End 0`: the call runs every update; here only the first matters.)
     let script = one_call(op::FUNCTION, id::PLAYER_OFFSET, &[0, 0, 100 << 8]);
     let mut w = island_with(
+        0,
         vec![ActorDesc { name: b"PUSHER".to_vec(), script, ..ActorDesc::default() }],
         vec![placement(61, "PUSHER", [35_000, -240, 31_000], false)],
     );
@@ -196,6 +197,7 @@ fn move_position_turns_then_walks_onto_the_point() {
     let fisher =
         stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"FISHER").unwrap();
     let mut w = island_with(
+        0,
         vec![ActorDesc { name: b"WALKER".to_vec(), script, ..fisher }],
         vec![placement(62, "WALKER", [36_200, -240, 31_400], true)],
     );
@@ -238,6 +240,7 @@ fn walk_forward_runs_as_a_task_for_its_duration() {
     let fisher =
         stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"FISHER").unwrap();
     let mut w = island_with(
+        0,
         vec![ActorDesc { name: b"RUNNER".to_vec(), script, ..fisher }],
         vec![placement(63, "RUNNER", [36_200, -240, 31_400], true)],
     );
@@ -272,6 +275,7 @@ fn kill_me_takes_the_actor_out_of_the_update() {
     let fisher =
         stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"FISHER").unwrap();
     let mut w = island_with(
+        0,
         vec![ActorDesc { name: b"GONER".to_vec(), script, ..fisher }],
         vec![placement(64, "GONER", [36_200, -240, 31_400], true)],
     );
@@ -290,4 +294,29 @@ fn kill_me_takes_the_actor_out_of_the_update() {
     let next = w.step(&stros_core::input::Input::NONE, 1002).clone();
     assert_eq!(next.updated, updated - 1, "skipped from the next update on");
     assert_eq!(w.actor(goner).unwrap().anim, a.anim);
+}
+
+/// `DisableNodeMaps`: with the walk maps disabled the fisher's routes fail (the node search
+/// and the route search reject a disabled map: `MoveNodeMarker` completes with result 2
+/// without reaching the pier, where he stands at update 60 otherwise); `EnableNodeMaps`
+/// gives them back.
+#[test]
+fn disabled_node_maps_stop_the_routes() {
+    use stros_core::script::decode::op;
+    use stros_core::script::functions::id;
+    use stros_tools::write::rgm::ActorDesc;
+    let reached = |script: Vec<u8>| {
+        let mut w = island_with(
+            2,
+            vec![ActorDesc { name: b"SWITCH".to_vec(), script, ..ActorDesc::default() }],
+            vec![placement(65, "SWITCH", [33_000, -100, 15_800], false)],
+        );
+        (0..120u32).any(|t| {
+            w.step(&stros_core::input::Input::NONE, 1000 + 2 * t);
+            let p = w.actor(FISHER).unwrap().position;
+            [p[0] >> 8, p[2] >> 8] == [33_300, 15_400]
+        })
+    };
+    assert!(!reached(one_call(op::FUNCTION, id::DISABLE_NODE_MAPS, &[])));
+    assert!(reached(one_call(op::FUNCTION, id::ENABLE_NODE_MAPS, &[])));
 }
