@@ -246,13 +246,19 @@ impl Death {
     }
 }
 
-/// Releases actor `actor_id`'s held walk-node reservations: a node's ownership byte clears
-/// only when it equals the id's low byte; both of the actor's reservations are dropped.
-pub fn release_walk_nodes(a: &mut Actor, actor_id: u16, node_owners: &mut [u8]) {
-    for owner in node_owners.iter_mut().filter(|o| **o == actor_id as u8) {
-        *owner = 0;
+/// Releases the actor's held walk-node reservations with `walk` (a node's reservation byte
+/// clears only when the actor owns it, [`crate::actor::walk::WalkMaps::release`]); without
+/// the maps at hand both held indices are dropped and the bytes stay until the nodes are
+/// next claimed by their owner.
+pub fn release_walk_nodes(
+    a: &mut Actor,
+    actor_id: u16,
+    walk: Option<&mut crate::actor::walk::WalkMaps<'_, '_>>,
+) {
+    match walk {
+        Some(w) => w.release(&mut a.nav, crate::actor::walk::owner_byte(actor_id)),
+        None => (a.nav.current, a.nav.next) = (-1, -1),
     }
-    a.walk_nodes = [None, None];
 }
 
 /// The armed nonplayer death animation ({D:engine/SOUP.md} "Contact death animation
@@ -263,7 +269,7 @@ pub fn release_walk_nodes(a: &mut Actor, actor_id: u16, node_owners: &mut [u8]) 
 pub fn death_pair(
     a: &mut Actor,
     actor_id: u16,
-    node_owners: &mut [u8],
+    walk: Option<&mut crate::actor::walk::WalkMaps<'_, '_>>,
     cx: &mut AnimContext<'_, '_>,
 ) -> Option<Death> {
     let has = |g: i16| cx.set.is_some_and(|s| s.has(g));
@@ -277,7 +283,7 @@ pub fn death_pair(
     let (group, stored) = death.groups();
     a.anim.force(cx, group, 0);
     if a.combat.is_some() {
-        release_walk_nodes(a, actor_id, node_owners);
+        release_walk_nodes(a, actor_id, walk);
         if let Some(c) = a.combat.as_mut() {
             c.death_default = stored;
             c.action = -1;

@@ -306,9 +306,6 @@ pub struct Actor {
     pub weapon_drawn: bool,
     /// The combat record, when animation-table setup created one (attribute 14 nonzero).
     pub combat: Option<Combat>,
-    /// The two walk-node reservations the actor holds (Stros has no walk-node maps yet, so
-    /// nothing reserves one; death and `SetAttribute` release them).
-    pub walk_nodes: [Option<u16>; 2],
     /// Motion-direction byte (2 run, 6 walk, 3/7 backward, 4/5 strafes).
     pub motion_direction: u8,
     /// The packed step counters — also the "directional movement flags" that directional
@@ -399,7 +396,6 @@ impl Actor {
             torch: 0,
             weapon_drawn: false,
             combat: None,
-            walk_nodes: [None, None],
             nav: crate::actor::walk::Nav::default(),
             home: [0; 3],
             home_angles: Angles::new(0, 0, 0),

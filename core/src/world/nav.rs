@@ -299,7 +299,6 @@ fn step_task<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, call: &NativeCall<'_>
 fn kill<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) -> i32 {
     let owner = owner_byte(env.me);
     env.walk().release(&mut a.nav, owner);
-    a.walk_nodes = [None, None];
     (a.hidden, a.killed, a.lifecycle) = (true, true, 8);
     env.events.push(crate::anim::AnimEvent::EndSounds(crate::anim::SoundStop::Mine));
     0

@@ -528,8 +528,8 @@ fn the_embedded_anim_trace_follows_the_seed_by_hand() {
 #[test]
 fn the_death_pair_is_forced_before_its_default_is_stored_and_the_walk_nodes_released() {
     // "Contact death animation dispatch", selector 0: group 122 when present (else 121);
-    // after the start, a combat record releases the walk nodes (only owners equal to the
-    // id's low byte clear) and stores 124 (123 for 121); the action selector resets.
+    // after the start, a combat record releases its held walk nodes (a node's byte clears
+    // only when the actor owns it) and stores 124 (123 for 121); the action selector resets.
     use stros_core::actor::combat::{Death, death_pair};
     let groups = vec![
         g(0, 1, 0, vec![sf(0), Prev { target: 0 }]),
@@ -540,26 +540,38 @@ fn the_death_pair_is_forced_before_its_default_is_stored_and_the_walk_nodes_rele
         let mut ev = Events::default();
         let mut a = fighter([0; 256]);
         a.combat.as_mut().unwrap().action = 3;
-        a.walk_nodes = [Some(1), Some(2)];
-        let mut nodes = [5u8, 0x105u16 as u8, 9, 5];
-        let pair = death_pair(&mut a, 0x105, &mut nodes, &mut AnimContext::new(&set, 1, &mut ev));
+        // Held nodes 1 (its own: the id's byte is 0x105 + 1 = 0x06) and 2 (another's, 9).
+        use stros_core::actor::walk::{Map, Nav, Node, WalkMaps};
+        let node = |owner| Node { position: [0; 3], owner, routes: &[] };
+        let (mut nodes, mut maps, mut queue) = (
+            [node(6), node(6), node(9), node(6)],
+            [Map { first: 0, count: 4, disabled: false }],
+            [(0i16, 0u16); 4],
+        );
+        let mut walk = WalkMaps { nodes: &mut nodes, maps: &mut maps, queue: &mut queue };
+        a.nav = Nav { map: Some(0), current: 1, next: 2, ..Nav::default() };
+        let pair = death_pair(&mut a, 0x105, Some(&mut walk), &mut AnimContext::new(&set, 1, &mut ev));
         assert_eq!(pair, Some(Death::Group122));
         let c = a.combat.unwrap();
-        assert_eq!((c.death_default, c.action, nodes, a.walk_nodes), (124, -1, [0, 0, 9, 0], [None, None]));
+        let owners = walk.nodes.iter().map(|n| n.owner).collect::<Vec<_>>();
+        assert_eq!(
+            (c.death_default, c.action, owners, (a.nav.current, a.nav.next)),
+            (124, -1, vec![6, 0, 9, 6], (-1, -1))
+        );
         assert_eq!((a.anim.current, a.anim.pose), (122, pose(7)));
         // Without a combat record the group still starts; nothing is stored or released.
         let mut b = fighter([0; 256]);
         b.combat = None;
-        b.walk_nodes = [Some(1), None];
-        death_pair(&mut b, 5, &mut nodes, &mut AnimContext::new(&set, 1, &mut ev));
-        assert_eq!((b.anim.current, b.walk_nodes), (122, [Some(1), None]));
+        b.nav = Nav { map: Some(0), current: 1, ..Nav::default() };
+        death_pair(&mut b, 5, Some(&mut walk), &mut AnimContext::new(&set, 1, &mut ev));
+        assert_eq!((b.anim.current, b.nav.current), (122, 1));
     });
     let groups =
         vec![g(0, 1, 0, vec![sf(0), Prev { target: 0 }]), g(121, 1, 2, vec![sf(8), Prev { target: 0 }])];
     with_set!(groups, |set| {
         let mut ev = Events::default();
         let mut a = fighter([0; 256]);
-        let pair = death_pair(&mut a, 1, &mut [], &mut AnimContext::new(&set, 1, &mut ev));
+        let pair = death_pair(&mut a, 1, None, &mut AnimContext::new(&set, 1, &mut ev));
         assert_eq!(
             (pair, a.combat.unwrap().death_default, a.anim.current),
             (Some(Death::Group121), 123, 121)
@@ -568,9 +580,9 @@ fn the_death_pair_is_forced_before_its_default_is_stored_and_the_walk_nodes_rele
     with_set!(vec![g(0, 1, 0, vec![sf(0), Prev { target: 0 }])], |set| {
         let mut ev = Events::default();
         let mut a = fighter([0; 256]);
-        a.walk_nodes = [Some(1), None];
-        let pair = death_pair(&mut a, 1, &mut [], &mut AnimContext::new(&set, 1, &mut ev));
-        assert_eq!((pair, a.combat.unwrap().death_default, a.walk_nodes), (None, 0, [Some(1), None]));
+        a.nav.current = 1;
+        let pair = death_pair(&mut a, 1, None, &mut AnimContext::new(&set, 1, &mut ev));
+        assert_eq!((pair, a.combat.unwrap().death_default, a.nav.current), (None, 0, 1));
     })
 }
 

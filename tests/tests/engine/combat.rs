@@ -275,14 +275,14 @@ fn an_armed_nonplayer_killed_by_a_fall_takes_the_122_pair() {
     {
         let a = w.actor_mut(f).unwrap();
         a.weapon_drawn = true;
-        a.walk_nodes = [Some(4), Some(5)];
+        (a.nav.current, a.nav.next) = (4, 5);
         a.combat.as_mut().unwrap().action = 2;
     }
     let b = drop_to_death(&mut w, f);
     let a = w.actor(f).unwrap();
     let c = a.combat.unwrap();
     assert_eq!((a.attr(3), a.lifecycle, a.anim.current), (0, 8, 122));
-    assert_eq!((c.death_default, c.action, a.walk_nodes), (124, -1, [None, None]));
+    assert_eq!((c.death_default, c.action, (a.nav.current, a.nav.next)), (124, -1, (-1, -1)));
     w.step(&Input::NONE, b + 1);
     w.step(&Input::NONE, b + 2);
     let a = w.actor(f).unwrap();

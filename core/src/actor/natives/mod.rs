@@ -77,6 +77,16 @@ fn at_node_marker(
     (crate::math::rounded_distance(d) <= distance) as i32
 }
 
+/// 1 when angles `a` and `b` are within `tolerance` of each other the short way round
+/// (inclusive; a negative tolerance never holds), else 0.
+fn within(a: i32, b: i32, tolerance: i32) -> i32 {
+    let mut d = (a.wrapping_sub(b)) & 2047;
+    if d > 1024 {
+        d -= 2048;
+    }
+    (d.abs() <= tolerance) as i32
+}
+
 /// The quantized heading of the X/Z displacement from actor `a` to `to`
 /// ({D:engine/player.md} "Direction recovered from displacement").
 fn bearing_to(a: &Actor, to: [i32; 3]) -> i32 {
@@ -444,9 +454,9 @@ fn attributes(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>)
                     attr::WEIGHT => actor.attributes[attr::RESERVED_WEIGHT] = a1 as u8,
                     attr::COLLIDE => actor.attributes[attr::RESERVED_COLLIDE] = a1 as u8,
                     // The walk nodes are released whether or not a combat record takes the
-                    // value (Stros has no walk-node maps: the ownership table is empty).
+                    // value (the natives do not reach the maps: the indices only).
                     attr::PANIC_GROUP if actor.is_dead() => {
-                        release_walk_nodes(actor, g.receiver, &mut []);
+                        release_walk_nodes(actor, g.receiver, None);
                         if let Some(c) = actor.combat.as_mut() {
                             c.death_default = a1;
                         }
@@ -532,14 +542,7 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
         id::PLAYER_ARC_TAN => (-bearing_to(actor, g.player.map_or(FALLBACK_POSITION, |p| p.position))) & 2047,
         id::PLAYER_LOOKING => match g.player {
             None => 0,
-            Some(p) => {
-                let facing = (p.angles.heading as i32 + 1024) & 2047;
-                let mut d = (bearing_to(actor, p.position) - facing) & 2047;
-                if d > 1024 {
-                    d -= 2048;
-                }
-                (d.abs() <= a0) as i32
-            }
+            Some(p) => within(bearing_to(actor, p.position), p.angles.heading as i32 + 1024, a0),
         },
         id::PLAYER_MOVEMENT_SPEED => g.player.map_or(0, |p| p.movement_speed()),
         id::PLAYER_TURNED => g.player.is_some_and(|p| p.animated && p.angles != p.previous_angles) as i32,
@@ -558,24 +561,12 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
             Some(p) => {
                 let d = [0, 1, 2].map(|k| actor.position[k].wrapping_sub(p.position[k]));
                 let toward = crate::math::direction_from_displacement(d[0], d[2]) as i32;
-                let mine = (actor.angles.heading as i32).wrapping_sub(a0) & 2047;
-                let mut gap = (mine - toward) & 2047;
-                if gap > 1024 {
-                    gap -= 2048;
-                }
-                (gap.abs() <= a1) as i32
+                within((actor.angles.heading as i32).wrapping_sub(a0), toward, a1)
             }
         },
         id::PLAYER_FACING => match g.player.map(|p| p.angles.heading) {
             None => 0,
-            Some(yaw) => {
-                let mine = (actor.angles.heading as i32).wrapping_add(a0) & 2047;
-                let mut d = (mine - yaw as i32) & 2047;
-                if d > 1024 {
-                    d -= 2048;
-                }
-                (d.abs() <= a1) as i32
-            }
+            Some(yaw) => within((actor.angles.heading as i32).wrapping_add(a0), yaw as i32, a1),
         },
         _ => return None,
     })

@@ -287,13 +287,16 @@ fn the_core_natives() {
     // only when dead, releasing the walk nodes; SetMyAttr stores the byte only with the
     // object-update exclusion set.
     h.actor.combat = Some(crate::actor::Combat::new(0, &[0; 256]));
-    h.actor.walk_nodes = [Some(3), Some(4)];
+    (h.actor.nav.current, h.actor.nav.next) = (3, 4);
     call(&mut h, id::SET_ATTRIBUTE, &[44, 300], 0);
     let death = |h: &TestHost| h.actor.combat.map(|c| c.death_default);
-    assert_eq!((h.actor.attributes[44], death(&h), h.actor.walk_nodes), (44, Some(0), [Some(3), Some(4)]));
+    assert_eq!(
+        (h.actor.attributes[44], death(&h), (h.actor.nav.current, h.actor.nav.next)),
+        (44, Some(0), (3, 4))
+    );
     h.actor.lifecycle = 8;
     call(&mut h, id::SET_ATTRIBUTE, &[44, 300], 0);
-    assert_eq!((death(&h), h.actor.walk_nodes), (Some(300), [None, None]));
+    assert_eq!((death(&h), (h.actor.nav.current, h.actor.nav.next)), (Some(300), (-1, -1)));
     call(&mut h, id::SET_MY_ATTR, &[44, 301], 0);
     assert_eq!(death(&h), Some(300), "no object-update exclusion");
     h.actor.object_update_exclusion = 1;

@@ -38,7 +38,7 @@ pub(super) fn nonplayer_death<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, 
         let me = env.me;
         let mut cx = env.anim(a);
         // Stros has no walk-node maps: the ownership table is empty.
-        combat::death_pair(a, me, &mut [], &mut cx);
+        combat::death_pair(a, me, None, &mut cx);
         a.steps.packed |= cx.move_bits;
     } else {
         let unarmed_fatal = a.falling != 0 || matches!(a.anim.current, 114 | 116 | 130 | 131);
