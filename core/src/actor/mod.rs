@@ -7,6 +7,7 @@
 pub mod axis;
 pub mod combat;
 pub mod default;
+pub mod family;
 pub mod jump;
 pub mod motion;
 pub mod natives;

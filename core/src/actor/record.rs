@@ -63,6 +63,9 @@ pub mod attr {
     pub const JUMP_TIME: usize = 31;
     /// `jump_height`: the fall-origin offset.
     pub const JUMP_HEIGHT: usize = 32;
+    /// `no_slave_rot`: an attached actor keeps its own angles ({D:engine/SOUP.md} "Family
+    /// refresh").
+    pub const NO_SLAVE_ROT: usize = 33;
     /// `sheath_frame`.
     pub const SHEATH_FRAME: usize = 34;
     /// `draw_frame`.
@@ -326,6 +329,11 @@ pub struct Actor {
     pub stable: Option<[i32; 3]>,
     /// Navigation over the walk maps ([`crate::actor::walk::Nav`]).
     pub nav: crate::actor::walk::Nav,
+    /// The family record of an attached actor (its position and angles are then local to
+    /// its parent, [`crate::actor::family`]).
+    pub attached: Option<crate::actor::family::Attached>,
+    /// The linked-position record `Offset` creates.
+    pub link: Option<crate::actor::family::Link>,
     /// The position the actor was created at (the stored home: location 0, `Wander`'s
     /// centre, `ResetPosition`).
     pub home: [i32; 3],
@@ -397,6 +405,8 @@ impl Actor {
             weapon_drawn: false,
             combat: None,
             nav: crate::actor::walk::Nav::default(),
+            attached: None,
+            link: None,
             home: [0; 3],
             home_angles: Angles::new(0, 0, 0),
             motion_direction: 0,

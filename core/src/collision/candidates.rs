@@ -67,6 +67,11 @@ pub struct CellHeads<S> {
 pub const NO_HEAD: u16 = u16::MAX;
 
 impl<S: crate::capacity::Table<(u16, u16)>> CellHeads<S> {
+    /// Every occupied cell with its head, by cell index.
+    pub fn iter(&self) -> core::slice::Iter<'_, (u16, u16)> {
+        self.heads.iter()
+    }
+
     /// The head of `cell`'s list, [`NO_HEAD`] when it is empty.
     pub fn get(&self, cell: u16) -> u16 {
         match self.heads.binary_search_by_key(&cell, |&(c, _)| c) {

@@ -161,6 +161,24 @@ impl<C: Capacity> Cells<C> {
         .take(self.links.len())
     }
 
+    /// The family-initialization traversal ({D:engine/SOUP.md} "Actor families and
+    /// attached transforms") into `out`: the occupied cells in the order they were allocated
+    /// — a cell is allocated by its first actor, and loading prepends, so that is the order
+    /// of each list's last (earliest) actor — each in list order, then the persistent list.
+    pub fn registry_order(&self, out: &mut C::Actors<u16>) {
+        let mut cells = C::Actors::<(u16, u16)>::default();
+        for &(_, head) in self.heads.iter() {
+            if let Some(first) = self.chain(head).last() {
+                let _ = cells.push((first, head));
+            }
+        }
+        cells.sort_unstable();
+        out.clear();
+        for id in cells.iter().flat_map(|&(_, head)| self.chain(head)).chain(self.persistent_actors()) {
+            let _ = out.push(id);
+        }
+    }
+
     /// Registers actor `id` as moved: appended once, in first-registration order. Persistent
     /// actors keep their membership and are not queued. (The seed's other exception,
     /// map-excluded script context — the shell records, which run as actors without a map

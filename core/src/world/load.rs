@@ -85,6 +85,7 @@ impl<'a, C: Capacity> World<'a, C> {
             view_yaw: 0,
             camera: crate::camera::Camera::new(&config),
             walk: Default::default(),
+            families: Default::default(),
             report: StepReport::default(),
             missing: heapless::Vec::new(),
             scripts: script::ScriptTables::default(),
@@ -126,6 +127,7 @@ impl<'a, C: Capacity> World<'a, C> {
         (self.view, self.view_yaw) = ([0; 3], 0);
         self.camera = crate::camera::Camera::new(&self.config);
         self.walk = Default::default();
+        self.families.clear();
         self.report = StepReport::default();
         self.missing.clear();
         self.scripts = script::ScriptTables::default();
@@ -371,6 +373,7 @@ impl<'a, C: Capacity> World<'a, C> {
                 self.cells.insert_persistent(id);
             }
         }
+        self.init_families();
         Ok(())
     }
 }

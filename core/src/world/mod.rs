@@ -26,6 +26,7 @@ mod camera;
 pub mod cells;
 mod collide;
 pub mod entry;
+mod family;
 mod ledge;
 pub mod live;
 mod load;
@@ -356,6 +357,8 @@ pub struct World<'a, C: Capacity = Desktop> {
     camera: crate::camera::Camera,
     /// The walk maps and what navigation shares ([`nav::WalkTables`]).
     walk: nav::WalkTables<'a, C>,
+    /// Family members, every parent before its children ([`World::init_families`]).
+    families: C::Actors<u16>,
     report: StepReport,
     missing: heapless::Vec<Name, 8>,
     scripts: script::ScriptTables<C>,
@@ -670,7 +673,9 @@ impl<'a, C: Capacity> World<'a, C> {
     /// position is unchanged.
     pub(super) fn presented(&self, a: &Actor, m: &WorldModel<'a>) -> PlacedModel<'a> {
         let mut p = placed_model(a, m);
-        if a.collide() & crate::actor::collide::GROUND == 0 {
+        // Family refresh and the linked calculation place attached and linked actors; both
+        // return before the water displacement.
+        if a.collide() & crate::actor::collide::GROUND == 0 || a.placed_by_owner() {
             return p;
         }
         let sink = match a.surface {
@@ -696,7 +701,7 @@ impl<'a, C: Capacity> World<'a, C> {
 #[inline(always)]
 pub(super) fn placed_model<'a>(a: &Actor, m: &WorldModel<'a>) -> PlacedModel<'a> {
     PlacedModel {
-        position: a.position.map(|c| (c >> 8) as f32),
+        position: a.effective_position().map(|c| (c >> 8) as f32),
         matrix: a.matrix.m,
         model: m.model,
         radius: m.radius(),

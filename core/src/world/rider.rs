@@ -2,15 +2,11 @@
 //! motion"): a rider standing on a live actor moves and turns with it after collision
 //! handling, before attribute-controlled axis restoration.
 //!
-//! Paths Stros reaches: the unattached support ([`carry_rider`]) and the selected player's
-//! rejection of the carried destination (collision bit 0x01). Paths with no backing state
-//! yet, marked where they would run:
-//! - an attached support (family member) uses its current and previous *effective*
-//!   positions and angles and does nothing during the first two family generations —
-//!   actor families are a later issue;
-//! - a support whose linked-position record names an owner supplies that record's cached
-//!   position and its position before the latest refresh — the `Offset` natives that create
-//!   such records are not implemented;
+//! Paths Stros reaches: the unattached support ([`carry_rider`]), an attached support (its
+//! current and previous *effective* pose, nothing during the first two family generations)
+//! and a linked one (its cached positions before and after the latest refresh), all through
+//! [`Actor::support_pose`], and the selected player's rejection of the carried destination
+//! (collision bit 0x01). Paths with no backing state yet, marked where they would run:
 //! - living states 10–19 follow the ledge-support actor instead of the ground support, and
 //!   carry the retained ledge point and heading — ledges are a later issue;
 //! - transient models (candidate type 0x80, which the player's test skips while queued
@@ -18,7 +14,7 @@
 
 use super::live::Prepared;
 use super::queries::Env;
-use crate::actor::{Actor, SupportPose, attr, carry_rider, carry_rotation, carry_translation, collide};
+use crate::actor::{Actor, attr, carry_rider, carry_rotation, carry_translation, collide};
 use crate::capacity::Capacity;
 use crate::collision::faces;
 use crate::collision::shape::{collision_matrix, prepare};
@@ -43,14 +39,9 @@ pub(super) fn support_following<C: Capacity>(
         // The ledge-support actor's path: no ledges in Stros yet (module note).
         return;
     }
-    // An attached support, or one with a linked-position record, would supply effective
-    // positions here (module note); every Stros support is unattached with its local pose.
-    let pose = SupportPose {
-        position: owner.position,
-        entry_position: owner.previous,
-        angles: owner.angles,
-        previous_angles: owner.previous_angles,
-    };
+    // An attached support's effective poses (nothing before its second family refresh), a
+    // linked one's cached positions, else its local pose.
+    let Some(pose) = owner.support_pose() else { return };
     if !(env.is_player && a.collide() & collide::BODY != 0) {
         carry_rider(&mut a.position, &mut a.angles.heading, &pose, owner.attr(attr::PLAYER_ALIGN));
         return;

@@ -53,6 +53,8 @@ impl<'a, C: Capacity> World<'a, C> {
             let _ = copy.push(id);
         }
         let active = copy;
+        // "Family refresh" precedes map-list presentation and the actor updates.
+        self.refresh_families();
         self.present(&active);
         // The designated pair: the selected player animates, the other does not.
         for (k, p) in self.players.iter().enumerate() {
@@ -124,7 +126,8 @@ impl<'a, C: Capacity> World<'a, C> {
     fn present(&mut self, active: &[u16]) {
         let selected = self.selected_player_id();
         for &id in active {
-            let Some(a) = self.actors.get_mut(id as usize) else { continue };
+            // Family refresh owns an attached actor's matrix.
+            let Some(a) = self.actors.get_mut(id as usize).filter(|a| a.attached.is_none()) else { continue };
             if Some(id) == selected && a.angles.roll != 0 {
                 a.matrix = Mat3::from_orientation(a.angles);
                 continue;
@@ -139,14 +142,13 @@ impl<'a, C: Capacity> World<'a, C> {
 
     /// Consumes the deferred relocation list against the current camera: the rounded
     /// horizontal runtime-unit distance from the camera, shifted right eight bits. The cell
-    /// comes from the actor's local position: the seed takes a linked position first when
-    /// the actor has one, but linked-position records come from the `Offset` natives, which
-    /// the core does not implement, so no actor has one.
+    /// comes from the actor's linked (or attached) position when it has one, else its local
+    /// one ({D:engine/animation.md}: relocation uses the linked position when present).
     fn relocate_deferred(&mut self) {
         let actors = &self.actors;
         let view = self.view;
         self.cells.relocate(|id| {
-            let p = actors.get(id as usize).map_or([0; 3], |a| a.position);
+            let p = actors.get(id as usize).map_or([0; 3], |a| a.effective_position());
             let (dx, dz) = (p[0].wrapping_sub(view[0]) as f64, p[2].wrapping_sub(view[2]) as f64);
             let d = crate::math::round_ties_even_f64(libm::sqrt(dx * dx + dz * dz)) as i64;
             ([p[0] >> 8, p[2] >> 8], (d >> 8) as i32)

@@ -90,10 +90,8 @@ fn within(a: i32, b: i32, tolerance: i32) -> i32 {
 /// The quantized heading of the X/Z displacement from actor `a` to `to`
 /// ({D:engine/player.md} "Direction recovered from displacement").
 fn bearing_to(a: &Actor, to: [i32; 3]) -> i32 {
-    crate::math::direction_from_displacement(
-        to[0].wrapping_sub(a.position[0]),
-        to[2].wrapping_sub(a.position[2]),
-    ) as i32
+    let at = a.effective_position();
+    crate::math::direction_from_displacement(to[0].wrapping_sub(at[0]), to[2].wrapping_sub(at[2])) as i32
 }
 
 /// The selected player as the player queries see him ({D:engine/SOUP.md} "PlayerStatus",
@@ -350,7 +348,7 @@ fn sounds(actor: &Actor, g: &mut Globals<'_>, call: &NativeCall<'_>) -> Option<i
     let effect = a0 as i16;
     if call.function == id::AMBIENT_SOUND {
         let heard = g.listener.map_or(0, |l| {
-            let d = crate::sound::distance(actor.position, l.position);
+            let d = crate::sound::distance(actor.effective_position(), l.position);
             crate::sound::volume(d, l.radius, l.divisor, a1)
         });
         if heard == 0 || actor.object_update_exclusion != 0 {
@@ -523,18 +521,20 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
             actor.script_control &= !control::NO_HOOK;
             0
         }
-        // "PlayerDistance and PlayerFacing" (the receiver's ordinary position and yaw: the
-        // core has no attached or linked positions).
+        // "PlayerDistance and PlayerFacing": the receiver's effective position and yaw
+        // (attached, else linked, else its own).
         id::PLAYER_DISTANCE => {
             let p = g.player.map_or(FALLBACK_POSITION, |p| p.position);
-            (0..3).fold(0i32, |s, k| s.wrapping_add(p[k].wrapping_sub(actor.position[k]).wrapping_abs()))
+            let at = actor.effective_position();
+            (0..3).fold(0i32, |s, k| s.wrapping_add(p[k].wrapping_sub(at[k]).wrapping_abs()))
         }
         id::PLAYER_STATUS => g.player.map_or(0, |p| p.status()),
         id::AT_NODE_MARKER => at_node_marker(actor, g.markers.as_ref(), a0, a1),
         // `PlayerDistance` with the rounded Euclidean length ([`crate::math::rounded_distance`]).
         id::ACURATE_PLAYER_DISTANCE => {
             let p = g.player.map_or(FALLBACK_POSITION, |p| p.position);
-            crate::math::rounded_distance([0, 1, 2].map(|k| p[k].wrapping_sub(actor.position[k])))
+            let at = actor.effective_position();
+            crate::math::rounded_distance([0, 1, 2].map(|k| p[k].wrapping_sub(at[k])))
         }
         // The bearing from the receiver to the player (quantized actor heading of the X/Z
         // displacement): `PlayerArcTan` its negation (toward the fallback without a player),
@@ -559,14 +559,15 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
         id::PLAYER_ARC => match g.player {
             None => 0,
             Some(p) => {
-                let d = [0, 1, 2].map(|k| actor.position[k].wrapping_sub(p.position[k]));
+                let at = actor.effective_position();
+                let d = [0, 1, 2].map(|k| at[k].wrapping_sub(p.position[k]));
                 let toward = crate::math::direction_from_displacement(d[0], d[2]) as i32;
                 within((actor.angles.heading as i32).wrapping_sub(a0), toward, a1)
             }
         },
         id::PLAYER_FACING => match g.player.map(|p| p.angles.heading) {
             None => 0,
-            Some(yaw) => within((actor.angles.heading as i32).wrapping_add(a0), yaw as i32, a1),
+            Some(yaw) => within((actor.effective_angles().heading as i32).wrapping_add(a0), yaw as i32, a1),
         },
         _ => return None,
     })

@@ -124,8 +124,10 @@ fn ground_dispatch<C: Capacity>(
 fn after_collision<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>, actors: &Others<'_>, me: u16) {
     // Support-following: the rider moves with its supporting actor.
     super::rider::support_following(a, env, actors, me);
-    // Attribute-controlled axis restoration (37–39 rotations, 40–42 moves).
-    let stop = |k: usize| a.attr(attr::STOP_Y_ROTATE + k) != 0;
+    // Attribute-controlled axis restoration (37–39 rotations, 40–42 moves); actors with
+    // `attr_slave` set bypass all six ("Ordinary axis locks").
+    let slave = a.attr(attr::SLAVE) != 0;
+    let stop = |k: usize| !slave && a.attr(attr::STOP_Y_ROTATE + k) != 0;
     let (sy, sx, sz, mx, my, mz) = (stop(0), stop(1), stop(2), stop(3), stop(4), stop(5));
     if sy {
         a.angles.heading = a.previous_angles.heading;
@@ -156,8 +158,11 @@ pub(crate) fn stage<C: Capacity>(
     me: u16,
 ) -> Pushes {
     let mut pushes = Pushes::new();
-    let mask = a.collide();
+    // An attached actor's coordinates are local to its parent: family refresh places it,
+    // and Stros runs no ground or body response on them (the docs leave it open).
+    let mask = if a.attached.is_some() { 0 } else { a.collide() };
     match a.model {
+        _ if a.attached.is_some() => {}
         ActorModel::None => {}
         ActorModel::Static { .. } => {
             // "Ground stage by model kind": a static model runs it only with attribute 108

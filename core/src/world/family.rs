@@ -1,0 +1,104 @@
+//! Actor families over the world's actors ({D:engine/SOUP.md} "Actor families and attached
+//! transforms", "Family refresh"): which actors join which master when the map loads, and
+//! the refresh that composes every member's effective pose before the actors update. The
+//! one-actor arithmetic is [`crate::actor::family`].
+
+use super::World;
+use crate::actor::attr;
+use crate::actor::family::{self, Attached};
+use crate::capacity::{Capacity, Table};
+
+impl<'a, C: Capacity> World<'a, C> {
+    /// Family initialization: for each master identity 1–255, the first actor of the
+    /// registry traversal ([`super::Cells::registry_order`]) with that `attr_master` and no
+    /// `attr_slave` is the root (other such roots stay independent). Each member's children
+    /// are the actors whose `attr_slave` is its master identity — child masters first, then
+    /// the rest, each group in reverse encounter order (the original prepends). Every actor
+    /// joins one family once. Then, children before their parents' coordinates become local,
+    /// each takes its local pose from its parent's original one ([`family::attach`]).
+    ///
+    /// [`World::families`] keeps the members in an order where every parent precedes its
+    /// children (breadth-first from each root), the order the refresh needs.
+    pub(super) fn init_families(&mut self) {
+        let mut traversal = C::Actors::<u16>::default();
+        self.cells.registry_order(&mut traversal);
+        self.families.clear();
+        for a in self.actors.iter_mut() {
+            a.attached = None;
+        }
+        for identity in 1..=255u8 {
+            let root = traversal.iter().copied().find(|&id| {
+                self.actors.get(id as usize).is_some_and(|a| a.attr(attr::MASTER) == identity && a.attr(attr::SLAVE) == 0)
+            });
+            let Some(root) = root else { continue };
+            if self.families.push(root).is_err() {
+                break;
+            }
+            let mut k = self.families.len() - 1;
+            while k < self.families.len() {
+                self.claim_children(self.families[k], &traversal);
+                k += 1;
+            }
+        }
+        for k in (0..self.families.len()).rev() {
+            let id = self.families[k] as usize;
+            let Some(parent) = self.actors[id].attached.map(|f| f.parent as usize) else { continue };
+            let (pose, no_slave_rot) = {
+                let p = &self.actors[parent];
+                (p.published_pose(), p.attr(attr::NO_SLAVE_ROT))
+            };
+            family::attach(&mut self.actors[id], parent as u16, &pose, no_slave_rot);
+        }
+    }
+
+    /// Claims `parent`'s unclaimed children (child masters, then the others, each in reverse
+    /// traversal order) and queues them in [`World::families`]. A claimed child is marked by
+    /// a family record at its world pose until [`family::attach`] makes it local.
+    fn claim_children(&mut self, parent: u16, traversal: &[u16]) {
+        let identity = self.actors[parent as usize].attr(attr::MASTER);
+        if identity == 0 {
+            return;
+        }
+        for masters in [true, false] {
+            for &id in traversal.iter().rev() {
+                let Some(a) = self.actors.get_mut(id as usize) else { continue };
+                let candidate = a.attr(attr::SLAVE) == identity && (a.attr(attr::MASTER) != 0) == masters;
+                if id == parent || !candidate || a.attached.is_some() || self.families.is_full() {
+                    continue;
+                }
+                a.attached = Some(Attached {
+                    parent,
+                    effective: a.position,
+                    previous: a.position,
+                    angles: a.angles,
+                    previous_angles: a.angles,
+                    generation: 0,
+                });
+                let _ = self.families.push(id);
+            }
+        }
+    }
+
+    /// "Family refresh" of every family, parents before children, then each linked actor's
+    /// cached position from its owner's effective pose (the original evaluates those as it
+    /// presents each listed actor; Stros does it for every linked actor here, after the
+    /// families, so an owner's pose is current).
+    pub(super) fn refresh_families(&mut self) {
+        for k in 0..self.families.len() {
+            let id = self.families[k] as usize;
+            let Some(parent) = self.actors[id].attached.map(|f| f.parent as usize) else { continue };
+            let pose = self.actors[parent].published_pose();
+            family::compose(&mut self.actors[id], &pose);
+        }
+        for id in 0..self.actors.len() {
+            let Some(owner) = self.actors[id].link.and_then(|l| l.owner) else { continue };
+            let Some(pose) = self.actors.get(owner as usize).map(|o| o.published_pose()) else { continue };
+            let a = &mut self.actors[id];
+            let local = a.position;
+            if let Some(l) = a.link.as_mut() {
+                l.previous = l.cached;
+                l.cached = l.evaluate(&pose, local);
+            }
+        }
+    }
+}
