@@ -152,6 +152,8 @@ system_config! {
     player_fall_dead_time: ["game"] "player_fall_dead_time" = 12;
     /// Death delay.
     player_dead_time: ["game"] "player_dead_time" = 3;
+    /// Line-up distance (map units): `PlayerLineUp` approaches from farther than this.
+    lineup_distance: ["game"] "lineup_distance" = 128;
     /// HUD candle mode (0 timer, 1 always, 2 always with number).
     candle_mode: ["screen"] "candle_mode" = 2;
     /// Release build switch.

@@ -90,7 +90,8 @@ impl Actor {
     /// Whether another actor places this one: a family member (with `attr_slave` set) or
     /// a linked actor whose record names an owner.
     pub fn placed_by_owner(&self) -> bool {
-        (self.attached.is_some() && self.attr(attr::SLAVE) != 0) || self.link.is_some_and(|l| l.owner.is_some())
+        (self.attached.is_some() && self.attr(attr::SLAVE) != 0)
+            || self.link.is_some_and(|l| l.owner.is_some())
     }
 
     /// Where the actor is, as the world outside it sees it ({D:engine/SOUP.md} "Effective
@@ -122,7 +123,12 @@ impl Actor {
             Some(_) => self.previous_angles,
             None => sub_angles(self.angles, self.previous_angles),
         };
-        Pose { position: self.effective_position(), angles: self.effective_angles(), matrix: self.matrix, delta }
+        Pose {
+            position: self.effective_position(),
+            angles: self.effective_angles(),
+            matrix: self.matrix,
+            delta,
+        }
     }
 
     /// The support pose a rider follows ({D:engine/animation.md} "Supporting actor motion"):
@@ -142,7 +148,12 @@ impl Actor {
             Some(l) if l.owner.is_some() => (l.cached, l.previous),
             _ => (self.position, self.previous),
         };
-        Some(SupportPose { position, entry_position, angles: self.angles, previous_angles: self.previous_angles })
+        Some(SupportPose {
+            position,
+            entry_position,
+            angles: self.angles,
+            previous_angles: self.previous_angles,
+        })
     }
 }
 
@@ -193,7 +204,12 @@ pub fn compose(child: &mut Actor, parent: &Pose) -> Pose {
         f.angles = add_angles(parent.angles, local);
         child.previous_angles = add_angles(sub_angles(local, child.previous_angles), parent.delta);
     } else {
-        refresh_orientation(&mut child.matrix, child.angles, child.previous_angles, RotationMode::Incremental);
+        refresh_orientation(
+            &mut child.matrix,
+            child.angles,
+            child.previous_angles,
+            RotationMode::Incremental,
+        );
         f.angles = child.angles;
     }
     child.attached = Some(f);

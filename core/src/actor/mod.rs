@@ -4,6 +4,7 @@
 //! path). The steppers that move an actor along its heading live in [`motion`]; the world
 //! update that runs them in order lives in [`crate::world`].
 
+pub mod align;
 pub mod axis;
 pub mod combat;
 pub mod default;

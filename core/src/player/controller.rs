@@ -142,9 +142,14 @@ fn jump_instead(a: &Actor, input: &Input, moving: &[i16]) -> bool {
     }
 }
 
-/// One controller call for the selected player.
+/// One controller call for the selected player. The controller is his per-update hook
+/// ({D:engine/SOUP.md} "PlayerMain"), so the hook-disabled bit — the alignment flag the
+/// line-ups and `PlayerFaceObj` set — stops it.
 pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> Dispatch {
     let mut out = Dispatch::default();
+    if a.script_control & crate::script::control::NO_HOOK != 0 {
+        return out;
+    }
     preliminary(a, env);
     let window = armed::tap_window(env.config().tap_time, env.frame_scale());
     env.state().armed.latches.sample(input, window);

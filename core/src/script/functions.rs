@@ -442,6 +442,28 @@ pub mod id {
     pub const PLAYER_OFFSET: u16 = 154;
     /// `PlayerOffsettask(x, y, z)`.
     pub const PLAYER_OFFSET_TASK: u16 = 155;
+    /// `Offset(x, y, z)`.
+    pub const OFFSET: u16 = 156;
+    /// `UnOffset()`.
+    pub const UN_OFFSET: u16 = 157;
+    /// `BounceObject(power, speed, steer)`.
+    pub const BOUNCE_OBJECT: u16 = 158;
+    /// `ObjectLineUp(angle, x, z)`.
+    pub const OBJECT_LINE_UP: u16 = 141;
+    /// `ObjectParallelLineUp(angle, x, z)`.
+    pub const OBJECT_PARALLEL_LINE_UP: u16 = 142;
+    /// `ObjectPickupLineUp(angle, x, z)`.
+    pub const OBJECT_PICKUP_LINE_UP: u16 = 143;
+    /// `PlayerLineUp(angle, x, z)`.
+    pub const PLAYER_LINE_UP: u16 = 237;
+    /// `PlayerParallelLineUp(angle, x, z)`.
+    pub const PLAYER_PARALLEL_LINE_UP: u16 = 238;
+    /// `PlayerPickupLineUp(angle, x, z)`.
+    pub const PLAYER_PICKUP_LINE_UP: u16 = 239;
+    /// `PlayerFaceObj()`.
+    pub const PLAYER_FACE_OBJ: u16 = 243;
+    /// `lockoutPlayer(value)`.
+    pub const LOCKOUT_PLAYER: u16 = 34;
     /// `DistanceToLocation(location)`.
     pub const DISTANCE_TO_LOCATION: u16 = 160;
     /// `PlayerStand()`.

@@ -7,6 +7,8 @@ use super::World;
 use crate::actor::attr;
 use crate::actor::family::{self, Attached};
 use crate::capacity::{Capacity, Table};
+use crate::script::NativeCall;
+use crate::script::functions::id;
 
 impl<'a, C: Capacity> World<'a, C> {
     /// Family initialization: for each master identity 1–255, the first actor of the
@@ -28,7 +30,9 @@ impl<'a, C: Capacity> World<'a, C> {
         }
         for identity in 1..=255u8 {
             let root = traversal.iter().copied().find(|&id| {
-                self.actors.get(id as usize).is_some_and(|a| a.attr(attr::MASTER) == identity && a.attr(attr::SLAVE) == 0)
+                self.actors
+                    .get(id as usize)
+                    .is_some_and(|a| a.attr(attr::MASTER) == identity && a.attr(attr::SLAVE) == 0)
             });
             let Some(root) = root else { continue };
             if self.families.push(root).is_err() {
@@ -99,6 +103,69 @@ impl<'a, C: Capacity> World<'a, C> {
                 l.previous = l.cached;
                 l.cached = l.evaluate(&pose, local);
             }
+        }
+    }
+}
+
+impl<'a, C: Capacity> super::script::WorldHost<'_, '_, '_, 'a, C> {
+    /// The pose actor `id` publishes (the running actor included).
+    pub(super) fn pose_of(&self, id: u16) -> Option<family::Pose> {
+        match id == self.me {
+            true => Some(self.actor.published_pose()),
+            false => self.actors.get(id as usize).map(|a| a.published_pose()),
+        }
+    }
+
+    /// Actor `id`'s record, mutable (the running actor included; writing another one is
+    /// noted for the crowd columns).
+    pub(super) fn actor_mut(&mut self, id: u16) -> Option<&mut crate::actor::Actor> {
+        if id == self.me {
+            return Some(&mut *self.actor);
+        }
+        self.others_written = true;
+        self.actors.get_mut(id as usize)
+    }
+
+    /// `Offset` and `UnOffset` called on actor `receiver`; `None` for other functions.
+    ///
+    /// `Offset(x, y, z)` links the running actor to the receiver ([`family::offset`]),
+    /// detaching it from another owner first; the original raises a runtime error for a
+    /// caller with `attr_slave` set, and Stros refuses the call (no change) instead, as it
+    /// does a call on the caller itself. `UnOffset()` detaches the receiver
+    /// ([`family::unoffset`]). Both return zero.
+    pub(super) fn linking(&mut self, receiver: u16, call: &NativeCall<'_>) -> Option<i32> {
+        match call.function {
+            id::OFFSET => {
+                let by = [call.arg(0), call.arg(1), call.arg(2)];
+                if receiver == self.me || self.actor.attr(attr::SLAVE) != 0 {
+                    return Some(0);
+                }
+                let old = self.actor.link.and_then(|l| l.owner).filter(|&o| o != receiver);
+                if let Some(pose) = old.and_then(|o| self.pose_of(o)) {
+                    family::unoffset(self.actor, &pose);
+                }
+                if let Some(pose) = self.pose_of(receiver) {
+                    family::offset(self.actor, receiver, &pose, by);
+                }
+            }
+            id::UN_OFFSET => {
+                let linked = self.record_of(receiver)?.link.and_then(|l| l.owner);
+                if let Some(pose) = linked.and_then(|o| self.pose_of(o))
+                    && let Some(a) = self.actor_mut(receiver)
+                {
+                    family::unoffset(a, &pose);
+                }
+            }
+            _ => return None,
+        }
+        Some(0)
+    }
+
+    /// Actor `id`'s record (the running actor included).
+    pub(super) fn record_of(&self, id: u16) -> Option<&crate::actor::Actor> {
+        match id == self.me {
+            true => Some(&*self.actor),
+            false => self.actors.get(id as usize),
         }
     }
 }

@@ -21,6 +21,7 @@
 //! size the build's [`Capacity`] gives it; a map that needs more fails to load with
 //! [`WorldError::Capacity`] instead of growing.
 
+mod align;
 pub mod attributes;
 mod camera;
 pub mod cells;

@@ -92,9 +92,12 @@ pub const HOSTED: [u16; 25] = [
     id::MOVE_POSITION,
 ];
 
-/// Whether the world's script host runs `function` ([`HOSTED`]).
+/// Whether the world's script host runs `function` ([`HOSTED`], the family links and
+/// the alignments).
 pub fn is_hosted(function: u16) -> bool {
     HOSTED.contains(&function)
+        || super::align::ALIGNMENT.contains(&function)
+        || matches!(function, id::OFFSET | id::UN_OFFSET)
 }
 
 /// RAAT `node_in_use` (94): `Wander` sets it.

@@ -99,6 +99,48 @@ pub(crate) struct Env<'e, 'a, C: Capacity> {
 }
 
 impl<'a, C: Capacity> Env<'_, 'a, C> {
+    /// The surroundings of actor `me` (with animation set `set` and its own candidate
+    /// lists `scene`) for a native that moves it from another actor's script: this update's
+    /// configuration, timing, terrain and shared state, none of the running actor's own
+    /// probe, health or samples.
+    pub fn for_other<'x>(
+        &'x mut self,
+        me: u16,
+        set: Option<&'x AnimSet<'a>>,
+        scene: &'x UpdateScene<'x, 'a, C>,
+    ) -> Env<'x, 'a, C> {
+        Env {
+            config: self.config,
+            tick: self.tick,
+            set,
+            scene,
+            heights: self.heights,
+            wld: self.wld,
+            surfaces: self.surfaces,
+            shared: &mut *self.shared,
+            events: &mut *self.events,
+            me,
+            is_player: Some(me) == self.player_id,
+            probe: None,
+            scale_fps: self.scale_fps,
+            health: None,
+            player_armed: self.player_armed,
+            forward_held: false,
+            samples: Cell::new([None; SAMPLES]),
+            player: &mut *self.player,
+            rng: &mut *self.rng,
+            camera: self.camera,
+            grip: None,
+            walk: crate::actor::walk::WalkMaps {
+                nodes: &mut *self.walk.nodes,
+                maps: &mut *self.walk.maps,
+                queue: &mut *self.walk.queue,
+            },
+            nav: &mut *self.nav,
+            player_id: self.player_id,
+        }
+    }
+
     /// The animation context of actor `a` now: its set, the shared ticks, the update's
     /// events, `[system] animation_system`, its falling byte and — for the selected player
     /// holding forward — the mask-8 group.

@@ -255,6 +255,13 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
     }
 
     fn native(&mut self, who: Receiver, call: &mut NativeCall<'_>) -> Option<i32> {
+        let receiver = match who {
+            Receiver::Me => self.me,
+            Receiver::Actor(id) => id,
+        };
+        if let Some(r) = self.linking(receiver, call).or_else(|| self.alignment(receiver, call)) {
+            return Some(r);
+        }
         if who == Receiver::Me
             && let Some(r) = self.navigation(call)
         {
@@ -266,10 +273,7 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
             None => None,
         }
         .map(|v| PlayerView { hang_support: self.env.player.ledge.support, ..v });
-        let id = match who {
-            Receiver::Me => self.me,
-            Receiver::Actor(id) => id,
-        };
+        let id = receiver;
         let mut g = Globals {
             player,
             ticks: self.ticks,

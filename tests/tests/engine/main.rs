@@ -18,6 +18,7 @@ mod config;
 mod crowd;
 mod digests;
 mod embedded_world;
+mod family;
 mod functions;
 mod hud;
 mod install;

@@ -109,6 +109,8 @@ fn ground_dispatch<C: Capacity>(
                 }
             }
         }
+        // `BounceObject`'s entry and rise: the lifecycle handler reports the update handled.
+        30 | 31 => {}
         20 | 21 => {
             let is_player = env.is_player;
             let mut cx = env.anim(a);

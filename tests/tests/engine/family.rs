@@ -1,0 +1,300 @@
+//! Actors that move with another (issue 18; newest `engine/SOUP.md` "Actor families and
+//! attached transforms", "UnOffset", "Offset, …"), and the natives that move the player
+//! from another actor's script ("PlayerFaceObj", "BounceObject", "Player alignment
+//! ownership and targets"), on the embedded island with hand-built actors.
+
+use stros_core::actor::attr;
+use stros_core::input::Input;
+use stros_core::math::direction_from_displacement;
+use stros_core::script::decode::op;
+use stros_core::script::functions::id;
+use stros_core::units::Angles;
+use stros_core::world::World;
+use stros_tests::{island_with, one_call, placement};
+use stros_tools::write::rgm::ActorDesc;
+
+/// A modelless actor definition named `name` with attributes set by `attrs` and `script`.
+fn def(name: &str, attrs: &[(usize, u8)], script: Vec<u8>) -> ActorDesc {
+    let mut attributes = [0u8; 256];
+    for &(k, v) in attrs {
+        attributes[k] = v;
+    }
+    ActorDesc {
+        name: name.as_bytes().to_vec(),
+        namespace: name.as_bytes().to_vec(),
+        attributes,
+        script,
+        ..ActorDesc::default()
+    }
+}
+
+/// The id of the placed actor of definition `name`.
+fn placed(w: &World<'_>, name: &str) -> u16 {
+    let rgm = w.rgm();
+    (0..w.actors().len() as u16)
+        .find(|&k| {
+            rgm.actor(w.actors()[k as usize].definition as usize).is_some_and(|d| d.name() == name.as_bytes())
+        })
+        .unwrap()
+}
+
+/// An idle script: `NullFunction()` then `End`.
+fn idle() -> Vec<u8> {
+    one_call(op::FUNCTION, 0, &[])
+}
+
+/// A master (identity 7) at map (35,000, −240, 31,000) facing 0 and its slave 300 units
+/// ahead (+Z) facing 100. Loading makes the slave's coordinates local: (0, 0, 300 × 256),
+/// heading 100. Turning the master a quarter (heading 512) and moving it 1,000 east, the
+/// next family refresh puts the slave at the master plus the offset turned by the master's
+/// matrix — ahead at heading 512 is −X (`sin(−512) = −1`) — so at (35,700, −240, 31,000),
+/// heading 612; `PlayerDistance`-style queries and the renderer read that effective pose.
+#[test]
+fn a_slave_follows_its_master() {
+    let mut w = island_with(
+        0,
+        vec![def("MASTER", &[(attr::MASTER, 7)], idle()), def("SLAVE", &[(attr::SLAVE, 7)], idle())],
+        vec![placement(71, "MASTER", [35_000, -240, 31_000], false), {
+            let mut p = placement(72, "SLAVE", [35_000, -240, 31_300], false);
+            p.angles = [0, 100, 0];
+            p
+        }],
+    );
+    let (m, s) = (placed(&w, "MASTER"), placed(&w, "SLAVE"));
+    let slave = w.actor(s).unwrap();
+    assert_eq!(slave.position, [0, 0, 300 << 8], "local to the master");
+    assert_eq!(slave.angles.heading, 100);
+    assert_eq!(slave.attached.unwrap().parent, m);
+    assert_eq!(slave.effective_position(), [35_000 << 8, -240 << 8, 31_300 << 8]);
+
+    let master = w.actor_mut(m).unwrap();
+    master.position[0] += 1000 << 8;
+    master.set_orientation(Angles { pitch: 0, heading: 512, roll: 0 });
+    master.previous_angles = master.angles;
+    w.step(&Input::NONE, 1000);
+    let slave = w.actor(s).unwrap();
+    assert_eq!(slave.effective_position(), [35_700 << 8, -240 << 8, 31_000 << 8]);
+    assert_eq!(slave.effective_angles().heading, 612);
+    assert_eq!(slave.position, [0, 0, 300 << 8], "the local pose is the slave's own");
+}
+
+/// A slave whose own `attr_no_slave_rot` is set keeps its angles; its position follows.
+/// With the family switched off (`[debug] disable_family = 1` clears 25 and 26 at load) the
+/// slave stays where it was placed.
+#[test]
+fn no_slave_rot_and_disable_family() {
+    let actors = || {
+        vec![
+            def("MASTER", &[(attr::MASTER, 7)], idle()),
+            def("SLAVE", &[(attr::SLAVE, 7), (attr::NO_SLAVE_ROT, 1)], idle()),
+        ]
+    };
+    let places = || {
+        vec![
+            placement(71, "MASTER", [35_000, -240, 31_000], false),
+            placement(72, "SLAVE", [35_000, -240, 31_300], false),
+        ]
+    };
+    let mut w = island_with(0, actors(), places());
+    let (m, s) = (placed(&w, "MASTER"), placed(&w, "SLAVE"));
+    w.actor_mut(m).unwrap().set_orientation(Angles { pitch: 0, heading: 1024, roll: 0 });
+    w.step(&Input::NONE, 1000);
+    let slave = w.actor(s).unwrap();
+    // Ahead of a master facing 1024 is −Z: 31,000 − 300.
+    assert_eq!(slave.effective_position(), [35_000 << 8, -240 << 8, 30_700 << 8]);
+    assert_eq!(slave.effective_angles().heading, 0);
+
+    let mut desc = stros_tools::world::village::rgm_desc();
+    desc.actors.extend(actors());
+    desc.mpob.extend(places());
+    let files = stros_tests::replaced(vec![(
+        format!("{}.RGM", stros_core::embedded::MAP),
+        stros_tools::write::rgm::to_bytes(&desc),
+    )]);
+    let config = stros_core::config::SystemConfig {
+        disable_family: 1,
+        ..stros_core::config::SystemConfig::installed()
+    };
+    let w = World::load(files, stros_core::embedded::MAP, config, Default::default()).unwrap();
+    let slave = w.actor(placed(&w, "SLAVE")).unwrap();
+    assert!(slave.attached.is_none());
+    assert_eq!(slave.position, [35_000 << 8, -240 << 8, 31_300 << 8]);
+}
+
+/// `Offset(0, 0, 0)` called by RIDER on BOAT (both facing 0; the rider 200 east of the
+/// boat): the stored offset is (200 × 256, 0, 0), the rider's local position zero. The boat
+/// moved 500 north (+Z) and turned to 1024: the rider's linked position is the boat's plus
+/// the offset turned half round, (34,800, −240, 31,500). (`UnOffset`'s arithmetic is
+/// `actor::family`'s unit test.)
+#[test]
+fn offset_links_a_rider_to_a_boat() {
+    // RIDER: `BOAT.Offset(0, 0, 0)` once, then waits (`DisableScript; Yield`).
+    let mut script = vec![op::OBJ_FUNCTION, 0x04, 0, 2];
+    script.extend_from_slice(&id::OFFSET.to_le_bytes());
+    script.push(3);
+    for _ in 0..3 {
+        script.push(op::NUMERIC_ALT);
+        script.extend_from_slice(&0i32.to_le_bytes());
+    }
+    let script = stros_tests::fixtures::B(script).pause().0;
+    let mut rider = def("RIDER", &[], script);
+    rider.strings = vec![b"BOAT".to_vec()];
+    let mut w = island_with(
+        0,
+        vec![def("BOAT", &[], idle()), rider],
+        vec![
+            placement(73, "BOAT", [35_000, -240, 31_000], false),
+            placement(74, "RIDER", [35_200, -240, 31_000], false),
+        ],
+    );
+    let (b, r) = (placed(&w, "BOAT"), placed(&w, "RIDER"));
+    w.step(&Input::NONE, 1000);
+    let rider = w.actor(r).unwrap();
+    let link = rider.link.expect("linked");
+    assert_eq!((link.owner, link.offset), (Some(b), [200 << 8, 0, 0]));
+    assert_eq!(rider.position, [0; 3]);
+    assert_eq!(rider.effective_position(), [35_200 << 8, -240 << 8, 31_000 << 8]);
+
+    let boat = w.actor_mut(b).unwrap();
+    boat.position[2] += 500 << 8;
+    boat.set_orientation(Angles { pitch: 0, heading: 1024, roll: 0 });
+    boat.previous_angles = boat.angles;
+    w.step(&Input::NONE, 1002);
+    let at = w.actor(r).unwrap().effective_position();
+    assert_eq!(at, [34_800 << 8, -240 << 8, 31_500 << 8]);
+}
+
+/// Cyrus's position after entering marker 0 facing 0 (map units).
+fn cyrus_at_marker_0() -> [i32; 3] {
+    let (w, p) = stros_tests::entered(0, 0);
+    w.actor(p).unwrap().position.map(|c| c >> 8)
+}
+
+/// Whether actor `id` holds no task.
+fn no_tasks(w: &World<'_>, id: u16) -> bool {
+    w.script_state(id).unwrap().tasks.slots().is_empty()
+}
+
+/// `PlayerFaceObj()` as a task of an actor 300 units due +X of Cyrus, who faces 0: the
+/// heading to it is 1536 (the displacement's quantized heading), a quarter turn the negative
+/// way. Each update turns him by the slope turn helper's rate, `max(8, (32 × scale) >> 8)`
+/// (`turn_speed` 32), snapping once the gap is within it; while he turns, his alignment flag
+/// (the hook-disabled bit) keeps his controller off, so holding forward does not move him.
+/// The task ends with him facing exactly 1536 and the flag clear.
+#[test]
+fn player_face_obj_turns_cyrus_to_the_caller() {
+    let c = cyrus_at_marker_0();
+    let script = stros_tests::fixtures::B(one_call(op::TASK, id::PLAYER_FACE_OBJ, &[])).0;
+    let mut w = island_with(
+        0,
+        vec![def("FACER", &[], script)],
+        vec![placement(75, "FACER", [c[0] + 300, c[1], c[2]], false)],
+    );
+    let (f, p) = (placed(&w, "FACER"), w.selected_player_id().unwrap());
+    let target = direction_from_displacement(300 << 8, 0) as i32;
+    assert_eq!(target, 1536);
+    let forward = Input::with(&[stros_core::input::Action::Up]);
+    let mut heading = 0i32;
+    for t in 0..200u32 {
+        let start = w.actor(p).unwrap().position;
+        w.step(&forward, 1000 + 2 * t);
+        let scale = w.report().tick.frame_scale;
+        let rate = ((32 * scale) >> 8).max(8);
+        let gap = (heading - target) & 2047;
+        heading = if gap <= rate { target } else { (heading - rate) & 2047 };
+        let cyrus = w.actor(p).unwrap();
+        assert_eq!(cyrus.angles.heading as i32, heading, "update {t}");
+        if heading == target {
+            break;
+        }
+        assert_ne!(cyrus.script_control & stros_core::script::control::NO_HOOK, 0, "update {t}");
+        assert_eq!([cyrus.position[0], cyrus.position[2]], [start[0], start[2]], "no controller: no walk");
+    }
+    w.step(&Input::NONE, 2000);
+    let cyrus = w.actor(p).unwrap();
+    assert_eq!(cyrus.script_control & stros_core::script::control::NO_HOOK, 0);
+    assert!(no_tasks(&w, f), "the task completed");
+}
+
+/// `PlayerLineUp(0, 0, 200 × 256)` from an actor 400 units behind Cyrus (−Z; both facing
+/// 0): the target is the actor plus (0, 0, 51,200) — 200 behind Cyrus — and the final
+/// heading 0 + 1024. He is 400 units away, beyond `lineup_distance` 128, so approach mode:
+/// he turns to face the target (heading 1024), walks (group 20) until within the arrival
+/// threshold (`((2 × 8 − 1) << 8) × scale >> 8`, about 15 units), is put on the target's
+/// X/Z, already faces the final heading, and the task ends with his alignment flag clear.
+#[test]
+fn player_line_up_walks_cyrus_onto_the_spot() {
+    let c = cyrus_at_marker_0();
+    let script = one_call(op::TASK, id::PLAYER_LINE_UP, &[0, 0, 200 << 8]);
+    let mut w = island_with(
+        0,
+        vec![def("LINER", &[], script)],
+        vec![placement(76, "LINER", [c[0], c[1], c[2] - 400], false)],
+    );
+    let (l, p) = (placed(&w, "LINER"), w.selected_player_id().unwrap());
+    let target = [c[0] << 8, (c[2] - 200) << 8];
+    let mut walked = false;
+    for t in 0..600u32 {
+        w.step(&Input::NONE, 1000 + 2 * t);
+        let cyrus = w.actor(p).unwrap();
+        walked |= cyrus.anim.current == 20;
+        if no_tasks(&w, l) {
+            // The line-up put him on the spot during LINER's script; his own update's walk
+            // continuation (group 20 until the default request takes) may still carry him
+            // one walk step on (`forward_walk` 8: `(8 << 8) × scale >> 8`) along −Z.
+            let step = ((8 << 8) * w.report().tick.frame_scale) >> 8;
+            assert_eq!(cyrus.position[0], target[0], "update {t}");
+            assert!(
+                (0..=step).contains(&(target[1] - cyrus.position[2])),
+                "update {t}: {:?}",
+                cyrus.position
+            );
+            assert_eq!(cyrus.angles.heading, 1024);
+            assert_eq!(cyrus.script_control & stros_core::script::control::NO_HOOK, 0);
+            assert!(walked, "he walked there");
+            return;
+        }
+    }
+    panic!("the line-up never ended: Cyrus at {:?}", w.actor(p).unwrap().position);
+}
+
+/// `BounceObject(160, 40, 0)` on an actor with Cyrus's groups, standing on the plateau
+/// facing 0: entry requests group 65 (lifecycle 30); once 65 plays, the rise (31) sets the
+/// lift to `jump_height × 256`, and each update moves it forward (+Z) by
+/// `((128 − 40) << 8) / 3 = 7509` times the scale `>> 8`, raises it by `lift × scale >> 8`
+/// and drops the lift by `(96 << 4) × scale >> 8`; at a lift of zero or less it starts an
+/// ordinary fall (lifecycle 32, group 56, falling 1), lands, and the task ends (lifecycle 0).
+#[test]
+fn bounce_object_rises_then_falls() {
+    let c = cyrus_at_marker_0();
+    let cyrus =
+        stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"CYRUS").unwrap();
+    let script = one_call(op::TASK, id::BOUNCE_OBJECT, &[160, 40, 0]);
+    let jumper = ActorDesc { name: b"JUMPER".to_vec(), namespace: b"JUMPER".to_vec(), script, ..cyrus };
+    let mut w = island_with(0, vec![jumper], vec![placement(77, "JUMPER", [c[0] + 600, c[1], c[2]], true)]);
+    let j = placed(&w, "JUMPER");
+    let height = w.actor(j).unwrap().attr(attr::JUMP_HEIGHT) as i32;
+    assert!(height > 0, "SYSTEM.INI fills jump_height");
+    let (mut rose, mut fell) = (0, false);
+    for t in 0..400u32 {
+        let before = w.actor(j).unwrap().clone();
+        w.step(&Input::NONE, 1000 + 2 * t);
+        let scale = w.report().tick.frame_scale;
+        let a = w.actor(j).unwrap();
+        if before.living == 31 && a.living == 31 {
+            // A whole rising step: forward along +Z, up by the lift.
+            assert_eq!(a.position[0], before.position[0], "update {t}");
+            assert_eq!(a.position[2] - before.position[2], (7509 * scale) >> 8, "update {t}");
+            assert_eq!(before.position[1] - a.position[1], (before.fall_origin * scale) >> 8, "update {t}");
+            assert_eq!(before.fall_origin - a.fall_origin, (1536 * scale) >> 8, "update {t}");
+            rose += 1;
+        }
+        fell |= a.living == 32;
+        if fell && no_tasks(&w, j) {
+            assert_eq!((a.living, a.falling), (0, 0), "landed");
+            assert!(rose >= 2, "{rose} rising steps");
+            return;
+        }
+    }
+    panic!("the bounce never ended: {:?}", w.actor(j).unwrap().living);
+}
