@@ -263,8 +263,8 @@ impl<'a, C: Capacity> Session<'a, C> {
     }
 
     /// One update, and the candle's frame for it: its show timer follows the player's
-    /// health and sword (there is no lockout or inventory screen yet, so lockout is 0), the
-    /// candle advances one frame, and a running timer loses the update's nominal ticks.
+    /// health and sword (and the retained `LockoutPlayer` word), the candle advances one
+    /// frame, and a running timer loses the update's nominal ticks.
     pub fn step(&mut self, input: &Input, bios: u32, scale: Option<i32>) -> &StepReport {
         self.world.step_with(input, bios, scale);
         let player = self.world.selected_player().map(|p| (p.attr(HEALTH_ATTR), p.weapon_drawn));
@@ -276,12 +276,13 @@ impl<'a, C: Capacity> Session<'a, C> {
                 self.candle.weapon_toggled();
             }
         }
+        let lockout = self.world.player_state().lockout;
         if let Some((_, true)) = player {
-            self.candle.sword_drawn(0);
+            self.candle.sword_drawn(lockout);
         }
         self.last = player.or(self.last);
         self.candle.advance(self.health());
-        self.candle.decay(self.world.report().tick.nominal_ticks, 0);
+        self.candle.decay(self.world.report().tick.nominal_ticks, lockout);
         self.world.report()
     }
 
@@ -305,7 +306,8 @@ impl<'a, C: Capacity> Session<'a, C> {
         let camera = view::follow(&self.world);
         view::draw_in_bands(fb, depth, band_height, &self.world, &camera, &self.look);
         let mode = self.world.config().candle_mode;
-        if self.candle.visible(mode, 0) {
+        let lockout = self.world.player_state().lockout;
+        if self.candle.visible(mode, lockout) {
             // Before the first update the candle shows its level's first frame.
             let frame = match (self.candle.shown_level(), hud::level(self.health())) {
                 (Some(_), _) => self.candle.frame(),
@@ -314,7 +316,7 @@ impl<'a, C: Capacity> Session<'a, C> {
             };
             hud::draw_candle(fb, frame, &self.candle_colours);
             #[cfg(feature = "embedded-graphics")]
-            if self.candle.shows_number(mode, 0) {
+            if self.candle.shows_number(mode, lockout) {
                 hud::draw_health(fb, self.health());
             }
         }

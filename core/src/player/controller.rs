@@ -153,6 +153,10 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
     preliminary(a, env);
     let window = armed::tap_window(env.config().tap_time, env.frame_scale());
     env.state().armed.latches.sample(input, window);
+    // A retained `LockoutPlayer` word returns before keyboard movement dispatch.
+    if env.state().lockout != 0 {
+        return out;
+    }
     // The view key leaves ordinary movement: an unarmed player looking stands still; an armed
     // one still has his armed handler.
     if input.held(Action::C) {

@@ -75,6 +75,10 @@ pub struct PlayerState {
     /// The ordinary idle counter ("Idle animation requests"): the clock measurement adds one
     /// per 18 BIOS ticks; the controller resets it while the current group is not 0.
     pub idle: i32,
+    /// The retained `LockoutPlayer` word (its low 16 bits; {D:engine/hud.md} "Shared
+    /// rules"): while nonzero the controller returns before its keyboard movement dispatch
+    /// and the HUD hides the candle.
+    pub lockout: u16,
 }
 
 impl PlayerState {

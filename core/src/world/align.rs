@@ -6,7 +6,8 @@
 //! arithmetic is [`crate::actor::align`].
 //!
 //! The *alignment flag* is the moved actor's hook-disabled bit: while it is set the selected
-//! player's controller (his per-update hook) does not run.
+//! player's controller (his per-update hook) does not run. `LockoutPlayer`, which stops the
+//! controller's movement by a retained word, is here too.
 
 use super::queries::Env;
 use super::script::WorldHost;
@@ -30,7 +31,8 @@ mod state {
 }
 
 /// The natives of this module.
-pub const ALIGNMENT: [u16; 7] = [
+pub const ALIGNMENT: [u16; 8] = [
+    id::LOCKOUT_PLAYER,
     id::BOUNCE_OBJECT,
     id::PLAYER_FACE_OBJ,
     id::PLAYER_LINE_UP,
@@ -359,7 +361,31 @@ fn parallel<C: Capacity>(p: &mut Actor, env: &mut Env<'_, '_, C>, target: [i32; 
     if align::stale_response(p) { 0 } else { GOING }
 }
 
+/// `LockoutPlayer`'s attribute rule ({D:engine/hud.md} "Shared rules"): with the retained
+/// word exactly 1 the selected player's `attr_no_node_combat` (116) becomes 1; any other
+/// word clears it on every actor that has it set.
+pub(super) fn lockout_attribute(a: &mut Actor, word: u16, selected_player: bool) {
+    if word == 1 {
+        if selected_player {
+            a.attributes[ATTR_NO_NODE_COMBAT] = 1;
+        }
+    } else {
+        a.attributes[ATTR_NO_NODE_COMBAT] = 0;
+    }
+}
+
+/// RAAT `no_node_combat`.
+pub const ATTR_NO_NODE_COMBAT: usize = 116;
+
 impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
+    /// Actor `id`'s record for writing without noting it (attribute-only writes).
+    fn actor_if(&mut self, id: u16) -> Option<&mut Actor> {
+        match id == self.me {
+            true => Some(&mut *self.actor),
+            false => self.actors.get_mut(id as usize),
+        }
+    }
+
     /// Runs `f` on actor `target` with surroundings of its own: its animation set, and its
     /// candidates gathered again around it from this update's live models (which leave the
     /// running actor out — the receiver of the natives here).
@@ -385,6 +411,17 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     pub(super) fn alignment(&mut self, receiver: u16, call: &mut NativeCall<'_>) -> Option<i32> {
         if !ALIGNMENT.contains(&call.function) {
             return None;
+        }
+        if call.function == id::LOCKOUT_PLAYER {
+            let word = call.arg(0) as u16;
+            self.env.player.lockout = word;
+            let player = self.player;
+            for k in 0..self.actors.len() as u16 {
+                if let Some(a) = self.actor_if(k) {
+                    lockout_attribute(a, word, Some(k) == player);
+                }
+            }
+            return Some(0);
         }
         let here = self.pose_of(receiver)?;
         let heading = self.record_of(receiver)?.angles.heading;

@@ -166,15 +166,28 @@ impl<'a, C: Capacity> World<'a, C> {
         }
     }
 
-    /// `XResetCamera`'s camera half ({D:engine/SOUP.md} "XResetCamera", steps 3, 4 and 6):
-    /// the selected player's matrix rebuilt and his angle histories set to his angles; the
-    /// scripted-camera words cleared; record zero's player-type defaults reloaded, record
-    /// zero selected with flags 0x40, and the first pose recomputed as setup does.
+    /// `XResetCamera` ({D:engine/SOUP.md} "XResetCamera"), run once the calling actor's
+    /// update ends: `LockoutPlayer(0)`; the selected player's tasks killed and the five
+    /// script-control bits 0x01–0x10 cleared (the byte before the task arrays: Stros's
+    /// script-control byte); his matrix rebuilt and his angle histories set to his angles;
+    /// the scripted-camera words cleared; record zero's player-type defaults reloaded,
+    /// record zero selected with flags 0x40, and the first pose recomputed as setup does.
+    /// (Step 5, the same for the camera actor, has nothing to act on: the core has no
+    /// camera actor record.)
     pub(super) fn camera_reset(&mut self) {
         if !core::mem::take(&mut self.camera.reset_requested) {
             return;
         }
+        self.player.lockout = 0;
+        for a in self.actors.iter_mut() {
+            super::align::lockout_attribute(a, 0, false);
+        }
+        let player = self.selected_player_id();
+        if let Some(s) = player.and_then(|p| self.scripts.states.get_mut(p as usize)) {
+            s.tasks.clear();
+        }
         if let Some(p) = self.selected_player_mut() {
+            p.script_control &= !0x1f;
             p.matrix = crate::math::Mat3::from_orientation(p.angles);
             p.previous_angles = p.angles;
         }

@@ -298,3 +298,46 @@ fn bounce_object_rises_then_falls() {
     }
     panic!("the bounce never ended: {:?}", w.actor(j).unwrap().living);
 }
+
+/// `lockoutPlayer(1)` (newest `engine/hud.md` "Shared rules"): the retained word 1 stops Cyrus's
+/// controller before movement (holding forward, he stays put) and sets his
+/// `attr_no_node_combat` (116). `XResetCamera` then runs `LockoutPlayer(0)` — the word and the
+/// attribute clear — and he walks again.
+#[test]
+fn lockout_player_and_x_reset_camera() {
+    use stros_tests::fixtures::{B, resume};
+    let script = B::default()
+        .call(id::LOCKOUT_PLAYER, &[1])
+        .pause()
+        .call(id::X_RESET_CAMERA, &[])
+        .pause()
+        .b(&[op::END])
+        .b(&0u32.to_le_bytes())
+        .0;
+    let mut w = island_with(
+        0,
+        vec![def("WARDEN", &[], script)],
+        vec![placement(78, "WARDEN", [35_000, -240, 31_000], false)],
+    );
+    let (k, p) = (placed(&w, "WARDEN"), w.selected_player_id().unwrap());
+    let forward = Input::with(&[stros_core::input::Action::Up]);
+    let start = w.actor(p).unwrap().position;
+    for t in 0..20 {
+        w.step(&forward, 1000 + 2 * t);
+    }
+    assert_eq!(w.player_state().lockout, 1);
+    assert_eq!(w.actor(p).unwrap().attr(116), 1);
+    let held = w.actor(p).unwrap().position;
+    assert_eq!([held[0], held[2]], [start[0], start[2]], "locked out: no movement");
+    // XResetCamera also clears his five script-control bits (the alignment flag among them).
+    w.actor_mut(p).unwrap().script_control |= stros_core::script::control::NO_HOOK;
+    resume(&mut w, k);
+    for t in 20..40 {
+        w.step(&forward, 1000 + 2 * t);
+    }
+    assert_eq!(w.player_state().lockout, 0);
+    assert_eq!(w.actor(p).unwrap().attr(116), 0);
+    assert_eq!(w.actor(p).unwrap().script_control, 0);
+    let moved = w.actor(p).unwrap().position;
+    assert_ne!([moved[0], moved[2]], [start[0], start[2]], "free again: he walks");
+}
