@@ -94,6 +94,19 @@ pub struct WalkMaps<'m, 'a> {
     pub queue: &'m mut [(i16, u16)],
 }
 
+/// Releasing an actor's held walk nodes: what the natives outside the navigation host reach
+/// of the walk maps (`SetAttribute` on a dead actor's 44).
+pub trait Release: core::fmt::Debug {
+    /// [`WalkMaps::release`].
+    fn release(&mut self, nav: &mut Nav, owner: u8);
+}
+
+impl Release for WalkMaps<'_, '_> {
+    fn release(&mut self, nav: &mut Nav, owner: u8) {
+        WalkMaps::release(self, nav, owner);
+    }
+}
+
 impl<'a> WalkMaps<'_, 'a> {
     /// Node `index` of `map`.
     pub fn node(&self, map: u8, index: i16) -> Option<&Node<'a>> {

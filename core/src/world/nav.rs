@@ -184,13 +184,14 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
 
     /// `PlayerOffset(x, y, z)` and `PlayerOffsettask` ({D:engine/SOUP.md} "Offset,
     /// PlayerOffset, PlayerOffsettask and CollidePlayerWeapon"): the selected player's local
-    /// position becomes the receiver's position plus the offset turned by its matrix; the
-    /// task also copies the receiver's matrix, angles and previous angles to him and never
+    /// position becomes the receiver's effective position plus the offset turned by its
+    /// matrix; the task also copies the receiver's matrix, angles and previous angles to him and never
     /// completes. (Its pause-tick bookkeeping, which nothing else reads, is not kept.)
     fn player_offset(&mut self, offset: [i32; 3], task: bool) -> i32 {
         let a = &*self.actor;
         let turned = a.matrix.transform_int(offset);
-        let at = [0, 1, 2].map(|k| a.position[k].wrapping_add(turned[k]));
+        let from = a.effective_position();
+        let at = [0, 1, 2].map(|k| from[k].wrapping_add(turned[k]));
         let (matrix, angles, previous) = (a.matrix, a.angles, a.previous_angles);
         let player = match self.player {
             Some(p) if p == self.me => Some(&mut *self.actor),
@@ -255,8 +256,8 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
                 face_player(self.actor, player, arg(0), call.elapsed, inertia)
             }
             id::DISTANCE_TO_LOCATION => {
-                let to = self.location(arg(0));
-                rounded_distance([0, 1, 2].map(|k| to[k].wrapping_sub(self.actor.position[k])))
+                let (to, from) = (self.location(arg(0)), self.actor.effective_position());
+                rounded_distance([0, 1, 2].map(|k| to[k].wrapping_sub(from[k])))
             }
             id::WALK_FORWARD..=id::MOVE_RIGHT => step_task(self.actor, self.env, call),
             id::KILL_ME => kill(self.actor, self.env),
@@ -398,13 +399,17 @@ fn wander<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, radius: i32, tolerance: 
 
 /// `MoveToLocation(location, duration)`: past `duration` the actor is put at `to`;
 /// otherwise it steps the remaining distance over the remaining time along the Q16 unit
-/// direction.
+/// direction, measured from its attached effective position when `attr_slave` is set.
 fn move_to(a: &mut Actor, to: [i32; 3], duration: i32, elapsed: i32, frame_scale: i32) -> i32 {
     if elapsed > duration {
         a.position = to;
         return 0;
     }
-    let d = [0, 1, 2].map(|k| to[k].wrapping_sub(a.position[k]));
+    let source = match a.attr(attr::SLAVE) {
+        0 => a.position,
+        _ => a.attached.map_or(a.position, |f| f.effective),
+    };
+    let d = [0, 1, 2].map(|k| to[k].wrapping_sub(source[k]));
     let unit = unit_q16(d);
     let remaining = duration.wrapping_add(1).wrapping_sub(elapsed);
     let step = if remaining == 0 { 0 } else { rounded_distance(d) / remaining };

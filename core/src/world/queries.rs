@@ -98,6 +98,26 @@ pub(crate) struct Env<'e, 'a, C: Capacity> {
     pub player_id: Option<u16>,
 }
 
+impl<'e, 'a, C: Capacity> Env<'e, 'a, C> {
+    /// [`Env::anim`] and the walk maps at once (the death pair releases walk nodes while it
+    /// animates).
+    pub fn anim_and_walk<'s>(
+        &'s mut self,
+        a: &Actor,
+    ) -> (AnimContext<'s, 'a>, &'s mut crate::actor::walk::WalkMaps<'e, 'a>) {
+        let cx = AnimContext {
+            set: self.set,
+            ticks: self.tick.nominal_ticks,
+            events: &mut *self.events,
+            enabled: self.config.animation_system != 0,
+            falling: a.falling,
+            forward: (self.is_player && self.forward_held).then(|| a.forward_group()),
+            move_bits: 0,
+        };
+        (cx, &mut self.walk)
+    }
+}
+
 impl<'a, C: Capacity> Env<'_, 'a, C> {
     /// The surroundings of actor `me` (with animation set `set` and its own candidate
     /// lists `scene`) for a native that moves it from another actor's script: this update's

@@ -290,6 +290,7 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
             listener: crate::sound::radius_and_divisor(self.env.config.sound_distance)
                 .map(|(radius, divisor)| SoundListener { position: self.camera.position, radius, divisor }),
             camera: Some(&mut *self.camera),
+            walk: Some(&mut self.env.walk),
         };
         match who {
             Receiver::Me => {

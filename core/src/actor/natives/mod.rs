@@ -46,6 +46,8 @@ pub struct Globals<'r> {
     pub camera: Option<&'r mut crate::camera::Camera>,
     /// Where sounds are heard from, when a world runs the script.
     pub listener: Option<SoundListener>,
+    /// The walk maps, when a world runs the script.
+    pub walk: Option<&'r mut dyn crate::actor::walk::Release>,
 }
 
 /// Where sounds are heard from ({D:engine/sound.md}): the camera's published position and
@@ -245,6 +247,7 @@ impl<'r> Globals<'r> {
             forward_held: false,
             camera: None,
             listener: None,
+            walk: None,
         }
     }
 
@@ -452,9 +455,12 @@ fn attributes(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>)
                     attr::WEIGHT => actor.attributes[attr::RESERVED_WEIGHT] = a1 as u8,
                     attr::COLLIDE => actor.attributes[attr::RESERVED_COLLIDE] = a1 as u8,
                     // The walk nodes are released whether or not a combat record takes the
-                    // value (the natives do not reach the maps: the indices only).
+                    // value (without a world's maps, the indices only).
                     attr::PANIC_GROUP if actor.is_dead() => {
-                        release_walk_nodes(actor, g.receiver, None);
+                        match g.walk.as_deref_mut() {
+                            Some(w) => w.release(&mut actor.nav, crate::actor::walk::owner_byte(g.receiver)),
+                            None => release_walk_nodes(actor, g.receiver, None),
+                        }
                         if let Some(c) = actor.combat.as_mut() {
                             c.death_default = a1;
                         }

@@ -256,3 +256,37 @@ fn player_hanging_needs_the_state_and_the_model() {
     p.living = 0;
     assert_eq!(hanging(PlayerView { hang_support: Some(0), ..PlayerView::of(&p) }), 0);
 }
+
+/// `SetAttribute(44, g)` on a dead actor releases its held walk nodes through the world's
+/// maps: the reservation bytes it owns (owner byte = id + 1) clear, another owner's stays,
+/// and both held indices drop.
+#[test]
+fn set_attribute_44_on_the_dead_releases_walk_nodes() {
+    use crate::actor::walk::{Map, Nav, Node, WalkMaps};
+    let mut nodes = [0, 1, 2].map(|k| Node { position: [k * 100, 0, 0], owner: 0, routes: &[] });
+    let mut maps = [Map { first: 0, count: 3, disabled: false }];
+    let mut queue = [(0i16, 0u16); 11];
+    (nodes[0].owner, nodes[1].owner, nodes[2].owner) = (5, 5, 9);
+    let mut w = WalkMaps { nodes: &mut nodes, maps: &mut maps, queue: &mut queue };
+    let mut a = Actor::new(0, [0; 256]);
+    a.lifecycle = crate::actor::default::LIFECYCLE_DEAD;
+    a.nav = Nav { map: Some(0), current: 0, next: 2, ..Nav::default() };
+    let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
+    let mut g = Globals {
+        receiver: 4,
+        walk: Some(&mut w),
+        ..Globals::detached(&mut events, &mut rng, &mut flags, 1)
+    };
+    let mut c = NativeCall {
+        function: id::SET_ATTRIBUTE,
+        args: [44, 12, 0, 0, 0, 0, 0, 0],
+        argc: 2,
+        elapsed: 0,
+        initial: true,
+        scratch: [0; 2],
+        tasks: None,
+    };
+    assert_eq!(call(&mut a, None, &mut g, &mut c), Some(0));
+    assert_eq!((a.nav.current, a.nav.next), (-1, -1));
+    assert_eq!([nodes[0].owner, nodes[1].owner, nodes[2].owner], [0, 5, 9], "only what it held and owned");
+}

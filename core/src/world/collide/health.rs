@@ -36,9 +36,8 @@ pub(crate) fn change_health<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
 pub(super) fn nonplayer_death<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
     if a.holds_weapon() {
         let me = env.me;
-        let mut cx = env.anim(a);
-        // Stros has no walk-node maps: the ownership table is empty.
-        combat::death_pair(a, me, None, &mut cx);
+        let (mut cx, walk) = env.anim_and_walk(a);
+        combat::death_pair(a, me, Some(walk), &mut cx);
         a.steps.packed |= cx.move_bits;
     } else {
         let unarmed_fatal = a.falling != 0 || matches!(a.anim.current, 114 | 116 | 130 | 131);
