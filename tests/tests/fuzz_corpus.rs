@@ -67,6 +67,7 @@ seed_tests! {
     col_seeds: "col" reaches 1,
     texbsi_seeds: "texbsi" reaches 1,
     sfx_seeds: "sfx" reaches 1,
+    pvo_seeds: "pvo" reaches 1,
     ini_seeds: "ini" reaches 1,
 }
 

@@ -5,6 +5,7 @@ use stros_core::formats::FormatError;
 use stros_core::formats::col::Col;
 use stros_core::formats::ini::Ini;
 use stros_core::formats::model::Model;
+use stros_core::formats::pvo::{Pvo, Selected};
 use stros_core::formats::rgm::Rgm;
 use stros_core::formats::rob::Rob;
 use stros_core::formats::sfx::Sfx;
@@ -30,6 +31,8 @@ pub enum Kind {
     Texbsi,
     /// SFX bank.
     Sfx,
+    /// PVO visibility octree.
+    Pvo,
     /// INI text.
     Ini,
     /// SURFACE.INI text (its `[surfaces]` table).
@@ -40,7 +43,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 10] = [
+    pub const ALL: [Kind; 11] = [
         Kind::Rgm,
         Kind::Wld,
         Kind::Model,
@@ -48,6 +51,7 @@ impl Kind {
         Kind::Col,
         Kind::Texbsi,
         Kind::Sfx,
+        Kind::Pvo,
         Kind::Ini,
         Kind::Surface,
         Kind::SoupDef,
@@ -70,6 +74,7 @@ impl Kind {
             "ROB" => Some(Kind::Rob),
             "COL" => Some(Kind::Col),
             "SFX" => Some(Kind::Sfx),
+            "PVO" => Some(Kind::Pvo),
             "INI" => Some(Kind::Ini),
             "DEF" => Some(Kind::SoupDef),
             _ => None,
@@ -86,6 +91,7 @@ impl Kind {
             Kind::Col => "COL",
             Kind::Texbsi => "TEXBSI",
             Kind::Sfx => "SFX",
+            Kind::Pvo => "PVO",
             Kind::Ini => "INI",
             Kind::Surface => "SURFACE.INI",
             Kind::SoupDef => "SOUP386.DEF",
@@ -124,6 +130,7 @@ pub fn exercise(kind: Kind, data: &[u8]) -> Result<u64, ExerciseError> {
         }
         Kind::Texbsi => texbsi(&mut sum, data).map_err(ExerciseError::Format)?,
         Kind::Sfx => sfx(&mut sum, data).map_err(ExerciseError::Format)?,
+        Kind::Pvo => pvo(&mut sum, data).map_err(ExerciseError::Format)?,
         Kind::Ini => {
             let text = core::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
             let ini = Ini::new_checked(text).map_err(|e| ExerciseError::Ini(e.line()))?;
@@ -378,4 +385,38 @@ fn sfx(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {
         sum.bytes(e.pcm());
     }
     Ok(())
+}
+
+fn pvo(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {
+    let p = Pvo::new_checked(data)?;
+    sum.add(p.cell_size() as u64);
+    sum.add_all(&p.center());
+    sum.add(p.id_count() as u64);
+    // The centre; along each octant's diagonal the first levels' centres, the root's corner
+    // (inside: the extent itself) and one past it (outside); the coordinate extremes.
+    let (c, h) = (p.center().map(i64::from), p.cell_size() as i64);
+    let at = |d: [i64; 3]| [0, 1, 2].map(|k| (c[k] + d[k]).clamp(i32::MIN.into(), i32::MAX.into()) as i32);
+    selected(sum, p.select(at([0; 3])));
+    for octant in 0..8u8 {
+        let sign = [4u8, 2, 1].map(|bit| if octant & bit != 0 { 1 } else { -1 });
+        for d in [h / 4, h / 2, 3 * h / 4, h, h + 1] {
+            selected(sum, p.select(at(sign.map(|s| s * d))));
+        }
+    }
+    for point in [[0; 3], [i32::MIN; 3], [i32::MAX; 3], [i32::MIN, 0, i32::MAX]] {
+        selected(sum, p.select(point));
+    }
+    Ok(())
+}
+
+/// Every id of a PVO lookup, and whether it holds its first id and an unlikely one.
+fn selected(sum: &mut Sum, s: Selected<'_>) {
+    sum.add(s.is_empty() as u64);
+    let mut first = None;
+    for id in s.ids() {
+        sum.add(id as u64);
+        first.get_or_insert(id);
+    }
+    sum.add(s.contains(first.unwrap_or(0)) as u64);
+    sum.add(s.contains(u16::MAX) as u64);
 }

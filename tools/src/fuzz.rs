@@ -444,7 +444,7 @@ pub fn reader(kind: crate::exercise::Kind, data: &[u8]) -> usize {
 
 /// Every target by name (as `tools/fuzz` names its binaries and `tools/fuzz/seeds` its
 /// seed corpora), for the regression test.
-pub const TARGETS: [(&str, Target); 13] = {
+pub const TARGETS: [(&str, Target); 14] = {
     use crate::exercise::Kind;
     [
         ("step", step),
@@ -459,6 +459,7 @@ pub const TARGETS: [(&str, Target); 13] = {
         ("col", |d| reader(Kind::Col, d)),
         ("texbsi", |d| reader(Kind::Texbsi, d)),
         ("sfx", |d| reader(Kind::Sfx, d)),
+        ("pvo", |d| reader(Kind::Pvo, d)),
         ("ini", |d| reader(Kind::Ini, d)),
     ]
 };

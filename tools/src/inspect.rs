@@ -2,6 +2,7 @@
 
 use stros_core::formats::col::Col;
 use stros_core::formats::model::{Model, Texture};
+use stros_core::formats::pvo::{Pvo, field};
 use stros_core::formats::rgm::Rgm;
 use stros_core::formats::rob::Rob;
 use stros_core::formats::sfx::Sfx;
@@ -64,6 +65,7 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Value, ExerciseError> {
                 .with("description", bytes_str(s.description()))
                 .with("effects", effects)
         }
+        Kind::Pvo => pvo(&Pvo::new_checked(data).map_err(f)?, data),
         Kind::Ini => {
             let text = std::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
             let ini =
@@ -304,6 +306,24 @@ fn rob(r: &Rob<'_>) -> Value {
         })
         .collect::<Vec<_>>();
     object().with("format", "ROB").with("segments", segments)
+}
+
+/// The header's depth and counts as written (read at the reader's offsets), the root cell,
+/// the MLST size and how many ids the root's centre selects.
+fn pvo(p: &Pvo<'_>, data: &[u8]) -> Value {
+    let header = |k: usize| {
+        let at = field::SECTION_HEADER_LEN + k;
+        data.get(at..at + 4).map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    object()
+        .with("format", "PVO")
+        .with("depth", header(field::DEPTH))
+        .with("nodes", header(field::TOTAL_NODES))
+        .with("leaf_nodes", header(field::LEAF_NODES))
+        .with("ids", p.id_count())
+        .with("cell_size", p.cell_size())
+        .with("center", p.center())
+        .with("selected_at_center", p.select(p.center()).ids().count())
 }
 
 /// An empty JSON object, to fill with [`With::with`].

@@ -48,7 +48,7 @@ enum Command {
         /// Where to write
         dir: PathBuf,
     },
-    /// Print an RGM, WLD, 3D/3DC, ROB, COL, TEXBSI.nnn, SFX or INI file as JSON. A damaged
+    /// Print an RGM, WLD, 3D/3DC, ROB, COL, TEXBSI.nnn, SFX, PVO or INI file as JSON. A damaged
     /// file gives one line naming the file, the format and the byte offset, and exit code 2
     Inspect {
         /// The file
@@ -224,7 +224,7 @@ fn inspect(path: &Path) -> Result<(), (&'static str, String)> {
     use stros_tools::exercise::{ExerciseError, Kind};
     let shown = path.display();
     let kind = Kind::for_name(&path.to_string_lossy()).ok_or_else(|| {
-        let expected = "expected .RGM .WLD .3D .3DC .ROB .COL .SFX .INI or TEXBSI.nnn";
+        let expected = "expected .RGM .WLD .3D .3DC .ROB .COL .SFX .PVO .INI or TEXBSI.nnn";
         ("inspect", format!("{shown}: unknown file type ({expected})"))
     })?;
     let data = std::fs::read(path).map_err(|e| ("inspect", format!("{shown}: {e}")))?;

@@ -108,3 +108,34 @@ fn unknown_and_missing_files_exit_2() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn inspects_a_pvo_and_rejects_a_truncated_copy() {
+    use stros_tools::write::pvo::{sample, to_bytes};
+    let scratch = std::env::temp_dir().join(format!("stros-inspect-pvo-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let bytes = to_bytes(&sample());
+    let path = scratch.join("ISLAND.PVO");
+    std::fs::write(&path, &bytes).unwrap();
+    let out = inspect(&path);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["format"], "PVO");
+    assert_eq!(json["depth"], 10);
+    assert_eq!((&json["nodes"], &json["leaf_nodes"]), (&4.into(), &3.into()));
+    assert_eq!(json["ids"], 7);
+    assert_eq!(json["cell_size"], 2048);
+    assert_eq!(json["center"], serde_json::json!([1000, -200, 3000]));
+    assert_eq!(json["selected_at_center"], 5);
+
+    let cut = scratch.join("CUT.PVO");
+    std::fs::write(&cut, &bytes[..bytes.len() * 2 / 3]).unwrap();
+    let out = inspect(&cut);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains(&*cut.to_string_lossy()) && err.contains("PVO: ") && err.contains("at byte "),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&scratch).unwrap();
+}

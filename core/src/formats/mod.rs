@@ -19,6 +19,7 @@
 //! | [`texbsi`] | TEXBSI texture banks |
 //! | [`sfx`] | SFX sound banks |
 //! | [`soupdef`] | SOUP386.DEF script definitions (flags, property references) |
+//! | [`pvo`] | PVO visibility octrees |
 //! | [`surface`] | SURFACE.INI surface assignments |
 
 use core::fmt;
@@ -26,6 +27,7 @@ use core::fmt;
 pub mod col;
 pub mod ini;
 pub mod model;
+pub mod pvo;
 pub mod rgm;
 pub mod rob;
 pub mod sfx;
@@ -53,6 +55,8 @@ pub enum Format {
     Sfx,
     /// SOUP386.DEF script definitions.
     SoupDef,
+    /// PVO visibility octree.
+    Pvo,
 }
 
 impl Format {
@@ -67,6 +71,7 @@ impl Format {
             Format::Texbsi => "TEXBSI",
             Format::Sfx => "SFX",
             Format::SoupDef => "DEF",
+            Format::Pvo => "PVO",
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Every prefix and 10,000 random mutations of every embedded file go through its reader and
-//! every accessor: errors are fine, panics and hangs are not. Mutated SOUP386.DEF flag
-//! sections are rejected at a line start or read whole.
+//! every accessor (and the same of a written PVO, which the embedded world lacks): errors
+//! are fine, panics and hangs are not. Mutated SOUP386.DEF flag sections are rejected at a
+//! line start or read whole.
 
 use stros_core::embedded;
 use stros_tests::{Rng, mutate};
@@ -35,6 +36,24 @@ fn random_mutations_never_panic() {
         }
         assert!(rejected > 0, "{}: no mutation was rejected, so the check is too lax", f.name);
     }
+}
+
+/// PVO is not among the embedded files: the writer's sample octree (every record shape,
+/// a shared node, a placeholder child, a patch) gets the same treatment.
+#[test]
+fn pvo_prefixes_and_mutations_are_rejected_or_read_safely() {
+    let bytes = stros_tools::write::pvo::to_bytes(&stros_tools::write::pvo::sample());
+    assert!(exercise(Kind::Pvo, &bytes).is_ok());
+    for len in 0..bytes.len() {
+        assert!(exercise(Kind::Pvo, &bytes[..len]).is_err(), "a {len}-byte prefix was accepted");
+    }
+    let (mut rng, mut buf) = (Rng(0xF00D_0500), Vec::new());
+    let mut rejected = 0;
+    for _ in 0..10_000 {
+        mutate(&mut rng, &bytes, &mut buf);
+        rejected += exercise(Kind::Pvo, &buf).is_err() as usize;
+    }
+    assert!(rejected > 0 && rejected < 10_000, "{rejected} of 10,000 mutations rejected");
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 pub mod col;
 pub mod model;
+pub mod pvo;
 pub mod rgm;
 pub mod rob;
 pub mod sfx;
