@@ -92,6 +92,9 @@ pub mod attr {
     pub const RESERVED_WEIGHT: usize = 115;
     /// `reserved_collide`.
     pub const RESERVED_COLLIDE: usize = 119;
+    /// `non_moving`: tracked by the PVO's secondary table ({D:engine/SOUP.md} "Model
+    /// admission and support ownership").
+    pub const NON_MOVING: usize = 122;
     /// `mess_group`: the message group, from a counter shared across the map's actors.
     pub const MESS_GROUP: usize = 125;
 }
@@ -325,6 +328,11 @@ pub struct Actor {
     pub support: Support,
     /// The actor that supports this one, if any (the rider transform's owner).
     pub support_owner: Option<u16>,
+    /// The static placement that supports this one, if any: its MPSO record index.
+    pub support_static: Option<u16>,
+    /// Rejected by this update's model admission (a PVO's selected list): no current model
+    /// record, so neither drawn nor a collision candidate.
+    pub culled: bool,
     /// The stable ordinary position, when valid.
     pub stable: Option<[i32; 3]>,
     /// Navigation over the walk maps ([`crate::actor::walk::Nav`]).
@@ -416,6 +424,8 @@ impl Actor {
             surface: 0,
             support: Support::default(),
             support_owner: None,
+            support_static: None,
+            culled: false,
             stable: None,
             fall_origin: 0,
             fall_timer: 0,
@@ -432,6 +442,12 @@ impl Actor {
             anim_update_exclusion: 0,
             script_control: 0,
         }
+    }
+
+    /// Whether the actor has a current model record this update: not hidden (`HideMe`,
+    /// `KillMe`) and not rejected by model admission.
+    pub fn shown(&self) -> bool {
+        !self.hidden && !self.culled
     }
 
     /// Attribute byte `i`.

@@ -83,6 +83,8 @@ pub struct StaticPlacement<'a> {
     pub radius: f32,
     /// The ROB segment's collision byte.
     pub flags: u8,
+    /// Its MPSO record index (a PVO visibility id).
+    pub mpso: u16,
     next: u16,
     /// The largest radius of this placement and those after it in its cell's list: a query
     /// farther from the cell than that reaches can stop the list here.
@@ -177,7 +179,7 @@ impl<'a, C: Capacity> Statics<'a, C> {
     pub fn fill(&mut self, rgm: &Rgm<'a>, rob: &Rob<'a>) -> Result<(), StaticsError> {
         self.clear();
         let s = self;
-        for m in rgm.mpso().iter() {
+        for (k, m) in rgm.mpso().iter().enumerate() {
             let Some((model, flags)) = placement_model(&m, rob) else {
                 s.unmatched += 1;
                 continue;
@@ -200,6 +202,7 @@ impl<'a, C: Capacity> Statics<'a, C> {
                     radius,
                     model,
                     flags,
+                    mpso: k as u16,
                     next,
                     chain_reach,
                 })

@@ -179,6 +179,12 @@ impl<C: Capacity> Cells<C> {
         }
     }
 
+    /// Every listed actor in cell-coordinate order — cells by increasing Z, then X, each in
+    /// list order — then the persistent list.
+    pub fn coordinate_order(&self) -> impl Iterator<Item = u16> + '_ {
+        self.heads.iter().flat_map(|&(_, head)| self.chain(head)).chain(self.persistent_actors())
+    }
+
     /// Registers actor `id` as moved: appended once, in first-registration order. Persistent
     /// actors keep their membership and are not queued. (The seed's other exception,
     /// map-excluded script context — the shell records, which run as actors without a map

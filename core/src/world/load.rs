@@ -86,6 +86,8 @@ impl<'a, C: Capacity> World<'a, C> {
             camera: crate::camera::Camera::new(&config),
             walk: Default::default(),
             families: Default::default(),
+            pvo: None,
+            secondary: Default::default(),
             report: StepReport::default(),
             missing: heapless::Vec::new(),
             scripts: script::ScriptTables::default(),
@@ -128,6 +130,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.camera = crate::camera::Camera::new(&self.config);
         self.walk = Default::default();
         self.families.clear();
+        (self.pvo, self.secondary) = (None, Default::default());
         self.report = StepReport::default();
         self.missing.clear();
         self.scripts = script::ScriptTables::default();
@@ -150,6 +153,14 @@ impl<'a, C: Capacity> World<'a, C> {
         let rgm = Rgm::new_checked(get(".RGM")?).map_err(|e| WorldError::Format(named(".RGM"), e))?;
         let rob = Rob::new_checked(get(".ROB")?).map_err(|e| WorldError::Format(named(".ROB"), e))?;
         let wld = Wld::new_checked(get(".WLD")?).map_err(|e| WorldError::Format(named(".WLD"), e))?;
+        // The PVO visibility octree is optional (most maps have none).
+        let pvo = match get(".PVO") {
+            Ok(bytes) => Some(
+                crate::formats::pvo::Pvo::new_checked(bytes)
+                    .map_err(|e| WorldError::Format(named(".PVO"), e))?,
+            ),
+            Err(_) => None,
+        };
         self.surfaces = match files.file("SURFACE.INI") {
             Some(bytes) => {
                 let text = core::str::from_utf8(bytes).unwrap_or("");
@@ -164,6 +175,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.memos.clear();
         self.map = name_of(map.as_bytes());
         (self.rgm, self.rob, self.wld, self.terrain) = (rgm, rob, wld, Decoded::new(wld, 0));
+        self.pvo = pvo;
         self.place_actors(files)
     }
     /// The walk maps as the navigation queries take them.
@@ -374,6 +386,7 @@ impl<'a, C: Capacity> World<'a, C> {
             }
         }
         self.init_families();
+        self.build_secondary();
         Ok(())
     }
 }

@@ -21,6 +21,7 @@
 //! size the build's [`Capacity`] gives it; a map that needs more fails to load with
 //! [`WorldError::Capacity`] instead of growing.
 
+mod admission;
 mod align;
 pub mod attributes;
 mod camera;
@@ -360,6 +361,10 @@ pub struct World<'a, C: Capacity = Desktop> {
     walk: nav::WalkTables<'a, C>,
     /// Family members, every parent before its children ([`World::init_families`]).
     families: C::Actors<u16>,
+    /// The map's PVO visibility octree, when it has one.
+    pvo: Option<crate::formats::pvo::Pvo<'a>>,
+    /// The PVO's secondary table: the non-moving actors ([`World::build_secondary`]).
+    secondary: C::Actors<u16>,
     report: StepReport,
     missing: heapless::Vec<Name, 8>,
     scripts: script::ScriptTables<C>,
@@ -657,7 +662,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// Every actor with a model, as the renderer and the collision scene place it: the
     /// model, its frame, its map-unit position and its matrix.
     pub fn placed_actors(&self) -> impl Iterator<Item = (u16, &WorldModel<'a>, u32, PlacedModel<'a>)> + '_ {
-        self.actors.iter().enumerate().filter(|(_, a)| !a.hidden).filter_map(move |(id, a)| {
+        self.actors.iter().enumerate().filter(|(_, a)| a.shown()).filter_map(move |(id, a)| {
             let m = self.actor_model(a)?;
             Some((id as u16, m, self.actor_frame(a), self.presented(a, m)))
         })

@@ -253,17 +253,15 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
             self.shared.history.after_query(&support);
         }
         a.support = support;
-        // The supporting actor: a live face model's owner ("Player contact lists").
-        a.support_owner = match support.source {
-            crate::collision::support::Source::Model(k) => self
-                .scene
-                .lists
-                .faces
-                .get(k)
-                .and_then(|c| self.scene.scene.live_model(c.placement))
-                .map(|l| l.actor),
+        // The supporting actor: a live face model's owner ("Player contact lists"); or the
+        // static placement ("Model admission and support ownership").
+        let candidate = match support.source {
+            crate::collision::support::Source::Model(k) => self.scene.lists.faces.get(k).map(|c| c.placement),
             _ => None,
         };
+        let live = self.scene.scene;
+        a.support_owner = candidate.and_then(|c| live.live_model(c)).map(|l| l.actor);
+        a.support_static = candidate.and_then(|c| live.statics.placements().get(c)).map(|p| p.mpso);
         if a.collide() & collide::GROUND == 0 {
             return Ground { support, actor_y, surface: None };
         }

@@ -56,6 +56,7 @@ impl<'a, C: Capacity> World<'a, C> {
         // "Family refresh" precedes map-list presentation and the actor updates.
         self.refresh_families();
         self.present(&active);
+        self.admit_models();
         // The designated pair: the selected player animates, the other does not.
         for (k, p) in self.players.iter().enumerate() {
             if let Some(a) = p.and_then(|p| self.actors.get_mut(p as usize)) {

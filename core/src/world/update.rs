@@ -92,7 +92,7 @@ impl<'a, C: Capacity> World<'a, C> {
     fn live_gate(&self, me: u16, id: u16, a: &Actor) -> bool {
         id != me
             && Some(id) != self.players[1 - self.selected]
-            && !a.hidden
+            && a.shown()
             && a.anim_update_exclusion == 0
             && a.attr(attr::NO_COLLIDE) == 0
     }

@@ -341,3 +341,58 @@ fn lockout_player_and_x_reset_camera() {
     let moved = w.actor(p).unwrap().position;
     assert_ne!([moved[0], moved[2]], [start[0], start[2]], "free again: he walks");
 }
+
+/// "Model admission and support ownership" with a PVO beside the island's RGM: one root
+/// cell over the whole map whose leaf selects `ids`. A non-moving actor (`attr_non_moving`
+/// 122) is the secondary table's only entry, so its PVO id is the MPSO count + 0; it is
+/// presented (drawn, a collision candidate) only while the camera's list selects that id.
+/// Cyrus, standing on the terrain, is never rejected.
+#[test]
+fn a_pvo_admits_non_moving_actors_it_selects() {
+    use stros_tools::write::pvo::{NodeDesc, PvoDesc, to_bytes};
+    let c = cyrus_at_marker_0();
+    let world = |ids: Vec<u16>| {
+        let mut desc = stros_tools::world::village::rgm_desc();
+        let mpso = desc.mpso.len() as u16;
+        let ids = ids.into_iter().map(|k| if k == u16::MAX { mpso } else { k }).collect::<Vec<_>>();
+        let fisher = desc.actors.iter().find(|a| a.name == b"FISHER").unwrap().clone();
+        let mut attributes = fisher.attributes;
+        attributes[attr::NON_MOVING] = 1;
+        desc.actors.push(ActorDesc {
+            name: b"STATUE".to_vec(),
+            namespace: b"STATUE".to_vec(),
+            attributes,
+            ..fisher
+        });
+        desc.mpob.push(placement(79, "STATUE", [c[0] + 300, c[1], c[2] + 300], true));
+        let pvo = PvoDesc {
+            cell_size: 1 << 15,
+            center: [1 << 15, 0, 1 << 15],
+            nodes: vec![NodeDesc { leaf: Some(0), ..NodeDesc::default() }],
+            leaves: vec![vec![(ids.len() as u16, 0)]],
+            mlst: ids,
+            ..PvoDesc::default()
+        };
+        let map = stros_core::embedded::MAP;
+        let files = stros_tests::replaced(vec![
+            (format!("{map}.RGM"), stros_tools::write::rgm::to_bytes(&desc)),
+            (format!("{map}.PVO"), to_bytes(&pvo)),
+        ]);
+        let config = stros_core::config::SystemConfig::installed();
+        let mut w = Box::new(World::load(files, map, config, Default::default()).unwrap());
+        w.enter_marker(files, 0, 0).unwrap();
+        w
+    };
+    let drawn = |w: &World<'_>, id: u16| w.placed_actors().any(|(k, ..)| k == id);
+    // The statue's secondary id (u16::MAX stands for it above) selected, and MPSO 0.
+    let mut w = world(vec![0, u16::MAX]);
+    let statue = placed(&w, "STATUE");
+    w.step(&Input::NONE, 1000);
+    assert!(drawn(&w, statue), "selected: presented");
+    // Only MPSO 0 selected: the statue has no current model; Cyrus stays.
+    let mut w = world(vec![0]);
+    w.step(&Input::NONE, 1000);
+    let p = w.selected_player_id().unwrap();
+    assert!(w.actor(statue).unwrap().culled && !drawn(&w, statue), "not selected: rejected");
+    assert!(drawn(&w, p) && !w.actor(p).unwrap().culled);
+}

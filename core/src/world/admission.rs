@@ -1,0 +1,69 @@
+//! "Model admission and support ownership" ({D:engine/SOUP.md}): with the map's PVO file
+//! ([`crate::formats::pvo`]) the camera's selected-object list decides which non-moving
+//! actors are presented and which animated actors publish their models this update. An
+//! actor admission rejects has no current model record ([`Actor::culled`]): it is neither
+//! drawn nor a collision candidate, while its update goes on.
+
+use super::World;
+use crate::actor::{Actor, ActorModel, attr};
+use crate::capacity::{Capacity, Table};
+
+impl<'a, C: Capacity> World<'a, C> {
+    /// The secondary table of a map with a PVO: the actors with `attr_non_moving` set, in
+    /// the cell-coordinate traversal ([`super::Cells::coordinate_order`]; distinct from the
+    /// family traversal). Secondary id `k` is the PVO id MPSO count + `k`.
+    pub(super) fn build_secondary(&mut self) {
+        self.secondary.clear();
+        if self.pvo.is_none() {
+            return;
+        }
+        for id in self.cells.coordinate_order() {
+            if self.actors.get(id as usize).is_some_and(|a| a.attr(attr::NON_MOVING) != 0) {
+                let _ = self.secondary.push(id);
+            }
+        }
+    }
+
+    /// The PVO id of actor `id`, when it is in the secondary table.
+    fn secondary_id(&self, id: u16) -> Option<u16> {
+        let k = self.secondary.iter().position(|&s| s == id)?;
+        Some((self.rgm.mpso().len() + k) as u16)
+    }
+
+    /// Model admission of every actor against the selected list at the camera (its
+    /// position truncated toward zero to map units). No PVO or an empty list admits
+    /// everything. Otherwise an actor with `attr_non_moving` set is presented only when its
+    /// secondary id is selected; an animated actor is rejected when its retained support is
+    /// a static placement whose MPSO id is not selected, or a non-moving actor whose
+    /// secondary id is not.
+    pub(super) fn admit_models(&mut self) {
+        for a in self.actors.iter_mut() {
+            a.culled = false;
+        }
+        let Some(pvo) = self.pvo else { return };
+        let selected = pvo.select(self.view.map(|c| c / 256));
+        if selected.is_empty() {
+            return;
+        }
+        for id in 0..self.actors.len() {
+            let a: &Actor = &self.actors[id];
+            let visible = |pvo_id: Option<u16>| pvo_id.is_some_and(|k| selected.contains(k));
+            let culled = if a.attr(attr::NON_MOVING) != 0 {
+                !visible(self.secondary_id(id as u16))
+            } else if a.model == ActorModel::Animated {
+                match (a.support_static, a.support_owner) {
+                    (Some(s), _) => !selected.contains(s),
+                    (None, Some(o))
+                        if self.actors.get(o as usize).is_some_and(|s| s.attr(attr::NON_MOVING) != 0) =>
+                    {
+                        !visible(self.secondary_id(o))
+                    }
+                    _ => false,
+                }
+            } else {
+                false
+            };
+            self.actors[id].culled = culled;
+        }
+    }
+}
