@@ -159,7 +159,8 @@ impl<C: Capacity> Crowd<C> {
 
     /// The next actor by id stands where `a` does and can show models up to `radius`.
     pub fn push(&mut self, a: &Actor, radius: Option<f32>) {
-        let [x, _, z] = a.map_position();
+        // Where its model stands: an attached or linked actor's effective position.
+        let [x, _, z] = a.effective_position().map(|c| c >> 8);
         // The columns have the actors' capacity.
         let _ = self.xs.push(x);
         let _ = self.zs.push(z);
@@ -168,7 +169,7 @@ impl<C: Capacity> Crowd<C> {
 
     /// Actor `id` now stands where `a` does and can show models up to `radius`.
     pub fn moved(&mut self, id: u16, a: &Actor, radius: Option<f32>) {
-        let [x, _, z] = a.map_position();
+        let [x, _, z] = a.effective_position().map(|c| c >> 8);
         let id = id as usize;
         let d = match (self.xs.get(id), self.zs.get(id)) {
             (Some(&sx), Some(&sz)) => {

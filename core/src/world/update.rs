@@ -149,7 +149,7 @@ impl<'a, C: Capacity> World<'a, C> {
         let snapshot = super::collide::Snapshot { anim: a.anim, steps: a.steps.packed };
 
         // Candidate lists, prepared once before the script wrapper.
-        let (origin, query_radius) = (a.map_position(), Env::<C>::query_radius(a));
+        let (origin, query_radius) = (a.effective_position().map(|c| c >> 8), Env::<C>::query_radius(a));
         let mut live = C::Actors::<LiveModel<'a>>::default();
         // Only the selected player's scene is gathered again elsewhere (a carried
         // destination); every other update gathers once, here, so its scene needs only the

@@ -396,3 +396,30 @@ fn a_pvo_admits_non_moving_actors_it_selects() {
     assert!(w.actor(statue).unwrap().culled && !drawn(&w, statue), "not selected: rejected");
     assert!(drawn(&w, p) && !w.actor(p).unwrap().culled);
 }
+
+/// An attached actor with a model is drawn and collided where its effective position is:
+/// the placed model of a slave NPC follows its master's quarter turn to (35,700, −240,
+/// 31,000) (see `a_slave_follows_its_master`).
+#[test]
+fn a_slave_model_is_placed_at_its_effective_position() {
+    use stros_tests::fixtures::{lp, npc};
+    let mut attributes = [0u8; 256];
+    attributes[attr::SLAVE] = 7;
+    let slave = npc(b"SLAVE", vec![lp(0, &[0])], attributes, idle());
+    let mut w = island_with(
+        0,
+        vec![def("MASTER", &[(attr::MASTER, 7)], idle()), slave],
+        vec![
+            placement(71, "MASTER", [35_000, -240, 31_000], false),
+            placement(72, "SLAVE", [35_000, -240, 31_300], true),
+        ],
+    );
+    let (m, s) = (placed(&w, "MASTER"), placed(&w, "SLAVE"));
+    let master = w.actor_mut(m).unwrap();
+    master.position[0] += 1000 << 8;
+    master.set_orientation(Angles { pitch: 0, heading: 512, roll: 0 });
+    master.previous_angles = master.angles;
+    w.step(&Input::NONE, 1000);
+    let (_, _, _, p) = w.placed_actors().find(|(k, ..)| *k == s).expect("drawn");
+    assert_eq!(p.position, [35_700.0, -240.0, 31_000.0]);
+}
