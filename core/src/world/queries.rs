@@ -165,15 +165,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
     /// events, `[system] animation_system`, its falling byte and — for the selected player
     /// holding forward — the mask-8 group.
     pub fn anim(&mut self, a: &Actor) -> AnimContext<'_, 'a> {
-        AnimContext {
-            set: self.set,
-            ticks: self.tick.nominal_ticks,
-            events: &mut *self.events,
-            enabled: self.config.animation_system != 0,
-            falling: a.falling,
-            forward: (self.is_player && self.forward_held).then(|| a.forward_group()),
-            move_bits: 0,
-        }
+        self.anim_and_walk(a).0
     }
 
     /// Ordinary request for `group` with modifier 0.
