@@ -488,6 +488,10 @@ pub mod id {
     pub const MOVE_RIGHT: u16 = 51;
     /// `MoveToLocation(location, duration)`.
     pub const MOVE_TO_LOCATION: u16 = 56;
+    /// `WanderToLocation(location, duration)`.
+    pub const WANDER_TO_LOCATION: u16 = 57;
+    /// `InRectangle(x1, z1, x2, z2)`.
+    pub const IN_RECTANGLE: u16 = 164;
     /// `FacePlayer(duration)`.
     pub const FACE_PLAYER: u16 = 88;
     /// `MoveNodeMarker(marker, tolerance)`.
@@ -620,6 +624,8 @@ pub mod id {
     pub const END_COMBAT: u16 = 173;
     /// `isDead`.
     pub const IS_DEAD: u16 = 175;
+    /// `IsInDeepWater()`.
+    pub const IS_IN_DEEP_WATER: u16 = 334;
     /// `DrawSword`.
     pub const DRAW_SWORD: u16 = 295;
     /// `SheathSword`.

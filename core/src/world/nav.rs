@@ -64,7 +64,7 @@ impl<'a, C: Capacity> WalkTables<'a, C> {
 
 /// The natives the world's script host runs itself (on the running actor, with its
 /// update's surroundings) rather than [`crate::actor::natives::call`].
-pub const HOSTED: [u16; 25] = [
+pub const HOSTED: [u16; 26] = [
     id::AT_NODE_POSITION,
     id::DISABLE_NODE_MAPS,
     id::ENABLE_NODE_MAPS,
@@ -81,6 +81,7 @@ pub const HOSTED: [u16; 25] = [
     id::DISTANCE_TO_LOCATION,
     id::PLAYER_IN_SIGHT,
     id::MOVE_TO_LOCATION,
+    id::WANDER_TO_LOCATION,
     id::FACE_PLAYER,
     id::MOVE_NODE_MARKER,
     id::MOVE_NODE_LOCATION,
@@ -211,7 +212,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     }
 
     /// The movement natives on the running actor; `None` for others (or another receiver).
-    pub(super) fn navigation(&mut self, call: &NativeCall<'_>) -> Option<i32> {
+    pub(super) fn navigation(&mut self, call: &mut NativeCall<'_>) -> Option<i32> {
         let arg = |k| call.arg(k);
         let r = match call.function {
             id::MOVE_NODE_MARKER => match self.marker(arg(0)) {
@@ -236,6 +237,11 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             id::MOVE_TO_LOCATION => {
                 let to = self.location(arg(0));
                 move_to(self.actor, to, arg(1), call.elapsed, self.env.tick.frame_scale)
+            }
+            id::WANDER_TO_LOCATION => {
+                let to = self.location(arg(0));
+                let (duration, initial) = (arg(1), call.initial);
+                wander_to(self.actor, to, duration, initial, &mut call.scratch[0], self.env.tick.frame_scale)
             }
             // The docs describe neither; by their names and AtNodeLocation: the same test
             // against a runtime position, and the loaded maps' runtime disabled byte set or
@@ -405,16 +411,42 @@ fn move_to(a: &mut Actor, to: [i32; 3], duration: i32, elapsed: i32, frame_scale
         a.position = to;
         return 0;
     }
-    let source = match a.attr(attr::SLAVE) {
-        0 => a.position,
-        _ => a.attached.map_or(a.position, |f| f.effective),
-    };
-    let d = [0, 1, 2].map(|k| to[k].wrapping_sub(source[k]));
+    let d = [0, 1, 2].map(|k| to[k].wrapping_sub(move_source(a)[k]));
     let unit = unit_q16(d);
     let remaining = duration.wrapping_add(1).wrapping_sub(elapsed);
     let step = if remaining == 0 { 0 } else { rounded_distance(d) / remaining };
     let step = step.wrapping_mul(frame_scale) >> 8;
     for (p, u) in a.position.iter_mut().zip(unit) {
+        *p = p.wrapping_add((u >> 8).wrapping_mul(step) >> 8);
+    }
+    1
+}
+
+/// Where `MoveToLocation` and `WanderToLocation` measure from: the attached effective
+/// position with `attr_slave` set, else the local position.
+fn move_source(a: &Actor) -> [i32; 3] {
+    match a.attr(attr::SLAVE) {
+        0 => a.position,
+        _ => a.attached.map_or(a.position, |f| f.effective),
+    }
+}
+
+/// `WanderToLocation(location, duration)`: the first invocation of the task keeps the speed
+/// `distance / duration` (a zero duration, a fault in the original, keeps 0); each one steps
+/// `speed × scale >> 8` along the Q16 unit direction while the distance is greater, else the
+/// actor is put on `to` and the task completes.
+fn wander_to(a: &mut Actor, to: [i32; 3], duration: i32, initial: bool, speed: &mut i32, scale: i32) -> i32 {
+    let d = [0, 1, 2].map(|k| to[k].wrapping_sub(move_source(a)[k]));
+    let distance = rounded_distance(d);
+    if initial {
+        *speed = distance.checked_div(duration).unwrap_or(0);
+    }
+    let step = speed.wrapping_mul(scale) >> 8;
+    if distance <= step {
+        a.position = to;
+        return 0;
+    }
+    for (p, u) in a.position.iter_mut().zip(unit_q16(d)) {
         *p = p.wrapping_add((u >> 8).wrapping_mul(step) >> 8);
     }
     1
@@ -514,6 +546,22 @@ mod tests {
         assert_eq!(b.angles.heading, 1920);
         face_player(&mut b, player, 4, 3, true);
         assert_eq!(b.angles.heading, 1920 - 95);
+    }
+
+    /// `WanderToLocation(l, 4)` from the origin to (1000, 0, 0): the first call keeps the
+    /// speed 1000 / 4 = 250 and steps `((65536 >> 8) × 250) >> 8 = 250` at scale 256; later
+    /// calls keep that speed whatever the elapsed time; at 250 from the target (not greater
+    /// than the step) the actor is put on it and the task completes.
+    #[test]
+    fn wander_to_location_keeps_its_first_speed() {
+        let mut a = Actor::new(0, [0; 256]);
+        let mut speed = 0;
+        assert_eq!(wander_to(&mut a, [1000, 0, 0], 4, true, &mut speed, 256), 1);
+        assert_eq!((speed, a.position), (250, [250, 0, 0]));
+        assert_eq!(wander_to(&mut a, [1000, 0, 0], 4, false, &mut speed, 512), 1);
+        assert_eq!(a.position, [750, 0, 0], "scale 512 doubles the step");
+        assert_eq!(wander_to(&mut a, [1000, 0, 0], 4, false, &mut speed, 256), 0);
+        assert_eq!(a.position, [1000, 0, 0]);
     }
 
     /// `MoveToLocation(l, 3)` from the origin to (1000, 0, 0): the Q16 unit vector is

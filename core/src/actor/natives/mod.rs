@@ -749,6 +749,14 @@ fn actions_and_combat(
         id::IS_HOLDING_WEAPON => actor.holds_weapon() as i32,
         id::IS_DRAWING_SWORD => actor.is_drawing() as i32,
         id::IS_SHEATHING_SWORD => actor.is_sheathing() as i32,
+        // {D:engine/player.md}: the stored surface state 2 or 4, no new query.
+        id::IS_IN_DEEP_WATER => actor.in_deep_water() as i32,
+        // "InRectangle": the effective X/Z within each corner pair, either order, inclusive.
+        id::IN_RECTANGLE => {
+            let p = actor.effective_position();
+            let within = |v: i32, a: i32, b: i32| a.min(b) <= v && v <= a.max(b);
+            (within(p[0], call.arg(0), call.arg(2)) && within(p[2], call.arg(1), call.arg(3))) as i32
+        }
         _ => return None,
     })
 }

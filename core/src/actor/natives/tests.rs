@@ -290,3 +290,27 @@ fn set_attribute_44_on_the_dead_releases_walk_nodes() {
     assert_eq!((a.nav.current, a.nav.next), (-1, -1));
     assert_eq!([nodes[0].owner, nodes[1].owner, nodes[2].owner], [0, 5, 9], "only what it held and owned");
 }
+
+/// `IsInDeepWater()` reads the stored surface state: 1 for 2 and 4 only.
+#[test]
+fn is_in_deep_water_reads_the_stored_surface() {
+    let player = Actor::new(0, [0; 256]);
+    let mut a = Actor::new(0, [0; 256]);
+    for (surface, deep) in [(0, 0), (1, 0), (2, 1), (3, 0), (4, 1), (5, 0)] {
+        a.surface = surface;
+        assert_eq!(call_with(&mut a, &player, id::IS_IN_DEEP_WATER, &[]), deep, "surface {surface}");
+    }
+}
+
+/// `InRectangle(x1, z1, x2, z2)` on the receiver's effective X/Z: corners in either order,
+/// inclusive; Y is not tested.
+#[test]
+fn in_rectangle_is_inclusive_either_way_round() {
+    let player = Actor::new(0, [0; 256]);
+    let mut a = Actor::new(0, [0; 256]);
+    a.position = [100, -9999, 200];
+    assert_eq!(call_with(&mut a, &player, id::IN_RECTANGLE, &[100, 200, 0, 0]), 1);
+    assert_eq!(call_with(&mut a, &player, id::IN_RECTANGLE, &[0, 0, 100, 200]), 1);
+    assert_eq!(call_with(&mut a, &player, id::IN_RECTANGLE, &[0, 0, 99, 200]), 0);
+    assert_eq!(call_with(&mut a, &player, id::IN_RECTANGLE, &[0, 201, 100, 300]), 0);
+}
