@@ -423,3 +423,81 @@ fn a_slave_model_is_placed_at_its_effective_position() {
     let (_, _, _, p) = w.placed_actors().find(|(k, ..)| *k == s).expect("drawn");
     assert_eq!(p.position, [35_700.0, -240.0, 31_000.0]);
 }
+
+/// Close alignment: `PlayerLineUp(0, 0, −60 × 256)` from an actor 100 units ahead of Cyrus
+/// (+Z; within `lineup_distance` 128, so close mode). The target is 40 ahead of him and the
+/// final heading 0 + 1024: he first turns to 1024 (his back to the target), then the bearing
+/// `1024 − 0 = 1024` selects the backward step (769–1280: the backward walk, group 22),
+/// kept while the distance does not grow, until within the arrival threshold, where he is put on the target; the task ends
+/// facing 1024.
+#[test]
+fn player_line_up_close_backs_onto_the_spot() {
+    let c = cyrus_at_marker_0();
+    let script = one_call(op::TASK, id::PLAYER_LINE_UP, &[0, 0, -60 << 8]);
+    let mut w = island_with(
+        0,
+        vec![def("LINER", &[], script)],
+        vec![placement(80, "LINER", [c[0], c[1], c[2] + 100], false)],
+    );
+    let (l, p) = (placed(&w, "LINER"), w.selected_player_id().unwrap());
+    let target = [c[0] << 8, (c[2] + 40) << 8];
+    let (mut turned_first, mut backed) = (true, false);
+    for t in 0..600u32 {
+        w.step(&Input::NONE, 1000 + 2 * t);
+        let cyrus = w.actor(p).unwrap();
+        if cyrus.position[2] != c[2] << 8 && cyrus.angles.heading != 1024 {
+            turned_first = false;
+        }
+        backed |= cyrus.anim.current == 22;
+        if no_tasks(&w, l) {
+            assert!(turned_first, "he moved before facing the final heading");
+            assert!(backed, "he backed there (group 22, the backward walk)");
+            assert_eq!(cyrus.angles.heading, 1024);
+            // Put on the spot in LINER's script; his own update may still carry him one
+            // backward walk step on (`backward_walk` 6: `(6 << 8) × scale >> 8`) along +Z.
+            let step = ((6 << 8) * w.report().tick.frame_scale) >> 8;
+            assert_eq!(cyrus.position[0], target[0]);
+            assert!(
+                (0..=step).contains(&(cyrus.position[2] - target[1])),
+                "update {t}: {:?}",
+                cyrus.position
+            );
+            return;
+        }
+    }
+    panic!("the line-up never ended: Cyrus at {:?}", w.actor(p).unwrap().position);
+}
+
+/// `PlayerPickupLineUp(0, 0, 200 × 256)` from an actor 400 units behind Cyrus: unlike
+/// `PlayerLineUp` the offset is added unrotated, so the target is the actor plus (0, 0,
+/// 200): 200 behind him. Nothing blocks the straight path, so the pickup mover: he faces
+/// the target (1024), walks forward close steps, and is put on it by the facing arrival
+/// test; the task ends.
+#[test]
+fn player_pickup_line_up_walks_to_the_unrotated_offset() {
+    let c = cyrus_at_marker_0();
+    let script = one_call(op::TASK, id::PLAYER_PICKUP_LINE_UP, &[0, 0, 200 << 8]);
+    let mut w = island_with(
+        0,
+        vec![def("PICKER", &[], script)],
+        vec![placement(81, "PICKER", [c[0], c[1], c[2] - 400], false)],
+    );
+    let (k, p) = (placed(&w, "PICKER"), w.selected_player_id().unwrap());
+    let target = [c[0] << 8, (c[2] - 200) << 8];
+    for t in 0..600u32 {
+        w.step(&Input::NONE, 1000 + 2 * t);
+        if no_tasks(&w, k) {
+            let cyrus = w.actor(p).unwrap();
+            let step = ((8 << 8) * w.report().tick.frame_scale) >> 8;
+            assert_eq!(cyrus.angles.heading, 1024);
+            assert_eq!(cyrus.position[0], target[0]);
+            assert!(
+                (0..=step).contains(&(target[1] - cyrus.position[2])),
+                "update {t}: {:?}",
+                cyrus.position
+            );
+            return;
+        }
+    }
+    panic!("the pickup never ended: Cyrus at {:?}", w.actor(p).unwrap().position);
+}
