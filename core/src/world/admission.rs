@@ -37,10 +37,11 @@ impl<'a, C: Capacity> World<'a, C> {
     /// a static placement whose MPSO id is not selected, or a non-moving actor whose
     /// secondary id is not.
     pub(super) fn admit_models(&mut self) {
+        // Without a PVO nothing is ever rejected (and no actor record need be touched).
+        let Some(pvo) = self.pvo else { return };
         for a in self.actors.iter_mut() {
             a.culled = false;
         }
-        let Some(pvo) = self.pvo else { return };
         let selected = pvo.select(self.view.map(|c| c / 256));
         if selected.is_empty() {
             return;
