@@ -28,6 +28,8 @@ mod state {
     pub const CLOSE: i32 = 0x02;
     /// The retained fallback flag.
     pub const FALLBACK: i32 = 0x04;
+    /// The parallel mover's backing is over: it only turns to the final heading now.
+    pub const BACKED: i32 = 0x08;
 }
 
 /// The natives of this module.
@@ -321,23 +323,33 @@ fn pickup<C: Capacity>(p: &mut Actor, env: &mut Env<'_, '_, C>, target: [i32; 3]
 
 /// The parallel mover: from the final heading `heading + 1024`, a player turned more than
 /// 768 from it faces `heading` and backs onto the target while the movement check permits,
-/// done once the backward step fails and the turn to the final heading has finished;
-/// otherwise he turns to the final heading, snaps on arrival, or takes the close step the
-/// bearing selects.
-fn parallel<C: Capacity>(p: &mut Actor, env: &mut Env<'_, '_, C>, target: [i32; 3], heading: i32) -> i32 {
+/// done once the backward step fails (or may not move) and the turn to the final heading
+/// has finished — the handler state keeps the backing over ([`state::BACKED`]) while he
+/// turns; otherwise he turns to the final heading, snaps on arrival, or takes the close
+/// step the bearing selects.
+fn parallel<C: Capacity>(
+    p: &mut Actor,
+    env: &mut Env<'_, '_, C>,
+    target: [i32; 3],
+    heading: i32,
+    scratch: &mut i32,
+) -> i32 {
     let scale = env.tick.frame_scale;
     let speed = align::alignment_speed(p);
     let final_heading = (heading + 1024) & 2047;
     let distance = align::horizontal_distance(p.position, target);
     let off = (p.angles.heading as i32 - final_heading) & 2047;
-    if off.min(2048 - off) > 768 {
-        if face(p, env, heading) != 0 {
-            return GOING;
-        }
-        if align::movement_permitted(p, speed, scale, distance)
-            && close_step(p, env, CloseStep::Backward, target)
-        {
-            return GOING;
+    if *scratch & state::BACKED != 0 || off.min(2048 - off) > 768 {
+        if *scratch & state::BACKED == 0 {
+            if face(p, env, heading) != 0 {
+                return GOING;
+            }
+            if align::movement_permitted(p, speed, scale, distance)
+                && close_step(p, env, CloseStep::Backward, target)
+            {
+                return GOING;
+            }
+            *scratch |= state::BACKED;
         }
         if face(p, env, final_heading) != 0 {
             return GOING;
@@ -477,11 +489,12 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
                     scratch[0] = state::STARTED | if parallel_only || blocked { state::CLOSE } else { 0 };
                 }
                 let parallel_mover = scratch[0] & state::CLOSE != 0;
-                call.scratch = scratch;
-                self.with_mover(mover, |p, env| match parallel_mover {
-                    true => parallel(p, env, target, target_heading),
+                let r = self.with_mover(mover, |p, env| match parallel_mover {
+                    true => parallel(p, env, target, target_heading, &mut scratch[0]),
                     false => pickup(p, env, target),
-                })
+                });
+                call.scratch = scratch;
+                r
             }
             _ => None,
         }

@@ -501,3 +501,39 @@ fn player_pickup_line_up_walks_to_the_unrotated_offset() {
     }
     panic!("the pickup never ended: Cyrus at {:?}", w.actor(p).unwrap().position);
 }
+
+/// `PlayerParallelLineUp(0, 0, −200 × 256)` from an actor facing 0 where Cyrus stands: the
+/// target is 200 behind him (unrotated offset) and the final heading `0 + 1024`. He faces
+/// 0, more than 768 from 1024, so he keeps facing `angle` (0) and backs toward the target
+/// with backward close steps (group 22) while the movement check permits — until within
+/// `((6 × 512 − 1) × scale) >> 8` of it (`backward_walk` 6) — never past it; then, the
+/// backing over, he turns to the final heading (no longer turning back to 0 once he is within
+/// 768 of it) and the task ends.
+#[test]
+fn player_parallel_line_up_backs_then_turns() {
+    let c = cyrus_at_marker_0();
+    let script = one_call(op::TASK, id::PLAYER_PARALLEL_LINE_UP, &[0, 0, -200 << 8]);
+    let mut w = island_with(
+        0,
+        vec![def("PARALLEL", &[], script)],
+        vec![placement(82, "PARALLEL", [c[0], c[1], c[2]], false)],
+    );
+    let (k, p) = (placed(&w, "PARALLEL"), w.selected_player_id().unwrap());
+    let target = [c[0] << 8, (c[2] - 200) << 8];
+    let mut backed = false;
+    for t in 0..800u32 {
+        w.step(&Input::NONE, 1000 + 2 * t);
+        let cyrus = w.actor(p).unwrap();
+        backed |= cyrus.angles.heading == 0 && cyrus.anim.current == 22;
+        assert!(cyrus.position[2] >= target[1], "update {t}: past the target");
+        if no_tasks(&w, k) {
+            let threshold = ((6 * 512 - 1) * w.report().tick.frame_scale) >> 8;
+            assert!(backed, "he backed (group 22) facing 0");
+            assert_eq!(cyrus.angles.heading, 1024);
+            assert_eq!(cyrus.position[0], target[0]);
+            assert!(cyrus.position[2] - target[1] <= threshold, "update {t}: {:?}", cyrus.position);
+            return;
+        }
+    }
+    panic!("the parallel line-up never ended: Cyrus at {:?}", w.actor(p).unwrap().position);
+}
