@@ -47,6 +47,17 @@ pub struct Mat3 {
     pub m: [[f32; 3]; 3],
 }
 
+/// Componentwise sum of two runtime vectors, each component wrapping as the original's
+/// 32-bit additions do.
+pub fn wrapping_add3(a: [i32; 3], b: [i32; 3]) -> [i32; 3] {
+    [0, 1, 2].map(|k| a[k].wrapping_add(b[k]))
+}
+
+/// Componentwise difference `a − b` of two runtime vectors, each component wrapping.
+pub fn wrapping_sub3(a: [i32; 3], b: [i32; 3]) -> [i32; 3] {
+    [0, 1, 2].map(|k| a[k].wrapping_sub(b[k]))
+}
+
 /// The three rotation axes of the table-driven rotations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Axis {

@@ -14,6 +14,7 @@
 
 use super::{Actor, SupportPose, attr};
 use crate::math::{Axis, Mat3, RotationMode, refresh_orientation};
+use crate::math::{wrapping_add3, wrapping_sub3};
 use crate::units::Angles;
 
 /// An attached actor's family record: its parent and the effective pose the latest family
@@ -60,14 +61,6 @@ pub struct Pose {
     pub matrix: Mat3,
     /// The angle deltas passed on to the children (the propagated previous-angle fields).
     pub delta: Angles,
-}
-
-fn add(a: [i32; 3], b: [i32; 3]) -> [i32; 3] {
-    [0, 1, 2].map(|k| a[k].wrapping_add(b[k]))
-}
-
-fn sub(a: [i32; 3], b: [i32; 3]) -> [i32; 3] {
-    [0, 1, 2].map(|k| a[k].wrapping_sub(b[k]))
 }
 
 fn add_angles(a: Angles, b: Angles) -> Angles {
@@ -165,7 +158,7 @@ impl Actor {
 pub fn attach(child: &mut Actor, parent_id: u16, parent: &Pose, parent_no_slave_rot: u8) {
     let world = child.position;
     let world_angles = child.angles;
-    child.position = parent.matrix.transform_int_transposed(sub(world, parent.position));
+    child.position = parent.matrix.transform_int_transposed(wrapping_sub3(world, parent.position));
     if parent_no_slave_rot == 0 {
         child.angles = sub_angles(child.angles, parent.angles);
     }
@@ -192,7 +185,7 @@ pub fn compose(child: &mut Actor, parent: &Pose) -> Pose {
     let Some(mut f) = child.attached else { return child.published_pose() };
     f.previous = f.effective;
     f.previous_angles = f.angles;
-    f.effective = add(parent.position, parent.matrix.transform_int(child.position));
+    f.effective = wrapping_add3(parent.position, parent.matrix.transform_int(child.position));
     f.generation = f.generation.saturating_add(1).min(2);
     if child.attr(attr::NO_SLAVE_ROT) == 0 {
         let mut m = parent.matrix;
@@ -220,7 +213,7 @@ impl Link {
     /// The linked position: the owner's effective position, plus the stored offset turned by
     /// the owner's matrix (nearest-even), plus the actor's local position, all wrapping.
     pub fn evaluate(&self, owner: &Pose, local: [i32; 3]) -> [i32; 3] {
-        add(add(owner.position, owner.matrix.transform_int(self.offset)), local)
+        wrapping_add3(wrapping_add3(owner.position, owner.matrix.transform_int(self.offset)), local)
     }
 }
 
@@ -243,7 +236,7 @@ pub fn offset(a: &mut Actor, owner_id: u16, owner: &Pose, by: [i32; 3]) {
     if a.link.is_some_and(|l| l.owner == Some(owner_id)) {
         return;
     }
-    let relative = add(sub(a.position, owner.position), by);
+    let relative = wrapping_add3(wrapping_sub3(a.position, owner.position), by);
     let l = a.link.get_or_insert_with(Link::default);
     l.owner = Some(owner_id);
     l.offset = owner.matrix.transform_int_transposed(relative);

@@ -5,6 +5,7 @@
 
 use super::{Camera, flag};
 use crate::math::{rounded_distance, sqrt_f32};
+use crate::math::{wrapping_add3, wrapping_sub3};
 
 /// What the pose stage reads of the world.
 pub trait CameraScene {
@@ -31,14 +32,6 @@ pub trait CameraScene {
     fn terrain_height(&self, x: i32, z: i32) -> Option<f32>;
     /// The update's frame scale (256 = one nominal tick).
     fn frame_scale(&self) -> i32;
-}
-
-fn add(a: [i32; 3], b: [i32; 3]) -> [i32; 3] {
-    [0, 1, 2].map(|k| a[k].wrapping_add(b[k]))
-}
-
-fn sub(a: [i32; 3], b: [i32; 3]) -> [i32; 3] {
-    [0, 1, 2].map(|k| a[k].wrapping_sub(b[k]))
 }
 
 /// What one pose update did.
@@ -113,7 +106,7 @@ pub fn compose(cam: &mut Camera, bound: [i32; 3], angles: [i32; 3]) -> [i32; 3] 
         r.distance = r.min_distance;
     }
     if r.flags & flag::RELATIVE != 0 {
-        return add(r.request, bound);
+        return wrapping_add3(r.request, bound);
     }
     if r.flags & flag::ABSOLUTE != 0 {
         return r.request;
@@ -124,7 +117,7 @@ pub fn compose(cam: &mut Camera, bound: [i32; 3], angles: [i32; 3]) -> [i32; 3] 
         turn[0] = r.angle_offset[0].wrapping_neg() & crate::units::ANGLE_MASK;
     }
     let behind = Camera::rotate([0, 0, r.distance.wrapping_shl(8).wrapping_neg()], turn);
-    add(add(bound, offset), behind)
+    wrapping_add3(wrapping_add3(bound, offset), behind)
 }
 
 /// "Camera collision response": from the target (the rotated target offset plus the bound
@@ -138,7 +131,7 @@ fn obstacle(
     angles: [i32; 3],
 ) -> bool {
     let r = cam.records[cam.record];
-    let target = add(Camera::rotate(r.target_offset, angles), bound);
+    let target = wrapping_add3(Camera::rotate(r.target_offset, angles), bound);
     let (mut count, mut best) = (0u32, 32767);
     let nearest = &mut cam.nearest_hit;
     scene.obstacle(
@@ -167,7 +160,7 @@ fn distance_height(cam: &Camera, candidate: &mut [i32; 3], bound: [i32; 3]) {
     if !matches!(cam.index, 0 | super::COMBAT) {
         return;
     }
-    let d = sub(*candidate, bound).map(|c| (c / 256) as f32);
+    let d = wrapping_sub3(*candidate, bound).map(|c| (c / 256) as f32);
     let sum = d.iter().fold(0.0f32, |s, &c| (s as f64 + c as f64 * c as f64) as f32);
     let mut distance = sqrt_f32(sum as f64);
     if distance == 0.0 {
@@ -226,7 +219,7 @@ fn movement_limit(cam: &Camera, frame_scale: i32, candidate: &mut [i32; 3]) -> b
     if r.flags & flag::UNLIMITED != 0 {
         return false;
     }
-    let mut d = sub(*candidate, cam.position);
+    let mut d = wrapping_sub3(*candidate, cam.position);
     if cam.index != 1 {
         let lower = timed(cam.shared.vertical, frame_scale);
         if d[1] < lower {
@@ -235,7 +228,7 @@ fn movement_limit(cam: &Camera, frame_scale: i32, candidate: &mut [i32; 3]) -> b
             d[1] = cam.shared.vertical.wrapping_neg();
         }
     }
-    let moved = rounded_distance(sub(cam.position, cam.previous_position));
+    let moved = rounded_distance(wrapping_sub3(cam.position, cam.previous_position));
     let budget = (moved.wrapping_add(cam.shared.budget_increment) as u32).min(r.max_vel) as i32;
     let budget = timed(budget, frame_scale);
     let length = rounded_distance(d);
@@ -244,7 +237,7 @@ fn movement_limit(cam: &Camera, frame_scale: i32, candidate: &mut [i32; 3]) -> b
         let fraction = budget.wrapping_shl(8) / length;
         d = d.map(|c| c.wrapping_mul(fraction) >> 8);
     }
-    *candidate = add(cam.position, d);
+    *candidate = wrapping_add3(cam.position, d);
     limited
 }
 
@@ -274,9 +267,9 @@ fn orient(cam: &mut Camera, bound: [i32; 3], angles: [i32; 3]) {
         return;
     }
     let t = if index <= 1 { [0, r.target_offset[1], 0] } else { r.target_offset };
-    let target = add(Camera::rotate(t, angles), bound);
+    let target = wrapping_add3(Camera::rotate(t, angles), bound);
     r.history = bound;
-    cam.angles = Camera::orientation(sub(cam.position, target));
+    cam.angles = Camera::orientation(wrapping_sub3(cam.position, target));
 }
 
 /// The render-step terrain correction of a glided position (runtime units).

@@ -390,14 +390,6 @@ pub(super) fn lockout_attribute(a: &mut Actor, word: u16, selected_player: bool)
 pub const ATTR_NO_NODE_COMBAT: usize = 116;
 
 impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
-    /// Actor `id`'s record for writing without noting it (attribute-only writes).
-    fn actor_if(&mut self, id: u16) -> Option<&mut Actor> {
-        match id == self.me {
-            true => Some(&mut *self.actor),
-            false => self.actors.get_mut(id as usize),
-        }
-    }
-
     /// Runs `f` on actor `target` with surroundings of its own: its animation set, and its
     /// candidates gathered again around it from this update's live models (which leave the
     /// running actor out — the receiver of the natives here).
@@ -429,7 +421,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             self.env.player.lockout = word;
             let player = self.player;
             for k in 0..self.actors.len() as u16 {
-                if let Some(a) = self.actor_if(k) {
+                if let Some(a) = self.actor_mut(k) {
                     lockout_attribute(a, word, Some(k) == player);
                 }
             }
@@ -453,9 +445,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
                 let mut scratch = call.scratch;
                 if scratch[0] & state::STARTED == 0 {
                     let from = self.pose_of(player)?.position;
-                    let d = crate::math::rounded_distance(
-                        [0, 1, 2].map(|k| from[k].wrapping_sub(here.position[k])),
-                    );
+                    let d = crate::math::rounded_distance(crate::math::wrapping_sub3(from, here.position));
                     let close = d <= self.env.config.lineup_distance.wrapping_mul(256);
                     scratch = [state::STARTED | if close { state::CLOSE } else { 0 }, receiver as i32];
                 }
@@ -506,7 +496,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     fn path_blocked(&mut self, mover: u16, target: [i32; 3]) -> bool {
         let me = self.me;
         self.with_mover(mover, |p, env| {
-            let d = [0, 1, 2].map(|k| target[k].wrapping_sub(p.position[k]));
+            let d = crate::math::wrapping_sub3(target, p.position);
             let length = crate::math::rounded_distance(d).max(1);
             let end = match length > 0x20000 {
                 true => [0, 1, 2].map(|k| p.position[k] + (d[k] as i64 * 0x20000 / length as i64) as i32),

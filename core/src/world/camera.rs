@@ -29,7 +29,7 @@ impl<C: Capacity> View<'_, '_, C> {
     /// segment's added radius of `from`, up to 64.
     fn candidates(&self, from: [i32; 3], to: [i32; 3], cutoff: i32, excluded: Option<u16>) -> Candidates {
         // The added radius: twice the integer root of the wrapped sum of wrapped squares.
-        let d = [0, 1, 2].map(|k| to[k].wrapping_sub(from[k]));
+        let d = crate::math::wrapping_sub3(to, from);
         let sum = d.iter().fold(0i32, |s, &c| s.wrapping_add(c.wrapping_mul(c).wrapping_abs()));
         let added = 2 * (sum as u32).isqrt() as i32;
         let mut c = Candidates::new();

@@ -110,20 +110,7 @@ impl<'a, C: Capacity> World<'a, C> {
 impl<'a, C: Capacity> super::script::WorldHost<'_, '_, '_, 'a, C> {
     /// The pose actor `id` publishes (the running actor included).
     pub(super) fn pose_of(&self, id: u16) -> Option<family::Pose> {
-        match id == self.me {
-            true => Some(self.actor.published_pose()),
-            false => self.actors.get(id as usize).map(|a| a.published_pose()),
-        }
-    }
-
-    /// Actor `id`'s record, mutable (the running actor included; writing another one is
-    /// noted for the crowd columns).
-    pub(super) fn actor_mut(&mut self, id: u16) -> Option<&mut crate::actor::Actor> {
-        if id == self.me {
-            return Some(&mut *self.actor);
-        }
-        self.others_written = true;
-        self.actors.get_mut(id as usize)
+        self.record_of(id).map(|a| a.published_pose())
     }
 
     /// `Offset` and `UnOffset` called on actor `receiver`; `None` for other functions.
@@ -159,13 +146,5 @@ impl<'a, C: Capacity> super::script::WorldHost<'_, '_, '_, 'a, C> {
             _ => return None,
         }
         Some(0)
-    }
-
-    /// Actor `id`'s record (the running actor included).
-    pub(super) fn record_of(&self, id: u16) -> Option<&crate::actor::Actor> {
-        match id == self.me {
-            true => Some(&*self.actor),
-            false => self.actors.get(id as usize),
-        }
     }
 }

@@ -140,7 +140,7 @@ impl<'a, C: Capacity> NavEnv<'a> for Env<'_, 'a, C> {
     /// the actor to `to` on a candidate model other than the receiver's or the selected
     /// player's.
     fn visible(&self, a: &Actor, to: [i32; 3]) -> bool {
-        let d = [0, 1, 2].map(|k| to[k].wrapping_sub(a.position[k]));
+        let d = crate::math::wrapping_sub3(to, a.position);
         if rounded_distance(d) > 131_072 {
             return false;
         }
@@ -176,11 +176,10 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     /// The selected player's local position (the fallback position without one); `None`
     /// when his record is missing.
     fn player_position(&self) -> Option<[i32; 3]> {
-        Some(match self.player {
-            Some(p) if p == self.me => self.actor.position,
-            Some(p) => self.actors.get(p as usize)?.position,
-            None => crate::actor::natives::FALLBACK_POSITION,
-        })
+        match self.player {
+            Some(p) => self.record_of(p).map(|a| a.position),
+            None => Some(crate::actor::natives::FALLBACK_POSITION),
+        }
     }
 
     /// `PlayerOffset(x, y, z)` and `PlayerOffsettask` ({D:engine/SOUP.md} "Offset,
@@ -192,17 +191,9 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         let a = &*self.actor;
         let turned = a.matrix.transform_int(offset);
         let from = a.effective_position();
-        let at = [0, 1, 2].map(|k| from[k].wrapping_add(turned[k]));
+        let at = crate::math::wrapping_add3(from, turned);
         let (matrix, angles, previous) = (a.matrix, a.angles, a.previous_angles);
-        let player = match self.player {
-            Some(p) if p == self.me => Some(&mut *self.actor),
-            Some(p) => {
-                self.others_written = true;
-                self.actors.get_mut(p as usize)
-            }
-            None => None,
-        };
-        if let Some(p) = player {
+        if let Some(p) = self.player.and_then(|p| self.actor_mut(p)) {
             p.position = at;
             if task {
                 (p.matrix, p.angles, p.previous_angles) = (matrix, angles, previous);
@@ -263,7 +254,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             }
             id::DISTANCE_TO_LOCATION => {
                 let (to, from) = (self.location(arg(0)), self.actor.effective_position());
-                rounded_distance([0, 1, 2].map(|k| to[k].wrapping_sub(from[k])))
+                rounded_distance(crate::math::wrapping_sub3(to, from))
             }
             id::WALK_FORWARD..=id::MOVE_RIGHT => step_task(self.actor, self.env, call),
             id::KILL_ME => kill(self.actor, self.env),
@@ -411,7 +402,7 @@ fn move_to(a: &mut Actor, to: [i32; 3], duration: i32, elapsed: i32, frame_scale
         a.position = to;
         return 0;
     }
-    let d = [0, 1, 2].map(|k| to[k].wrapping_sub(move_source(a)[k]));
+    let d = crate::math::wrapping_sub3(to, move_source(a));
     let unit = unit_q16(d);
     let remaining = duration.wrapping_add(1).wrapping_sub(elapsed);
     let step = if remaining == 0 { 0 } else { rounded_distance(d) / remaining };
@@ -436,7 +427,7 @@ fn move_source(a: &Actor) -> [i32; 3] {
 /// `speed × scale >> 8` along the Q16 unit direction while the distance is greater, else the
 /// actor is put on `to` and the task completes.
 fn wander_to(a: &mut Actor, to: [i32; 3], duration: i32, initial: bool, speed: &mut i32, scale: i32) -> i32 {
-    let d = [0, 1, 2].map(|k| to[k].wrapping_sub(move_source(a)[k]));
+    let d = crate::math::wrapping_sub3(to, move_source(a));
     let distance = rounded_distance(d);
     if initial {
         *speed = distance.checked_div(duration).unwrap_or(0);
@@ -479,7 +470,7 @@ fn at_location(a: &Actor, to: [i32; 3], distance: i32) -> i32 {
 /// inclusive) and no contact on the segment between them (whole map units) with a candidate
 /// of the receiver's gathered list other than the player's own model.
 fn in_sight<C: Capacity>(a: &Actor, env: &Env<'_, '_, C>, player: [i32; 3]) -> bool {
-    let d = [0, 1, 2].map(|k| player[k].wrapping_sub(a.position[k]));
+    let d = crate::math::wrapping_sub3(player, a.position);
     if rounded_distance(d) > 262_144 {
         return false;
     }

@@ -151,6 +151,14 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         if id == self.me { Receiver::Me } else { Receiver::Actor(id) }
     }
 
+    /// The actor id of `who`.
+    fn id_of(&self, who: Receiver) -> u16 {
+        match who {
+            Receiver::Me => self.me,
+            Receiver::Actor(id) => id,
+        }
+    }
+
     fn locals_of(&self, who: Receiver) -> (usize, usize) {
         let (start, len) = match who {
             Receiver::Me => self.me_locals,
@@ -167,6 +175,21 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             Receiver::Me => Some(self.actor),
             Receiver::Actor(id) => self.actors.get(id as usize),
         }
+    }
+
+    /// Actor `id`'s record (the running actor included).
+    pub(super) fn record_of(&self, id: u16) -> Option<&Actor> {
+        self.record(self.receiver(id))
+    }
+
+    /// Actor `id`'s record, mutable (the running actor included; writing another one is
+    /// noted: where it stands may have changed).
+    pub(super) fn actor_mut(&mut self, id: u16) -> Option<&mut Actor> {
+        if id == self.me {
+            return Some(&mut *self.actor);
+        }
+        self.others_written = true;
+        self.actors.get_mut(id as usize)
     }
 
     fn local_slot(&self, who: Receiver, index: u8) -> Option<usize> {
@@ -241,24 +264,15 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
 
     fn set_property(&mut self, who: Receiver, reference: u16, value: i32) -> bool {
         let Some(p) = self.refs.property(reference) else { return false };
-        let a = match who {
-            Receiver::Me => Some(&mut *self.actor),
-            Receiver::Actor(id) => {
-                self.others_written = true;
-                self.actors.get_mut(id as usize)
-            }
-        };
-        let Some(a) = a else { return false };
+        let id = self.id_of(who);
+        let Some(a) = self.actor_mut(id) else { return false };
         let animated = a.set.is_some();
         p.write(a, animated, value);
         true
     }
 
     fn native(&mut self, who: Receiver, call: &mut NativeCall<'_>) -> Option<i32> {
-        let receiver = match who {
-            Receiver::Me => self.me,
-            Receiver::Actor(id) => id,
-        };
+        let receiver = self.id_of(who);
         if let Some(r) = self.linking(receiver, call).or_else(|| self.alignment(receiver, call)) {
             return Some(r);
         }

@@ -7,6 +7,7 @@ use super::{Globals, PlayerView};
 use crate::actor::Actor;
 use crate::camera::{Camera, PlayerCamera, flag, half_turn};
 use crate::math::rounded_distance;
+use crate::math::{wrapping_add3, wrapping_sub3};
 use crate::script::NativeCall;
 use crate::script::functions::id;
 use crate::units::ANGLE_MASK;
@@ -25,14 +26,6 @@ type Pose = ([i32; 3], [i32; 3]);
 
 fn pose_of(position: [i32; 3], a: crate::units::Angles) -> Pose {
     (position, [a.pitch as i32, a.heading as i32, a.roll as i32])
-}
-
-fn add(a: [i32; 3], b: [i32; 3]) -> [i32; 3] {
-    [0, 1, 2].map(|k| a[k].wrapping_add(b[k]))
-}
-
-fn sub(a: [i32; 3], b: [i32; 3]) -> [i32; 3] {
-    [0, 1, 2].map(|k| a[k].wrapping_sub(b[k]))
 }
 
 impl PlayerView {
@@ -154,7 +147,10 @@ pub(super) fn call(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall
         // the feet (the player's positive Y extent and the standing height) there.
         id::MOVE_PLAYER_ABOVE_ME => {
             let Some(p) = player else { return Some(0) };
-            let at = add(actor.position, actor.matrix.transform_int([call.arg(0), call.arg(1), call.arg(2)]));
+            let at = wrapping_add3(
+                actor.position,
+                actor.matrix.transform_int([call.arg(0), call.arg(1), call.arg(2)]),
+            );
             let lift = p.positive_y.wrapping_shl(8).wrapping_add(cam.shared.standing_height.wrapping_shl(8));
             cam.placement = Some(([at[0], at[1].wrapping_sub(lift), at[2]], call.arg(3)));
             0
@@ -221,7 +217,7 @@ fn show_player_pan(cam: &mut Camera, player: Option<PlayerView>, call: &mut Nati
         let r = cam.selected_mut();
         r.bound = None;
         let (offset, angle_offset, distance) = (r.position_offset, r.angle_offset, r.distance);
-        let start = sub(sub(cam.position, offset), bound.0);
+        let start = wrapping_sub3(wrapping_sub3(cam.position, offset), bound.0);
         let start_angles = Camera::orientation(start);
         let target = [0, 1, 2].map(|k| angle_offset[k].wrapping_sub(bound.1[k]));
         cam.pan = crate::camera::Pan {
@@ -267,8 +263,8 @@ fn location(cam: &mut Camera, target: &Target, rotated: bool, call: &mut NativeC
     let v = if rotated { Camera::rotate(v, bound.1) } else { v };
     let offset = Camera::rotate(cam.selected().position_offset, bound.1);
     cam.selected_mut().flags |= flag::UNLIMITED;
-    let relative = add(v, offset);
-    write_request(cam, target.attributes[0], add(relative, bound.0), relative, v, bound);
+    let relative = wrapping_add3(v, offset);
+    write_request(cam, target.attributes[0], wrapping_add3(relative, bound.0), relative, v, bound);
     cam.marks.snap = true;
     if rotated {
         cam.marks.hold = true;
@@ -298,8 +294,8 @@ fn object_pan(cam: &mut Camera, target: &Target, rotated: bool, call: &mut Nativ
         let offset = Camera::rotate(cam.selected().position_offset, bound.1);
         let v = [0, 1, 2].map(|k| call.arg(k).wrapping_shl(8));
         let vector = if rotated { Camera::rotate(v, bound.1) } else { v };
-        let start = sub(cam.position, bound.0);
-        let from = sub(start, offset);
+        let start = wrapping_sub3(cam.position, bound.0);
+        let from = wrapping_sub3(start, offset);
         let start_angles = Camera::orientation(from);
         let to = Camera::orientation(vector);
         cam.pan = crate::camera::Pan {
@@ -318,7 +314,7 @@ fn object_pan(cam: &mut Camera, target: &Target, rotated: bool, call: &mut Nativ
         let (span, e) = (duration - 1, call.elapsed);
         let r = cam.selected_mut();
         if target.attributes[1] == 1 {
-            let end = add(pan.vector, pan.offset);
+            let end = wrapping_add3(pan.vector, pan.offset);
             r.request =
                 [0, 1, 2].map(|k| pan.start[k] + end[k].wrapping_sub(pan.start[k]).wrapping_mul(e) / span);
             r.flags = (r.flags | flag::RELATIVE) & !flag::ABSOLUTE;
@@ -327,8 +323,9 @@ fn object_pan(cam: &mut Camera, target: &Target, rotated: bool, call: &mut Nativ
         }
         return 1;
     }
-    let relative = add(pan.vector, pan.offset);
-    let absolute = if rotated { add(relative, bound.0) } else { add(pan.vector, bound.0) };
+    let relative = wrapping_add3(pan.vector, pan.offset);
+    let absolute =
+        if rotated { wrapping_add3(relative, bound.0) } else { wrapping_add3(pan.vector, bound.0) };
     write_request(cam, target.attributes[0], absolute, relative, pan.vector, bound);
     cam.selected_mut().flags &= !flag::UNLIMITED;
     if !rotated {
@@ -352,8 +349,8 @@ fn look_obj(cam: &mut Camera, target: &Target, call: &mut NativeCall<'_>) -> i32
         cam.selected_mut().bound = target.id;
         apply_offsets(cam, &target.attributes);
         let start = cam.angles;
-        let target = add(Camera::rotate(cam.selected().target_offset, bound.1), bound.0);
-        let facing = Camera::orientation(sub(cam.position, target));
+        let target = wrapping_add3(Camera::rotate(cam.selected().target_offset, bound.1), bound.0);
+        let facing = Camera::orientation(wrapping_sub3(cam.position, target));
         cam.pan.start_angles = start;
         cam.pan.delta = [0, 1, 2].map(|k| half_turn(facing[k].wrapping_sub(start[k])));
         let position = cam.position;
@@ -369,7 +366,7 @@ fn look_obj(cam: &mut Camera, target: &Target, call: &mut NativeCall<'_>) -> i32
     }
     cam.selected_mut().flags &= !flag::FIXED_ORIENTATION;
     let p = cam.position;
-    let relative = sub(sub(p, bound.0), cam.selected().position_offset);
+    let relative = wrapping_sub3(wrapping_sub3(p, bound.0), cam.selected().position_offset);
     write_request(cam, target.attributes[0], p, relative, relative, bound);
     0
 }

@@ -540,7 +540,7 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
         id::ACURATE_PLAYER_DISTANCE => {
             let p = g.player.map_or(FALLBACK_POSITION, |p| p.position);
             let at = actor.effective_position();
-            crate::math::rounded_distance([0, 1, 2].map(|k| p[k].wrapping_sub(at[k])))
+            crate::math::rounded_distance(crate::math::wrapping_sub3(p, at))
         }
         // The bearing from the receiver to the player (quantized actor heading of the X/Z
         // displacement): `PlayerArcTan` its negation (toward the fallback without a player),
@@ -566,7 +566,7 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
             None => 0,
             Some(p) => {
                 let at = actor.effective_position();
-                let d = [0, 1, 2].map(|k| at[k].wrapping_sub(p.position[k]));
+                let d = crate::math::wrapping_sub3(at, p.position);
                 let toward = crate::math::direction_from_displacement(d[0], d[2]) as i32;
                 within((actor.angles.heading as i32).wrapping_sub(a0), toward, a1)
             }
