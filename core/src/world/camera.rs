@@ -60,8 +60,10 @@ impl<C: Capacity> View<'_, '_, C> {
 
 impl<C: Capacity> CameraScene for View<'_, '_, C> {
     fn bound(&self, actor: Option<u16>) -> Option<([i32; 3], [i32; 3])> {
+        // Where the actor is seen: an attached or linked actor's effective pose.
         let a = self.actors.get(actor.or(self.player)? as usize)?;
-        Some((a.position, [a.angles.pitch as i32, a.angles.heading as i32, a.angles.roll as i32]))
+        let angles = a.effective_angles();
+        Some((a.effective_position(), [angles.pitch as i32, angles.heading as i32, angles.roll as i32]))
     }
 
     fn obstacle(

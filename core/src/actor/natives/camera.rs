@@ -115,7 +115,8 @@ pub(super) fn call(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall
     let armed = player.is_some_and(|p| p.holding_weapon);
     let me = Target {
         id: Some(g.receiver),
-        pose: pose_of(actor.position, actor.angles),
+        // The camera shows the receiver where it is seen (its effective pose).
+        pose: pose_of(actor.effective_position(), actor.effective_angles()),
         attributes: attributes(actor),
     };
     let cyrus = player.map(|p| Target {
@@ -478,6 +479,22 @@ mod tests {
         assert!(cam.pose_requested && cam.marks.snap && cam.marks.hold);
         assert_eq!(run(&mut cam, &mut me, &p, id::SHOW_OBJ_LOC, &[0, -50, 100], 1, &mut s), 0);
         assert_eq!((cam.scripted, cam.nesting), (0, 0));
+        // The same receiver as a family member whose local pose is elsewhere: the request is
+        // made from its effective pose, the same absolute request.
+        let (mut cam, mut slave, _) = actors();
+        slave.attributes = me.attributes;
+        slave.attributes[crate::actor::attr::SLAVE] = 3;
+        slave.position = [5, 6, 7];
+        slave.attached = Some(crate::actor::family::Attached {
+            parent: 0,
+            effective: [1000 << 8, 0, 2000 << 8],
+            previous: [0; 3],
+            angles: me.angles,
+            previous_angles: me.angles,
+            generation: 2,
+        });
+        run(&mut cam, &mut slave, &p, id::SHOW_OBJ_LOC, &[0, -50, 100], 0, &mut [0; 2]);
+        assert_eq!(cam.records[SCRIPTED].request, [256000 - 25600 + 63000, -12800, 512000]);
         // camera_move 2: the orbit of the vector (its length 28,622 >> 8 = 111, and angles
         // plus the bound angles).
         let (mut cam, _, _) = actors();
