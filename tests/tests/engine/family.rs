@@ -175,6 +175,34 @@ fn no_tasks(w: &World<'_>, id: u16) -> bool {
     w.script_state(id).unwrap().tasks.slots().is_empty()
 }
 
+/// The island with one modelless actor `name` (MPOB `mpob`) at map `at` whose script is the
+/// task `function(args)`, Cyrus entered at marker 0; the world, the actor and Cyrus.
+fn task_world(
+    name: &str,
+    mpob: u32,
+    at: [i32; 3],
+    function: u16,
+    args: &[i32],
+) -> (Box<World<'static>>, u16, u16) {
+    let script = one_call(op::TASK, function, args);
+    let w = island_with(0, vec![def(name, &[], script)], vec![placement(mpob, name, at, false)]);
+    let (k, p) = (placed(&w, name), w.selected_player_id().unwrap());
+    (w, k, p)
+}
+
+/// Steps `w` (no input, two BIOS ticks apart) until actor `owner` holds no task, calling
+/// `each` after every update; the update it ended on. Panics past `updates`.
+fn until_done(w: &mut World<'_>, owner: u16, updates: u32, mut each: impl FnMut(&World<'_>, u32)) -> u32 {
+    for t in 0..updates {
+        w.step(&Input::NONE, 1000 + 2 * t);
+        each(w, t);
+        if no_tasks(w, owner) {
+            return t;
+        }
+    }
+    panic!("the task never ended: the player at {:?}", w.selected_player().map(|p| p.position));
+}
+
 /// `PlayerFaceObj()` as a task of an actor 300 units due +X of Cyrus, who faces 0: the
 /// heading to it is 1536 (the displacement's quantized heading), a quarter turn the negative
 /// way. Each update turns him by the slope turn helper's rate, `max(8, (32 × scale) >> 8)`
@@ -184,13 +212,7 @@ fn no_tasks(w: &World<'_>, id: u16) -> bool {
 #[test]
 fn player_face_obj_turns_cyrus_to_the_caller() {
     let c = cyrus_at_marker_0();
-    let script = stros_tests::fixtures::B(one_call(op::TASK, id::PLAYER_FACE_OBJ, &[])).0;
-    let mut w = island_with(
-        0,
-        vec![def("FACER", &[], script)],
-        vec![placement(75, "FACER", [c[0] + 300, c[1], c[2]], false)],
-    );
-    let (f, p) = (placed(&w, "FACER"), w.selected_player_id().unwrap());
+    let (mut w, f, p) = task_world("FACER", 75, [c[0] + 300, c[1], c[2]], id::PLAYER_FACE_OBJ, &[]);
     let target = direction_from_displacement(300 << 8, 0) as i32;
     assert_eq!(target, 1536);
     let forward = Input::with(&[stros_core::input::Action::Up]);
@@ -225,37 +247,21 @@ fn player_face_obj_turns_cyrus_to_the_caller() {
 #[test]
 fn player_line_up_walks_cyrus_onto_the_spot() {
     let c = cyrus_at_marker_0();
-    let script = one_call(op::TASK, id::PLAYER_LINE_UP, &[0, 0, 200 << 8]);
-    let mut w = island_with(
-        0,
-        vec![def("LINER", &[], script)],
-        vec![placement(76, "LINER", [c[0], c[1], c[2] - 400], false)],
-    );
-    let (l, p) = (placed(&w, "LINER"), w.selected_player_id().unwrap());
+    let (mut w, l, p) =
+        task_world("LINER", 76, [c[0], c[1], c[2] - 400], id::PLAYER_LINE_UP, &[0, 0, 200 << 8]);
     let target = [c[0] << 8, (c[2] - 200) << 8];
     let mut walked = false;
-    for t in 0..600u32 {
-        w.step(&Input::NONE, 1000 + 2 * t);
-        let cyrus = w.actor(p).unwrap();
-        walked |= cyrus.anim.current == 20;
-        if no_tasks(&w, l) {
-            // The line-up put him on the spot during LINER's script; his own update's walk
-            // continuation (group 20 until the default request takes) may still carry him
-            // one walk step on (`forward_walk` 8: `(8 << 8) × scale >> 8`) along −Z.
-            let step = ((8 << 8) * w.report().tick.frame_scale) >> 8;
-            assert_eq!(cyrus.position[0], target[0], "update {t}");
-            assert!(
-                (0..=step).contains(&(target[1] - cyrus.position[2])),
-                "update {t}: {:?}",
-                cyrus.position
-            );
-            assert_eq!(cyrus.angles.heading, 1024);
-            assert_eq!(cyrus.script_control & stros_core::script::control::NO_HOOK, 0);
-            assert!(walked, "he walked there");
-            return;
-        }
-    }
-    panic!("the line-up never ended: Cyrus at {:?}", w.actor(p).unwrap().position);
+    let t = until_done(&mut w, l, 600, |w, _| walked |= w.actor(p).unwrap().anim.current == 20);
+    let cyrus = w.actor(p).unwrap();
+    // The line-up put him on the spot during LINER's script; his own update's walk
+    // continuation (group 20 until the default request takes) may still carry him one walk
+    // step on (`forward_walk` 8: `(8 << 8) × scale >> 8`) along −Z.
+    let step = ((8 << 8) * w.report().tick.frame_scale) >> 8;
+    assert_eq!(cyrus.position[0], target[0], "update {t}");
+    assert!((0..=step).contains(&(target[1] - cyrus.position[2])), "update {t}: {:?}", cyrus.position);
+    assert_eq!(cyrus.angles.heading, 1024);
+    assert_eq!(cyrus.script_control & stros_core::script::control::NO_HOOK, 0);
+    assert!(walked, "he walked there");
 }
 
 /// `BounceObject(160, 40, 0)` on an actor with Cyrus's groups, standing on the plateau
@@ -433,39 +439,26 @@ fn a_slave_model_is_placed_at_its_effective_position() {
 #[test]
 fn player_line_up_close_backs_onto_the_spot() {
     let c = cyrus_at_marker_0();
-    let script = one_call(op::TASK, id::PLAYER_LINE_UP, &[0, 0, -60 << 8]);
-    let mut w = island_with(
-        0,
-        vec![def("LINER", &[], script)],
-        vec![placement(80, "LINER", [c[0], c[1], c[2] + 100], false)],
-    );
-    let (l, p) = (placed(&w, "LINER"), w.selected_player_id().unwrap());
+    let (mut w, l, p) =
+        task_world("LINER", 80, [c[0], c[1], c[2] + 100], id::PLAYER_LINE_UP, &[0, 0, -60 << 8]);
     let target = [c[0] << 8, (c[2] + 40) << 8];
     let (mut turned_first, mut backed) = (true, false);
-    for t in 0..600u32 {
-        w.step(&Input::NONE, 1000 + 2 * t);
+    let t = until_done(&mut w, l, 600, |w, _| {
         let cyrus = w.actor(p).unwrap();
         if cyrus.position[2] != c[2] << 8 && cyrus.angles.heading != 1024 {
             turned_first = false;
         }
         backed |= cyrus.anim.current == 22;
-        if no_tasks(&w, l) {
-            assert!(turned_first, "he moved before facing the final heading");
-            assert!(backed, "he backed there (group 22, the backward walk)");
-            assert_eq!(cyrus.angles.heading, 1024);
-            // Put on the spot in LINER's script; his own update may still carry him one
-            // backward walk step on (`backward_walk` 6: `(6 << 8) × scale >> 8`) along +Z.
-            let step = ((6 << 8) * w.report().tick.frame_scale) >> 8;
-            assert_eq!(cyrus.position[0], target[0]);
-            assert!(
-                (0..=step).contains(&(cyrus.position[2] - target[1])),
-                "update {t}: {:?}",
-                cyrus.position
-            );
-            return;
-        }
-    }
-    panic!("the line-up never ended: Cyrus at {:?}", w.actor(p).unwrap().position);
+    });
+    let cyrus = w.actor(p).unwrap();
+    assert!(turned_first, "he moved before facing the final heading");
+    assert!(backed, "he backed there (group 22, the backward walk)");
+    assert_eq!(cyrus.angles.heading, 1024);
+    // Put on the spot in LINER's script; his own update may still carry him one backward
+    // walk step on (`backward_walk` 6: `(6 << 8) × scale >> 8`) along +Z.
+    let step = ((6 << 8) * w.report().tick.frame_scale) >> 8;
+    assert_eq!(cyrus.position[0], target[0]);
+    assert!((0..=step).contains(&(cyrus.position[2] - target[1])), "update {t}: {:?}", cyrus.position);
 }
 
 /// `PlayerPickupLineUp(0, 0, 200 × 256)` from an actor 400 units behind Cyrus: unlike
@@ -476,30 +469,15 @@ fn player_line_up_close_backs_onto_the_spot() {
 #[test]
 fn player_pickup_line_up_walks_to_the_unrotated_offset() {
     let c = cyrus_at_marker_0();
-    let script = one_call(op::TASK, id::PLAYER_PICKUP_LINE_UP, &[0, 0, 200 << 8]);
-    let mut w = island_with(
-        0,
-        vec![def("PICKER", &[], script)],
-        vec![placement(81, "PICKER", [c[0], c[1], c[2] - 400], false)],
-    );
-    let (k, p) = (placed(&w, "PICKER"), w.selected_player_id().unwrap());
+    let at = [c[0], c[1], c[2] - 400];
+    let (mut w, k, p) = task_world("PICKER", 81, at, id::PLAYER_PICKUP_LINE_UP, &[0, 0, 200 << 8]);
     let target = [c[0] << 8, (c[2] - 200) << 8];
-    for t in 0..600u32 {
-        w.step(&Input::NONE, 1000 + 2 * t);
-        if no_tasks(&w, k) {
-            let cyrus = w.actor(p).unwrap();
-            let step = ((8 << 8) * w.report().tick.frame_scale) >> 8;
-            assert_eq!(cyrus.angles.heading, 1024);
-            assert_eq!(cyrus.position[0], target[0]);
-            assert!(
-                (0..=step).contains(&(target[1] - cyrus.position[2])),
-                "update {t}: {:?}",
-                cyrus.position
-            );
-            return;
-        }
-    }
-    panic!("the pickup never ended: Cyrus at {:?}", w.actor(p).unwrap().position);
+    let t = until_done(&mut w, k, 600, |_, _| {});
+    let cyrus = w.actor(p).unwrap();
+    let step = ((8 << 8) * w.report().tick.frame_scale) >> 8;
+    assert_eq!(cyrus.angles.heading, 1024);
+    assert_eq!(cyrus.position[0], target[0]);
+    assert!((0..=step).contains(&(target[1] - cyrus.position[2])), "update {t}: {:?}", cyrus.position);
 }
 
 /// `PlayerParallelLineUp(0, 0, −200 × 256)` from an actor facing 0 where Cyrus stands: the
@@ -512,28 +490,18 @@ fn player_pickup_line_up_walks_to_the_unrotated_offset() {
 #[test]
 fn player_parallel_line_up_backs_then_turns() {
     let c = cyrus_at_marker_0();
-    let script = one_call(op::TASK, id::PLAYER_PARALLEL_LINE_UP, &[0, 0, -200 << 8]);
-    let mut w = island_with(
-        0,
-        vec![def("PARALLEL", &[], script)],
-        vec![placement(82, "PARALLEL", [c[0], c[1], c[2]], false)],
-    );
-    let (k, p) = (placed(&w, "PARALLEL"), w.selected_player_id().unwrap());
+    let (mut w, k, p) = task_world("PARALLEL", 82, c, id::PLAYER_PARALLEL_LINE_UP, &[0, 0, -200 << 8]);
     let target = [c[0] << 8, (c[2] - 200) << 8];
     let mut backed = false;
-    for t in 0..800u32 {
-        w.step(&Input::NONE, 1000 + 2 * t);
+    let t = until_done(&mut w, k, 800, |w, t| {
         let cyrus = w.actor(p).unwrap();
         backed |= cyrus.angles.heading == 0 && cyrus.anim.current == 22;
         assert!(cyrus.position[2] >= target[1], "update {t}: past the target");
-        if no_tasks(&w, k) {
-            let threshold = ((6 * 512 - 1) * w.report().tick.frame_scale) >> 8;
-            assert!(backed, "he backed (group 22) facing 0");
-            assert_eq!(cyrus.angles.heading, 1024);
-            assert_eq!(cyrus.position[0], target[0]);
-            assert!(cyrus.position[2] - target[1] <= threshold, "update {t}: {:?}", cyrus.position);
-            return;
-        }
-    }
-    panic!("the parallel line-up never ended: Cyrus at {:?}", w.actor(p).unwrap().position);
+    });
+    let cyrus = w.actor(p).unwrap();
+    let threshold = ((6 * 512 - 1) * w.report().tick.frame_scale) >> 8;
+    assert!(backed, "he backed (group 22) facing 0");
+    assert_eq!(cyrus.angles.heading, 1024);
+    assert_eq!(cyrus.position[0], target[0]);
+    assert!(cyrus.position[2] - target[1] <= threshold, "update {t}: {:?}", cyrus.position);
 }
