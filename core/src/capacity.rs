@@ -3,17 +3,45 @@
 //! The original sizes its tables at run time; Stros has no allocator, so every table is
 //! fixed-size storage, and the program that uses the core picks the sizes the way a smoltcp
 //! user hands its `SocketSet` storage: a [`Capacity`] type parameter on
-//! [`crate::world::World`] and [`crate::session::Session`], usually one of the presets.
+//! [`crate::world::World`] and [`crate::session::Session`], usually one of the presets. The
+//! tables are `heapless` vectors inside the world; a host with a heap can keep them there
+//! instead (`stros_host::Heap`) with the same sizes, so that no megabyte-sized value ever
+//! sits on a stack.
 //!
-//! - [`Desktop`] (the default parameter), meant to hold every shipped map. The docs give
-//!   one of the original's own sizes, the 3D manager's `max_objects` 255
-//!   ({D:config/system-ini.md}, `[3dmanager]`), which the 256 models follow (the patched
-//!   ShowFrame handle is a byte). They give no counts of the shipped maps' MPOB, MPSO or
-//!   RAAN tables, and no install was at hand to count them (`stros-tools inspect --needs`
-//!   does): the other figures are Stros's guesses, generous, and bounded so that a desktop
-//!   world stays about half a megabyte.
-//! - [`Small`]: the embedded island with a little room to spare, small enough that world,
-//!   look, a 320×200 framebuffer, a band of depth and the stack fit an RP2040's 264 KiB.
+//! [`Desktop`] holds every shipped map. Public projects counted the retail install's maps
+//! (their test suites ran on the shipped files; {D:config/world-ini.md} "World Catalog"):
+//! ISLAND, the largest, places 972 MPOB objects (974 actors with CYRUS and GREMLIN), 1,691
+//! MPSO statics and 576 flats, and has 268 RAHD definitions; all 27 maps together have 3,147
+//! objects, 4,161 statics, 956 flats, 1,925 lights, 29 ropes, 215 markers, 1,107 RAAN
+//! entries and 108 walk graphs of 4,323 nodes. Where a count bounds a table, the preset
+//! holds at least twice the largest map's need:
+//!
+//! | table | bound | [`Desktop`] | margin |
+//! |---|---|---|---|
+//! | actors | ISLAND: 972 objects + the player pair = 974 | 2,048 | 2.1× |
+//! | placements | ISLAND: 1,691 statics | 4,096 | 2.4× |
+//! | walk nodes | all maps together: 4,323 (no map has more) | 9,216 | 2.1× |
+//! | frame models | the RAAN tables of all maps together: 1,107 | 16,384 | 14.8× |
+//!
+//! Where no public count exists, the bound comes from the format:
+//!
+//! - **sets**: a set is built for a placed actor (or the player pair) that asks for one, and
+//!   two actors of one definition and frame source share it, so a map needs at most one per
+//!   actor: the actor table's 2,048. (A byte would not do: ISLAND's 268 definitions alone
+//!   can ask for 268.)
+//! - **models**: an actor's model is one of its definition's RAAN entries or its MPOB
+//!   record's model name, so a map needs at most its RAAN entries plus its MPOB records —
+//!   1,107 + 3,147 = 4,254 for all shipped maps together; 8,192.
+//! - **frame models** beyond the RAAN tables: a type-1 placement's own table holds its
+//!   `is_static` byte's count of frames, at most 255; the 15,277 entries left over hold
+//!   sixty such tables.
+//! - **locals**: each placed instance owns its definition's `num_variables` words (its RAVA
+//!   slice), so a map needs at most its RAVA payload over four; the table holds what its
+//!   16-bit offsets address, 65,535 words (256 KiB).
+//! - **banks**: a bank is a `TEXBSI.###` file, so there are at most 1,000.
+//!
+//! [`Small`] is the embedded island with a little room to spare, small enough that world,
+//! look, a 320×200 framebuffer, a band of depth and the stack fit an RP2040's 264 KiB.
 //!
 //! Any other sizes are a [`Caps`] away. A map that needs more than a build holds fails to
 //! load with [`crate::world::WorldError::Capacity`], which names the table, what the map
@@ -74,11 +102,17 @@ pub trait Capacity: Copy + fmt::Debug + Default + 'static {
     type Banks<T: Element>: Table<T>;
     /// Walk-map nodes (and, in a table of their own size, the maps).
     type WalkNodes<T: Element>: Table<T>;
+    /// A work list of up to one entry per actor that lives for one call: the regional
+    /// list's copy, the live models of one update, a traversal. Always a stack value, even
+    /// where the tables are kept elsewhere ([`Capacity`]'s implementors may put them on a
+    /// heap), so that an update allocates nothing.
+    type Work<T: Element>: Table<T>;
 
     /// Whether the sizes are ones the world's indices address; asserted at compile time
-    /// where a world is loaded, so other sizes fail the build: sets at most 256 (an actor keeps its set in a byte), models at most 65,535,
-    /// actors, placements, frame-table models and locals below 65,535 (u16 links and
-    /// offsets).
+    /// where a world is loaded, so other sizes fail the build: models and locals at most
+    /// 65,535; actors, placements, sets and frame-table models below 65,535 (u16 ids, links
+    /// and offsets, with `u16::MAX` for none); walk nodes below 32,768 (the route table's
+    /// signed entries).
     const FITS: bool;
 
     /// What the build holds of `table`.
@@ -185,21 +219,22 @@ impl<
     type Locals<T: Element> = heapless::Vec<T, LOCALS>;
     type Banks<T: Element> = heapless::Vec<T, BANKS>;
     type WalkNodes<T: Element> = heapless::Vec<T, WALK_NODES>;
+    type Work<T: Element> = heapless::Vec<T, ACTORS>;
 
-    const FITS: bool = SETS <= 256
+    const FITS: bool = SETS < 65_535
         && MODELS <= 65_535
         && ACTORS < 65_535
         && PLACEMENTS < 65_535
         && FRAME_MODELS < 65_535
-        && LOCALS < 65_535
+        && LOCALS <= 65_535
         && WALK_NODES < 32_768;
 }
 
-/// The frontends' preset: 256 actors, 2,048 static placements, 256 models, 128 animation
-/// sets, 4,096 frame-table models, 8,192 script locals, 16 model texture banks, 2,048 walk
-/// nodes — about half a megabyte of world, small enough to move by value in an unoptimised
-/// build.
-pub type Desktop = Caps<256, 2048, 256, 128, 4096, 8192, 16, 2048>;
+/// The preset that holds every shipped map (the module's table): 2,048 actors, 4,096
+/// static placements, 8,192 models, 2,048 animation sets, 16,384 frame-table models, 65,535
+/// script locals, 1,000 model texture banks, 9,216 walk nodes. Inline it is megabytes: the
+/// frontends keep it on the heap (`stros_host::Desktop`).
+pub type Desktop = Caps<2048, 4096, 8192, 2048, 16384, 65535, 1000, 9216>;
 
 /// The microcontroller preset: 16 actors, 64 static placements, 16 models, 8 animation
 /// sets, 32 frame-table models, 64 script locals, 2 model texture banks, 32 walk nodes — the

@@ -214,7 +214,7 @@ impl<'a, C: Capacity> Session<'a, C> {
             .and_then(|b| crate::formats::col::Col::new_checked(b).ok())
             .map_or_else(Palette::default_world, |c| Palette::from_rgb8(&c.to_rgb_array()));
         self.sounds = files.file("MAIN.SFX").and_then(|b| crate::formats::sfx::Sfx::new_checked(b).ok());
-        self.look = view::look(&self.world, files, &self.palette);
+        view::look_into(&mut self.look, &self.world, files, &self.palette);
         self.candle_colours = CandleColours::new(&self.palette);
         self.start = self.world.selected_player().map_or([0; 3], |p| p.position);
         self.origin = origin;

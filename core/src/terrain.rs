@@ -34,24 +34,42 @@ pub trait VertexHeights {
     fn height_range(&self) -> Option<(f32, f32)> {
         None
     }
+
+    /// Whether there is terrain at all. A world without a WLD (the interiors and dungeons,
+    /// {D:config/world-ini.md} "World Catalog") has none: every terrain query is skipped
+    /// ([`query`]), as the docs' "when the world has terrain" paths are.
+    fn present(&self) -> bool {
+        true
+    }
 }
 
-/// The decoded WLD heightmap.
+/// The decoded WLD heightmap, or the absence of one.
 #[derive(Clone, Copy, Debug)]
 pub struct Decoded<'a> {
     wld: Wld<'a>,
     scapeshift: i32,
+    present: bool,
 }
 
 impl<'a> Decoded<'a> {
     /// The decoded map of `wld` with a `world_scapeshift` offset.
     pub fn new(wld: Wld<'a>, scapeshift: i32) -> Self {
-        Decoded { wld, scapeshift }
+        Decoded { wld, scapeshift, present: true }
     }
 
-    /// The map.
+    /// No terrain: a world whose WORLD.INI entry names no `world_world`.
+    pub fn none() -> Self {
+        Decoded { wld: Wld::new_unchecked(&[]), scapeshift: 0, present: false }
+    }
+
+    /// The map (an empty one without terrain: every material lookup misses).
     pub fn wld(&self) -> &Wld<'a> {
         &self.wld
+    }
+
+    /// The `world_scapeshift` offset the heights were decoded with.
+    pub fn scapeshift(&self) -> i32 {
+        self.scapeshift
     }
 }
 
@@ -60,6 +78,10 @@ impl VertexHeights for Decoded<'_> {
         let i = i.clamp(0, 255);
         let j = j.clamp(1, 256);
         self.wld.vertex_height(i, j, self.scapeshift).unwrap_or(0) as f32
+    }
+
+    fn present(&self) -> bool {
+        self.present
     }
 
     /// Every entry of the height table at this offset, and 0 (a missing vertex).
@@ -133,6 +155,11 @@ pub fn sample(heights: &impl VertexHeights, map_x: i32, map_z: i32) -> TerrainSa
     let len = libm::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     let normal = n.map(|c| round_ties_even((c / len * 256.0) as f32) as i32);
     TerrainSample { cell: (i, j), triangle, height: height as f32, normal }
+}
+
+/// [`sample`] where there is terrain; `None` in a world without ([`VertexHeights::present`]).
+pub fn query(heights: &impl VertexHeights, map_x: i32, map_z: i32) -> Option<TerrainSample> {
+    heights.present().then(|| sample(heights, map_x, map_z))
 }
 
 /// "Terrain material lookup": the Map3 byte (texture index in the low six bits, rotation in
@@ -344,6 +371,10 @@ impl VertexHeights for VertexCache<'_> {
             crate::tables::rotation_sample(512 + wave_phase(&self.wave, i, j, self.bios_ticks) as usize)
                 .unwrap_or(0.0);
         (base as f64 + sample as f64 * self.wave.amplitude as f64 - bias as f64) as f32
+    }
+
+    fn present(&self) -> bool {
+        self.decoded.present()
     }
 
     /// The decoded range widened by the wave's reach, `1.5 |A|` either way (and a unit).

@@ -11,6 +11,7 @@ pub mod args;
 pub mod audio;
 pub mod clock;
 mod error;
+pub mod heap;
 pub mod install;
 pub mod open;
 pub mod outputs;
@@ -18,25 +19,15 @@ pub mod runner;
 
 pub use args::{CONTROLS, FileArgs, RunArgs};
 pub use error::HostError;
+pub use heap::{Desktop, Heap};
 pub use open::Opened;
 pub use runner::Runner;
 
-use stros_core::session::Session;
+/// The session the frontends play: the core's with its tables on the heap ([`heap`]).
+pub type Session<'a> = stros_core::session::Session<'a, Desktop>;
 
-/// Stack of the thread [`on_large_stack`] runs a program on.
-pub const STACK_BYTES: usize = 64 << 20;
-
-/// Runs `body` on a thread with a [`STACK_BYTES`] stack and returns what it returns. A
-/// desktop world is about half a megabyte (its tables are fixed-size storage,
-/// [`stros_core::capacity::Desktop`]) and moves by value through the core's constructors;
-/// an unoptimised build copies it at every move and overflows the main thread's 8 MiB.
-/// (Pages of the stack that are never touched cost nothing.)
-pub fn on_large_stack<T: Send + 'static>(body: impl FnOnce() -> T + Send + 'static) -> T {
-    match std::thread::Builder::new().stack_size(STACK_BYTES).spawn(body) {
-        Ok(thread) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-        Err(e) => panic!("cannot start the program's thread: {e}"),
-    }
-}
+/// The world the frontends play ([`Session::world`]).
+pub type World<'a> = stros_core::world::World<'a, Desktop>;
 
 /// The map a user's install starts on.
 pub const INSTALL_MAP: &str = "ISLAND";

@@ -5,12 +5,12 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::Session;
 use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
 use stros_core::files::{Embedded, Files, Overlay};
 use stros_core::input::Bindings;
 use stros_core::scenario::Scenario;
-use stros_core::session::Session;
 
 use crate::install::Install;
 use crate::{FileArgs, HostError, INSTALL_MAP};

@@ -2,9 +2,9 @@
 
 use std::path::PathBuf;
 
+use crate::Session;
 use stros_core::input::Input;
 use stros_core::recording::Recorder;
-use stros_core::session::Session;
 use stros_core::trace::trace_line;
 
 use crate::HostError;

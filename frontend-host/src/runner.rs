@@ -3,7 +3,9 @@
 //! keyboard and presents the frames.
 
 use stros_core::input::Input;
-use stros_core::session::{Recorded, Session};
+use stros_core::session::Recorded;
+
+use crate::Session;
 
 use crate::clock::BiosClock;
 use crate::outputs::Outputs;

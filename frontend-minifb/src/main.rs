@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use minifb::{Key, KeyRepeat, Scale, Window, WindowOptions};
 use stros_core::input::{Action, Bindings, Input, SCANCODES, TAB};
-use stros_core::session::Session;
+use stros_host::Session;
 use stros_host::{FileArgs, HostError, Opened, RunArgs, Runner, Screen};
 
 const PROGRAM: &str = "stros";
@@ -38,7 +38,7 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    match stros_host::on_large_stack(move || run(&args)) {
+    match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err((e, code)) => {
             eprintln!("{PROGRAM}: {e}");

@@ -14,7 +14,7 @@ use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, execute, queue, style, terminal};
 use stros_core::input::{Action, Input};
 use stros_core::render::{Palette, hud};
-use stros_core::session::Session;
+use stros_host::Session;
 use stros_host::{FileArgs, HostError, Opened, RunArgs, Runner, Screen};
 
 const PROGRAM: &str = "stros-term";
@@ -45,7 +45,7 @@ const HOLD: Duration = Duration::from_millis(160);
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    match stros_host::on_large_stack(move || play(&args)) {
+    match play(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err((e, code)) => {
             eprintln!("{PROGRAM}: {e}");

@@ -7,7 +7,7 @@ use stros_core::embedded::MAP;
 use stros_core::formats::rgm::Command;
 use stros_core::input::Bindings;
 use stros_core::script::decode::op;
-use stros_core::world::World;
+use stros_host::World;
 use stros_tools::world::village;
 use stros_tools::write::rgm::{ActorDesc, GroupDesc, MpobDesc, RaanDesc, RgmDesc};
 

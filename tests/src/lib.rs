@@ -12,7 +12,7 @@ use stros_core::embedded::MAP;
 use stros_core::files::{Embedded, Overlay};
 use stros_core::input::Bindings;
 use stros_core::timing::Clock;
-use stros_core::world::World;
+use stros_host::World;
 
 /// Most files a test replaces in the embedded island (a loading test names forty-odd models).
 pub const MAX_TEST_FILES: usize = 128;

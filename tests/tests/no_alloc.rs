@@ -172,22 +172,17 @@ impl std::fmt::Write for Sink {
 fn ten_thousand_world_steps_allocate_nothing() {
     use stros_core::files::Embedded;
     use stros_core::input::{Action, Input};
-    use stros_core::session::Session;
+    use stros_host::Session;
 
     let mut pixels = vec![0u8; WIDTH * HEIGHT];
     let mut depth = vec![0f32; WIDTH * HEIGHT];
     let mut sink = Sink(0);
     let mut moved = 0;
+    // The frontends' session: its tables are reserved on the heap when it is made.
+    let mut session = Session::unloaded(SystemConfig::installed(), stros_core::input::Bindings::default());
     let n = allocations_during(|| {
-        // Loading and entering allocate nothing either.
-        let mut session: Session = Session::start(
-            &Embedded,
-            stros_core::embedded::MAP,
-            SystemConfig::installed(),
-            stros_core::input::Bindings::default(),
-            0,
-        )
-        .unwrap();
+        // Loading and entering into it allocate nothing either.
+        session.start_in_place(&Embedded, stros_core::embedded::MAP, 0).unwrap();
         let start = session.world.selected_player().unwrap().position;
         let inputs = [
             Input::with(&[Action::Up]),
@@ -231,11 +226,12 @@ fn drawing_the_3d_world_allocates_nothing() {
     .unwrap();
     let mut px = vec![0u8; WIDTH * HEIGHT];
     let mut depth = vec![0f32; WIDTH * HEIGHT];
+    // The frontends' look: its bank table is reserved on the heap when it is made.
+    let mut look: Look<'_, stros_host::Desktop> = Look::new(None, &[], &Palette::default_world());
     let n = allocations_during(|| {
-        // Building the look (texel views, the shade table) and drawing textured.
-        let banks = [(310, Texbsi::new_unchecked(embedded::TEXBSI_310))];
-        let mut look: Look =
-            Look::new(Some(&Texbsi::new_unchecked(embedded::TEXBSI_302)), &banks, &Palette::default_world());
+        // Building the look (texel views, the shade table) into it and drawing textured.
+        look.rebuild(Some(&Texbsi::new_unchecked(embedded::TEXBSI_302)), &Palette::default_world());
+        assert!(look.add_bank(310, &Texbsi::new_unchecked(embedded::TEXBSI_310)));
         // A sky image too, so the sky plane's path runs.
         static SKY: [u8; 4] = [3, 7, 9, 11];
         look.sky = Some(stros_core::render::look::Sky::new(
@@ -267,7 +263,7 @@ fn ten_thousand_world_updates_with_scripts_running_allocate_nothing() {
     use stros_core::files::Embedded;
     use stros_core::input::{Bindings, Input};
     use stros_core::script::ScriptEvent;
-    use stros_core::world::World;
+    use stros_host::World;
 
     let mut world: Box<World> = Box::new(
         World::load(&Embedded, stros_core::embedded::MAP, SystemConfig::installed(), Bindings::default())

@@ -12,7 +12,7 @@ use stros_core::files::{Embedded, Overlay};
 use stros_core::formats::rgm::Rgm;
 use stros_core::input::{Bindings, Input};
 use stros_core::script::{Flags, Rng as ScriptRng, ScriptEvent, ScriptRef, ScriptState, StageInput, stage};
-use stros_core::world::World;
+use stros_host::World;
 use stros_tests::{Counting, Rng, mutate, watched};
 
 #[global_allocator]

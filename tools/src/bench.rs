@@ -116,7 +116,7 @@ pub fn step(steps: usize) -> Result<String, String> {
     use stros_core::config::SystemConfig;
     use stros_core::files::Embedded;
     use stros_core::input::{Action, Bindings, Input};
-    use stros_core::world::World;
+    use stros_host::World;
 
     let map = stros_core::embedded::MAP;
     let mut world: Box<World> = Box::new(
@@ -178,11 +178,11 @@ pub fn render_spots() -> [Spot; 5] {
 
 /// The embedded island's session as `bench render` draws it at `spot`: entered at the
 /// spot's marker (0 for a fixed view) and stepped four updates without input.
-pub fn spot_session(spot: &Spot) -> Result<Box<stros_core::session::Session<'static>>, String> {
+pub fn spot_session(spot: &Spot) -> Result<Box<stros_host::Session<'static>>, String> {
     use stros_core::config::SystemConfig;
     use stros_core::files::Embedded;
     use stros_core::input::{Bindings, Input};
-    use stros_core::session::Session;
+    use stros_host::Session;
 
     let marker = match spot {
         Spot::Marker(m) => *m,
@@ -202,7 +202,7 @@ pub fn spot_session(spot: &Spot) -> Result<Box<stros_core::session::Session<'sta
 /// One frame of `spot` into `pixels` (`w × h`, with `depth` as long): `Session::draw` for a
 /// marker, the 3D view alone for a fixed view.
 pub fn draw_spot(
-    session: &stros_core::session::Session<'_>,
+    session: &stros_host::Session<'_>,
     spot: &Spot,
     pixels: &mut [u8],
     depth: &mut [f32],
@@ -277,7 +277,7 @@ pub fn crowd(counts: &[usize], steps: usize) -> Result<String, String> {
     use stros_core::config::SystemConfig;
     use stros_core::files::{Embedded, Overlay};
     use stros_core::input::{Bindings, Input};
-    use stros_core::world::World;
+    use stros_host::World;
 
     let mut out = format!(
         "crowd: marker 0, {steps} updates each; size_of::<World>() = {} bytes\n",

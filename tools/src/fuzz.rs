@@ -11,7 +11,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use stros_core::capacity::Desktop;
+use stros_core::capacity::Caps;
 use stros_core::config::SystemConfig;
 use stros_core::embedded;
 use stros_core::files::{Embedded, Overlay};
@@ -28,6 +28,11 @@ use stros_core::session::Session;
 use stros_core::terrain::Decoded;
 use stros_core::trace::{Fnv1a64, trace_line};
 use stros_core::world::World;
+
+/// The targets' sizes: room for the island and what a mutation adds, kept inline so that
+/// loading, stepping and drawing run with no allocator at all (the frontends' heap tables,
+/// `stros_host::Desktop`, are reserved when a world is made).
+pub type Fuzzing = Caps<256, 2048, 256, 128, 4096, 8192, 16, 2048>;
 
 thread_local! {
     static ARMED: Cell<bool> = const { Cell::new(false) };
@@ -167,7 +172,7 @@ pub fn step(data: &[u8]) -> usize {
     let start = input.u8();
     let (pos, heading) = ([input.u32() as i32, input.u32() as i32, input.u32() as i32], input.u16() as i32);
     let updates: Vec<_> = (0..input.below(301)).map(|_| update_input(&mut input)).collect();
-    let mut world: Box<World<'_, Desktop>> =
+    let mut world: Box<World<'_, Fuzzing>> =
         Box::new(World::unloaded(SystemConfig::installed(), Bindings::default()));
     let mut run = || {
         watched(|| {
@@ -221,7 +226,7 @@ fn overwrite_and_step(
     let updates: Vec<_> = (0..100).map(|_| (update_input(&mut input), input.u16(), input.u8())).collect();
     let files = [("HARBOUR.RGM", bytes)];
     let files = overlay(&files);
-    let mut world: Box<World<'_, Desktop>> =
+    let mut world: Box<World<'_, Fuzzing>> =
         Box::new(World::unloaded(SystemConfig::installed(), Bindings::default()));
     watched(|| {
         if world.load_in_place(&files, embedded::MAP).is_err() || world.enter_marker(&files, 0, 0).is_err() {
@@ -257,7 +262,7 @@ pub fn scenario(data: &[u8]) -> usize {
     let text = String::from_utf8_lossy(data);
     let parsed = watched(|| Scenario::parse(&text));
     let Ok(scenario) = parsed else { return 0 };
-    let mut session: Box<Session<'_, Desktop>> =
+    let mut session: Box<Session<'_, Fuzzing>> =
         Box::new(Session::unloaded(scenario.config(), Bindings::default()));
     watched(|| {
         if session.replay_in_place(&Embedded, embedded::MAP, &scenario).is_err() {
@@ -322,7 +327,7 @@ pub fn render(data: &[u8]) -> usize {
             Some(Instance { model: Model::new_checked(bytes).ok()?, frame, position, matrix: IDENTITY })
         });
         let Some(mut fb) = Framebuffer::new(&mut pixels, w, h) else { return };
-        let mut draw = |look: &Look<'_, Desktop>| {
+        let mut draw = |look: &Look<'_, Fuzzing>| {
             let mut top = 0;
             while top < h {
                 let rows = top..(top + band).min(h);
@@ -341,12 +346,12 @@ pub fn render(data: &[u8]) -> usize {
 
 thread_local! {
     /// The island's look, for the render runs that do not mutate it.
-    static ISLAND_LOOK: Look<'static, Desktop> = look_of(embedded::TEXBSI_302, embedded::TEXBSI_310, embedded::COL);
+    static ISLAND_LOOK: Look<'static, Fuzzing> = look_of(embedded::TEXBSI_302, embedded::TEXBSI_310, embedded::COL);
 }
 
 /// The look of terrain bank `t302`, model bank 310 `t310` and palette `col` (the built-in
 /// palette when it does not parse), in the island's daylight.
-fn look_of<'a>(t302: &'a [u8], t310: &'a [u8], col: &[u8]) -> Look<'a, Desktop> {
+fn look_of<'a>(t302: &'a [u8], t310: &'a [u8], col: &[u8]) -> Look<'a, Fuzzing> {
     let palette = stros_core::formats::col::Col::new_checked(col)
         .map_or_else(|_| Palette::default_world(), |c| Palette::from_rgb8(&c.to_rgb_array()));
     let terrain = Texbsi::new_checked(t302).ok();

@@ -111,10 +111,6 @@ enum Bench {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    stros_host::on_large_stack(move || run(args))
-}
-
-fn run(args: Args) -> ExitCode {
     let result = match args.command {
         Command::GenTables { check, root } => {
             let root = root.unwrap_or_else(gen_tables::workspace_root);

@@ -10,6 +10,7 @@
 
 use std::path::Path;
 
+use stros_core::capacity::Capacity;
 use stros_core::session::Session;
 use stros_core::world::{StepReport, World};
 use stros_host::{HostError, Opened};
@@ -17,14 +18,14 @@ use stros_host::{HostError, Opened};
 const PROGRAM: &str = "stros-tools";
 
 /// The trace line of the update `report` left in `world` ([`stros_core::trace::trace_line`]).
-pub fn trace_line(world: &World<'_>, report: &StepReport) -> String {
+pub fn trace_line<C: Capacity>(world: &World<'_, C>, report: &StepReport) -> String {
     let mut s = String::new();
     let _ = stros_core::trace::trace_line(&mut s, world, report);
     s
 }
 
 /// Replays every recorded update of `session`; the trace, one line per update.
-pub fn trace(session: &mut Session<'_>) -> String {
+pub fn trace<C: Capacity>(session: &mut Session<'_, C>) -> String {
     let mut out = String::new();
     while let Some(u) = session.next_recorded() {
         session.step(&u.input, u.bios, u.scale);

@@ -289,7 +289,7 @@ pub struct Actor {
     /// Radius of the actor's current model, map units (`None` without one).
     pub model_radius: Option<f32>,
     /// Index of the actor's animation set in the world, when it animates.
-    pub set: Option<u8>,
+    pub set: Option<u16>,
     /// The animation receiver.
     pub anim: AnimState,
     /// Living (motion) state: 0 ordinary, 15 hanging, 20/21 drawing/sheathing, …

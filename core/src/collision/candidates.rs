@@ -67,6 +67,11 @@ pub struct CellHeads<S> {
 pub const NO_HEAD: u16 = u16::MAX;
 
 impl<S: crate::capacity::Table<(u16, u16)>> CellHeads<S> {
+    /// Every cell emptied, where the table is.
+    pub fn clear(&mut self) {
+        self.heads.clear();
+    }
+
     /// Every occupied cell with its head, by cell index.
     pub fn iter(&self) -> core::slice::Iter<'_, (u16, u16)> {
         self.heads.iter()

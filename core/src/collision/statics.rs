@@ -130,16 +130,8 @@ pub fn placement_model<'a>(
     m: &crate::formats::rgm::MpsoRecord<'a>,
     rob: &Rob<'a>,
 ) -> Option<(Model<'a>, u8)> {
-    rob.find(segment_name(m.model_name())).and_then(|seg| Some((seg.model().ok()?, seg.collision_flags())))
-}
-
-/// The MPSO name as a ROB segment name: up to the first NUL or `.`, trimmed.
-fn segment_name(mpso_name: &[u8]) -> &[u8] {
-    let end = mpso_name.iter().position(|&b| b == 0 || b == b'.').unwrap_or(mpso_name.len());
-    let name = &mpso_name[..end];
-    let start = name.iter().position(|&b| b != b' ').unwrap_or(name.len());
-    let stop = name.iter().rposition(|&b| b != b' ').map_or(start, |p| p + 1);
-    &name[start..stop]
+    let name = crate::formats::rgm::model_stem(m.model_name());
+    rob.find(name).and_then(|seg| Some((seg.model().ok()?, seg.collision_flags())))
 }
 
 fn cell_index(x: f32, z: f32) -> Option<u16> {
@@ -169,7 +161,7 @@ impl<'a, C: Capacity> Statics<'a, C> {
     /// No placements.
     pub fn clear(&mut self) {
         self.placements.clear();
-        self.heads = CellHeads::default();
+        self.heads.clear();
         self.reach = 0.0;
         self.unmatched = 0;
     }
@@ -468,15 +460,16 @@ pub fn ground_support<'a>(
     probe: SupportProbe,
     reach: i32,
 ) {
-    let sample = terrain::sample(heights, probe.origin[0], probe.origin[2]);
-    ground_support_over(state, scene, sample.into(), probe, reach);
+    let sample = terrain::query(heights, probe.origin[0], probe.origin[2]);
+    ground_support_over(state, scene, sample.map(Into::into), probe, reach);
 }
 
-/// [`ground_support`] over the terrain `terrain` already sampled at the probe's X/Z.
+/// [`ground_support`] over the terrain `terrain` already sampled at the probe's X/Z (`None`:
+/// the world has no terrain, and only models compete).
 pub fn ground_support_over<'a>(
     state: &mut Support,
     scene: &impl Scene<'a>,
-    terrain: TerrainSupport,
+    terrain: Option<TerrainSupport>,
     probe: SupportProbe,
     reach: i32,
 ) {
@@ -485,13 +478,13 @@ pub fn ground_support_over<'a>(
     let cands = scene.candidates(origin, query_radius);
     // Without face models the terrain competes alone (most queries, away from buildings).
     if cands.borrow().faces.is_empty() {
-        return select_ordinary(state, seg, Some(terrain), core::iter::empty(), steep_test);
+        return select_ordinary(state, seg, terrain, core::iter::empty(), steep_test);
     }
     let (x, z) = (origin[0] as f32, origin[2] as f32);
     let mut contacts = segment_offers(scene, cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
     // Lent, not moved: an offer stream holds a model's contact lists (two kilobytes), which
     // a move into the selection would copy.
-    select_ordinary(state, seg, Some(terrain), &mut contacts, steep_test);
+    select_ordinary(state, seg, terrain, &mut contacts, steep_test);
 }
 
 /// The forward obstacle probe: whether any face-model candidate reports a sphere contact
@@ -645,8 +638,8 @@ pub fn settle<'a>(
     let cands = scene.candidates(origin, SETTLE_RADIUS);
     let (x, z) = (origin[0] as f32, origin[2] as f32);
     let mut offers = segment_offers(scene, cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
-    let terrain = terrain::sample(heights, origin[0], origin[2]).height;
-    select_settling(seg, Some(terrain), &mut offers)
+    let terrain = terrain::query(heights, origin[0], origin[2]).map(|t| t.height);
+    select_settling(seg, terrain, &mut offers)
         .map(|h| actor_y_from_support(h, positive_y_extent, standing_height))
 }
 

@@ -58,6 +58,18 @@ pub use raex::{Raex, RaexRecord};
 pub use ragr::{Group, GroupKind};
 pub use rahd::{ModelPath, Rahd, RahdRecord};
 
+/// The model a placement's name asks for: the name up to its first NUL or `.`, spaces
+/// trimmed. Retail MPOB and MPSO names keep the model file's suffix cut to the field
+/// (`BT_ROP4.3` of `BT_ROP4.3D`); the model is looked up by its stem
+/// ({D:formats/RGM.md} "MPSO (Static Objects)", "MPOB (Object Instances)").
+pub fn model_stem(name: &[u8]) -> &[u8] {
+    let end = name.iter().position(|&b| b == 0 || b == b'.').unwrap_or(name.len());
+    let name = &name[..end];
+    let start = name.iter().position(|&b| b != b' ').unwrap_or(name.len());
+    let stop = name.iter().rposition(|&b| b != b' ').map_or(start, |p| p + 1);
+    &name[start..stop]
+}
+
 /// Size of a section header: tag + big-endian length.
 pub const SECTION_HEADER: usize = 8;
 

@@ -325,25 +325,57 @@ impl<'a, C: Capacity> Look<'a, C> {
         model_banks: &[(u16, Texbsi<'a>)],
         palette: &Palette,
     ) -> Self {
-        let empty = |colour| Slot { texels: None, colour };
-        let mut terrain = [empty(FALLBACK_LAND); TERRAIN_IMAGES];
-        terrain[0] = empty(FALLBACK_WATER);
-        if let Some(bank) = terrain_bank {
-            load_bank(bank, &mut terrain);
-        }
-        let mut banks = C::Banks::<Bank<'a>>::default();
+        let empty = Slot { texels: None, colour: FALLBACK_LAND };
+        let mut look = Look {
+            terrain: [empty; TERRAIN_IMAGES],
+            banks: C::Banks::<Bank<'a>>::default(),
+            shades: Shades::new(palette),
+            light: Light::absent(),
+            sky: None,
+            flat: false,
+        };
+        look.reset_terrain(terrain_bank);
         for (number, bank) in model_banks {
-            let number = *number as i32;
-            if banks.iter().any(|b: &Bank<'_>| b.bank == number) {
-                continue;
-            }
-            let mut images = [empty(FALLBACK_MODEL); BANK_IMAGES];
-            load_bank(bank, &mut images);
-            if banks.push(Bank { bank: number, images }).is_err() {
+            if !look.has_bank(*number) && !look.add_bank(*number, bank) {
                 break;
             }
         }
-        Look { terrain, banks, shades: Shades::new(palette), light: Light::absent(), sky: None, flat: false }
+        look
+    }
+
+    /// [`Look::new`] where this look is, without model banks (add them with
+    /// [`Look::add_bank`]): the tables keep their storage, so a session loading another
+    /// map rebuilds its look without allocating.
+    pub fn rebuild(&mut self, terrain_bank: Option<&Texbsi<'a>>, palette: &Palette) {
+        self.reset_terrain(terrain_bank);
+        self.banks.clear();
+        self.shades = Shades::new(palette);
+        (self.light, self.sky, self.flat) = (Light::absent(), None, false);
+    }
+
+    fn reset_terrain(&mut self, terrain_bank: Option<&Texbsi<'a>>) {
+        let empty = |colour| Slot { texels: None, colour };
+        self.terrain = [empty(FALLBACK_LAND); TERRAIN_IMAGES];
+        self.terrain[0] = empty(FALLBACK_WATER);
+        if let Some(bank) = terrain_bank {
+            load_bank(bank, &mut self.terrain);
+        }
+    }
+
+    /// Whether model bank `number` is loaded.
+    pub fn has_bank(&self, number: u16) -> bool {
+        self.banks.iter().any(|b| b.bank == number as i32)
+    }
+
+    /// Loads `bank` as model bank `number` (a repeated number replaces nothing: the first
+    /// stays); `false` when the build's bank table is full.
+    pub fn add_bank(&mut self, number: u16, bank: &Texbsi<'a>) -> bool {
+        if self.has_bank(number) {
+            return true;
+        }
+        let mut images = [Slot { texels: None, colour: FALLBACK_MODEL }; BANK_IMAGES];
+        load_bank(bank, &mut images);
+        self.banks.push(Bank { bank: number as i32, images }).is_ok()
     }
 
     fn terrain_slot(&self, image: u8) -> Option<&Slot<'a>> {

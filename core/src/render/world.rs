@@ -7,7 +7,7 @@ use super::Framebuffer;
 use super::look::Look;
 use super::palette::Palette;
 use super::view::{self, Instance, View};
-use crate::capacity::{Capacity, Table};
+use crate::capacity::Capacity;
 use crate::collision::statics::StaticPlacement;
 use crate::files::Files;
 use crate::formats::texbsi::Texbsi;
@@ -28,22 +28,39 @@ impl<'m> From<&StaticPlacement<'m>> for Instance<'m> {
 /// to [`super::look::Sky::from_files`] of an install's `SKY888.BSI` and `SKY888.COL`) to
 /// change it.
 pub fn look<'a, C: Capacity>(world: &World<'a, C>, files: &impl Files<'a>, palette: &Palette) -> Look<'a, C> {
+    let mut look = Look::new(None, &[], palette);
+    look_into(&mut look, world, files, palette);
+    look
+}
+
+/// [`look`] where `look` is: its tables keep their storage.
+pub fn look_into<'a, C: Capacity>(
+    look: &mut Look<'a, C>,
+    world: &World<'a, C>,
+    files: &impl Files<'a>,
+    palette: &Palette,
+) {
     let bank = |n: u16| -> Option<Texbsi<'a>> {
         let mut name: heapless::String<12> = heapless::String::new();
         core::fmt::write(&mut name, format_args!("TEXBSI.{n:03}")).ok()?;
         Texbsi::new_checked(files.file(&name)?).ok()
     };
-    let terrain = bank(crate::terrain::TERRAIN_TEXTURE_SET);
-    let mut models = C::Banks::<(u16, Texbsi<'a>)>::default();
-    let (banks, _) = world.texture_banks::<C::Banks<u16>>();
-    for &n in banks.iter() {
-        if let Some(t) = bank(n) {
-            let _ = models.push((n, t));
+    look.rebuild(bank(crate::terrain::TERRAIN_TEXTURE_SET).as_ref(), palette);
+    // The banks in first-use order; the missing ones are remembered (a few) so that every
+    // face naming one does not look for its file again.
+    let (mut missing, mut full) = (heapless::Vec::<u16, 32>::new(), false);
+    world.each_texture_bank(|n| {
+        if full || look.has_bank(n) || missing.contains(&n) {
+            return;
         }
-    }
-    let mut look = Look::new(terrain.as_ref(), &models, palette);
+        match bank(n) {
+            Some(t) => full = !look.add_bank(n, &t),
+            None => {
+                let _ = missing.push(n);
+            }
+        }
+    });
     look.light = super::look::Light::island_day();
-    look
 }
 
 /// The camera's render pose ({D:engine/SOUP.md} "Camera marks and the render camera
@@ -105,7 +122,8 @@ pub fn draw_in_bands<C: Capacity>(
             band_depth,
             rows,
             view,
-            Some((&heights, world.wld())),
+            // A world without terrain draws its statics and actors only: no land, no sea.
+            world.has_terrain().then_some((&heights, world.wld())),
             statics.chain(actors),
             look,
         );

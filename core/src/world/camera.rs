@@ -91,7 +91,7 @@ impl<C: Capacity> CameraScene for View<'_, '_, C> {
     }
 
     fn terrain_height(&self, x: i32, z: i32) -> Option<f32> {
-        Some(crate::terrain::sample(self.heights, x, z).height)
+        crate::terrain::query(self.heights, x, z).map(|t| t.height)
     }
 
     fn frame_scale(&self) -> i32 {
@@ -117,7 +117,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// Runs `f` with the camera and the world as the camera sees it.
     fn with_camera<R>(&mut self, f: impl FnOnce(&mut Camera, &View<'_, 'a, C>) -> R) -> R {
         let heights = self.vertex_cache();
-        let mut live = C::Actors::<LiveModel<'a>>::default();
+        let mut live = C::Work::<LiveModel<'a>>::default();
         let player = self.selected_player_id();
         let bound = self.camera.selected().bound.or(player);
         self.live_models(bound.unwrap_or(u16::MAX), None, &mut live);

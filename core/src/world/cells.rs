@@ -80,7 +80,27 @@ impl<C: Capacity> Default for Cells<C> {
     }
 }
 
+/// The actors of the list starting at `head`, following `links` (at most one pass over
+/// the table, so a damaged chain cannot loop).
+fn chain(links: &[Links], head: u16) -> impl Iterator<Item = u16> + '_ {
+    core::iter::successors((head != NONE).then_some(head), move |&i| {
+        let n = links.get(i as usize).copied().unwrap_or_default().next;
+        (n != NONE).then_some(n)
+    })
+    .take(links.len())
+}
+
 impl<C: Capacity> Cells<C> {
+    /// No actors, the tables emptied where they are.
+    pub fn clear(&mut self) {
+        self.heads.clear();
+        self.persistent = NONE;
+        self.links.clear();
+        self.active.clear();
+        self.cached = None;
+        self.deferred.clear();
+    }
+
     /// Actor `id`'s links.
     pub fn links(&self, id: u16) -> Links {
         self.links.get(id as usize).copied().unwrap_or_default()
@@ -154,19 +174,15 @@ impl<C: Capacity> Cells<C> {
     }
 
     fn chain(&self, head: u16) -> impl Iterator<Item = u16> + '_ {
-        core::iter::successors((head != NONE).then_some(head), move |&i| {
-            let n = self.links(i).next;
-            (n != NONE).then_some(n)
-        })
-        .take(self.links.len())
+        chain(&self.links, head)
     }
 
     /// The family-initialization traversal ({D:engine/SOUP.md} "Actor families and
     /// attached transforms") into `out`: the occupied cells in the order they were allocated
     /// — a cell is allocated by its first actor, and loading prepends, so that is the order
     /// of each list's last (earliest) actor — each in list order, then the persistent list.
-    pub fn registry_order(&self, out: &mut C::Actors<u16>) {
-        let mut cells = C::Actors::<(u16, u16)>::default();
+    pub fn registry_order(&self, out: &mut C::Work<u16>) {
+        let mut cells = C::Work::<(u16, u16)>::default();
         for &(_, head) in self.heads.iter() {
             if let Some(first) = self.chain(head).last() {
                 let _ = cells.push((first, head));
@@ -253,7 +269,11 @@ impl<C: Capacity> Cells<C> {
     /// than 3584 map units from the camera (`distance`, the rounded horizontal distance)
     /// invalidates the cached regional list. The list and its marks clear afterwards.
     pub fn relocate(&mut self, mut map_position: impl FnMut(u16) -> ([i32; 2], i32)) {
-        let queued = core::mem::take(&mut self.deferred);
+        let mut queued = C::Work::<u16>::default();
+        for &id in self.deferred.iter() {
+            let _ = queued.push(id);
+        }
+        self.deferred.clear();
         for &id in queued.iter() {
             let Some(l) = self.links.get_mut(id as usize) else { continue };
             l.deferred = false;
@@ -286,19 +306,20 @@ impl<C: Capacity> Cells<C> {
     pub fn select(&mut self, view_x: i32, view_z: i32, short_mapping: impl Fn(u16) -> bool) -> &[u16] {
         let start = (window_start_cell(view_x), window_start_cell(view_z));
         if self.cached != Some(start) {
-            let mut active = C::Actors::<u16>::default();
-            for (cell, head) in self.heads.window(view_x, view_z) {
+            // Rebuilt where it is: the list is one of the world's tables.
+            let Cells { heads, links, active, persistent, .. } = self;
+            active.clear();
+            for (cell, head) in heads.window(view_x, view_z) {
                 let border = is_window_border(view_x, view_z, cell);
-                for id in self.chain(head) {
+                for id in chain(links, head) {
                     if !(border && short_mapping(id)) {
                         let _ = active.push(id);
                     }
                 }
             }
-            for id in self.persistent_actors() {
+            for id in chain(links, *persistent) {
                 let _ = active.push(id);
             }
-            self.active = active;
             self.cached = Some(start);
         }
         &self.active

@@ -118,7 +118,7 @@ impl<'a, C: Capacity> World<'a, C> {
         let Some(id) = self.selected_player_id() else { return };
         let Some(a) = self.actors.get(id as usize) else { return };
         // Static placements and the live actors' face models (a deck competes too).
-        let mut live = C::Actors::default();
+        let mut live = C::Work::default();
         self.live_models(id, None, &mut live);
         let scene = super::live::LiveScene { statics: &self.statics, live: &live };
         let heights = self.vertex_cache();

@@ -22,7 +22,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// [`World::families`] keeps the members in an order where every parent precedes its
     /// children (breadth-first from each root), the order the refresh needs.
     pub(super) fn init_families(&mut self) {
-        let mut traversal = C::Actors::<u16>::default();
+        let mut traversal = C::Work::<u16>::default();
         self.cells.registry_order(&mut traversal);
         self.families.clear();
         for a in self.actors.iter_mut() {

@@ -39,9 +39,12 @@ impl<C: Capacity> Env<'_, '_, C> {
                 }
             }
         }
-        let terrain = self.terrain_sample(o[0], o[2]).height as i32;
-        if terrain > o[1] && terrain < best.unwrap_or(999_999) {
-            best = Some(terrain);
+        // "With terrain enabled" only.
+        if let Some(t) = self.terrain_sample(o[0], o[2]) {
+            let terrain = t.height as i32;
+            if terrain > o[1] && terrain < best.unwrap_or(999_999) {
+                best = Some(terrain);
+            }
         }
         best.map_or(NO_SUPPORT_BELOW, |y| y.wrapping_mul(256).wrapping_sub(a.position[1]))
     }

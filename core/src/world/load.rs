@@ -120,7 +120,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.mess_groups = attributes::MessGroups::default();
         self.actors.clear();
         self.memos.clear();
-        self.cells = Cells::default();
+        self.cells.clear();
         (self.players, self.selected) = ([None, None], 0);
         self.player = PlayerState::new(self.config.walk_mode);
         self.clock = Clock::new(TimingConfig::from(&self.config));
@@ -128,12 +128,14 @@ impl<'a, C: Capacity> World<'a, C> {
         self.shared = Shared::default();
         (self.view, self.view_yaw) = ([0; 3], 0);
         self.camera = crate::camera::Camera::new(&self.config);
-        self.walk = Default::default();
+        self.walk.clear();
         self.families.clear();
-        (self.pvo, self.secondary) = (None, Default::default());
+        self.pvo = None;
+        self.secondary.clear();
         self.report = StepReport::default();
         self.missing.clear();
-        self.scripts = script::ScriptTables::default();
+        self.scripts.states.clear();
+        self.scripts.locals.clear();
         (self.combat_index, self.script_exclusion) = (0, None);
     }
 
@@ -168,7 +170,7 @@ impl<'a, C: Capacity> World<'a, C> {
             }
             None => SurfaceTable::new(),
         };
-        self.scripts = script::ScriptTables::load(files)?;
+        self.scripts.load(files)?;
         self.statics.fill(&rgm, &rob).map_err(|_| full::<C>(TableKind::Placements))?;
         self.walk.load(&rgm)?;
         // Memos name placements of these statics and samples of this map.
@@ -231,13 +233,13 @@ impl<'a, C: Capacity> World<'a, C> {
         files: &impl Files<'a>,
         definition: u16,
         placement: Option<(u8, &'a [u8])>,
-    ) -> Result<Option<u8>, WorldError> {
+    ) -> Result<Option<u16>, WorldError> {
         let source = match placement {
             Some((frames, name)) => FrameSource::Placement { model: name_of(name), frames },
             None => FrameSource::Raan,
         };
         if let Some(i) = self.sets.iter().position(|s| s.definition == definition && s.source == source) {
-            return Ok(Some(i as u8));
+            return Ok(Some(i as u16));
         }
         let rgm = self.rgm;
         let Some(def) = rgm.actor(definition as usize) else { return Ok(None) };
@@ -265,7 +267,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.sets
             .push(SetEntry { definition, source, set, models, reach })
             .map_err(|_| full::<C>(TableKind::Sets))?;
-        Ok(Some(self.sets.len() as u8 - 1))
+        Ok(Some(self.sets.len() as u16 - 1))
     }
 
     /// The world model of frame-table entry `k` of `entry`'s table.
@@ -421,7 +423,8 @@ pub(super) fn request<'a>(def: &rgm::ActorDef<'_, 'a>, record: &rgm::MpobRecord<
         ModelPath::AnimationTable => Request::Set(None),
         ModelPath::Static => Request::Model(def.raan_entries().next().map_or(&[][..], |e| stem(e.path))),
         ModelPath::None => {
-            let name = record.model_name();
+            // By its stem, as the statics' names: a retail name keeps `.3` of its suffix.
+            let name = rgm::model_stem(record.model_name());
             if record.object_type() != 1 || name.is_empty() {
                 return Request::Nothing;
             }

@@ -535,12 +535,23 @@ impl<'a, C: Capacity> World<'a, C> {
     /// where repeats can no longer be told apart).
     pub fn texture_banks<T: Table<u16>>(&self) -> (T, usize) {
         let (mut banks, mut count) = (T::default(), 0);
+        self.each_texture_bank(|b| {
+            if !banks.contains(&b) {
+                count += 1;
+                let _ = banks.push(b);
+            }
+        });
+        (banks, count)
+    }
+
+    /// Calls `f` with the texture bank of every textured face of the static placements' and
+    /// then the models' (repeats included), in that order.
+    pub fn each_texture_bank(&self, mut f: impl FnMut(u16)) {
         let models =
             self.statics.placements().iter().map(|p| p.model).chain(self.models.iter().map(|m| m.model));
         for m in models {
-            needs::note_banks(&m, &mut banks, &mut count);
+            needs::each_bank(&m, &mut f);
         }
-        (banks, count)
     }
 
     /// Models the map names that neither its ROB nor a `.3DC`/`.3D` file supplied (the
@@ -567,6 +578,12 @@ impl<'a, C: Capacity> World<'a, C> {
     /// The decoded terrain heights.
     pub fn terrain(&self) -> &Decoded<'a> {
         &self.terrain
+    }
+
+    /// Whether the world has terrain: its WORLD.INI entry names a WLD (the interiors and
+    /// dungeons name none, {D:config/world-ini.md} "World Catalog").
+    pub fn has_terrain(&self) -> bool {
+        crate::terrain::VertexHeights::present(&self.terrain)
     }
 
     /// The water wave (`world_wave`; the island's, [`crate::terrain::ISLAND_WAVE`], since no

@@ -32,6 +32,15 @@ impl<'a, C: Capacity> WalkTables<'a, C> {
         (WalkMaps { nodes: &mut self.nodes, maps: &mut self.maps, queue: &mut self.queue }, &mut self.shared)
     }
 
+    /// No maps, the tables emptied where they are.
+    pub(super) fn clear(&mut self) {
+        use crate::capacity::Table;
+        self.nodes.clear();
+        self.maps.clear();
+        self.queue.clear();
+        self.shared = NavShared::default();
+    }
+
     /// What the tables hold, as [`super::Needs`] counts it.
     pub(super) fn held(&self) -> usize {
         self.nodes.len().max(self.maps.len())
@@ -43,8 +52,12 @@ impl<'a, C: Capacity> WalkTables<'a, C> {
         use crate::actor::walk::{Map, Node};
         use crate::capacity::{Table, TableKind};
         let full = || super::full::<C>(TableKind::WalkNodes);
-        *self = WalkTables::default();
+        self.clear();
         for m in rgm.wdnm().walk_maps() {
+            // An actor keeps its walk map's index in a byte.
+            if self.maps.len() > u8::MAX as usize {
+                return Err(super::WorldError::Limit("walk maps (more than 256 in one map)"));
+            }
             let first = self.nodes.len() as u32;
             for n in m.nodes() {
                 let node = Node {

@@ -108,13 +108,21 @@ impl Needs {
 /// counting each new one in `count`, and going on counting when `banks` is full (repeats
 /// past that point count again).
 pub(crate) fn note_banks<T: Table<u16>>(model: &Model<'_>, banks: &mut T, count: &mut usize) {
-    for f in model.faces() {
-        if let Texture::Image { bank, .. } = f.texture()
-            && let Ok(b) = u16::try_from(bank)
-            && !banks.contains(&b)
-        {
+    each_bank(model, |b| {
+        if !banks.contains(&b) {
             *count += 1;
             let _ = banks.push(b);
+        }
+    });
+}
+
+/// Calls `f` with the bank of every textured face of `model`, in face order.
+pub(crate) fn each_bank(model: &Model<'_>, mut f: impl FnMut(u16)) {
+    for face in model.faces() {
+        if let Texture::Image { bank, .. } = face.texture()
+            && let Ok(b) = u16::try_from(bank)
+        {
+            f(b);
         }
     }
 }

@@ -21,7 +21,7 @@ use crate::config::SystemConfig;
 use crate::formats::surface::SurfaceTable;
 use crate::formats::wld::Wld;
 use crate::player::PlayerState;
-use crate::terrain::{self, TerrainSample, VertexCache};
+use crate::terrain::{self, TerrainSample, VertexCache, VertexHeights};
 use crate::timing::Tick;
 use core::cell::Cell;
 
@@ -199,17 +199,20 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         if a.falling != 0 && a.set.is_some() && self.scale_fps >= 10 { (pch >> 2) * 3 } else { pch }
     }
 
-    /// "Terrain support sampling" at integer map X/Z. An update samples the same few points
-    /// again and again (its position, where it was, where it steps), and the heights do not
-    /// change within it, so the last [`SAMPLES`] are kept.
-    pub fn terrain_sample(&self, x: i32, z: i32) -> TerrainSample {
+    /// "Terrain support sampling" at integer map X/Z, `None` in a world without terrain. An
+    /// update samples the same few points again and again (its position, where it was, where
+    /// it steps), and the heights do not change within it, so the last [`SAMPLES`] are kept.
+    pub fn terrain_sample(&self, x: i32, z: i32) -> Option<TerrainSample> {
+        if !self.heights.present() {
+            return None;
+        }
         let kept = self.samples.get();
         if let Some(&(_, s)) = kept.iter().flatten().find(|(at, _)| *at == (x, z)) {
-            return s;
+            return Some(s);
         }
         let s = terrain::sample(self.heights, x, z);
         self.samples.set([Some(((x, z), s)), kept[0], kept[1]]);
-        s
+        Some(s)
     }
 
     /// The terrain surface at integer map X/Z.
@@ -232,7 +235,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         let radius = Self::query_radius(a);
         let py = a.bounds.positive[1];
         let probe = SupportProbe { origin, positive_y_extent: py, query_radius: radius, steep_test: steep };
-        let terrain = self.terrain_sample(origin[0], origin[2]).into();
+        let terrain = self.terrain_sample(origin[0], origin[2]).map(Into::into);
         ground_support_over(&mut support, self.scene, terrain, probe, reach);
         let mut actor_y =
             support.found().then(|| actor_y_from_support(support.height, py, self.config.standing_height));
@@ -395,9 +398,9 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         let o = position.map(|c| c >> 8);
         let reach = self.config.post_collide_height;
         let centre = o[1].wrapping_add(a.bounds.positive[1]);
-        let t: TerrainSupport = self.terrain_sample(o[0], o[2]).into();
+        let t: Option<TerrainSupport> = self.terrain_sample(o[0], o[2]).map(Into::into);
         if self.no_face_models() {
-            return slope_surface(centre, reach, Some(t), core::iter::empty());
+            return slope_surface(centre, reach, t, core::iter::empty());
         }
         let mut offers = vertical_offers(
             self.scene,
@@ -407,7 +410,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
             centre.wrapping_add(reach),
         );
         // Lent: see `collision::statics::ground_support`.
-        slope_surface(centre, reach, Some(t), &mut offers)
+        slope_surface(centre, reach, t, &mut offers)
     }
 
     /// Whether [`Env::slope_normal`]'s surface refuses a step: steep ground (class 2).
@@ -498,7 +501,9 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         }
         let coverage = terrain::blend_coverage(byte as u8, mx, mz);
         let surface = self.terrain_surface(mx, mz);
-        let steep = crate::collision::SurfaceClass::from_normal_y(self.terrain_sample(mx, mz).normal[1])
+        // A point without terrain passes.
+        let Some(t) = self.terrain_sample(mx, mz) else { return true };
+        let steep = crate::collision::SurfaceClass::from_normal_y(t.normal[1])
             == crate::collision::SurfaceClass::Steep;
         !(surface == 10 && coverage == 0 && steep)
     }

@@ -62,16 +62,20 @@ impl<C: Capacity> ScriptTables<C> {
     /// session initializer's flag setup: every flag at its authored value, latch clear), or
     /// the fallback without one. A DEF that does not parse, or declares more flags than
     /// [`MAX_FLAGS`], fails the load.
-    pub fn load<'a>(files: &impl Files<'a>) -> Result<Self, WorldError> {
-        let Some(bytes) = files.file(DEF_FILE) else { return Ok(ScriptTables::default()) };
+    /// (Emptied where they are: the state and local tables keep their storage.)
+    pub fn load<'a>(&mut self, files: &impl Files<'a>) -> Result<(), WorldError> {
+        self.states.clear();
+        self.locals.clear();
+        (self.flags, self.refs, self.rng) = (Flags::default(), References::default(), Rng::default());
+        let Some(bytes) = files.file(DEF_FILE) else { return Ok(()) };
         let def =
             SoupDef::new_checked(bytes).map_err(|e| WorldError::Format(name_of(DEF_FILE.as_bytes()), e))?;
-        let flags = Flags::from_def(&def)
+        self.flags = Flags::from_def(&def)
             .map_err(|_| WorldError::Limit("global flags (SOUP386.DEF declares more than 512)"))?;
-        let refs = References::from_def(&def).map_err(|_| {
+        self.refs = References::from_def(&def).map_err(|_| {
             WorldError::Limit("property references (SOUP386.DEF names the core's properties over 64 times)")
         })?;
-        Ok(ScriptTables { flags, refs, ..ScriptTables::default() })
+        Ok(())
     }
 
     /// Adds the script state of instance `instance` of definition `def`: main at

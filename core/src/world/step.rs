@@ -48,7 +48,7 @@ impl<'a, C: Capacity> World<'a, C> {
         let active = self.cells.select(self.view[0] >> 8, self.view[2] >> 8, |id| {
             actors.get(id as usize).is_some_and(|a| a.attr(crate::actor::attr::SHORT_MAPPING) != 0)
         });
-        let mut copy = C::Actors::<u16>::default();
+        let mut copy = C::Work::<u16>::default();
         for &id in active {
             let _ = copy.push(id);
         }

@@ -53,7 +53,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// gather's candidates are the same (indices into the shorter table, which only this
     /// update reads); the step's crowd columns ([`super::live::Crowd`]) pass over the
     /// actors no model they can show brings within reach.
-    pub(super) fn live_models(&self, me: u16, near: Option<Near>, live: &mut C::Actors<LiveModel<'a>>) {
+    pub(super) fn live_models(&self, me: u16, near: Option<Near>, live: &mut C::Work<LiveModel<'a>>) {
         live.clear();
         let admit = |id: usize| {
             let Some(a) = self.actors.get(id) else { return };
@@ -150,7 +150,7 @@ impl<'a, C: Capacity> World<'a, C> {
 
         // Candidate lists, prepared once before the script wrapper.
         let (origin, query_radius) = (a.effective_position().map(|c| c >> 8), Env::<C>::query_radius(a));
-        let mut live = C::Actors::<LiveModel<'a>>::default();
+        let mut live = C::Work::<LiveModel<'a>>::default();
         // Only the selected player's scene is gathered again elsewhere (a carried
         // destination); every other update gathers once, here, so its scene needs only the
         // actors that gather can admit.

@@ -8,7 +8,8 @@ use stros_core::config::SystemConfig;
 use stros_core::formats::rgm::Command::{self, GoToPrevious};
 use stros_core::input::{Action, Input};
 use stros_core::script::functions::id;
-use stros_core::world::{Event, World, WorldError};
+use stros_core::world::{Event, WorldError};
+use stros_host::World;
 use stros_tests::fixtures::*;
 
 fn t(mask: u8, start: i8, target: i8) -> Command {

@@ -8,7 +8,7 @@ use stros_core::files::Embedded;
 use stros_core::input::{Action, Bindings, Input};
 use stros_core::render::view::View;
 use stros_core::render::{Framebuffer, HEIGHT, HEIGHT_HIGH, WIDTH, WIDTH_HIGH, world as view};
-use stros_core::session::Session;
+use stros_host::Session;
 
 /// The frame of `session` (or of `fixed` view of its world), drawn in bands of `band` rows
 /// with a depth buffer of exactly one band; `band = h` is the whole-frame render.

@@ -5,7 +5,7 @@
 use stros_core::camera::{self, flag};
 use stros_core::collision::statics::segment_contacts;
 use stros_core::input::{Action, Input};
-use stros_core::world::World;
+use stros_host::World;
 use stros_tests::{Rng, entered};
 
 /// The camera's offset from the selected player, runtime units.
@@ -225,7 +225,7 @@ fn a_camera_actor_updates_the_camera_in_the_traversal() {
     hook.push(0);
     let camera =
         ActorDesc { name: b"CAMERA".to_vec(), hook, script: vec![0x05, 0, 0, 0, 0], ..ActorDesc::default() };
-    let run = |mut w: Box<stros_core::world::World<'static>>| {
+    let run = |mut w: Box<stros_host::World<'static>>| {
         for t in 0..20 {
             w.step(&Input::with(&[Action::Up]), 1000 + 2 * t);
         }

@@ -9,7 +9,7 @@ use stros_core::embedded::MAP;
 use stros_tests::{TestFiles, replaced};
 
 use stros_core::input::{Action, Bindings, Input};
-use stros_core::world::World;
+use stros_host::World;
 use stros_tools::world::mesh::{Mesh, Paint};
 use stros_tools::world::village;
 use stros_tools::write::model::Version;

@@ -51,7 +51,7 @@ fn fighter_world(
     attrs: [u8; 256],
     groups: Vec<GroupDesc>,
     script: B,
-) -> (Box<stros_core::world::World<'static>>, u16) {
+) -> (Box<stros_host::World<'static>>, u16) {
     let w = island(|d| replace_first_flag(d, npc(b"FIGHTER", groups, attrs, script.0)));
     let f = actor_named(&w, b"FIGHTER");
     (w, f)
@@ -252,7 +252,7 @@ fn mortal_groups() -> Vec<GroupDesc> {
 }
 
 /// Drops actor `f` from 800 units above where it stands and steps until it lands.
-fn drop_to_death(w: &mut stros_core::world::World<'_>, f: u16) -> u32 {
+fn drop_to_death(w: &mut stros_host::World<'_>, f: u16) -> u32 {
     let y = w.actor(f).unwrap().position[1];
     w.actor_mut(f).unwrap().position[1] = y - 800 * 256;
     for b in 0..400 {

@@ -5,7 +5,7 @@
 use stros_core::config::SystemConfig;
 use stros_core::files::{Embedded, Overlay};
 use stros_core::input::{Bindings, Input};
-use stros_core::world::World;
+use stros_host::World;
 use stros_tools::world::crowd::{crowd_rgm, walker_definition};
 
 /// Sixty-four walkers for 150 updates. In a debug build (how `cargo test` builds) every

@@ -9,8 +9,8 @@ use stros_core::files::Embedded;
 use stros_core::input::Bindings;
 use stros_core::render::{Framebuffer, HEIGHT, WIDTH};
 use stros_core::scenario::Scenario;
-use stros_core::session::Session;
 use stros_core::trace::Fnv1a64;
+use stros_host::Session;
 
 /// FNV-1a 64, written out: the offset basis, then per byte xor and multiply by the prime.
 fn fnv(bytes: &[u8]) -> u64 {
@@ -48,7 +48,8 @@ fn the_trace_digest_hashes_the_printed_trace_and_the_frame_digest_the_last_eight
     // does, drawing only after update 312 in bands of 7 rows.
     let text = std::fs::read_to_string(yard_walk()).unwrap();
     let scenario = Scenario::parse(&text).unwrap();
-    let mut s = Box::new(Session::<Small>::unloaded(scenario.config(), Bindings::default()));
+    let mut s =
+        Box::new(stros_core::session::Session::<Small>::unloaded(scenario.config(), Bindings::default()));
     s.replay_in_place(&Embedded, stros_core::embedded::MAP, &scenario).unwrap();
     let (mut pixels, mut depth) = (vec![0u8; WIDTH * HEIGHT], vec![0f32; WIDTH * 7]);
     let mut n = 0;
@@ -80,7 +81,8 @@ fn loading_in_place_gives_the_session_loading_by_value_gives() {
     // The small preset's in-place fill and the desktop preset's by-value replay step alike.
     let text = std::fs::read_to_string(yard_walk()).unwrap();
     let scenario = Scenario::parse(&text).unwrap();
-    let mut small = Box::new(Session::<Small>::unloaded(scenario.config(), Bindings::default()));
+    let mut small =
+        Box::new(stros_core::session::Session::<Small>::unloaded(scenario.config(), Bindings::default()));
     small.replay_in_place(&Embedded, stros_core::embedded::MAP, &scenario).unwrap();
     let mut desktop: Box<Session> = Box::new(
         Session::replay(&Embedded, stros_core::embedded::MAP, &scenario, Bindings::default()).unwrap(),

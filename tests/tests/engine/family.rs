@@ -9,7 +9,7 @@ use stros_core::math::direction_from_displacement;
 use stros_core::script::decode::op;
 use stros_core::script::functions::id;
 use stros_core::units::Angles;
-use stros_core::world::World;
+use stros_host::World;
 use stros_tests::{island_with, one_call, placement};
 use stros_tools::write::rgm::ActorDesc;
 

@@ -14,7 +14,8 @@ use stros_core::formats::rgm::Command::{
     self, GoToFuture as Fut, GoToPrevious as Prev, ShowFrame, Transition,
 };
 use stros_core::input::Bindings;
-use stros_core::world::{Needs, Overflow, World, WorldError};
+use stros_core::world::{Needs, Overflow, WorldError};
+use stros_host::World;
 use stros_tests::{TestFiles, entered, replaced};
 use stros_tools::write::rgm::{ActorDesc, GroupDesc, MpobDesc, RaanDesc, RgmDesc, to_bytes};
 
@@ -242,7 +243,8 @@ fn tables_that_do_not_fit_fail_the_load_by_name_with_needs_and_holds() {
     // definition with 26 RAAN entries fits and one with 27 needs 33; the desktop preset
     // loads both.
     let small = |f: &'static TestFiles| -> Result<(), WorldError> {
-        let mut w = World::<Small>::load(f, MAP, SystemConfig::installed(), Bindings::default())?;
+        let mut w =
+            stros_core::world::World::<Small>::load(f, MAP, SystemConfig::installed(), Bindings::default())?;
         w.enter_marker(f, 0, 0).map(|_| ())
     };
     let fits = files(&scene(vec![huge(26)], vec![placed(50, 3, "HUGE", "", 0)]), vec![]);
@@ -471,7 +473,7 @@ fn inspect_needs_reports_a_map_as_json() {
         (j["small"]["holds"]["frame_models"].as_u64(), j["small"]["fits"].as_bool()),
         (Some(32), Some(true))
     );
-    assert_eq!(j["desktop"]["holds"]["actors"], 256);
+    assert_eq!(j["desktop"]["holds"]["actors"], 2048);
     // Not a map: a clear error.
     let e = stros_tools::needs::command(&root.join("HARBOUR.WLD")).unwrap_err();
     assert!(e.contains("--needs takes a map's .RGM file"), "{e}");

@@ -127,20 +127,18 @@ fn mutated_scenes_load_into_a_world_and_step_without_panics() {
     // The RGM check no longer judges group meaning, so bad groups reach World::load, which
     // installs per instance; whatever loads must enter and step safely. What the tables hold
     // after a successful entry is what `Needs` counts from the files alone.
-    use stros_core::capacity::Desktop;
     use stros_core::config::SystemConfig;
     use stros_core::files::{Embedded, Overlay};
     use stros_core::input::{Bindings, Input};
-    use stros_core::world::{Needs, World};
+    use stros_core::world::Needs;
+    use stros_host::World;
     let mut rng = Rng(0xA41A_0002);
     let mut buf = Vec::new();
     let (mut stepped, mut counted) = (0, 0);
     for _ in 0..800 {
         mutate(&mut rng, embedded::RGM, &mut buf);
         let files: Overlay<'_, Embedded> = Overlay::new(Embedded).with("HARBOUR.RGM", &buf).unwrap();
-        let Ok(w) =
-            World::<Desktop>::load(&files, embedded::MAP, SystemConfig::installed(), Bindings::default())
-        else {
+        let Ok(w) = World::load(&files, embedded::MAP, SystemConfig::installed(), Bindings::default()) else {
             continue;
         };
         let mut w = Box::new(w);

@@ -9,7 +9,7 @@ use stros_core::files::Embedded;
 use stros_core::input::{Action, Bindings, Input};
 use stros_core::render::palette::HUD_TEXT;
 use stros_core::render::{Framebuffer, HEIGHT, HEIGHT_HIGH, PaletteIndex, WIDTH, WIDTH_HIGH};
-use stros_core::session::Session;
+use stros_host::Session;
 
 fn session() -> Box<Session<'static>> {
     Box::new(Session::start(&Embedded, "HARBOUR", SystemConfig::installed(), Bindings::default(), 0).unwrap())
@@ -162,7 +162,7 @@ fn a_small_session_fits_a_microcontroller_sized_budget() {
     // On this 64-bit host references are twice their Cortex-M size, so this bounds the
     // MCU's figure loosely; `frontend-mcu` prints the real one. What the budget must also
     // hold: a 64,000-byte framebuffer, a band of depth and the stack.
-    let size = std::mem::size_of::<Session<'static, stros_core::capacity::Small>>();
+    let size = std::mem::size_of::<stros_core::session::Session<'static, stros_core::capacity::Small>>();
     assert!(size < 128 * 1024, "{size} bytes");
 }
 

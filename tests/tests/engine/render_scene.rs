@@ -4,7 +4,6 @@
 //! screen sizes, what the village looks like from known viewpoints, and that garbage never
 //! panics.
 
-use stros_core::capacity::Desktop;
 use stros_core::collision::statics::Statics;
 use stros_core::embedded;
 use stros_core::formats::col::Col;
@@ -14,11 +13,15 @@ use stros_core::formats::rob::Rob;
 use stros_core::formats::texbsi::Texbsi;
 use stros_core::formats::wld::Wld;
 use stros_core::math::{Axis, Mat3};
-use stros_core::render::look::{self, Light, Look, Sky, Texels};
+use stros_core::render::look::{self, Light, Sky, Texels};
 use stros_core::render::palette::Palette;
 use stros_core::render::raster::Raster;
 use stros_core::render::raster::{Corner, Paint};
 use stros_core::render::view::{self, Instance, View};
+use stros_host::Desktop;
+
+/// The frontends' look: its banks on the heap.
+type Look<'a> = stros_core::render::look::Look<'a, Desktop>;
 use stros_core::render::{Framebuffer, HEIGHT, HEIGHT_HIGH, Shades, WIDTH, WIDTH_HIGH};
 use stros_core::terrain::{Decoded, VertexCache, VertexHeights, Wave};
 use stros_core::units::Angles;

@@ -12,7 +12,7 @@ use stros_core::files::Embedded;
 use stros_core::input::{Action, Input};
 use stros_core::recording::Recorder;
 use stros_core::scenario::{Origin, PlayerStart, Scenario};
-use stros_core::session::Session;
+use stros_host::Session;
 use stros_tools::replay::{open, run, trace_line};
 
 fn scenario_text() -> String {

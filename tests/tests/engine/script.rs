@@ -8,7 +8,7 @@ use stros_core::embedded::MAP;
 use stros_core::input::{Bindings, Input};
 use stros_core::script::decode::{self, Operand, Reader, Statement};
 use stros_core::script::{ScriptEvent, functions};
-use stros_core::world::World;
+use stros_host::World;
 use stros_tools::world::village::{self, flag};
 
 const PUSH_ANIMATION: u16 = functions::id::PUSH_ANIMATION;

@@ -200,7 +200,7 @@ fn seventy_crates_in_one_cell_and_the_64_cap() {
     let (rgm, rob) = (Rgm::new_checked(&rgm).unwrap(), Rob::new_checked(&rob).unwrap());
     // 71 placements: more than the small preset's 64, which refuses them.
     assert!(Statics::<stros_core::capacity::Small>::new(&rgm, &rob).is_err());
-    let s = Statics::<stros_core::capacity::Desktop>::new(&rgm, &rob).unwrap();
+    let s = Statics::<stros_host::Desktop>::new(&rgm, &rob).unwrap();
     assert_eq!(s.placements().len(), 71);
     let c = s.candidates([10_400, 0, 10_400], 400);
     assert_eq!(c.faces.len(), 64, "the face list holds 64");
@@ -252,7 +252,7 @@ fn the_pruned_static_scan_equals_the_whole_window() {
         .collect();
     let rgm = rgm_bytes(&RgmDesc { mpso, ..RgmDesc::default() });
     let (rgm, rob) = (Rgm::new_checked(&rgm).unwrap(), Rob::new_checked(&rob).unwrap());
-    let s = Statics::<stros_core::capacity::Desktop>::new(&rgm, &rob).unwrap();
+    let s = Statics::<stros_host::Desktop>::new(&rgm, &rob).unwrap();
     let radii: Vec<f32> = s.placements().iter().map(|p| p.radius).collect();
     assert!(radii.iter().any(|&r| r > 400.0) && radii.iter().any(|&r| r < 80.0));
     let mut differing_counts = std::collections::BTreeSet::new();

@@ -325,10 +325,10 @@ fn extreme_coordinates_never_panic() {
 fn standing_in_the_sea(camera_distance: i32, n: u32) -> Vec<(u32, i32, u8)> {
     use stros_core::files::Embedded;
     use stros_core::input::{Bindings, Input};
-    use stros_core::world::World;
+    use stros_host::World;
     let ini = format!("[camera]\ncamera_distance = {camera_distance}\n");
     let config = stros_core::config::SystemConfig::installed_with(&ini).unwrap();
-    let mut w: Box<stros_core::world::World> =
+    let mut w: Box<stros_host::World<'static>> =
         Box::new(World::load(&Embedded, stros_core::embedded::MAP, config, Bindings::default()).unwrap());
     let id = w.enter_at(&Embedded, [192 * 256 * 256, -64 * 256, 100 * 256 * 256], 0, false).unwrap();
     (1..=n)

@@ -8,8 +8,8 @@ use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
 use stros_core::files::Embedded;
 use stros_core::input::{Action, Bindings, Input};
-use stros_core::world::World;
 use stros_core::world::cells::{Cells, Home};
+use stros_host::World;
 use stros_tests::{TestFiles, entered, island, replaced};
 
 fn world_with(files: &'static TestFiles) -> Box<World<'static>> {

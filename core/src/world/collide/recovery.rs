@@ -51,8 +51,7 @@ fn probe<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>) -> bool {
             [o[0].wrapping_mul(256), w.point[1].wrapping_sub(pos).wrapping_mul(256), o[2].wrapping_mul(256)];
         return true;
     }
-    let t = env.terrain_sample(o[0], o[2]).height as i32;
-    (top..=bottom).contains(&t)
+    env.terrain_sample(o[0], o[2]).is_some_and(|t| (top..=bottom).contains(&(t.height as i32)))
 }
 
 /// "Stable recovery response": with a valid stable position and a probe that refuses, the
