@@ -5,7 +5,8 @@
 //! The island `HARBOUR`: terrain (WLD), the scene (RGM: Cyrus, three flags, a fisher, a
 //! buoy, a keg, a raft; village placements; markers), the village models (ROB), the actor
 //! models (3DC), the palette (COL), terrain and village textures (TEXBSI 302 and 310),
-//! sounds (SFX), texture surfaces (SURFACE.INI) and script definitions (SOUP386.DEF).
+//! sounds (SFX), texture surfaces (SURFACE.INI), script definitions (SOUP386.DEF) and the
+//! world catalog (WORLD.INI).
 
 /// One embedded file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +40,8 @@ embedded! {
     SURFACE_INI = "SURFACE.INI";
     /// Script definitions: the flags and property references of the island's scripts.
     SOUP386_DEF = "SOUP386.DEF";
+    /// The world catalog: the island as world 1, its files, its water wave.
+    WORLD_INI = "WORLD.INI";
     /// Scene.
     RGM = "HARBOUR.RGM";
     /// Village models.
@@ -58,7 +61,9 @@ embedded! {
 /// The map name of the embedded world.
 pub const MAP: &str = "HARBOUR";
 
-/// The embedded file called `name` (case-insensitive), as a real install's lookup would.
+/// The embedded file called `name` (case-insensitive), as a real install's lookup would; a
+/// path (`MAPS\\HARBOUR.RGM`) finds it by its file name.
 pub fn file(name: &str) -> Option<&'static [u8]> {
+    let name = crate::files::base_name(name);
     FILES.iter().find(|f| f.name.eq_ignore_ascii_case(name)).map(|f| f.bytes)
 }

@@ -2,10 +2,18 @@
 //! some files replaced. Everything above `formats` reads files only through [`Files`].
 
 /// A set of game files, looked up by the game's names (`HARBOUR.RGM`, `CYRUS.3DC`, …),
-/// case-insensitively as DOS did.
+/// case-insensitively as DOS did, or by the paths WORLD.INI gives (`MAPS\ISLAND.rgm`,
+/// `3DART\sunset.COL`: backslashes, any case, relative to the install). A set without
+/// folders (the embedded island, an [`Overlay`]'s replacements) finds a path by its
+/// [`base_name`].
 pub trait Files<'a> {
-    /// The bytes of file `name`, if present.
+    /// The bytes of file `name` (or path), if present.
     fn file(&self, name: &str) -> Option<&'a [u8]>;
+}
+
+/// The file name of `path`: after its last `\` or `/`.
+pub fn base_name(path: &str) -> &str {
+    path.rsplit(['\\', '/']).next().unwrap_or(path)
 }
 
 impl<'a, F: Files<'a> + ?Sized> Files<'a> for &F {
@@ -79,7 +87,7 @@ impl<'a, F: Files<'a>, const N: usize> Overlay<'a, F, N> {
 
     fn set(&mut self, name: &str, bytes: Option<&'a [u8]>) -> Result<(), OverlayError> {
         let mut key = heapless::String::new();
-        for c in name.chars() {
+        for c in base_name(name).chars() {
             key.push(c.to_ascii_uppercase()).map_err(|_| OverlayError::NameTooLong)?;
         }
         if let Some(slot) = self.replaced.iter_mut().find(|(n, _)| *n == key) {
@@ -103,9 +111,10 @@ impl<'a, F: Files<'a>, const N: usize> Overlay<'a, F, N> {
 
 impl<'a, F: Files<'a>, const N: usize> Files<'a> for Overlay<'a, F, N> {
     fn file(&self, name: &str) -> Option<&'a [u8]> {
+        let file = base_name(name);
         self.replaced
             .iter()
-            .find(|(n, _)| n.len() == name.len() && n.as_bytes().eq_ignore_ascii_case(name.as_bytes()))
+            .find(|(n, _)| n.len() == file.len() && n.as_bytes().eq_ignore_ascii_case(file.as_bytes()))
             .map_or_else(|| self.base.file(name), |&(_, bytes)| bytes)
     }
 }
@@ -140,6 +149,9 @@ mod tests {
         assert_eq!(o.file("B.ROB"), Some(&b""[..]));
         // A prefix of a replaced name is not that name.
         assert_eq!(o.file("A.RG"), None);
+        // A catalog path finds the replacement by its file name.
+        assert_eq!(o.file("MAPS\\a.rgm"), Some(&b"new a"[..]));
+        assert_eq!(o.file("maps/C.wld"), Some(&b"new c"[..]));
     }
 
     #[test]

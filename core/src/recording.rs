@@ -19,8 +19,10 @@ impl Recorder {
     pub fn header(out: &mut impl fmt::Write, origin: &Origin<'_>, bios_start: u32) -> fmt::Result {
         writeln!(out, "# A Stros recording: replay with `stros-tools replay FILE` or `--replay FILE`.")?;
         write_string(out, "world", origin.world)?;
-        if let Some(map) = origin.map {
-            write_string(out, "map", map)?;
+        match (origin.world_index, origin.map) {
+            (Some(index), _) => writeln!(out, "world_index = {index}")?,
+            (None, Some(map)) => write_string(out, "map", map)?,
+            (None, None) => {}
         }
         match origin.start {
             PlayerStart::Marker { index } => writeln!(out, "marker = {index}")?,

@@ -9,6 +9,7 @@
 //! ```toml
 //! world = "embedded"            # or a data directory
 //! map = "HARBOUR"               # optional; rgm/rob/wld = "FILE" override single files
+//! world_index = 1               # or: the WORLD.INI world (0 through 99), instead of map
 //! marker = 0                    # or: pos = [x, y, z] (runtime units)
 //! heading = 0
 //! settle = true                 # startup ground settling (marker starts always settle)
@@ -123,6 +124,8 @@ pub struct Origin<'a> {
     pub world: &'a str,
     /// The map, when not the default.
     pub map: Option<&'a str>,
+    /// The WORLD.INI world, when the session chose one by index.
+    pub world_index: Option<u16>,
     /// The start.
     pub start: PlayerStart,
     /// The start heading.
@@ -143,6 +146,7 @@ impl Origin<'_> {
         Origin {
             world: "embedded",
             map: None,
+            world_index: None,
             start: PlayerStart::Marker { index: 0 },
             heading: 0,
             settle: true,
@@ -182,6 +186,8 @@ pub struct Scenario<'a> {
     pub world: &'a str,
     /// `map`, if given.
     pub map: Option<&'a str>,
+    /// `world_index`: the WORLD.INI world, if given (instead of `map`).
+    pub world_index: Option<u16>,
     /// `rgm`, `rob`, `wld`: the map's files taken from elsewhere.
     pub files: FileOverrides<'a>,
     /// The start.
@@ -372,6 +378,7 @@ impl<'a> Scenario<'a> {
             text,
             world: "embedded",
             map: None,
+            world_index: None,
             files: FileOverrides::default(),
             start: PlayerStart::Marker { index: 0 },
             heading: 0,
@@ -412,9 +419,10 @@ impl<'a> Scenario<'a> {
             let bad = ScenarioErrorKind::BadValue;
             match table {
                 Table::Top => {
-                    const KEYS: [&str; 12] = [
+                    const KEYS: [&str; 13] = [
                         "world",
                         "map",
+                        "world_index",
                         "rgm",
                         "rob",
                         "wld",
@@ -437,7 +445,16 @@ impl<'a> Scenario<'a> {
                     };
                     match key {
                         "world" => s.world = string(v)?,
-                        "map" => s.map = Some(string(v)?),
+                        "map" if s.world_index.is_none() => s.map = Some(string(v)?),
+                        // A world by index and a map by name: one or the other.
+                        "map" => return Err(err(bad)),
+                        "world_index" if s.map.is_none() => {
+                            s.world_index = Some(
+                                int_in(v, 0, crate::formats::worldini::MAX_WORLD as i64).ok_or(err(bad))?
+                                    as u16,
+                            )
+                        }
+                        "world_index" => return Err(err(bad)),
                         "rgm" => s.files.rgm = Some(string(v)?),
                         "rob" => s.files.rob = Some(string(v)?),
                         "wld" => s.files.wld = Some(string(v)?),
@@ -521,6 +538,7 @@ impl<'a> Scenario<'a> {
         Origin {
             world: self.world,
             map: self.map,
+            world_index: self.world_index,
             start: self.start,
             heading: self.heading,
             settle: self.settle,

@@ -19,6 +19,7 @@ use crate::render::look::Look;
 use crate::render::palette::Palette;
 use crate::render::{Framebuffer, world as view};
 use crate::scenario::{Origin, PlayerStart, Scenario, Steps};
+use crate::world::catalog::{self, Choice, WorldSpec};
 use crate::world::{StepReport, World, WorldError};
 
 /// Longest status line.
@@ -156,6 +157,20 @@ impl<'a, C: Capacity> Session<'a, C> {
         }
     }
 
+    /// World `spec` from `files` ([`World::load_world`]) with `config` and `bindings`, the
+    /// player entered at marker `marker` facing heading 0 and settled.
+    pub fn start_world(
+        files: &impl Files<'a>,
+        spec: &WorldSpec<'_>,
+        config: SystemConfig,
+        bindings: Bindings,
+        marker: usize,
+    ) -> Result<Self, SessionError> {
+        let mut s = Session::unloaded(config, bindings);
+        s.start_world_in_place(files, spec, marker)?;
+        Ok(s)
+    }
+
     /// [`Session::start`] into this session (its configuration and bindings), replacing
     /// what it held: one session's memory, not two (what a microcontroller has room for).
     pub fn start_in_place(
@@ -164,24 +179,45 @@ impl<'a, C: Capacity> Session<'a, C> {
         map: &str,
         marker: usize,
     ) -> Result<(), SessionError> {
-        self.world.load_in_place(files, map).map_err(SessionError::World)?;
+        let (spec, _) = catalog::resolve(files, Choice::Map(map)).map_err(SessionError::World)?;
+        self.start_world_in_place(files, &spec, marker)
+    }
+
+    /// [`Session::start_world`] into this session, as [`Session::start_in_place`].
+    pub fn start_world_in_place(
+        &mut self,
+        files: &impl Files<'a>,
+        spec: &WorldSpec<'_>,
+        marker: usize,
+    ) -> Result<(), SessionError> {
+        self.world.load_world_in_place(files, spec).map_err(SessionError::World)?;
         self.world.enter_marker(files, marker, 0).map_err(SessionError::World)?;
-        let origin = Origin { start: PlayerStart::Marker { index: marker }, ..Origin::embedded() };
-        self.around(files, origin);
+        // A catalog world replays by its index.
+        let origin = Origin {
+            start: PlayerStart::Marker { index: marker },
+            world_index: spec.id,
+            ..Origin::embedded()
+        };
+        self.around(files, spec, origin);
         Ok(())
     }
 
     /// [`Session::replay`] into this session (its bindings; the scenario's configuration),
-    /// replacing what it held: one session's memory, not two.
+    /// replacing what it held: one session's memory, not two. The scenario's `world_index`
+    /// chooses the world ([`Choice::Index`]), else its `map` or `map` ([`Choice::Map`]).
     pub fn replay_in_place(
         &mut self,
         files: &impl Files<'a>,
         map: &str,
         scenario: &Scenario<'a>,
     ) -> Result<(), SessionError> {
-        let map = scenario.map.unwrap_or(map);
+        let choice = match scenario.world_index {
+            Some(index) => Choice::Index(index),
+            None => Choice::Map(scenario.map.unwrap_or(map)),
+        };
+        let (spec, _) = catalog::resolve(files, choice).map_err(SessionError::World)?;
         self.world.set_config(scenario.config());
-        self.world.load_in_place(files, map).map_err(SessionError::World)?;
+        self.world.load_world_in_place(files, &spec).map_err(SessionError::World)?;
         let world = &mut self.world;
         match scenario.start {
             PlayerStart::Marker { index } => world.enter_marker(files, index, scenario.heading),
@@ -196,21 +232,17 @@ impl<'a, C: Capacity> Session<'a, C> {
                 a.steps.set(crate::actor::Direction::Forward, p);
             }
         }
-        self.around(files, scenario.origin());
+        self.around(files, &spec, scenario.origin());
         self.replay = Some((scenario.steps(), scenario.bios_start));
         Ok(())
     }
 
-    /// Everything around the loaded world: its palette (the map's COL, or the built-in
-    /// one), sounds, look and candle, and the player's starting position.
-    fn around(&mut self, files: &impl Files<'a>, origin: Origin<'a>) {
-        self.palette = files
-            .file(&{
-                let mut n: heapless::String<16> = heapless::String::new();
-                let _ = n.push_str(self.world.map());
-                let _ = n.push_str(".COL");
-                n
-            })
+    /// Everything around the loaded world `spec`: its palette (the world's COL, or the
+    /// built-in one), sounds, look and candle, and the player's starting position.
+    fn around(&mut self, files: &impl Files<'a>, spec: &WorldSpec<'_>, origin: Origin<'a>) {
+        self.palette = spec
+            .col()
+            .and_then(|col| files.file(col.as_str()))
             .and_then(|b| crate::formats::col::Col::new_checked(b).ok())
             .map_or_else(Palette::default_world, |c| Palette::from_rgb8(&c.to_rgb_array()));
         self.sounds = files.file("MAIN.SFX").and_then(|b| crate::formats::sfx::Sfx::new_checked(b).ok());

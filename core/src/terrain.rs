@@ -297,11 +297,6 @@ impl Wave {
     pub const NONE: Wave = Wave { amplitude: 0.0, speed: 0, frequency: 0 };
 }
 
-/// The water wave of the embedded island. Its files have no WORLD.INI (`world_wave`), so
-/// these are Stros's choice: about 24 map units of swell (`[−1.5A, 0.5A]`), one period
-/// every 7 seconds, rings roughly ten cells apart around the map's middle.
-pub const ISLAND_WAVE: Wave = Wave { amplitude: 16.0, speed: 16, frequency: 1 };
-
 /// The terrain cell the vertex cache is centred on: the camera's map X and Z each divided
 /// by 256, rounded to single precision and then to the nearest integer, ties to even
 /// ({D:engine/water.md}, "Terrain window").

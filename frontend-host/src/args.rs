@@ -3,20 +3,28 @@
 
 use std::path::PathBuf;
 
-/// Where the game comes from and what a run writes: `--data`, `--map`, `--marker`,
-/// `--record`, `--replay`, `--trace`.
+/// Where the game comes from and what a run writes: `--data`, `--world`, `--map`,
+/// `--marker`, `--list-worlds`, `--record`, `--replay`, `--trace`.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct FileArgs {
     /// Play a Redguard install (the GOG layout: fxart/, maps/, sound/, SYSTEM.INI,
     /// KEYS.INI, surface.ini, …) instead of the embedded island
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
-    /// The map to load (default ISLAND with --data, else HARBOUR)
+    /// Play WORLD.INI's world N (0 through 99); with neither --world nor --map, a new game:
+    /// WORLD.INI's start world at its start marker
+    #[arg(long, value_name = "N", conflicts_with = "map")]
+    pub world: Option<u16>,
+    /// Play the first WORLD.INI world whose map is NAME (without WORLD.INI: NAME.RGM on
+    /// NAME.WLD with NAME.COL)
     #[arg(long, value_name = "NAME")]
     pub map: Option<String>,
-    /// Enter at map marker N (default 0)
+    /// Enter at map marker N (default: the new game's start marker, else 0)
     #[arg(long, value_name = "N")]
     pub marker: Option<usize>,
+    /// Print the worlds of WORLD.INI (index, map, terrain, palette) and exit
+    #[arg(long)]
+    pub list_worlds: bool,
     /// Write the input and BIOS tick of every update to FILE (a scenario that
     /// `stros-tools replay FILE` and --replay read)
     #[arg(long, value_name = "FILE")]

@@ -1,10 +1,15 @@
 //! A user's Redguard install as the world's files (`--data DIR`): every file under the
 //! directory indexed by its upper-case name (the GOG layout keeps `fxart/`, `maps/`,
-//! `sound/`, `system/` and the INI files at the top, in mixed case), each read on first use
-//! and kept as long as the install is, and the checks that turn a missing or damaged file
-//! into one clear line.
+//! `sound/`, `system/` and the INI files at the top, in mixed case) and by its path, each
+//! read on first use and kept as long as the install is, and the checks that turn a
+//! missing or damaged file into one clear line.
+//!
+//! A WORLD.INI path (`MAPS\ISLAND.rgm`, `3DART\sunset.COL`) is found relative to the
+//! install's root, in any case; where the art folder it names is absent, the other of
+//! `3DART` and `FXART` is tried (the GOG install has only `fxart/`, the catalog names
+//! `3DART`). A bare name (`TEXBSI.302`) is found wherever the install keeps it.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -16,6 +21,7 @@ use stros_core::formats::texbsi::Texbsi;
 use stros_core::input::Bindings;
 use stros_core::session::SessionError;
 use stros_core::world::WorldError;
+use stros_core::world::catalog::{WORLD_INI, WorldSpec};
 
 use crate::HostError;
 
@@ -34,8 +40,17 @@ struct Entry {
 #[derive(Debug, Default)]
 pub struct Install {
     root: PathBuf,
-    entries: HashMap<String, Entry>,
+    entries: Vec<Entry>,
+    /// By upper-case file name (the first in path order).
+    by_name: HashMap<String, usize>,
+    /// By upper-case path relative to the root, `/`-separated.
+    by_path: HashMap<String, usize>,
+    /// Every folder, upper case, relative to the root.
+    folders: HashSet<String>,
 }
+
+/// The art folders a WORLD.INI path may name; where one is absent the other is tried.
+pub const ART_FOLDERS: [&str; 2] = ["3DART", "FXART"];
 
 impl Install {
     /// Indexes every file under `root` (the first of two files with one name wins, in
@@ -61,19 +76,47 @@ impl Install {
             }
         }
         found.sort();
-        let mut entries = HashMap::new();
+        let mut install = Install { root: root.to_path_buf(), ..Install::default() };
         for path in found {
-            if let Some(name) = path.file_name() {
-                let key = name.to_string_lossy().to_ascii_uppercase();
-                entries.entry(key).or_insert(Entry { path, bytes: OnceLock::new() });
+            let Some(name) = path.file_name() else { continue };
+            let key = name.to_string_lossy().to_ascii_uppercase();
+            let relative = path.strip_prefix(root).unwrap_or(&path);
+            let parts: Vec<String> =
+                relative.iter().map(|c| c.to_string_lossy().to_ascii_uppercase()).collect();
+            for k in 1..parts.len() {
+                install.folders.insert(parts[..k].join("/"));
             }
+            let k = install.entries.len();
+            install.entries.push(Entry { path, bytes: OnceLock::new() });
+            install.by_name.entry(key).or_insert(k);
+            install.by_path.entry(parts.join("/")).or_insert(k);
         }
-        Ok(Install { root: root.to_path_buf(), entries })
+        Ok(install)
     }
 
-    /// Where `name` is, if the install has it.
+    /// The entry of `name`: a bare file name wherever it is, or a path from the root (in any
+    /// case, `\` or `/`), with the other art folder where the one it names is absent.
+    fn entry(&self, name: &str) -> Option<&Entry> {
+        let key = name.replace('\\', "/").to_ascii_uppercase();
+        let key = key.trim_start_matches("./");
+        let k = if !key.contains('/') {
+            self.by_name.get(key)
+        } else {
+            self.by_path.get(key).or_else(|| {
+                let (first, rest) = key.split_once('/')?;
+                let other = match ART_FOLDERS.iter().position(|&f| f == first)? {
+                    0 => ART_FOLDERS[1],
+                    _ => ART_FOLDERS[0],
+                };
+                (!self.folders.contains(first)).then(|| self.by_path.get(&format!("{other}/{rest}")))?
+            })
+        };
+        self.entries.get(*k?)
+    }
+
+    /// Where `name` (a file name or a catalog path) is, if the install has it.
     pub fn path(&self, name: &str) -> Option<&Path> {
-        self.entries.get(&name.to_ascii_uppercase()).map(|e| e.path.as_path())
+        self.entry(name).map(|e| e.path.as_path())
     }
 
     /// The install's root.
@@ -83,7 +126,7 @@ impl Install {
 
     /// `name`'s bytes, read on first use.
     pub fn bytes(&self, name: &str) -> Option<&[u8]> {
-        let e = self.entries.get(&name.to_ascii_uppercase())?;
+        let e = self.entry(name)?;
         e.bytes.get_or_init(|| std::fs::read(&e.path).ok()).as_deref()
     }
 
@@ -138,18 +181,54 @@ impl Install {
                 HostError::Missing { place: self.place(), name: name.to_string(), what: None }
             }
             WorldError::Format(name, err) => self.damaged(&name, err),
+            WorldError::Catalog(err) => self.damaged(WORLD_INI, err),
+            WorldError::CatalogText(at) => self.damaged(WORLD_INI, format!("byte {at} is not text")),
+            WorldError::NoWorld(n) => {
+                self.damaged(WORLD_INI, format!("no world {n} (a world is 0 through 99 with a world_map)"))
+            }
+            WorldError::NoCatalog => HostError::Missing {
+                place: self.place(),
+                name: WORLD_INI.to_string(),
+                what: Some("the world catalog a world index needs"),
+            },
             other => HostError::World { place: self.place(), message: other.to_string() },
         }
     }
 
-    /// The files a map needs besides the ones the world loader checks: its palette
-    /// `<MAP>.COL` (required), the terrain bank `TEXBSI.302` and `MAIN.SFX` (optional, but
-    /// must be sound when present), SURFACE.INI (must parse when present). Returns warnings
-    /// for what is missing but optional.
-    pub fn check(&self, map: &str) -> Result<Vec<String>, HostError> {
+    /// The files world `spec` names, as one line each when one is missing: its map, its
+    /// terrain (when it has one) and its palette (required when named; it must be sound). A
+    /// catalog world's line names WORLD.INI and the world.
+    pub fn check_world(&self, spec: &WorldSpec<'_>) -> Result<(), HostError> {
+        let named = [("map", Some(spec.rgm())), ("terrain", spec.wld()), ("palette", spec.col())];
+        for (what, file) in named {
+            let Some(file) = file else { continue };
+            if self.path(file.as_str()).is_some() {
+                continue;
+            }
+            return Err(match spec.id {
+                Some(id) => self.damaged(
+                    WORLD_INI,
+                    format!("world {id}'s {what} {} is not in the install", file.as_str()),
+                ),
+                None => HostError::Missing {
+                    place: self.place(),
+                    name: file.as_str().to_string(),
+                    what: Some(what),
+                },
+            });
+        }
+        if let Some(col) = spec.col() {
+            let bytes = self.require(col.as_str(), "the world's palette")?;
+            Col::new_checked(bytes).map_err(|e| self.damaged(col.as_str(), e))?;
+        }
+        Ok(())
+    }
+
+    /// The files every world needs besides its own: the terrain bank `TEXBSI.302` and
+    /// `MAIN.SFX` (optional, but must be sound when present), SURFACE.INI (must parse when
+    /// present). Returns warnings for what is missing but optional.
+    pub fn check(&self) -> Result<Vec<String>, HostError> {
         let mut warnings = Vec::new();
-        let col = format!("{map}.COL");
-        Col::new_checked(self.require(&col, "the map's palette")?).map_err(|e| self.damaged(&col, e))?;
         match self.bytes("TEXBSI.302") {
             Some(b) => {
                 Texbsi::new_checked(b).map_err(|e| self.damaged("TEXBSI.302", e))?;

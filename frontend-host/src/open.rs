@@ -5,15 +5,17 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::Session;
 use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
 use stros_core::files::{Embedded, Files, Overlay};
 use stros_core::input::Bindings;
 use stros_core::scenario::Scenario;
+use stros_core::session::SessionError;
+use stros_core::world::WorldError;
+use stros_core::world::catalog::{self, Choice, WorldSpec};
 
 use crate::install::Install;
-use crate::{FileArgs, HostError, INSTALL_MAP};
+use crate::{FileArgs, HostError, INSTALL_MAP, Session};
 
 /// The files underneath: the embedded island or an install.
 #[derive(Debug)]
@@ -49,6 +51,18 @@ struct ScenarioFile {
     text: String,
 }
 
+/// Which world a run plays: `--world N`, `--map NAME`, or a new game (WORLD.INI's start
+/// world at its start marker; the default map where there is no WORLD.INI).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// A WORLD.INI index.
+    Index(u16),
+    /// A map's name.
+    Map(String),
+    /// A new game.
+    NewGame,
+}
+
 /// Everything a session borrows, owned: the files, a scenario's replacements and text,
 /// and where to start.
 #[derive(Debug)]
@@ -56,8 +70,10 @@ pub struct Opened {
     base: Base,
     replaced: Vec<(String, Vec<u8>)>,
     scenario: Option<ScenarioFile>,
-    map: String,
-    marker: usize,
+    pick: Pick,
+    /// The map played without a catalog (the embedded island's, or ISLAND).
+    default_map: &'static str,
+    marker: Option<usize>,
     /// What a recording's header names as the world: `embedded` or the install directory.
     world: String,
 }
@@ -70,30 +86,42 @@ impl Opened {
         if let Some(path) = &args.replay {
             return Opened::scenario(program, path);
         }
-        let marker = args.marker.unwrap_or(0);
-        match &args.data {
-            Some(dir) => {
-                let map = args.map.as_deref().unwrap_or(INSTALL_MAP).to_ascii_uppercase();
-                let install = open_install(program, dir, &map)?;
-                let world = dir.display().to_string();
-                Ok(Opened {
-                    base: Base::Install(install),
-                    replaced: Vec::new(),
-                    scenario: None,
-                    map,
-                    marker,
-                    world,
-                })
-            }
-            None => Ok(Opened {
-                base: Base::Embedded,
-                replaced: Vec::new(),
-                scenario: None,
-                map: args.map.clone().unwrap_or_else(|| MAP.to_string()),
-                marker,
-                world: "embedded".to_string(),
-            }),
+        let pick = match (args.world, &args.map) {
+            (Some(n), _) => Pick::Index(n),
+            (None, Some(map)) => Pick::Map(map.to_ascii_uppercase()),
+            (None, None) => Pick::NewGame,
+        };
+        let (base, default_map, world) = match &args.data {
+            Some(dir) => (Base::Install(open_install(program, dir)?), INSTALL_MAP, dir.display().to_string()),
+            None => (Base::Embedded, MAP, "embedded".to_string()),
+        };
+        let opened = Opened {
+            base,
+            replaced: Vec::new(),
+            scenario: None,
+            pick,
+            default_map,
+            marker: args.marker,
+            world,
+        };
+        if args.list_worlds {
+            opened.print_worlds_and_exit(program);
         }
+        Ok(opened)
+    }
+
+    /// `--list-worlds`: prints the catalog to stdout and ends the program (exit code 0; 2
+    /// with one line on stderr when there is no WORLD.INI or it is damaged).
+    fn print_worlds_and_exit(&self, program: &str) -> ! {
+        match self.list_worlds() {
+            Ok(Some(list)) => {
+                print!("{list}");
+                std::process::exit(0)
+            }
+            Ok(None) => eprintln!("{program}: {}: no WORLD.INI", self.place()),
+            Err(e) => eprintln!("{program}: {e}"),
+        }
+        std::process::exit(2)
     }
 
     /// The scenario (or recording) at `path`: its `world` (`embedded` or an install
@@ -110,38 +138,62 @@ impl Opened {
         let bad = |message: String| HostError::Scenario { path: path.to_path_buf(), message };
         let s = Scenario::parse(&text).map_err(|e| bad(e.to_string()))?;
         let dir = path.parent().unwrap_or(Path::new(""));
-        let (base, map) = if s.world.eq_ignore_ascii_case("embedded") {
-            (Base::Embedded, s.map.unwrap_or(MAP).to_string())
+        let (base, default_map) = if s.world.eq_ignore_ascii_case("embedded") {
+            (Base::Embedded, MAP)
         } else {
-            let map = s.map.unwrap_or(INSTALL_MAP).to_string();
-            (Base::Install(open_install(program, &dir.join(s.world), &map)?), map)
+            (Base::Install(open_install(program, &dir.join(s.world))?), INSTALL_MAP)
         };
-        let mut replaced = Vec::new();
+        let pick = match (s.world_index, s.map) {
+            (Some(n), _) => Pick::Index(n),
+            (None, map) => Pick::Map(map.unwrap_or(default_map).to_string()),
+        };
+        let mut opened = Opened {
+            base,
+            replaced: Vec::new(),
+            scenario: None,
+            pick,
+            default_map,
+            marker: None,
+            world: s.world.to_string(),
+        };
+        // The replacements are the chosen world's map's files.
+        let map = opened.spec_of_base().map_err(|e| bad(e.to_string()))?.0.map_name();
         for (ext, file) in s.files.iter() {
             let at = dir.join(file);
             let bytes =
                 std::fs::read(&at).map_err(|e| bad(format!("{ext} override {}: {e}", at.display())))?;
-            replaced.push((format!("{map}.{ext}"), bytes));
+            opened.replaced.push((format!("{map}.{ext}"), bytes));
         }
-        let world = s.world.to_string();
         drop(s);
-        Ok(Opened {
-            base,
-            replaced,
-            scenario: Some(ScenarioFile { path: path.to_path_buf(), text }),
-            map,
-            marker: 0,
-            world,
-        })
+        opened.scenario = Some(ScenarioFile { path: path.to_path_buf(), text });
+        Ok(opened)
+    }
+
+    fn base_files(&self) -> BaseFiles<'_> {
+        match &self.base {
+            Base::Embedded => BaseFiles::Embedded,
+            Base::Install(i) => BaseFiles::Install(i),
+        }
+    }
+
+    /// The world the pick names in the base files, and the marker a new game starts at.
+    fn spec_of_base(&self) -> Result<(WorldSpec<'_>, Option<i32>), WorldError> {
+        self.resolve(self.base_files())
+    }
+
+    fn resolve<'s>(&'s self, files: impl Files<'s>) -> Result<(WorldSpec<'s>, Option<i32>), WorldError> {
+        let choice = match &self.pick {
+            Pick::Index(n) => Choice::Index(*n),
+            Pick::Map(m) => Choice::Map(m),
+            Pick::NewGame if catalog::catalog(&files)?.is_some() => Choice::NewGame,
+            Pick::NewGame => Choice::Map(self.default_map),
+        };
+        catalog::resolve(&files, choice)
     }
 
     /// The files the session reads: the base with the scenario's replacements.
     pub fn files(&self) -> Result<Overlay<'_, BaseFiles<'_>>, HostError> {
-        let base = match &self.base {
-            Base::Embedded => BaseFiles::Embedded,
-            Base::Install(i) => BaseFiles::Install(i),
-        };
-        let mut files = Overlay::new(base);
+        let mut files = Overlay::new(self.base_files());
         for (name, bytes) in &self.replaced {
             files
                 .replace(name, bytes)
@@ -166,9 +218,33 @@ impl Opened {
         }
     }
 
-    /// The session: the scenario's world and updates, or the map entered at the marker;
-    /// the install's SYSTEM.INI and KEYS.INI (the scenario's `[system]` overrides apply on
-    /// top of the installed values).
+    /// The catalog of the files, one line per world: its index, map, terrain (`-` for
+    /// none) and palette; `None` without WORLD.INI.
+    pub fn list_worlds(&self) -> Result<Option<String>, HostError> {
+        let files = self.files()?;
+        let describe = |e: WorldError| self.describe(SessionError::World(e));
+        let Some(ini) = catalog::catalog(&files).map_err(describe)? else { return Ok(None) };
+        let mut out = format!("start: world {} at marker {}\n", ini.start_world(), ini.start_marker());
+        for id in ini.ids() {
+            let Some(w) = ini.world(id) else { continue };
+            let terrain = w.terrain.unwrap_or("-");
+            out.push_str(&format!("{id:>2}  {:<20} {:<20} {}\n", w.map, terrain, w.palette.unwrap_or("-")));
+        }
+        Ok(Some(out))
+    }
+
+    fn describe(&self, e: SessionError) -> HostError {
+        match (self.install(), &self.scenario) {
+            (Some(i), _) => i.describe(e),
+            (None, Some(f)) => HostError::Scenario { path: f.path.clone(), message: e.to_string() },
+            (None, None) => HostError::World { place: self.place(), message: e.to_string() },
+        }
+    }
+
+    /// The session: the scenario's world and updates, or the chosen world entered at the
+    /// marker (`--marker`, else a new game's start marker, else 0); the install's SYSTEM.INI
+    /// and KEYS.INI (the scenario's `[system]` overrides apply on top of the installed
+    /// values).
     pub fn session(&self, program: &str) -> Result<Session<'_>, HostError> {
         let files = self.files()?;
         let install = self.install();
@@ -176,26 +252,29 @@ impl Opened {
             Some(i) => i.bindings()?,
             None => keys_ini(&files)?,
         };
-        let describe = |e| match install {
-            Some(i) => i.describe(e),
-            None => HostError::World { place: self.place(), message: e.to_string() },
-        };
+        let describe = |e| self.describe(e);
         let session = match &self.scenario {
             Some(f) => {
                 let s = Scenario::parse(&f.text)
                     .map_err(|e| HostError::Scenario { path: f.path.clone(), message: e.to_string() })?;
-                Session::replay(&files, &self.map, &s, bindings).map_err(|e| match install {
-                    Some(_) => describe(e),
-                    None => HostError::Scenario { path: f.path.clone(), message: e.to_string() },
-                })?
+                let map = match &self.pick {
+                    Pick::Map(m) => m.as_str(),
+                    _ => self.default_map,
+                };
+                Session::replay(&files, map, &s, bindings).map_err(describe)?
             }
             None => {
+                let (spec, start) = self.resolve(&files).map_err(|e| describe(SessionError::World(e)))?;
+                if let Some(i) = install {
+                    i.check_world(&spec)?;
+                }
+                let marker = self.marker.or(start.and_then(|m| usize::try_from(m).ok())).unwrap_or(0);
                 let config = install.map_or(Ok(SystemConfig::installed()), Install::config)?;
                 let mut s =
-                    Session::start(&files, &self.map, config, bindings, self.marker).map_err(describe)?;
-                if install.is_some() {
-                    s.origin.world = &self.world;
-                    s.origin.map = Some(&self.map);
+                    Session::start_world(&files, &spec, config, bindings, marker).map_err(describe)?;
+                s.origin.world = &self.world;
+                if spec.id.is_none() && install.is_some() {
+                    s.origin.map = Some(spec.map);
                 }
                 s
             }
@@ -218,10 +297,11 @@ fn keys_ini<'a>(files: &impl Files<'a>) -> Result<Bindings, HostError> {
     }
 }
 
-/// Opens an install and checks what `map` needs, printing the warnings after `program`.
-fn open_install(program: &str, dir: &Path, map: &str) -> Result<Install, HostError> {
+/// Opens an install and checks what every world needs, printing the warnings after
+/// `program`.
+fn open_install(program: &str, dir: &Path) -> Result<Install, HostError> {
     let install = Install::open(dir)?;
-    for w in install.check(map)? {
+    for w in install.check()? {
         eprintln!("{program}: {w}");
     }
     Ok(install)

@@ -39,6 +39,14 @@ pub fn replaced_hiding<N: AsRef<str>>(files: Vec<(N, Vec<u8>)>, hidden: &[&str])
     Box::leak(Box::new(o))
 }
 
+/// The embedded island's water wave, as its WORLD.INI gives it (`world_wave[1]`).
+pub fn island_wave() -> stros_core::terrain::Wave {
+    let text = std::str::from_utf8(stros_core::embedded::WORLD_INI).unwrap();
+    let ini = stros_core::formats::worldini::WorldIni::new_checked(text).unwrap();
+    let (amplitude, speed, frequency) = ini.world(1).unwrap().wave.for_terrain();
+    stros_core::terrain::Wave { amplitude, speed, frequency }
+}
+
 /// The embedded island loaded with the installed SYSTEM.INI and KEYS.INI; nobody entered.
 pub fn island() -> Box<World<'static>> {
     Box::new(World::load(&Embedded, MAP, SystemConfig::installed(), Bindings::default()).unwrap())

@@ -215,7 +215,6 @@ fn drawing_the_3d_world_allocates_nothing() {
     use stros_core::render::look::{Look, Texels};
     use stros_core::render::palette::Palette;
     use stros_core::render::view::{self, Instance};
-    use stros_core::terrain::ISLAND_WAVE;
     use stros_core::terrain::{Decoded, VertexCache};
 
     let wld = Wld::new_checked(embedded::WLD).unwrap();
@@ -251,7 +250,7 @@ fn drawing_the_3d_world_allocates_nothing() {
         view.pitch = -20;
         let instances = statics.placements().iter().map(Instance::from).chain([cyrus]);
         let mut fb = Framebuffer::new(&mut px, WIDTH, HEIGHT).unwrap();
-        let heights = VertexCache::new(Decoded::new(wld, 0), ISLAND_WAVE, 1234, (136, 119));
+        let heights = VertexCache::new(Decoded::new(wld, 0), stros_tests::island_wave(), 1234, (136, 119));
         view::draw(&mut fb, &mut depth, &view, Some((&heights, &wld)), instances, &look);
     });
     assert_eq!(n, 0, "drawing allocated {n} times");

@@ -1,6 +1,7 @@
 //! Loading a map into a [`World`]: the RGM, ROB and WLD, the models its actors and
 //! placements name, the animation sets, the placed actors with their shapes.
 
+use super::catalog::{self, Choice, FileRef, WorldSpec};
 use super::{
     Cells, FrameSource, NO_MODEL, Name, SetEntry, Shared, StepReport, World, WorldError, WorldModel,
     attributes, full, name_of, script,
@@ -34,12 +35,9 @@ fn stem(path: &[u8]) -> &[u8] {
 }
 
 impl<'a, C: Capacity> World<'a, C> {
-    /// Loads map `map` (`<map>.RGM`, `.ROB`, `.WLD`, the actor models, and `SURFACE.INI` and
-    /// `SOUP386.DEF` when present) from `files`, with `config` and the KEYS.INI `bindings`,
-    /// and places its actors. The player enters separately ([`World::enter_marker`] or
-    /// [`World::enter_at`]). A table too small for the map fails the load with
-    /// [`WorldError::Capacity`]: the table, what the map needs ([`super::Needs`]) and what
-    /// the build holds.
+    /// Loads the world of map `map` ([`Choice::Map`]: the first WORLD.INI world whose map it
+    /// is, or `<map>.RGM` on `<map>.WLD` without one) from `files`, with `config` and the
+    /// KEYS.INI `bindings`, and places its actors ([`World::load_world`]).
     pub fn load(
         files: &impl Files<'a>,
         map: &str,
@@ -51,17 +49,34 @@ impl<'a, C: Capacity> World<'a, C> {
         Ok(world)
     }
 
+    /// Loads world `spec` (its RGM, the ROB of the map's name, its WLD when it has terrain,
+    /// the actor models, and `SURFACE.INI` and `SOUP386.DEF` when present) from `files`, with
+    /// `config` and the KEYS.INI `bindings`, and places its actors. The player enters
+    /// separately ([`World::enter_marker`] or [`World::enter_at`]). A table too small for
+    /// the map fails the load with [`WorldError::Capacity`]: the table, what the map needs
+    /// ([`super::Needs`]) and what the build holds.
+    pub fn load_world(
+        files: &impl Files<'a>,
+        spec: &WorldSpec<'_>,
+        config: SystemConfig,
+        bindings: Bindings,
+    ) -> Result<Self, WorldError> {
+        let mut world = World::unloaded(config, bindings);
+        world.load_world_in_place(files, spec)?;
+        Ok(world)
+    }
+
     /// A world without a map, with `config` and `bindings`: no terrain, placements or
     /// actors. What [`World::load_in_place`] fills.
     pub fn unloaded(config: SystemConfig, bindings: Bindings) -> Self {
         World {
             map: Name::new(),
+            world_id: None,
             rgm: Rgm::empty(),
             rob: Rob::new_unchecked(&[]),
             wld: Wld::new_unchecked(&[]),
             terrain: Decoded::new(Wld::new_unchecked(&[]), 0),
-            // No WORLD.INI is read, so every world gets the island's wave.
-            wave: crate::terrain::ISLAND_WAVE,
+            wave: crate::terrain::Wave::NONE,
             statics: Statics::default(),
             models: Default::default(),
             sets: Default::default(),
@@ -101,18 +116,28 @@ impl<'a, C: Capacity> World<'a, C> {
     /// room for one). After an error the world holds part of the map; load again or drop
     /// it.
     pub fn load_in_place(&mut self, files: &impl Files<'a>, map: &str) -> Result<(), WorldError> {
+        let (spec, _) = catalog::resolve(files, Choice::Map(map))?;
+        self.load_world_in_place(files, &spec)
+    }
+
+    /// [`World::load_world`] into this world, as [`World::load_in_place`].
+    pub fn load_world_in_place(
+        &mut self,
+        files: &impl Files<'a>,
+        spec: &WorldSpec<'_>,
+    ) -> Result<(), WorldError> {
         const { assert!(C::FITS, "a Caps size is beyond what the world's indices address") };
         self.reset();
-        self.fill(files, map).map_err(|e| with_needs(e, files, map))
+        self.fill(files, spec).map_err(|e| with_needs(e, files, &spec.map_name()))
     }
 
     /// Everything but the configuration and bindings as [`World::unloaded`] has it, the
     /// tables emptied where they are.
     fn reset(&mut self) {
-        self.map = Name::new();
+        (self.map, self.world_id) = (Name::new(), None);
         (self.rgm, self.rob, self.wld) = (Rgm::empty(), Rob::new_unchecked(&[]), Wld::new_unchecked(&[]));
-        self.terrain = Decoded::new(self.wld, 0);
-        self.wave = crate::terrain::ISLAND_WAVE;
+        self.terrain = Decoded::none();
+        self.wave = crate::terrain::Wave::NONE;
         self.statics.clear();
         self.models.clear();
         self.sets.clear();
@@ -139,27 +164,24 @@ impl<'a, C: Capacity> World<'a, C> {
         (self.combat_index, self.script_exclusion) = (0, None);
     }
 
-    fn fill(&mut self, files: &impl Files<'a>, map: &str) -> Result<(), WorldError> {
-        let get = |ext: &str| {
-            let mut n = Name::new();
-            let _ = n.push_str(map);
-            let _ = n.push_str(ext);
-            files.file(&n).ok_or(WorldError::Missing(n))
+    fn fill(&mut self, files: &impl Files<'a>, spec: &WorldSpec<'_>) -> Result<(), WorldError> {
+        let rgm_file = spec.rgm();
+        let rgm =
+            Rgm::new_checked(rgm_file.read(files)?).map_err(|e| WorldError::Format(rgm_file.name(), e))?;
+        let rob_file = FileRef::Name(spec.rob());
+        let rob =
+            Rob::new_checked(rob_file.read(files)?).map_err(|e| WorldError::Format(rob_file.name(), e))?;
+        // No WLD: an interior or a dungeon, without terrain ({D:config/world-ini.md}).
+        let wld = match spec.wld() {
+            Some(f) => Some(Wld::new_checked(f.read(files)?).map_err(|e| WorldError::Format(f.name(), e))?),
+            None => None,
         };
-        let named = |ext: &str| {
-            let mut n = Name::new();
-            let _ = n.push_str(map);
-            let _ = n.push_str(ext);
-            n
-        };
-        let rgm = Rgm::new_checked(get(".RGM")?).map_err(|e| WorldError::Format(named(".RGM"), e))?;
-        let rob = Rob::new_checked(get(".ROB")?).map_err(|e| WorldError::Format(named(".ROB"), e))?;
-        let wld = Wld::new_checked(get(".WLD")?).map_err(|e| WorldError::Format(named(".WLD"), e))?;
         // The PVO visibility octree is optional (most maps have none).
-        let pvo = match get(".PVO") {
+        let pvo_file = FileRef::Name(spec.own(".PVO"));
+        let pvo = match pvo_file.read(files) {
             Ok(bytes) => Some(
                 crate::formats::pvo::Pvo::new_checked(bytes)
-                    .map_err(|e| WorldError::Format(named(".PVO"), e))?,
+                    .map_err(|e| WorldError::Format(pvo_file.name(), e))?,
             ),
             Err(_) => None,
         };
@@ -175,8 +197,11 @@ impl<'a, C: Capacity> World<'a, C> {
         self.walk.load(&rgm)?;
         // Memos name placements of these statics and samples of this map.
         self.memos.clear();
-        self.map = name_of(map.as_bytes());
-        (self.rgm, self.rob, self.wld, self.terrain) = (rgm, rob, wld, Decoded::new(wld, 0));
+        (self.map, self.world_id, self.wave) = (spec.map_name(), spec.id, spec.wave);
+        (self.rgm, self.rob) = (rgm, rob);
+        // `world_scapeshift` offsets the height table (its low signed word).
+        self.terrain = wld.map_or_else(Decoded::none, |w| Decoded::new(w, spec.scapeshift as i32));
+        self.wld = *self.terrain.wld();
         self.pvo = pvo;
         self.place_actors(files)
     }

@@ -25,6 +25,7 @@ mod admission;
 mod align;
 pub mod attributes;
 mod camera;
+pub mod catalog;
 pub mod cells;
 mod collide;
 pub mod entry;
@@ -100,6 +101,14 @@ pub enum WorldError {
     Limit(&'static str),
     /// `script disable` takes a basename of one through eight characters.
     ScriptName,
+    /// WORLD.INI is not text: the byte at this offset is not UTF-8.
+    CatalogText(usize),
+    /// WORLD.INI failed to parse.
+    Catalog(crate::formats::ini::IniError),
+    /// A world was chosen by index, or a new game started, without a WORLD.INI.
+    NoCatalog,
+    /// WORLD.INI has no world of this index (or it is outside 0 through 99).
+    NoWorld(i32),
 }
 
 impl fmt::Display for WorldError {
@@ -113,6 +122,10 @@ impl fmt::Display for WorldError {
             WorldError::Capacity(o) => write!(f, "{o}"),
             WorldError::Limit(what) => write!(f, "too many {what}"),
             WorldError::ScriptName => write!(f, "a script basename has one through eight characters"),
+            WorldError::CatalogText(at) => write!(f, "WORLD.INI: byte {at} is not text"),
+            WorldError::Catalog(e) => write!(f, "WORLD.INI: {e}"),
+            WorldError::NoCatalog => write!(f, "no WORLD.INI: choose a world by its map's name"),
+            WorldError::NoWorld(n) => write!(f, "WORLD.INI has no world {n}"),
         }
     }
 }
@@ -327,6 +340,8 @@ pub struct Listener {
 #[derive(Clone, Debug)]
 pub struct World<'a, C: Capacity = Desktop> {
     map: Name,
+    /// The WORLD.INI index the world was loaded as, when it came from the catalog.
+    world_id: Option<u16>,
     rgm: Rgm<'a>,
     rob: Rob<'a>,
     wld: Wld<'a>,
@@ -565,6 +580,12 @@ impl<'a, C: Capacity> World<'a, C> {
         &self.map
     }
 
+    /// The WORLD.INI index the world was loaded as (`None`: by map name, without a catalog
+    /// entry).
+    pub fn world_id(&self) -> Option<u16> {
+        self.world_id
+    }
+
     /// The scene.
     pub fn rgm(&self) -> &Rgm<'a> {
         &self.rgm
@@ -586,8 +607,8 @@ impl<'a, C: Capacity> World<'a, C> {
         crate::terrain::VertexHeights::present(&self.terrain)
     }
 
-    /// The water wave (`world_wave`; the island's, [`crate::terrain::ISLAND_WAVE`], since no
-    /// WORLD.INI is read).
+    /// The water wave: the world's `world_wave` ({D:engine/water.md} "Wave parameters and
+    /// enablement"), still without a catalog entry.
     pub fn wave(&self) -> Wave {
         self.wave
     }

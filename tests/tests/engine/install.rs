@@ -89,7 +89,8 @@ fn a_recording_of_an_install_replays() {
     out.finish(&s).unwrap();
     let text = std::fs::read_to_string(&rec).unwrap();
     assert!(text.contains(&format!("world = \"{}\"", dir.display())), "{text}");
-    assert!(text.contains("map = \"ISLAND\""));
+    // The install's catalog world replays by its index.
+    assert!(text.contains("world_index = 1"), "{text}");
     let replayed = stros_tools::replay::command(&rec).unwrap();
     assert_eq!(replayed, std::fs::read_to_string(&trace).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
@@ -101,10 +102,22 @@ fn damaged_installs_fail_with_one_line_naming_the_file() {
     type Damage = fn(&Path);
     let cases: [(&str, Damage, &str); 9] = [
         ("truncated scene", |d| std::fs::write(d.join("maps/ISLAND.RGM"), b"RAHD").unwrap(), "ISLAND.RGM"),
-        ("no scene", |d| std::fs::remove_file(d.join("maps/ISLAND.RGM")).unwrap(), "no ISLAND.RGM"),
-        ("no terrain", |d| std::fs::remove_file(d.join("maps/ISLAND.WLD")).unwrap(), "no ISLAND.WLD"),
+        (
+            "no scene",
+            |d| std::fs::remove_file(d.join("maps/ISLAND.RGM")).unwrap(),
+            "world 1's map MAPS\\ISLAND.RGM is not in the install",
+        ),
+        (
+            "no terrain",
+            |d| std::fs::remove_file(d.join("maps/ISLAND.WLD")).unwrap(),
+            "world 1's terrain MAPS\\ISLAND.WLD is not",
+        ),
         ("no archive", |d| std::fs::remove_file(d.join("fxart/ISLAND.ROB")).unwrap(), "no ISLAND.ROB"),
-        ("no palette", |d| std::fs::remove_file(d.join("fxart/island.col")).unwrap(), "no ISLAND.COL"),
+        (
+            "no palette",
+            |d| std::fs::remove_file(d.join("fxart/island.col")).unwrap(),
+            "world 1's palette 3DART\\ISLAND.COL is not",
+        ),
         ("short palette", |d| std::fs::write(d.join("fxart/island.col"), [0u8; 100]).unwrap(), "island.col"),
         ("bad SYSTEM.INI", |d| std::fs::write(d.join("SYSTEM.INI"), "[system\n").unwrap(), "SYSTEM.INI"),
         (

@@ -682,12 +682,8 @@ const PIER: [f32; 3] = [32400.0, -264.0, 16600.0];
 
 fn waves(w: &World, bios: u32, view: &View) -> Vec<u8> {
     let cell = |c: f32| (c / 256.0).round_ties_even() as i32;
-    let heights = VertexCache::new(
-        w.heights,
-        stros_core::terrain::ISLAND_WAVE,
-        bios,
-        (cell(view.eye[0]), cell(view.eye[2])),
-    );
+    let heights =
+        VertexCache::new(w.heights, stros_tests::island_wave(), bios, (cell(view.eye[0]), cell(view.eye[2])));
     render_sized(W, H, |fb, depth| {
         view::draw(fb, depth, view, Some((&heights, &w.wld)), w.village(), &w.look)
     })
@@ -714,12 +710,8 @@ fn the_water_moves_with_the_bios_clock_and_nothing_else_does() {
     let land = View { eye: [33000.0, -3000.0, 26000.0], heading: 0, pitch: 512 };
     assert_eq!(waves(&w, 100, &land), waves(&w, 140, &land));
     // Without the wave the heights are the decoded map's.
-    let still = VertexCache::new(
-        w.heights,
-        Wave { amplitude: 0.0, ..stros_core::terrain::ISLAND_WAVE },
-        7,
-        (126, 65),
-    );
+    let still =
+        VertexCache::new(w.heights, Wave { amplitude: 0.0, ..stros_tests::island_wave() }, 7, (126, 65));
     assert_eq!(still.vertex_y(126, 60), w.heights.vertex_y(126, 60));
 }
 

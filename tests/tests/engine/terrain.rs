@@ -343,7 +343,6 @@ fn standing_in_the_sea(camera_distance: i32, n: u32) -> Vec<(u32, i32, u8)> {
 
 #[test]
 fn support_in_the_sea_follows_the_wave_near_the_camera_only() {
-    use stros_core::terrain::ISLAND_WAVE;
     // "Terrain support sampling": near the camera the ground query reads the vertex cache,
     // the frame before this update drew it — the previous update's BIOS tick. At (192 × 256,
     // 100 × 256) the cell is (192, 100) exactly (192 − 0.5 and 100 + 0.5 round to even) and
@@ -353,7 +352,7 @@ fn support_in_the_sea_follows_the_wave_near_the_camera_only() {
     let expected_y = |t: u32| {
         let phase = (4880 + 16 * t as i32) & 2047;
         let sample = stros_core::tables::rotation_sample(512 + phase as usize).unwrap();
-        let h = (sample as f64 * ISLAND_WAVE.amplitude as f64 - 8.0) as f32;
+        let h = (sample as f64 * stros_tests::island_wave().amplitude as f64 - 8.0) as f32;
         (h as i32 - 62 - 2) * 256
     };
     // The installed camera, 250 behind him: within 15 cells.

@@ -118,6 +118,27 @@ pub fn surface_ini() -> String {
     s
 }
 
+/// The island's world in the catalog: index 1, where the retail WORLD.INI has the island
+/// by day.
+pub const WORLD: u16 = 1;
+
+/// The island's water wave (`world_wave`): about 24 map units of swell (`[−1.5A, 0.5A]`),
+/// one period every 7 seconds, rings roughly ten cells apart around the map's middle.
+pub const WAVE: [i32; 3] = [16, 16, 1];
+
+/// WORLD.INI for the island as map `map`: one world, [`WORLD`], the new game's start at
+/// marker 0, its files under the shipped folders (`MAPS\`, `3DART\`), its wave.
+pub fn world_ini(map: &str) -> String {
+    let w = WORLD;
+    let [a, b, c] = WAVE;
+    format!(
+        "; WORLD.INI written by stros-tools: the embedded island as world {w}\r\n\r\n[world]\r\n\
+         start_world={w}\r\nstart_marker=0\r\n\r\n\
+         world_map[{w}]=MAPS\\{map}.RGM\r\nworld_world[{w}]=MAPS\\{map}.WLD\r\n\
+         world_palette[{w}]=3DART\\{map}.COL\r\nworld_scapeshift[{w}]=0\r\nworld_wave[{w}]={a},{b},{c}\r\n"
+    )
+}
+
 /// Every file of the embedded world, in a fixed order.
 pub fn files() -> Vec<File> {
     let file = |name: String, bytes: Vec<u8>| File { name, bytes };
@@ -129,6 +150,7 @@ pub fn files() -> Vec<File> {
         file("MAIN.SFX".into(), write::sfx::to_bytes(&sfx_desc())),
         file("SURFACE.INI".into(), surface_ini().into_bytes()),
         file("SOUP386.DEF".into(), write::soupdef::to_bytes(&village::soup_def())),
+        file("WORLD.INI".into(), world_ini(MAP).into_bytes()),
         file(format!("{MAP}.RGM"), write::rgm::to_bytes(&village::rgm_desc())),
         file(format!("{MAP}.ROB"), write::rob::to_bytes(&village::rob_desc())),
     ]
@@ -158,6 +180,12 @@ mod tests {
                 "SFX" => Sfx::new_checked(b).map(|_| ()),
                 "RGM" => Rgm::new_checked(b).map(|_| ()),
                 "ROB" => Rob::new_checked(b).map(|_| ()),
+                "INI" if f.name == "WORLD.INI" => {
+                    let text = std::str::from_utf8(b).unwrap();
+                    let ini = stros_core::formats::worldini::WorldIni::new_checked(text).unwrap();
+                    assert_eq!(ini.world(WORLD).unwrap().map, format!("MAPS\\{MAP}.RGM"));
+                    Ok(())
+                }
                 "INI" => {
                     let text = std::str::from_utf8(b).unwrap();
                     stros_core::formats::surface::SurfaceTable::parse(text).unwrap();

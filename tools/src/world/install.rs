@@ -1,8 +1,8 @@
 //! The embedded island written in a Redguard install's layout (the GOG one), as map
-//! `ISLAND`, so `--data DIR` can be tested without the game: `maps/` holds the scene and
-//! the terrain, `fxart/` the models, archives, palette and texture banks, `sound/` the
-//! sound bank, and the INI files sit at the top — some names in lower case, as the
-//! install's are, because the engine matches them case-insensitively.
+//! `ISLAND` (world 1 of its WORLD.INI), so `--data DIR` can be tested without the game:
+//! `maps/` holds the scene and the terrain, `fxart/` the models, archives, palette and
+//! texture banks, `sound/` the sound bank, and the INI files sit at the top — some names in
+//! lower case, as the install's are, because the engine matches them case-insensitively.
 
 use std::path::Path;
 
@@ -43,6 +43,12 @@ pub fn layout() -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();
     for f in build::files() {
         let upper = f.name.to_ascii_uppercase();
+        if upper == "WORLD.INI" {
+            // The catalog names the renamed map; its palette path says `3DART\`, which the
+            // install keeps in `fxart/` (the engine tries the other art folder).
+            files.push(("WORLD.INI".into(), build::world_ini(INSTALL_MAP).into_bytes()));
+            continue;
+        }
         let renamed = match upper.strip_prefix(MAP) {
             Some(ext) => format!("{INSTALL_MAP}{ext}"),
             None => f.name.clone(),
