@@ -119,6 +119,13 @@ impl Install {
         self.entry(name).map(|e| e.path.as_path())
     }
 
+    /// Every file name the install has (upper case), sorted.
+    pub fn names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.by_name.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        names
+    }
+
     /// The install's root.
     pub fn root(&self) -> &Path {
         &self.root

@@ -54,9 +54,10 @@ enum Command {
         /// The file
         file: PathBuf,
         /// For an RGM: print what the map needs of every table a build sizes (actors,
-        /// placements, models, sets, frame_models, locals, banks) and what the desktop and
-        /// small presets hold, as JSON. The map's other files are looked up under the RGM's
-        /// directory (under its parent when that directory is an install's MAPS)
+        /// placements, models, sets, frame_models, locals, banks, walk_nodes) and what the
+        /// desktop and small presets hold, as JSON. The map's other files are looked up under
+        /// the RGM's directory (under its parent when that directory is an install's MAPS).
+        /// For an install's directory: every map's needs, and whether the desktop holds them all
         #[arg(long)]
         needs: bool,
     },
@@ -109,6 +110,12 @@ enum Bench {
     },
 }
 
+/// Prints `text` and a newline to stdout; a closed pipe (`| head`) ends the output quietly.
+fn out(text: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stdout().lock(), "{text}");
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.command {
@@ -142,7 +149,7 @@ fn main() -> ExitCode {
         },
         Command::Inspect { file, needs: false } => inspect(&file),
         Command::Inspect { file, needs: true } => stros_tools::needs::command(&file)
-            .map(|json| println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default()))
+            .map(|json| out(&serde_json::to_string_pretty(&json).unwrap_or_default()))
             .map_err(|e| ("inspect", e)),
         Command::Bench(b) => {
             let report = match b {
@@ -226,7 +233,7 @@ fn inspect(path: &Path) -> Result<(), (&'static str, String)> {
     let data = std::fs::read(path).map_err(|e| ("inspect", format!("{shown}: {e}")))?;
     match stros_tools::inspect::inspect(kind, &data) {
         Ok(json) => {
-            println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
+            out(&serde_json::to_string_pretty(&json).unwrap_or_default());
             Ok(())
         }
         Err(ExerciseError::Format(e)) => Err(("inspect", format!("{shown}: {e}"))),

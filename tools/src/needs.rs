@@ -1,5 +1,6 @@
 //! `stros-tools inspect --needs FILE.RGM`: what a map needs of every table a build sizes
-//! ([`stros_core::world::Needs`]), beside what the desktop and small presets hold.
+//! ([`stros_core::world::Needs`]), beside what the desktop and small presets hold; and
+//! `stros-tools inspect --needs DIR`: every map of an install.
 
 use std::path::Path;
 
@@ -13,6 +14,9 @@ use stros_host::install::Install;
 /// `holds` with the tables each is short of. The ROB and models come from the RGM's
 /// directory, or from the install above it when that directory is called MAPS.
 pub fn command(path: &Path) -> Result<Value, String> {
+    if path.is_dir() {
+        return install(path);
+    }
     let shown = path.display();
     let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_uppercase()).unwrap_or_default();
     let Some(map) = name.strip_suffix(".RGM").filter(|m| !m.is_empty() && m.len() <= 8) else {
@@ -34,6 +38,24 @@ pub fn command(path: &Path) -> Result<Value, String> {
         "desktop": preset::<Desktop>(&needs),
         "small": preset::<Small>(&needs),
     }))
+}
+
+/// Every map (`*.RGM`) of the install at `root`, each as [`command`] reports one, and
+/// `desktop_fits`: whether the desktop preset holds them all.
+fn install(root: &Path) -> Result<Value, String> {
+    let install = Install::open(root).map_err(|e| e.to_string())?;
+    let mut maps = Vec::new();
+    for name in install.names() {
+        let Some(map) = name.strip_suffix(".RGM") else { continue };
+        let needs = Needs::of(&&install, map).map_err(|e| format!("{}: {e}", root.display()))?;
+        maps.push(json!({
+            "map": map,
+            "needs": tables(|t| needs.get(t)),
+            "desktop": preset::<Desktop>(&needs),
+        }));
+    }
+    let fits = maps.iter().all(|m| m["desktop"]["fits"] == true);
+    Ok(json!({ "install": root.display().to_string(), "maps": maps, "desktop_fits": fits }))
 }
 
 fn tables(count: impl Fn(TableKind) -> usize) -> Value {

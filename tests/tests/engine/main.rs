@@ -41,3 +41,4 @@ mod tables;
 mod terrain;
 mod timing;
 mod world;
+mod worlds;
