@@ -21,6 +21,7 @@
 //! | [`soupdef`] | SOUP386.DEF script definitions (flags, property references) |
 //! | [`pvo`] | PVO visibility octrees |
 //! | [`surface`] | SURFACE.INI surface assignments |
+//! | [`worldini`] | WORLD.INI, the world catalog |
 
 use core::fmt;
 
@@ -35,6 +36,7 @@ pub mod soupdef;
 pub mod surface;
 pub mod texbsi;
 pub mod wld;
+pub mod worldini;
 
 /// Which file format an error is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
