@@ -409,7 +409,8 @@ fn truncate(v: f32) -> i32 {
 
 /// One world's records ({D:config/world-ini.md} "Per-World Keys"), read with each key's
 /// type: a missing or empty integer is 0, a missing list component is 0, a missing or empty
-/// path is `None`. Field names follow the keys without their `world_` prefix.
+/// path is `None`. Field names follow the keys without their `world_` prefix, except
+/// `terrain` (`world_world`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WorldEntry<'a> {
     /// The world index `N`.
