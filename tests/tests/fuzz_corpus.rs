@@ -69,6 +69,7 @@ seed_tests! {
     sfx_seeds: "sfx" reaches 1,
     pvo_seeds: "pvo" reaches 1,
     ini_seeds: "ini" reaches 1,
+    worldini_seeds: "worldini" reaches 1,
 }
 
 /// Run only as the child of the next test: allocates inside `watched`.

@@ -13,6 +13,7 @@ use stros_core::formats::soupdef::SoupDef;
 use stros_core::formats::surface::{SurfaceError, SurfaceTable};
 use stros_core::formats::texbsi::Texbsi;
 use stros_core::formats::wld::Wld;
+use stros_core::formats::worldini::{self, WorldEntry, WorldIni};
 
 /// Which reader a file goes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,11 +40,13 @@ pub enum Kind {
     Surface,
     /// SOUP386.DEF text (its flags and property references).
     SoupDef,
+    /// WORLD.INI text (the world catalog).
+    WorldIni,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 11] = [
+    pub const ALL: [Kind; 12] = [
         Kind::Rgm,
         Kind::Wld,
         Kind::Model,
@@ -55,6 +58,7 @@ impl Kind {
         Kind::Ini,
         Kind::Surface,
         Kind::SoupDef,
+        Kind::WorldIni,
     ];
 
     /// The kind of a file by its name (`TEXBSI.302` by its stem, the rest by extension).
@@ -66,6 +70,9 @@ impl Kind {
         }
         if file == "SURFACE.INI" {
             return Some(Kind::Surface);
+        }
+        if file == "WORLD.INI" {
+            return Some(Kind::WorldIni);
         }
         match file.rsplit('.').next()? {
             "RGM" => Some(Kind::Rgm),
@@ -95,12 +102,13 @@ impl Kind {
             Kind::Ini => "INI",
             Kind::Surface => "SURFACE.INI",
             Kind::SoupDef => "SOUP386.DEF",
+            Kind::WorldIni => "WORLD.INI",
         }
     }
 
     /// Whether files of this kind are text, whose prefixes may be whole files too.
     pub fn is_text(self) -> bool {
-        matches!(self, Kind::Ini | Kind::Surface | Kind::SoupDef)
+        matches!(self, Kind::Ini | Kind::Surface | Kind::SoupDef | Kind::WorldIni)
     }
 }
 
@@ -153,6 +161,10 @@ pub fn exercise(kind: Kind, data: &[u8]) -> Result<u64, ExerciseError> {
                 }
             }
         }
+        Kind::WorldIni => {
+            let text = core::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
+            world_ini(&mut sum, &WorldIni::new_checked(text).map_err(|e| ExerciseError::Ini(e.line()))?);
+        }
         Kind::SoupDef => {
             let def = SoupDef::new_checked(data).map_err(ExerciseError::Format)?;
             for f in def.flags() {
@@ -201,6 +213,57 @@ impl Sum {
             self.add(c as u64);
         }
     }
+}
+
+/// Highest node-map and rain-sphere number read by number (the sequences are read whole).
+const MAX_NUMBERED: u16 = 16;
+
+/// The globals, and every accessor of every world index 0–100 (100 is never a world).
+fn world_ini(sum: &mut Sum, w: &WorldIni<'_>) {
+    sum.add_all(&[w.start_world(), w.start_marker(), w.test_map_delay()]);
+    w.test_map_order().for_each(|n| sum.add(n as u64));
+    w.ids().for_each(|id| sum.add(id as u64));
+    for id in 0..=worldini::MAX_WORLD + 1 {
+        sum.add(w.contains(id) as u64);
+        if let Some(e) = w.world(id) {
+            world_entry(sum, &e);
+        }
+    }
+}
+
+fn world_entry(sum: &mut Sum, e: &WorldEntry<'_>) {
+    let paths = [Some(e.map), e.terrain, e.palette, e.flash_filename, e.sky, e.skyfx, e.sunimg];
+    for p in paths.into_iter().chain(e.node_maps().map(Some)) {
+        let p = p.unwrap_or("");
+        sum.bytes(worldini::base_name(p).as_bytes());
+        worldini::split_path(p).for_each(|c| sum.add(c.len() as u64));
+    }
+    sum.add_all(&[
+        e.id as i32,
+        e.redbook.unwrap_or(-1),
+        e.shade,
+        e.haze,
+        e.back_plane,
+        e.background,
+        e.compass,
+    ]);
+    sum.add_all(&[e.ambient, e.ambientfx.into(), e.sunangle, e.sunskew, e.scapeshift.into()]);
+    sum.add_all(&[e.skyscale, e.skylevel, e.skyspeed, e.sky_xrotate, e.sky_yrotate, e.sunscale]);
+    sum.add_all(&[e.rain_delay, e.rain_drops, e.rain_start, e.rain_end]);
+    sum.add_all(&e.sun);
+    sum.add_all(&e.fogrgb);
+    for rgb in [e.ambientrgb, e.sunimgrgb] {
+        sum.add_all(&rgb.unwrap_or([-1; 3]));
+    }
+    sum.add_all(&e.sunrgb.unwrap_or([-1; 4]));
+    let (amplitude, speed, frequency) = e.wave.for_terrain();
+    sum.add_all(&[e.wave.amplitude, e.wave.speed, e.wave.frequency, speed, frequency]);
+    sum.add(amplitude.to_bits() as u64);
+    for n in 0..=MAX_NUMBERED {
+        sum.bytes(e.node_map(n).unwrap_or("").as_bytes());
+        sum.add_all(&e.rain_sphere(n).unwrap_or([0; 4]));
+    }
+    e.rain_spheres().for_each(|s| sum.add_all(&s));
 }
 
 fn rgm(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {

@@ -8,6 +8,7 @@ use stros_core::formats::rob::Rob;
 use stros_core::formats::sfx::Sfx;
 use stros_core::formats::texbsi::Texbsi;
 use stros_core::formats::wld::Wld;
+use stros_core::formats::worldini::{WorldEntry, WorldIni};
 
 use crate::exercise::{ExerciseError, Kind, exercise};
 use serde_json::{Map, Value};
@@ -106,6 +107,10 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Value, ExerciseError> {
                 })
                 .collect::<Vec<_>>();
             object().with("format", "SURFACE.INI").with("assignments", assignments)
+        }
+        Kind::WorldIni => {
+            let text = std::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
+            world_ini(&WorldIni::new_checked(text).map_err(|e| ExerciseError::Ini(e.line()))?)
         }
         Kind::SoupDef => {
             let def = stros_core::formats::soupdef::SoupDef::new_checked(data).map_err(f)?;
@@ -324,6 +329,64 @@ fn pvo(p: &Pvo<'_>, data: &[u8]) -> Value {
         .with("cell_size", p.cell_size())
         .with("center", p.center())
         .with("selected_at_center", p.select(p.center()).ids().count())
+}
+
+/// The catalog: the globals and every world with every key as read (absent paths and
+/// colours as `null`).
+fn world_ini(w: &WorldIni<'_>) -> Value {
+    object()
+        .with("format", "WORLD.INI")
+        .with("start_world", w.start_world())
+        .with("start_marker", w.start_marker())
+        .with("test_map_delay", w.test_map_delay())
+        .with("test_map_order", w.test_map_order().collect::<Vec<_>>())
+        .with("worlds", w.ids().filter_map(|id| w.world(id)).map(|e| world_entry(&e)).collect::<Vec<_>>())
+}
+
+fn world_entry(e: &WorldEntry<'_>) -> Value {
+    let (amplitude, speed, frequency) = e.wave.for_terrain();
+    object()
+        .with("id", e.id)
+        .with("map", e.map)
+        .with("terrain", e.terrain)
+        .with("palette", e.palette)
+        .with("scapeshift", e.scapeshift)
+        .with("wave", [e.wave.amplitude, e.wave.speed, e.wave.frequency])
+        .with(
+            "wave_for_terrain",
+            object().with("amplitude", amplitude).with("speed", speed).with("frequency", frequency),
+        )
+        .with("redbook", e.redbook)
+        .with("shade", e.shade)
+        .with("haze", e.haze)
+        .with("back_plane", e.back_plane)
+        .with("background", e.background)
+        .with("compass", e.compass)
+        .with("flash_filename", e.flash_filename)
+        .with("sun", e.sun)
+        .with("ambient", e.ambient)
+        .with("ambientfx", e.ambientfx)
+        .with("ambientrgb", e.ambientrgb.map(Value::from))
+        .with("sunangle", e.sunangle)
+        .with("sunskew", e.sunskew)
+        .with("sunrgb", e.sunrgb.map(Value::from))
+        .with("fogrgb", e.fogrgb)
+        .with("sky", e.sky)
+        .with("skyfx", e.skyfx)
+        .with("skyscale", e.skyscale)
+        .with("skylevel", e.skylevel)
+        .with("skyspeed", e.skyspeed)
+        .with("sky_xrotate", e.sky_xrotate)
+        .with("sky_yrotate", e.sky_yrotate)
+        .with("sunimg", e.sunimg)
+        .with("sunimgrgb", e.sunimgrgb.map(Value::from))
+        .with("sunscale", e.sunscale)
+        .with("node_maps", e.node_maps().collect::<Vec<_>>())
+        .with("rain_delay", e.rain_delay)
+        .with("rain_drops", e.rain_drops)
+        .with("rain_start", e.rain_start)
+        .with("rain_end", e.rain_end)
+        .with("rain_spheres", e.rain_spheres().map(Value::from).collect::<Vec<_>>())
 }
 
 /// An empty JSON object, to fill with [`With::with`].

@@ -139,3 +139,60 @@ fn inspects_a_pvo_and_rejects_a_truncated_copy() {
     );
     std::fs::remove_dir_all(&scratch).unwrap();
 }
+
+#[test]
+fn inspects_a_world_ini_and_names_the_line_of_a_damaged_copy() {
+    use stros_tools::write::worldini::{WorldDesc, WorldIniDesc, to_bytes};
+    let scratch = std::env::temp_dir().join(format!("stros-inspect-world-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let desc = WorldIniDesc {
+        start_world: 1,
+        start_marker: 3,
+        test_map_order: vec![0, 1],
+        worlds: vec![
+            WorldDesc::new(1, "MAPS\\ISLAND.rgm")
+                .set("world_world", "MAPS\\ISLAND.WLD")
+                .set("world_palette", "3DART\\island.COL")
+                .set("world_scapeshift", -120)
+                .set_list("world_wave", &[16, 16])
+                .node_maps(&["MAPS\\islan001.noo"]),
+            WorldDesc::new(2, "MAPS\\catacomb.rgm"),
+        ],
+        ..Default::default()
+    };
+    let bytes = to_bytes(&desc);
+    let path = scratch.join("WORLD.INI");
+    std::fs::write(&path, &bytes).unwrap();
+    let out = inspect(&path);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["format"], "WORLD.INI");
+    assert_eq!((&json["start_world"], &json["start_marker"]), (&1.into(), &3.into()));
+    assert_eq!(json["test_map_order"], serde_json::json!([0, 1]));
+    let island = &json["worlds"][0];
+    assert_eq!((&island["id"], &island["map"]), (&1.into(), &"MAPS\\ISLAND.rgm".into()));
+    assert_eq!(
+        (&island["terrain"], &island["palette"]),
+        (&"MAPS\\ISLAND.WLD".into(), &"3DART\\island.COL".into())
+    );
+    // 16,16: the frequency missing, so 0; ambientfx missing, so 0 stored, so 128.
+    assert_eq!(island["wave"], serde_json::json!([16, 16, 0]));
+    assert_eq!((&island["scapeshift"], &island["ambientfx"]), (&(-120).into(), &128.into()));
+    assert_eq!(island["node_maps"], serde_json::json!(["MAPS\\islan001.noo"]));
+    assert_eq!(json["worlds"][1]["terrain"], serde_json::Value::Null);
+
+    // Line 5 made 300 bytes long: one line naming the file and line 5, exit code 2.
+    let text = String::from_utf8(bytes).unwrap();
+    let mut lines: Vec<String> = text.split("\r\n").map(str::to_string).collect();
+    assert!(lines[4].is_empty() && lines[5].starts_with("world_map[1]="));
+    lines[4] = ";".repeat(300);
+    let bad = scratch.join("damaged").join("WORLD.INI");
+    std::fs::create_dir_all(bad.parent().unwrap()).unwrap();
+    std::fs::write(&bad, lines.join("\r\n")).unwrap();
+    let out = inspect(&bad);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains(&*bad.to_string_lossy()) && err.contains("line 5"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    std::fs::remove_dir_all(&scratch).unwrap();
+}

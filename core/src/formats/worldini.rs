@@ -409,7 +409,8 @@ fn truncate(v: f32) -> i32 {
 
 /// One world's records ({D:config/world-ini.md} "Per-World Keys"), read with each key's
 /// type: a missing or empty integer is 0, a missing list component is 0, a missing or empty
-/// path is `None`. Field names follow the keys without their `world_` prefix.
+/// path is `None`. Field names follow the keys without their `world_` prefix, except
+/// `terrain` (`world_world`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WorldEntry<'a> {
     /// The world index `N`.
@@ -699,9 +700,7 @@ impl fmt::Debug for RainSpheres<'_> {
 }
 
 /// The file name of a path as written: what follows the last `\` or `/`.
-pub fn base_name(path: &str) -> &str {
-    path.rsplit(['\\', '/']).next().unwrap_or(path)
-}
+pub use crate::files::base_name;
 
 /// The components of a path as written, split at `\` and `/`, empty ones skipped.
 pub fn split_path(path: &str) -> impl Iterator<Item = &str> {

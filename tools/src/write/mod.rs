@@ -11,3 +11,4 @@ pub mod sfx;
 pub mod soupdef;
 pub mod texbsi;
 pub mod wld;
+pub mod worldini;
