@@ -127,16 +127,21 @@ pub const WORLD: u16 = 1;
 pub const WAVE: [i32; 3] = [16, 16, 1];
 
 /// WORLD.INI for the island as map `map`: one world, [`WORLD`], the new game's start at
-/// marker 0, its files under the shipped folders (`MAPS\`, `3DART\`), its wave.
-pub fn world_ini(map: &str) -> String {
-    let w = WORLD;
-    let [a, b, c] = WAVE;
-    format!(
-        "; WORLD.INI written by stros-tools: the embedded island as world {w}\r\n\r\n[world]\r\n\
-         start_world={w}\r\nstart_marker=0\r\n\r\n\
-         world_map[{w}]=MAPS\\{map}.RGM\r\nworld_world[{w}]=MAPS\\{map}.WLD\r\n\
-         world_palette[{w}]=3DART\\{map}.COL\r\nworld_scapeshift[{w}]=0\r\nworld_wave[{w}]={a},{b},{c}\r\n"
-    )
+/// marker 0, its files under the shipped folders (`MAPS\\`, `3DART\\`), its wave.
+pub fn world_ini(map: &str) -> Vec<u8> {
+    use write::worldini::{WorldDesc, WorldIniDesc, to_bytes};
+    let world = WorldDesc::new(WORLD, &format!("MAPS\\{map}.RGM"))
+        .set("world_world", format!("MAPS\\{map}.WLD"))
+        .set("world_palette", format!("3DART\\{map}.COL"))
+        .set("world_scapeshift", 0)
+        .set_list("world_wave", &WAVE);
+    to_bytes(&WorldIniDesc {
+        start_world: WORLD as i32,
+        start_marker: 0,
+        test_map_delay: None,
+        test_map_order: Vec::new(),
+        worlds: vec![world],
+    })
 }
 
 /// Every file of the embedded world, in a fixed order.
@@ -150,7 +155,7 @@ pub fn files() -> Vec<File> {
         file("MAIN.SFX".into(), write::sfx::to_bytes(&sfx_desc())),
         file("SURFACE.INI".into(), surface_ini().into_bytes()),
         file("SOUP386.DEF".into(), write::soupdef::to_bytes(&village::soup_def())),
-        file("WORLD.INI".into(), world_ini(MAP).into_bytes()),
+        file("WORLD.INI".into(), world_ini(MAP)),
         file(format!("{MAP}.RGM"), write::rgm::to_bytes(&village::rgm_desc())),
         file(format!("{MAP}.ROB"), write::rob::to_bytes(&village::rob_desc())),
     ]

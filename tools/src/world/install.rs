@@ -46,7 +46,7 @@ pub fn layout() -> Vec<(String, Vec<u8>)> {
         if upper == "WORLD.INI" {
             // The catalog names the renamed map; its palette path says `3DART\`, which the
             // install keeps in `fxart/` (the engine tries the other art folder).
-            files.push(("WORLD.INI".into(), build::world_ini(INSTALL_MAP).into_bytes()));
+            files.push(("WORLD.INI".into(), build::world_ini(INSTALL_MAP)));
             continue;
         }
         let renamed = match upper.strip_prefix(MAP) {
