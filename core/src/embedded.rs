@@ -61,9 +61,8 @@ embedded! {
 /// The map name of the embedded world.
 pub const MAP: &str = "HARBOUR";
 
-/// The embedded file called `name` (case-insensitive), as a real install's lookup would; a
-/// path (`MAPS\\HARBOUR.RGM`) finds it by its file name.
+/// The embedded file called `name` (case-insensitive), as a real install's lookup would
+/// (`files::Embedded` finds a catalog path by its file name).
 pub fn file(name: &str) -> Option<&'static [u8]> {
-    let name = crate::files::base_name(name);
     FILES.iter().find(|f| f.name.eq_ignore_ascii_case(name)).map(|f| f.bytes)
 }

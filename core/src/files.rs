@@ -30,7 +30,7 @@ pub struct Embedded;
 #[cfg(feature = "embedded-world")]
 impl<'a> Files<'a> for Embedded {
     fn file(&self, name: &str) -> Option<&'a [u8]> {
-        crate::embedded::file(name)
+        crate::embedded::file(base_name(name))
     }
 }
 

@@ -371,6 +371,43 @@ fn update_key(u: &mut ScenarioUpdate, key: &str, v: Value<'_>) -> Result<(), Sce
     Ok(())
 }
 
+/// `pos = [x, y, z]`: three 32-bit integers.
+fn position(v: Value<'_>) -> Option<[i32; 3]> {
+    let Value::Array(body) = v else { return None };
+    let mut p = [0i32; 3];
+    let mut n = 0;
+    for item in array_items(body) {
+        *p.get_mut(n)? = int_in(parse_value(item)?, i32::MIN as i64, i32::MAX as i64)? as i32;
+        n += 1;
+    }
+    (n == 3).then_some(p)
+}
+
+/// A `[system]` override: `key` (or `section.key`) one of SYSTEM.INI's core keys, its value
+/// an integer or a boolean.
+fn system_override<'a>(
+    key: &'a str,
+    v: Value<'_>,
+) -> Result<(&'static str, &'a str, i32), ScenarioErrorKind> {
+    let unknown = ScenarioErrorKind::UnknownSystemKey;
+    let (section, k) = match key.split_once('.') {
+        Some((sec, k)) => (sec, k),
+        None => (SystemConfig::section_of(key).ok_or(unknown)?, key),
+    };
+    let section = SystemConfig::KEYS
+        .iter()
+        .find(|(sec, kk)| sec.eq_ignore_ascii_case(section) && kk.eq_ignore_ascii_case(k))
+        .map(|(sec, _)| *sec)
+        .ok_or(unknown)?;
+    let value = int_in(v, i32::MIN as i64, i32::MAX as i64)
+        .or(match v {
+            Value::Bool(b) => Some(b as i64),
+            _ => None,
+        })
+        .ok_or(ScenarioErrorKind::BadValue)? as i32;
+    Ok((section, k, value))
+}
+
 impl<'a> Scenario<'a> {
     /// Checks `text` and reads its header.
     pub fn parse(text: &'a str) -> Result<Self, ScenarioError> {
@@ -459,21 +496,7 @@ impl<'a> Scenario<'a> {
                         "rob" => s.files.rob = Some(string(v)?),
                         "wld" => s.files.wld = Some(string(v)?),
                         "marker" => marker = Some(int_in(v, 0, 65_535).ok_or(err(bad))? as usize),
-                        "pos" => {
-                            let Value::Array(body) = v else { return Err(err(bad)) };
-                            let mut p = [0i32; 3];
-                            let mut n = 0;
-                            for item in array_items(body) {
-                                let value = parse_value(item).ok_or(err(bad))?;
-                                *p.get_mut(n).ok_or(err(bad))? =
-                                    int_in(value, i32::MIN as i64, i32::MAX as i64).ok_or(err(bad))? as i32;
-                                n += 1;
-                            }
-                            if n != 3 {
-                                return Err(err(bad));
-                            }
-                            pos = Some(p);
-                        }
+                        "pos" => pos = Some(position(v).ok_or(err(bad))?),
                         "heading" => {
                             s.heading = int_in(v, i32::MIN as i64, i32::MAX as i64).ok_or(err(bad))? as i32
                         }
@@ -487,25 +510,8 @@ impl<'a> Scenario<'a> {
                     }
                 }
                 Table::System => {
-                    let (section, k) = match key.split_once('.') {
-                        Some((sec, k)) => (sec, k),
-                        None => (
-                            SystemConfig::section_of(key).ok_or(err(ScenarioErrorKind::UnknownSystemKey))?,
-                            key,
-                        ),
-                    };
-                    let section = SystemConfig::KEYS
-                        .iter()
-                        .find(|(sec, kk)| sec.eq_ignore_ascii_case(section) && kk.eq_ignore_ascii_case(k))
-                        .map(|(sec, _)| *sec)
-                        .ok_or(err(ScenarioErrorKind::UnknownSystemKey))?;
-                    let value = int_in(v, i32::MIN as i64, i32::MAX as i64)
-                        .or(match v {
-                            Value::Bool(b) => Some(b as i64),
-                            _ => None,
-                        })
-                        .ok_or(err(bad))? as i32;
-                    s.system.push((section, k, value)).map_err(|_| err(ScenarioErrorKind::TooMany))?;
+                    let o = system_override(key, v).map_err(err)?;
+                    s.system.push(o).map_err(|_| err(ScenarioErrorKind::TooMany))?;
                 }
                 Table::ScenarioUpdate => {
                     let k = ["bios", "keys", "scale", "repeat"].iter().position(|&x| x == key).unwrap_or(0);
