@@ -329,3 +329,67 @@ pub fn crowd(counts: &[usize], steps: usize) -> Result<String, String> {
     }
     Ok(out)
 }
+
+/// One world of an install (`--data DIR --world N`, by default the install's island, world
+/// 1): how long the world takes to load and enter, its size (actors, placements, models),
+/// `World::step` per second with Cyrus running in a circle from marker 0 (actors updated
+/// per step) and `Session::draw` per second from the follow camera at 320×200 and 640×400,
+/// each the median of ten batches.
+pub fn install(dir: &std::path::Path, world: u16, steps: usize, frames: usize) -> Result<String, String> {
+    use stros_core::input::{Action, Input};
+    use stros_core::render::{HEIGHT, HEIGHT_HIGH, WIDTH, WIDTH_HIGH};
+    use stros_host::{FileArgs, Opened};
+
+    let args = FileArgs { data: Some(dir.to_path_buf()), world: Some(world), ..FileArgs::default() };
+    let opened = Opened::open("stros-tools", &args).map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let mut session = opened.session("stros-tools").map_err(|e| e.to_string())?;
+    let load = start.elapsed().as_secs_f64();
+    let w = &session.world;
+    let mut out = format!(
+        "world {world} (map {}): loaded and entered in {:.1} ms; {} actors, {} static placements, {} models, {} sets\n",
+        w.map(),
+        load * 1e3,
+        w.actors().len(),
+        w.statics().placements().len(),
+        w.models().len(),
+        w.sets().len()
+    );
+    let input = Input::with(&[Action::Up, Action::A, Action::Left]);
+    let batch = steps.div_ceil(BATCHES).max(1);
+    let (mut times, mut updated, mut tick) = (Vec::new(), 0u64, 0u32);
+    for _ in 0..BATCHES {
+        let start = Instant::now();
+        for _ in 0..batch {
+            updated += session.step(&input, tick, None).updated as u64;
+            tick += 1;
+        }
+        times.push(start.elapsed().as_secs_f64() / batch as f64);
+    }
+    times.sort_by(f64::total_cmp);
+    let per = times[BATCHES / 2].max(1e-12);
+    out.push_str(&format!(
+        "step: {:.0} steps/s, {:.2} µs/step, {:.1} actors updated per step\n",
+        1.0 / per,
+        per * 1e6,
+        updated as f64 / (batch * BATCHES) as f64
+    ));
+    out.push_str("draw:");
+    for (w, h) in [(WIDTH, HEIGHT), (WIDTH_HIGH, HEIGHT_HIGH)] {
+        let (mut pixels, mut depth) = (vec![0u8; w * h], vec![0f32; w * h]);
+        let batch = frames.div_ceil(BATCHES).max(1);
+        let mut times = Vec::with_capacity(BATCHES);
+        for _ in 0..BATCHES {
+            let start = Instant::now();
+            for _ in 0..batch {
+                let mut fb = stros_core::render::Framebuffer::new(&mut pixels, w, h).ok_or("framebuffer")?;
+                session.draw(&mut fb, &mut depth);
+            }
+            times.push(start.elapsed().as_secs_f64() / batch as f64);
+        }
+        times.sort_by(f64::total_cmp);
+        out.push_str(&format!("  {w}×{h} {:.1} fps", 1.0 / times[BATCHES / 2].max(1e-12)));
+    }
+    out.push('\n');
+    Ok(out)
+}

@@ -101,6 +101,21 @@ enum Bench {
         #[arg(long, default_value_t = 5_000)]
         crowd_steps: usize,
     },
+    /// One world of an install (the retail-shaped one `gen-install --retail` writes, or the
+    /// game's): load time, World::step per second and Session::draw per second
+    Install {
+        /// The install
+        dir: PathBuf,
+        /// Its WORLD.INI world
+        #[arg(long, default_value_t = 1)]
+        world: u16,
+        /// How many steps
+        #[arg(long, default_value_t = 5_000)]
+        steps: usize,
+        /// How many frames per size
+        #[arg(long, default_value_t = 100)]
+        frames: usize,
+    },
     /// Session::draw on the embedded island from the follow camera at markers 0, 2, 3 and 5
     /// and from over the sea, at 320x200 and 640x400: frames per second on one thread
     Render {
@@ -162,6 +177,9 @@ fn main() -> ExitCode {
                 Bench::Step { steps, actors, crowd_steps } => stros_tools::bench::step(steps)
                     .and_then(|s| Ok(s + &stros_tools::bench::crowd(&actors, crowd_steps)?)),
                 Bench::Render { frames } => stros_tools::bench::render(frames as usize),
+                Bench::Install { dir, world, steps, frames } => {
+                    stros_tools::bench::install(&dir, world, steps, frames)
+                }
             };
             report.map(|r| print!("{r}")).map_err(|e| ("bench", e))
         }
