@@ -285,7 +285,7 @@ fn round_trip_every_field() {
         ([node.x(), node.z()], node.y(), node.routes().collect::<Vec<_>>()),
         ([10, 30], -2, vec![(0, 5)])
     );
-    assert_eq!(rgm.mpsl().get(0), Some(&[0x42; 42]));
+    assert_eq!(rgm.mpsl().get(0).map(|l| *l.raw()), Some([0x42; 42]));
     assert!(rgm.mprp().is_empty() && rgm.mpsf().is_empty());
 }
 
