@@ -1,7 +1,7 @@
 //! Round trips through the core reader.
 
 use super::*;
-use stros_core::formats::rgm::{GroupKind, ModelPath, Rgm, SHIPPED_ORDER};
+use stros_core::formats::rgm::{FlatDraw, GroupKind, ModelPath, Rgm, SHIPPED_ORDER};
 
 fn cyrus() -> ActorDesc {
     let mut attributes = [0u8; 256];
@@ -166,9 +166,47 @@ fn scene() -> RgmDesc {
             FlatDesc { archive: 7, image: 4, flags: 5, alpha: 6 },
         ],
         wdnm: vec![walk_map([1, 2, 3], 9, &[WalkNodeDesc { position: [10, -2, 30], routes: vec![(0, 5)] }])],
-        mpsl: vec![[0x42; 42]],
+        mprp: vec![rope()],
+        mpsl: lights(),
+        mpsf: vec![
+            MpsfDesc { id: 4, position: [-1, 2, 0xFF_FFFF], texture_data: 7 << 7 | 4 },
+            MpsfDesc { id: 5, position: [-(1 << 23), (1 << 23) - 1, 0], texture_data: 2 << 7 | 9 },
+            MpsfDesc { id: 6, position: [0; 3], texture_data: 3 << 7 | 1 },
+        ],
         ..RgmDesc::default()
     }
+}
+
+fn rope() -> MprpDesc {
+    MprpDesc {
+        id: 9,
+        position: [-100, 2000, -(1 << 23)],
+        angle_y: -1,
+        rope_type: 1,
+        swing: 40,
+        speed: 3,
+        length: 12,
+        static_model: b"ROPEEND".to_vec(),
+        rope_model: b"ROPELINK9".to_vec(),
+        sounds: [0, 57, 58],
+        trailing: [0, 0, 0, 7],
+    }
+}
+
+fn lights() -> Vec<MpslDesc> {
+    let lit = MpslDesc {
+        link: 0x42,
+        world_id: 2,
+        position: [1 << 24, -5, 77],
+        radius: 600,
+        field_16: -1,
+        rgb: [255, -64, 0],
+        field_1e: 3,
+        active: 1,
+        field_20: [1, 2, 3, 4, 5, 6],
+        field_26: [7, 8, 9, 10],
+    };
+    vec![lit, MpslDesc { world_id: 3, ..lit }, MpslDesc { active: 2, ..lit }]
 }
 
 #[test]
@@ -285,8 +323,102 @@ fn round_trip_every_field() {
         ([node.x(), node.z()], node.y(), node.routes().collect::<Vec<_>>()),
         ([10, 30], -2, vec![(0, 5)])
     );
-    assert_eq!(rgm.mpsl().get(0).map(|l| *l.raw()), Some([0x42; 42]));
-    assert!(rgm.mprp().is_empty() && rgm.mpsf().is_empty());
+    placed_round_trip(&rgm, &desc);
+}
+
+/// The ropes, lights and flats read back field by field equal their descriptions.
+fn placed_round_trip(rgm: &Rgm<'_>, desc: &RgmDesc) {
+    let ropes: Vec<_> = rgm
+        .mprp()
+        .iter()
+        .map(|r| MprpDesc {
+            id: r.id(),
+            position: r.position(),
+            angle_y: r.angle_y(),
+            rope_type: r.rope_type(),
+            swing: r.swing(),
+            speed: r.speed(),
+            length: r.length(),
+            static_model: r.static_model().to_vec(),
+            rope_model: r.rope_model().to_vec(),
+            sounds: r.sounds(),
+            trailing: r.trailing(),
+        })
+        .collect();
+    assert_eq!(ropes, desc.mprp);
+    let lights: Vec<_> = rgm
+        .mpsl()
+        .iter()
+        .map(|l| MpslDesc {
+            link: l.link(),
+            world_id: l.world_id(),
+            position: l.position(),
+            radius: l.radius(),
+            field_16: l.field_16(),
+            rgb: l.rgb(),
+            field_1e: l.field_1e(),
+            active: l.active(),
+            field_20: l.field_20(),
+            field_26: l.field_26(),
+        })
+        .collect();
+    assert_eq!(lights, desc.mpsl);
+    let flats: Vec<_> = rgm
+        .mpsf()
+        .iter()
+        .map(|f| MpsfDesc { id: f.id(), position: f.position(), texture_data: f.texture_data() })
+        .collect();
+    assert_eq!(flats, desc.mpsf);
+    assert!(rgm.mpsf().iter().all(|f| (f.reserved(), f.reserved_16()) == (0, 0)));
+    assert!(rgm.mprp().iter().all(|r| r.reserved() == 0));
+}
+
+#[test]
+fn placed_things_read_as_the_engine_uses_them() {
+    let bytes = to_bytes(&scene());
+    let rgm = Rgm::new_checked(&bytes).unwrap();
+    // The rope's heading −1 is yaw 2047.
+    assert_eq!(rgm.mprp().get(0).unwrap().yaw(), 2047);
+    // World 2 keeps light 0 only: light 1 is world 3, light 2 has active byte 2.
+    let lights = rgm.mpsl();
+    let picked = |w| lights.selected(w).collect::<Vec<_>>();
+    assert_eq!((picked(2), picked(3)), (vec![lights.get(0).unwrap()], vec![lights.get(1).unwrap()]));
+    assert!(picked(4).is_empty());
+    assert!(!rgm.mpsl().get(2).unwrap().selected_for(2));
+    // The scene's FLAT: archive 7 lists images 1 (flags 2, alpha 3) and 4 (5, 6);
+    // archive 2 image 9 (0, 255). Flat 0 shows 7/4: flags 1 | 5 = 5, alpha 6 + 1 = 7.
+    // Flat 1 shows 2/9: flags 1 | 0 = 1, alpha 255 + 1 = 256. Flat 2 shows 3/1, which
+    // FLAT does not list: flags 1, alpha 255.
+    let flat = rgm.flat();
+    let draws: Vec<_> = rgm.mpsf().iter().map(|f| (f.texture_id(), f.image_id(), f.draw(&flat))).collect();
+    assert_eq!(
+        draws,
+        [
+            (7, 4, FlatDraw { flags: 5, alpha: 7 }),
+            (2, 9, FlatDraw { flags: 1, alpha: 256 }),
+            (3, 1, FlatDraw { flags: 1, alpha: 255 }),
+        ]
+    );
+}
+
+#[test]
+fn placed_records_land_at_the_documented_offsets() {
+    // Spot checks against {D:formats/RGM.md}'s tables, with literal offsets.
+    let f = MpsfDesc { id: 1, position: [-1, 0, 0x80_0000], texture_data: 0x1234 }.to_record().unwrap();
+    assert_eq!(
+        (&f[0x08..0x0B], &f[0x10..0x13], &f[0x14..0x16]),
+        (&[0xFF; 3][..], &[0, 0, 0x80][..], &[0x34, 0x12][..])
+    );
+    let l = lights()[0].to_record();
+    assert_eq!((l[0x04], &l[0x08..0x0C], l[0x1E], l[0x1F]), (2, &(1i32 << 24).to_le_bytes()[..], 3, 1));
+    assert_eq!((&l[0x18..0x1A], &l[0x26..0x2A]), (&255i16.to_le_bytes()[..], &[7, 8, 9, 10][..]));
+    let r = rope().to_record().unwrap();
+    assert_eq!((&r[0x0D..0x10], &r[0x10..0x14]), (&[0, 0, 0x80][..], &[0xFF; 4][..]));
+    assert_eq!(
+        (&r[0x20..0x22], &r[0x22..0x2A], &r[0x2B..0x34]),
+        (&[12, 0][..], &b"ROPEEND\0"[..], &b"ROPELINK9"[..])
+    );
+    assert_eq!((&r[0x38..0x3C], &r[0x4C..0x50]), (&[57, 0, 0, 0][..], &[7, 0, 0, 0][..]));
 }
 
 #[test]
@@ -317,6 +449,15 @@ fn bad_descriptions() {
     let mut d = scene();
     d.mpob[0].position[2] = -1;
     assert!(matches!(try_to_bytes(&d), Err(RgmWriteError::OutOfRange(_))));
+    let mut d = scene();
+    d.mpsf[0].position[2] = -1; // Z is u24
+    assert_eq!(try_to_bytes(&d), Err(RgmWriteError::OutOfRange("MPSF z")));
+    let mut d = scene();
+    d.mprp[0].position[2] = 1 << 23; // Z is i24
+    assert_eq!(try_to_bytes(&d), Err(RgmWriteError::OutOfRange("MPRP z")));
+    let mut d = scene();
+    d.mprp[0].rope_model = b"ROPELINK10".to_vec();
+    assert!(matches!(try_to_bytes(&d), Err(RgmWriteError::NameTooLong { what: "MPRP rope model", .. })));
     // The writer does not validate semantics, and neither does the reader: a repeated
     // group number loads, and the instance installs the later entry (group 20's walk).
     let mut d = scene();
@@ -344,6 +485,9 @@ fn touch(rgm: &Rgm<'_>) -> usize {
     }
     n += rgm.mpob().iter().count() + rgm.mpso().iter().count() + rgm.mpmk().iter().count();
     n += rgm.mpsz().iter().count() + rgm.wdnm().maps().count() + rgm.flat().records(511).len();
+    n += rgm.mprp().iter().map(|r| r.rope_model().len() + r.yaw() as usize).sum::<usize>();
+    n += rgm.mpsl().selected(2).count() + rgm.flat().iter().count();
+    n += rgm.mpsf().iter().map(|f| f.draw(&rgm.flat()).alpha as usize).sum::<usize>();
     n
 }
 
