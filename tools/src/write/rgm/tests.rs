@@ -507,3 +507,46 @@ fn corrupted_bytes_never_panic() {
     }
     assert!(accepted > 0);
 }
+
+#[test]
+fn inspect_prints_the_placed_things() {
+    let bytes = to_bytes(&scene());
+    let v = crate::inspect::inspect(crate::exercise::Kind::Rgm, &bytes).unwrap();
+    // Flat 0: archive 7 image 4 = 7·128 + 4 = 900, drawn with flags 1 | 5 and alpha 6 + 1.
+    let f = &v["flats"][0];
+    assert_eq!((&f["texture_data"], &f["texture_id"], &f["image_id"]), (&900.into(), &7.into(), &4.into()));
+    assert_eq!((&f["draw_flags"], &f["draw_alpha"]), (&5.into(), &7.into()));
+    let l = &v["lights"][1];
+    assert_eq!(
+        (&l["world_id"], &l["active"], &l["rgb"]),
+        (&3.into(), &1.into(), &serde_json::json!([255, -64, 0]))
+    );
+    let r = &v["ropes"][0];
+    assert_eq!((&r["yaw"], &r["rope_model"], &r["length"]), (&2047.into(), &"ROPELINK9".into(), &12.into()));
+    assert_eq!(v["flat_attributes"].as_array().map(Vec::len), Some(3));
+    assert_eq!(v["flat_attributes"][0]["archive"], 2, "ascending archive order");
+}
+
+#[test]
+fn the_fuzz_body_reads_every_placed_byte() {
+    // Flipping any byte of a rope, light or flat record changes what `exercise` (the rgm
+    // fuzz target's body) read, except the bytes no accessor covers: the position pads
+    // and the static model's bytes after its NUL ("ROPEEND\0" leaves 0x2A).
+    let bytes = to_bytes(&scene());
+    let rgm = Rgm::new_checked(&bytes).unwrap();
+    let sum = |b: &[u8]| crate::exercise::exercise(crate::exercise::Kind::Rgm, b).unwrap();
+    let base = sum(&bytes);
+    let sections = [
+        (tag::MPRP, stros_core::formats::rgm::mprp::RECORD, &[0x08, 0x0C, 0x2A][..]),
+        (tag::MPSL, stros_core::formats::rgm::mpsl::RECORD, &[][..]),
+        (tag::MPSF, stros_core::formats::rgm::mpsf::RECORD, &[0x0B, 0x0F, 0x13][..]),
+    ];
+    for (t, size, unread) in sections {
+        let start = rgm.payload_offset(t) + 4;
+        for k in (0..rgm.payload(t).len() - 4).filter(|k| !unread.contains(&(k % size))) {
+            let mut b = bytes.clone();
+            b[start + k] ^= 0x41;
+            assert_ne!(sum(&b), base, "{} byte {k}", String::from_utf8_lossy(&t));
+        }
+    }
+}
