@@ -550,3 +550,85 @@ fn the_fuzz_body_reads_every_placed_byte() {
         }
     }
 }
+
+/// The rgm fuzz seeds with ropes, lights and flats (`tools/fuzz/seeds/rgm/placed-*`).
+fn placed_seeds() -> [(&'static str, RgmDesc); 3] {
+    let lava = MpobDesc {
+        id: 30,
+        object_type: 3,
+        script_name: b"LAVABUB1".to_vec(),
+        texture: (5 << 7 | 2) as i16,
+        ..MpobDesc::default()
+    };
+    let flats = [(5, 2, 8, 0), (5, 2, 1, 9), (5, 3, 0, 255), (511, 127, 0x80, 1), (0, 0, 0x40, 200)];
+    let mut worlds = Vec::new();
+    for (k, (world_id, active)) in [(0, 1), (1, 1), (1, 0), (1, 2), (2, 1), (3, 1)].into_iter().enumerate() {
+        let rgb = [k as i16 * 40, -(k as i16), 100];
+        worlds.push(MpslDesc {
+            world_id,
+            active,
+            position: [k as i32 * 1000, -50, 7],
+            radius: 256,
+            rgb,
+            ..lights()[0]
+        });
+    }
+    let small = RgmDesc {
+        mpob: vec![lava],
+        mprp: vec![rope(), MprpDesc { id: 10, static_model: Vec::new(), length: 0, ..rope() }],
+        mpsl: worlds,
+        mpsf: [5 << 7 | 2, 5 << 7 | 3, 0xFFFF, 0, 6 << 7 | 1]
+            .into_iter()
+            .enumerate()
+            .map(|(k, texture_data)| MpsfDesc {
+                id: k as u32,
+                position: [k as i32, -(k as i32), 9],
+                texture_data,
+            })
+            .collect(),
+        flat: flats.map(|(archive, image, flags, alpha)| FlatDesc { archive, image, flags, alpha }).to_vec(),
+        ..RgmDesc::default()
+    };
+    let extreme = RgmDesc {
+        mprp: vec![MprpDesc {
+            position: [-(1 << 23), (1 << 23) - 1, -1],
+            angle_y: i32::MIN,
+            length: i16::MIN,
+            sounds: [i32::MAX, -1, 0],
+            trailing: [i32::MIN; 4],
+            ..rope()
+        }],
+        mpsl: vec![MpslDesc {
+            world_id: u32::MAX,
+            position: [i32::MIN, i32::MAX, 0],
+            active: 1,
+            ..lights()[0]
+        }],
+        mpsf: vec![MpsfDesc {
+            id: u32::MAX,
+            position: [-(1 << 23), (1 << 23) - 1, (1 << 24) - 1],
+            texture_data: 0xFF80,
+        }],
+        flat: (0..40).map(|a| FlatDesc { archive: a * 12, image: 0, flags: a as u8, alpha: 255 }).collect(),
+        ..RgmDesc::default()
+    };
+    [("placed-00", scene()), ("placed-01", small), ("placed-02", extreme)]
+}
+
+#[test]
+fn placed_fuzz_seeds_are_current() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/rgm");
+    for (name, desc) in placed_seeds() {
+        let bytes = to_bytes(&desc);
+        let rgm = Rgm::new_checked(&bytes).unwrap();
+        assert!(!rgm.mprp().is_empty() && !rgm.mpsl().is_empty() && !rgm.mpsf().is_empty(), "{name}");
+        assert!(rgm.flat().iter().next().is_some(), "{name}");
+        let path = dir.join(name);
+        if std::env::var_os("STROS_BLESS").is_some() {
+            std::fs::write(&path, &bytes).unwrap();
+        }
+        let committed = std::fs::read(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (STROS_BLESS=1 writes it)", path.display()));
+        assert!(committed == bytes, "{name} is stale (STROS_BLESS=1 rewrites it)");
+    }
+}
