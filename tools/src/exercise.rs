@@ -6,7 +6,7 @@ use stros_core::formats::col::Col;
 use stros_core::formats::ini::Ini;
 use stros_core::formats::model::Model;
 use stros_core::formats::pvo::{Pvo, Selected};
-use stros_core::formats::rgm::Rgm;
+use stros_core::formats::rgm::{FlatDraw, Rgm, flat};
 use stros_core::formats::rob::Rob;
 use stros_core::formats::sfx::Sfx;
 use stros_core::formats::soupdef::SoupDef;
@@ -338,7 +338,61 @@ fn rgm(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {
     for s in [r.rasc(), r.rast(), r.rasb(), r.rava(), r.rahk(), r.ranm(), r.ralc(), r.rafs()] {
         sum.bytes(s);
     }
+    placed(sum, &r);
     Ok(())
+}
+
+/// The ropes, lights and flats, and FLAT looked up for every texture a map draws as a
+/// flat (each MPSF record and each type-3 MPOB placement).
+fn placed(sum: &mut Sum, r: &Rgm<'_>) {
+    let attrs = r.flat();
+    for (archive, a) in attrs.iter() {
+        sum.add_all(&[archive as i64, a.image.into(), a.flags.into(), a.alpha_input().into()]);
+    }
+    // Only archives with records: `records` sums the counts before it, so every archive
+    // would cost 512² reads per input.
+    for a in (0..flat::ARCHIVES).filter(|&a| attrs.count(a) > 0).chain([flat::ARCHIVES, usize::MAX]) {
+        sum.add(attrs.records(a).len() as u64);
+        sum.add(attrs.lookup(a, 0).is_some() as u64);
+    }
+    let draw = |sum: &mut Sum, texture: u16| {
+        let d = FlatDraw::for_texture(&attrs, texture);
+        sum.add_all(&[d.flags as i64, d.alpha.into()]);
+        sum.add(attrs.attributes(texture).map_or(0, |a| a.flags as u64 + 1));
+    };
+    for f in r.mpsf().iter() {
+        sum.add_all(&[f.id() as i64, f.reserved().into(), f.reserved_16().into()]);
+        sum.add_all(&f.position());
+        sum.add_all(&[f.texture_data(), f.texture_id(), f.image_id().into()]);
+        let d = f.draw(&attrs);
+        sum.add_all(&[d.flags as i64, d.alpha.into()]);
+        draw(sum, f.texture_data());
+    }
+    for m in r.mpob().iter().filter(|m| m.object_type() == 3) {
+        draw(sum, m.texture_data());
+    }
+    let lights = r.mpsl();
+    for l in lights.iter() {
+        sum.add_all(&[l.link() as i64, l.world_id().into(), l.active().into(), l.field_1e().into()]);
+        sum.add_all(&l.position());
+        sum.add_all(&[l.radius(), l.field_16()]);
+        sum.add_all(&l.rgb());
+        sum.add_all(&l.field_20());
+        sum.add_all(&l.field_26());
+        sum.add(l.selected_for(l.world_id()) as u64);
+    }
+    for world in 0..4 {
+        sum.add(lights.selected(world).count() as u64);
+    }
+    for p in r.mprp().iter() {
+        sum.add_all(&[p.id() as i64, p.reserved().into(), p.angle_y().into(), p.yaw().into()]);
+        sum.add_all(&p.position());
+        sum.add_all(&[p.rope_type(), p.swing(), p.speed(), p.length().into()]);
+        sum.bytes(p.static_model());
+        sum.bytes(p.rope_model());
+        sum.add_all(&p.sounds());
+        sum.add_all(&p.trailing());
+    }
 }
 
 fn wld(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {

@@ -207,6 +207,7 @@ fn rgm(r: &Rgm<'_>) -> Value {
                 .with("is_static", m.is_static())
                 .with("position", m.position())
                 .with("angles", m.angles())
+                .with("texture_data", m.texture_data())
         })
         .collect::<Vec<_>>();
     let statics = r
@@ -232,14 +233,87 @@ fn rgm(r: &Rgm<'_>) -> Value {
             object().with("total", z.total()).with("positive", z.positive()).with("negative", z.negative())
         })
         .collect::<Vec<_>>();
-    object()
+    let summary = object()
         .with("format", "RGM")
         .with("sections", sections)
         .with("actors", actors)
         .with("placements", placements)
         .with("statics", statics)
         .with("markers", markers)
-        .with("bounds", bounds)
+        .with("bounds", bounds);
+    placed(r, summary)
+}
+
+/// The ropes, lights and flats (each flat with the draw inputs FLAT gives its texture) and
+/// FLAT's records, added to `summary`.
+fn placed(r: &Rgm<'_>, summary: Value) -> Value {
+    let attrs = r.flat();
+    let flats = r
+        .mpsf()
+        .iter()
+        .map(|f| {
+            let draw = f.draw(&attrs);
+            object()
+                .with("id", f.id())
+                .with("position", f.position())
+                .with("texture_data", f.texture_data())
+                .with("texture_id", f.texture_id())
+                .with("image_id", f.image_id())
+                .with("draw_flags", draw.flags)
+                .with("draw_alpha", draw.alpha)
+        })
+        .collect::<Vec<_>>();
+    let lights = r
+        .mpsl()
+        .iter()
+        .map(|l| {
+            object()
+                .with("link", l.link())
+                .with("world_id", l.world_id())
+                .with("position", l.position())
+                .with("radius", l.radius())
+                .with("field_16", l.field_16())
+                .with("rgb", l.rgb())
+                .with("field_1e", l.field_1e())
+                .with("active", l.active())
+                .with("field_20", l.field_20())
+                .with("field_26", l.field_26())
+        })
+        .collect::<Vec<_>>();
+    let ropes = r
+        .mprp()
+        .iter()
+        .map(|p| {
+            object()
+                .with("id", p.id())
+                .with("position", p.position())
+                .with("angle_y", p.angle_y())
+                .with("yaw", p.yaw())
+                .with("type", p.rope_type())
+                .with("swing", p.swing())
+                .with("speed", p.speed())
+                .with("length", p.length())
+                .with("static_model", bytes_str(p.static_model()))
+                .with("rope_model", bytes_str(p.rope_model()))
+                .with("sounds", p.sounds())
+                .with("trailing", p.trailing())
+        })
+        .collect::<Vec<_>>();
+    let attributes = attrs
+        .iter()
+        .map(|(archive, a)| {
+            object()
+                .with("archive", archive)
+                .with("image", a.image)
+                .with("flags", a.flags)
+                .with("alpha", a.alpha)
+        })
+        .collect::<Vec<_>>();
+    summary
+        .with("ropes", ropes)
+        .with("lights", lights)
+        .with("flats", flats)
+        .with("flat_attributes", attributes)
 }
 
 fn wld(w: &Wld<'_>) -> Value {

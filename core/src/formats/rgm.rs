@@ -29,16 +29,22 @@
 //! "Placed-object frame sources").
 //!
 //! Record fields are read at the named offsets of each submodule's `field` module, which
-//! the `stros-tools` writer uses too.
+//! the `stros-tools` writer uses too. Every section a map places something with has a
+//! typed view: MPOB objects, MPSO static models, MPRP ropes, MPSL lights, MPSF flats (with
+//! FLAT's per-texture draw attributes) and MPMK markers.
 
 use super::bytes;
 use super::{ErrorKind, Format, FormatError};
 
 pub mod actor;
 pub mod command;
+pub mod flat;
 pub mod misc;
 pub mod mpmk;
 pub mod mpob;
+pub mod mprp;
+pub mod mpsf;
+pub mod mpsl;
 pub mod mpso;
 pub mod mpsz;
 pub mod raan;
@@ -49,8 +55,12 @@ pub mod walk;
 
 pub use actor::{ActorDef, MpszBounds};
 pub use command::Command;
+pub use flat::{Flat, FlatAttributes, FlatDraw};
 pub use mpmk::{Marker, Mpmk};
 pub use mpob::{Mpob, MpobRecord};
+pub use mprp::{Mprp, MprpRecord};
+pub use mpsf::{Mpsf, MpsfRecord};
+pub use mpsl::{Mpsl, MpslRecord};
 pub use mpso::{Mpso, MpsoRecord};
 pub use mpsz::{Mpsz, MpszRecord};
 pub use raan::{FrameRef, RaanEntry};
@@ -302,10 +312,10 @@ impl<'a> Rgm<'a> {
         Mpob::new_checked(rgm.payload(tag::MPOB), base(tag::MPOB))?;
         Mpso::new_checked(rgm.payload(tag::MPSO), base(tag::MPSO))?;
         Mpmk::new_checked(rgm.payload(tag::MPMK), base(tag::MPMK))?;
-        misc::Mprp::new_checked(rgm.payload(tag::MPRP), base(tag::MPRP))?;
-        misc::Mpsl::new_checked(rgm.payload(tag::MPSL), base(tag::MPSL))?;
-        misc::Mpsf::new_checked(rgm.payload(tag::MPSF), base(tag::MPSF))?;
-        misc::Flat::new_checked(rgm.payload(tag::FLAT), base(tag::FLAT))?;
+        Mprp::new_checked(rgm.payload(tag::MPRP), base(tag::MPRP))?;
+        Mpsl::new_checked(rgm.payload(tag::MPSL), base(tag::MPSL))?;
+        Mpsf::new_checked(rgm.payload(tag::MPSF), base(tag::MPSF))?;
+        Flat::new_checked(rgm.payload(tag::FLAT), base(tag::FLAT))?;
         misc::Wdnm::new_checked(rgm.payload(tag::WDNM), base(tag::WDNM))?;
         for a in rgm.actors() {
             a.check()?;
@@ -403,24 +413,24 @@ impl<'a> Rgm<'a> {
         misc::Ravc::new(self.payload(tag::RAVC))
     }
 
-    /// MPRP ropes (80-byte records, raw).
-    pub fn mprp(&self) -> misc::Mprp<'a> {
-        misc::Mprp::new_checked(self.payload(tag::MPRP), 0).unwrap_or_default()
+    /// MPRP rope chains.
+    pub fn mprp(&self) -> Mprp<'a> {
+        Mprp::new_checked(self.payload(tag::MPRP), 0).unwrap_or_default()
     }
 
-    /// MPSL lights (42-byte records, raw).
-    pub fn mpsl(&self) -> misc::Mpsl<'a> {
-        misc::Mpsl::new_checked(self.payload(tag::MPSL), 0).unwrap_or_default()
+    /// MPSL map lights (every world's; [`Mpsl::selected`] picks one world's).
+    pub fn mpsl(&self) -> Mpsl<'a> {
+        Mpsl::new_checked(self.payload(tag::MPSL), 0).unwrap_or_default()
     }
 
-    /// MPSF flat sprites (24-byte records, raw).
-    pub fn mpsf(&self) -> misc::Mpsf<'a> {
-        misc::Mpsf::new_checked(self.payload(tag::MPSF), 0).unwrap_or_default()
+    /// MPSF placed flats.
+    pub fn mpsf(&self) -> Mpsf<'a> {
+        Mpsf::new_checked(self.payload(tag::MPSF), 0).unwrap_or_default()
     }
 
-    /// FLAT sprite draw attributes.
-    pub fn flat(&self) -> misc::Flat<'a> {
-        misc::Flat::new_checked(self.payload(tag::FLAT), 0).unwrap_or_default()
+    /// FLAT texture draw attributes.
+    pub fn flat(&self) -> Flat<'a> {
+        Flat::new_checked(self.payload(tag::FLAT), 0).unwrap_or_default()
     }
 
     /// WDNM walk-node maps.

@@ -19,11 +19,14 @@
 use std::fmt;
 
 use stros_core::formats::rgm::{
-    Command, SHIPPED_ORDER, command, mpmk, mpob, mpso, mpsz, raan, raex, ragr, rahd, tag,
+    Command, SHIPPED_ORDER, command, flat, mpmk, mpob, mpso, mpsz, raan, raex, ragr, rahd, tag,
 };
 
+mod placed;
 #[cfg(test)]
 mod tests;
+
+pub use placed::{MprpDesc, MpsfDesc, MpslDesc};
 
 /// A whole scene.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,12 +45,12 @@ pub struct RgmDesc {
     pub rafs: Vec<u8>,
     /// The fixed RAHD word after the count.
     pub rahd_fixed: [u8; 4],
-    /// MPRP rope records, raw.
-    pub mprp: Vec<[u8; 80]>,
-    /// MPSL light records, raw.
-    pub mpsl: Vec<[u8; 42]>,
-    /// MPSF flat-sprite records, raw.
-    pub mpsf: Vec<[u8; 24]>,
+    /// MPRP ropes.
+    pub mprp: Vec<MprpDesc>,
+    /// MPSL map lights.
+    pub mpsl: Vec<MpslDesc>,
+    /// MPSF placed flats.
+    pub mpsf: Vec<MpsfDesc>,
     /// WDNM map payloads (each written after its u32 length).
     pub wdnm: Vec<Vec<u8>>,
     /// FLAT draw-attribute records.
@@ -552,6 +555,32 @@ fn mpsz_record(z: &MpszDesc) -> [u8; mpsz::RECORD] {
     r
 }
 
+/// FLAT: the per-archive counts, then the records in ascending archive order (stable
+/// within an archive, so the authored first record of an image stays the one looked up).
+fn flat_payload(records: &[FlatDesc]) -> Result<Vec<u8>, RgmWriteError> {
+    use flat::field as f;
+    let mut out = vec![0u8; f::RECORDS];
+    let mut by_archive = records.to_vec();
+    if by_archive.iter().any(|r| r.archive as usize >= flat::ARCHIVES) {
+        return Err(RgmWriteError::OutOfRange("FLAT archive"));
+    }
+    by_archive.sort_by_key(|r| r.archive);
+    for r in &by_archive {
+        let at = f::COUNTS + 2 * r.archive as usize;
+        let n = u16::from_le_bytes([out[at], out[at + 1]]);
+        let n = n.checked_add(1).ok_or(RgmWriteError::OutOfRange("FLAT count"))?;
+        set(&mut out, at, &n.to_le_bytes());
+    }
+    for r in &by_archive {
+        let mut rec = [0u8; flat::RECORD];
+        rec[f::IMAGE] = r.image;
+        rec[f::FLAGS] = r.flags;
+        rec[f::ALPHA] = r.alpha;
+        out.extend_from_slice(&rec);
+    }
+    Ok(out)
+}
+
 fn counted<const N: usize>(records: &[[u8; N]], what: &'static str) -> Result<Vec<u8>, RgmWriteError> {
     let mut out = u32_len(records.len(), what)?.to_le_bytes().to_vec();
     for r in records {
@@ -571,6 +600,9 @@ pub fn try_to_bytes(desc: &RgmDesc) -> Result<Vec<u8>, RgmWriteError> {
 
     let mpob_recs = desc.mpob.iter().map(mpob_record).collect::<Result<Vec<_>, _>>()?;
     let mpso_recs = desc.mpso.iter().map(mpso_record).collect::<Result<Vec<_>, _>>()?;
+    let mprp_recs = desc.mprp.iter().map(MprpDesc::to_record).collect::<Result<Vec<_>, _>>()?;
+    let mpsl_recs: Vec<_> = desc.mpsl.iter().map(MpslDesc::to_record).collect();
+    let mpsf_recs = desc.mpsf.iter().map(MpsfDesc::to_record).collect::<Result<Vec<_>, _>>()?;
     let mut mpmk_payload = u32_len(desc.markers.len(), "marker count")?.to_le_bytes().to_vec();
     for m in &desc.markers {
         let mut r = [0u8; mpmk::RECORD];
@@ -588,21 +620,7 @@ pub fn try_to_bytes(desc: &RgmDesc) -> Result<Vec<u8>, RgmWriteError> {
         wdnm.extend_from_slice(m);
     }
 
-    let mut flat = vec![0u8; 1024];
-    let mut by_archive = desc.flat.clone();
-    if by_archive.iter().any(|r| r.archive >= 512) {
-        return Err(RgmWriteError::OutOfRange("FLAT archive"));
-    }
-    by_archive.sort_by_key(|r| r.archive); // stable: authored order within an archive
-    for r in &by_archive {
-        let at = 2 * r.archive as usize;
-        let n = u16::from_le_bytes([flat[at], flat[at + 1]]);
-        let n = n.checked_add(1).ok_or(RgmWriteError::OutOfRange("FLAT count"))?;
-        flat[at..at + 2].copy_from_slice(&n.to_le_bytes());
-    }
-    for r in &by_archive {
-        flat.extend_from_slice(&[r.image, r.flags, r.alpha]);
-    }
+    let flat = flat_payload(&desc.flat)?;
 
     let payload = |t: [u8; 4]| -> Result<Option<Vec<u8>>, RgmWriteError> {
         Ok(Some(match t {
@@ -620,10 +638,10 @@ pub fn try_to_bytes(desc: &RgmDesc) -> Result<Vec<u8>, RgmWriteError> {
             tag::RAGR => b.ragr.clone(),
             tag::RANM => b.ranm.clone(),
             tag::MPOB => counted(&mpob_recs, "MPOB count")?,
-            tag::MPRP => counted(&desc.mprp, "MPRP count")?,
+            tag::MPRP => counted(&mprp_recs, "MPRP count")?,
             tag::MPSO => counted(&mpso_recs, "MPSO count")?,
-            tag::MPSL => counted(&desc.mpsl, "MPSL count")?,
-            tag::MPSF => counted(&desc.mpsf, "MPSF count")?,
+            tag::MPSL => counted(&mpsl_recs, "MPSL count")?,
+            tag::MPSF => counted(&mpsf_recs, "MPSF count")?,
             tag::MPMK => mpmk_payload.clone(),
             tag::MPSZ => mpsz_payload.clone(),
             tag::WDNM => wdnm.clone(),

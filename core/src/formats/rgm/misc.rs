@@ -1,43 +1,9 @@
-//! Sections the core only frames ({F§1.1}, §6; {D:formats/RGM.md}): MPRP,
-//! MPSL, MPSF as raw fixed-size records behind their counts, RAVC vertex spheres, FLAT
-//! draw attributes and WDNM walk-node maps as length-checked payload slices.
+//! Two sections without a module of their own ({F§1.1}, §6; {D:formats/RGM.md}): RAVC
+//! vertex spheres and WDNM walk-node maps (whose maps [`super::walk`] decodes), as
+//! length-checked payload slices.
 
-use super::mpob::counted;
 use super::{err, i8_byte, span, u16_at, u32_at};
 use crate::formats::{ErrorKind, FormatError, bytes};
-
-/// A count-prefixed section of raw `N`-byte records (`u32 n` + exactly `n × N` bytes).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Counted<'a, const N: usize> {
-    records: &'a [u8],
-}
-
-impl<'a, const N: usize> Counted<'a, N> {
-    /// Checks the count against the payload (at file offset `base`). An empty payload
-    /// (section absent) reads as no records.
-    pub fn new_checked(payload: &'a [u8], base: usize) -> Result<Self, FormatError> {
-        Ok(Counted { records: counted(payload, base, N)? })
-    }
-    /// Number of records.
-    pub fn len(&self) -> usize {
-        self.records.len() / N
-    }
-    /// No records.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// Record `i`, raw.
-    pub fn get(&self, i: usize) -> Option<&'a [u8; N]> {
-        self.records.as_chunks::<N>().0.get(i)
-    }
-}
-
-/// MPRP ropes: 80-byte records.
-pub type Mprp<'a> = Counted<'a, 80>;
-/// MPSL lights: 42-byte records.
-pub type Mpsl<'a> = Counted<'a, 42>;
-/// MPSF flat sprites: 24-byte records.
-pub type Mpsf<'a> = Counted<'a, 24>;
 
 /// RAVC record size.
 pub const RAVC_RECORD: usize = 9;
@@ -84,49 +50,6 @@ impl<'a> Ravc<'a> {
     /// Record `i`.
     pub fn get(&self, i: usize) -> Option<VertexSphere> {
         self.at(i.checked_mul(RAVC_RECORD)?)
-    }
-}
-
-/// Number of texture archives FLAT has a count for.
-pub const FLAT_ARCHIVES: usize = 512;
-/// FLAT record size: image id, flags, alpha.
-pub const FLAT_RECORD: usize = 3;
-
-/// FLAT sprite draw attributes: 512 u16 counts, then their 3-byte records in archive
-/// order. The counts must add up to exactly (len − 1024) / 3 records.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Flat<'a> {
-    data: &'a [u8],
-}
-
-impl<'a> Flat<'a> {
-    /// Checks the counts against the payload. An empty payload (absent) reads as no records.
-    pub fn new_checked(payload: &'a [u8], base: usize) -> Result<Self, FormatError> {
-        if payload.is_empty() {
-            return Ok(Flat { data: payload });
-        }
-        let head = FLAT_ARCHIVES * 2;
-        let records = payload.len().checked_sub(head).ok_or(err(ErrorKind::Truncated, base))?;
-        let total: usize = (0..FLAT_ARCHIVES).map(|a| u16_at(payload, 2 * a) as usize).sum();
-        if records % FLAT_RECORD != 0 || records / FLAT_RECORD != total {
-            return Err(err(ErrorKind::BadSize, base));
-        }
-        Ok(Flat { data: payload })
-    }
-    /// The raw payload.
-    pub fn raw(&self) -> &'a [u8] {
-        self.data
-    }
-    /// Record count of archive `a`.
-    pub fn count(&self, a: usize) -> usize {
-        if a < FLAT_ARCHIVES { u16_at(self.data, 2 * a) as usize } else { 0 }
-    }
-    /// The records of archive `a`, each `[image, flags, alpha]`.
-    pub fn records(&self, a: usize) -> &'a [[u8; FLAT_RECORD]] {
-        let first: usize = (0..a.min(FLAT_ARCHIVES)).map(|k| self.count(k)).sum();
-        let start = FLAT_ARCHIVES * 2 + first * FLAT_RECORD;
-        let recs = bytes::slice(self.data, start, self.count(a) * FLAT_RECORD).unwrap_or(&[]);
-        recs.as_chunks::<FLAT_RECORD>().0
     }
 }
 

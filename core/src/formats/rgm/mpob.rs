@@ -169,6 +169,12 @@ impl<'a> MpobRecord<'a> {
     pub fn texture(&self) -> i16 {
         i16_at(self.raw, field::TEXTURE)
     }
+    /// The texture word unsigned, as a packed archive and image reference
+    /// ([`super::Flat::attributes`]): map loading gives every type-3 placement a flat
+    /// sprite showing this texture ({D:engine/SOUP.md} "KillMe and Resurrect").
+    pub fn texture_data(&self) -> u16 {
+        self.texture() as u16
+    }
     /// Intensity.
     pub fn intensity(&self) -> i16 {
         i16_at(self.raw, field::INTENSITY)

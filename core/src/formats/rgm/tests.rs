@@ -341,6 +341,8 @@ fn placements() {
     assert_eq!(o.position(), [-1, -(1 << 23), 0xFF_FFFF]);
     assert_eq!(o.angles(), [0, 2049, 0]);
     assert_eq!((o.texture(), o.model_id(), o.rgb()), (-9, -1, [0, 0, 255]));
+    // −9 as a 16-bit word is 0xFFF7: archive 511, image 0x77.
+    assert_eq!(o.texture_data(), 0xFFF7);
     assert_eq!((o.intensity(), o.radius(), o.world_id(), o.reserved()), (0, 0, 0, 0));
     let s = rgm.mpso().get(0).unwrap();
     assert_eq!((s.id(), s.model_name()), (5, &b"PALMTREE.3D"[..]));
@@ -419,6 +421,15 @@ fn count_errors() {
     g.put(d);
     g.set(mpmk, &1u32.to_le_bytes());
     assert_eq!(check(g.bytes()).unwrap_err(), err(ErrorKind::BadSize, mpmk));
+    // The placed-thing sections hold count 0 and no records: a count of 1 is refused
+    // where the section's payload starts.
+    for t in [tag::MPRP, tag::MPSL, tag::MPSF] {
+        let at = check(d).unwrap().payload_offset(t);
+        let mut g = Buf::<3072>::new();
+        g.put(d);
+        g.set(at, &1u32.to_le_bytes());
+        assert_eq!(check(g.bytes()).unwrap_err(), err(ErrorKind::BadSize, at));
+    }
     let flat = check(d).unwrap().payload_offset(tag::FLAT);
     let mut g = Buf::<3072>::new();
     g.put(d);

@@ -1,7 +1,7 @@
 //! Round trips through the core reader.
 
 use super::*;
-use stros_core::formats::rgm::{GroupKind, ModelPath, Rgm, SHIPPED_ORDER};
+use stros_core::formats::rgm::{FlatDraw, GroupKind, ModelPath, Rgm, SHIPPED_ORDER};
 
 fn cyrus() -> ActorDesc {
     let mut attributes = [0u8; 256];
@@ -166,9 +166,47 @@ fn scene() -> RgmDesc {
             FlatDesc { archive: 7, image: 4, flags: 5, alpha: 6 },
         ],
         wdnm: vec![walk_map([1, 2, 3], 9, &[WalkNodeDesc { position: [10, -2, 30], routes: vec![(0, 5)] }])],
-        mpsl: vec![[0x42; 42]],
+        mprp: vec![rope()],
+        mpsl: lights(),
+        mpsf: vec![
+            MpsfDesc { id: 4, position: [-1, 2, 0xFF_FFFF], texture_data: 7 << 7 | 4 },
+            MpsfDesc { id: 5, position: [-(1 << 23), (1 << 23) - 1, 0], texture_data: 2 << 7 | 9 },
+            MpsfDesc { id: 6, position: [0; 3], texture_data: 3 << 7 | 1 },
+        ],
         ..RgmDesc::default()
     }
+}
+
+fn rope() -> MprpDesc {
+    MprpDesc {
+        id: 9,
+        position: [-100, 2000, -(1 << 23)],
+        angle_y: -1,
+        rope_type: 1,
+        swing: 40,
+        speed: 3,
+        length: 12,
+        static_model: b"ROPEEND".to_vec(),
+        rope_model: b"ROPELINK9".to_vec(),
+        sounds: [0, 57, 58],
+        trailing: [0, 0, 0, 7],
+    }
+}
+
+fn lights() -> Vec<MpslDesc> {
+    let lit = MpslDesc {
+        link: 0x42,
+        world_id: 2,
+        position: [1 << 24, -5, 77],
+        radius: 600,
+        field_16: -1,
+        rgb: [255, -64, 0],
+        field_1e: 3,
+        active: 1,
+        field_20: [1, 2, 3, 4, 5, 6],
+        field_26: [7, 8, 9, 10],
+    };
+    vec![lit, MpslDesc { world_id: 3, ..lit }, MpslDesc { active: 2, ..lit }]
 }
 
 #[test]
@@ -285,8 +323,102 @@ fn round_trip_every_field() {
         ([node.x(), node.z()], node.y(), node.routes().collect::<Vec<_>>()),
         ([10, 30], -2, vec![(0, 5)])
     );
-    assert_eq!(rgm.mpsl().get(0), Some(&[0x42; 42]));
-    assert!(rgm.mprp().is_empty() && rgm.mpsf().is_empty());
+    placed_round_trip(&rgm, &desc);
+}
+
+/// The ropes, lights and flats read back field by field equal their descriptions.
+fn placed_round_trip(rgm: &Rgm<'_>, desc: &RgmDesc) {
+    let ropes: Vec<_> = rgm
+        .mprp()
+        .iter()
+        .map(|r| MprpDesc {
+            id: r.id(),
+            position: r.position(),
+            angle_y: r.angle_y(),
+            rope_type: r.rope_type(),
+            swing: r.swing(),
+            speed: r.speed(),
+            length: r.length(),
+            static_model: r.static_model().to_vec(),
+            rope_model: r.rope_model().to_vec(),
+            sounds: r.sounds(),
+            trailing: r.trailing(),
+        })
+        .collect();
+    assert_eq!(ropes, desc.mprp);
+    let lights: Vec<_> = rgm
+        .mpsl()
+        .iter()
+        .map(|l| MpslDesc {
+            link: l.link(),
+            world_id: l.world_id(),
+            position: l.position(),
+            radius: l.radius(),
+            field_16: l.field_16(),
+            rgb: l.rgb(),
+            field_1e: l.field_1e(),
+            active: l.active(),
+            field_20: l.field_20(),
+            field_26: l.field_26(),
+        })
+        .collect();
+    assert_eq!(lights, desc.mpsl);
+    let flats: Vec<_> = rgm
+        .mpsf()
+        .iter()
+        .map(|f| MpsfDesc { id: f.id(), position: f.position(), texture_data: f.texture_data() })
+        .collect();
+    assert_eq!(flats, desc.mpsf);
+    assert!(rgm.mpsf().iter().all(|f| (f.reserved(), f.reserved_16()) == (0, 0)));
+    assert!(rgm.mprp().iter().all(|r| r.reserved() == 0));
+}
+
+#[test]
+fn placed_things_read_as_the_engine_uses_them() {
+    let bytes = to_bytes(&scene());
+    let rgm = Rgm::new_checked(&bytes).unwrap();
+    // The rope's heading −1 is yaw 2047.
+    assert_eq!(rgm.mprp().get(0).unwrap().yaw(), 2047);
+    // World 2 keeps light 0 only: light 1 is world 3, light 2 has active byte 2.
+    let lights = rgm.mpsl();
+    let picked = |w| lights.selected(w).collect::<Vec<_>>();
+    assert_eq!((picked(2), picked(3)), (vec![lights.get(0).unwrap()], vec![lights.get(1).unwrap()]));
+    assert!(picked(4).is_empty());
+    assert!(!rgm.mpsl().get(2).unwrap().selected_for(2));
+    // The scene's FLAT: archive 7 lists images 1 (flags 2, alpha 3) and 4 (5, 6);
+    // archive 2 image 9 (0, 255). Flat 0 shows 7/4: flags 1 | 5 = 5, alpha 6 + 1 = 7.
+    // Flat 1 shows 2/9: flags 1 | 0 = 1, alpha 255 + 1 = 256. Flat 2 shows 3/1, which
+    // FLAT does not list: flags 1, alpha 255.
+    let flat = rgm.flat();
+    let draws: Vec<_> = rgm.mpsf().iter().map(|f| (f.texture_id(), f.image_id(), f.draw(&flat))).collect();
+    assert_eq!(
+        draws,
+        [
+            (7, 4, FlatDraw { flags: 5, alpha: 7 }),
+            (2, 9, FlatDraw { flags: 1, alpha: 256 }),
+            (3, 1, FlatDraw { flags: 1, alpha: 255 }),
+        ]
+    );
+}
+
+#[test]
+fn placed_records_land_at_the_documented_offsets() {
+    // Spot checks against {D:formats/RGM.md}'s tables, with literal offsets.
+    let f = MpsfDesc { id: 1, position: [-1, 0, 0x80_0000], texture_data: 0x1234 }.to_record().unwrap();
+    assert_eq!(
+        (&f[0x08..0x0B], &f[0x10..0x13], &f[0x14..0x16]),
+        (&[0xFF; 3][..], &[0, 0, 0x80][..], &[0x34, 0x12][..])
+    );
+    let l = lights()[0].to_record();
+    assert_eq!((l[0x04], &l[0x08..0x0C], l[0x1E], l[0x1F]), (2, &(1i32 << 24).to_le_bytes()[..], 3, 1));
+    assert_eq!((&l[0x18..0x1A], &l[0x26..0x2A]), (&255i16.to_le_bytes()[..], &[7, 8, 9, 10][..]));
+    let r = rope().to_record().unwrap();
+    assert_eq!((&r[0x0D..0x10], &r[0x10..0x14]), (&[0, 0, 0x80][..], &[0xFF; 4][..]));
+    assert_eq!(
+        (&r[0x20..0x22], &r[0x22..0x2A], &r[0x2B..0x34]),
+        (&[12, 0][..], &b"ROPEEND\0"[..], &b"ROPELINK9"[..])
+    );
+    assert_eq!((&r[0x38..0x3C], &r[0x4C..0x50]), (&[57, 0, 0, 0][..], &[7, 0, 0, 0][..]));
 }
 
 #[test]
@@ -317,6 +449,15 @@ fn bad_descriptions() {
     let mut d = scene();
     d.mpob[0].position[2] = -1;
     assert!(matches!(try_to_bytes(&d), Err(RgmWriteError::OutOfRange(_))));
+    let mut d = scene();
+    d.mpsf[0].position[2] = -1; // Z is u24
+    assert_eq!(try_to_bytes(&d), Err(RgmWriteError::OutOfRange("MPSF z")));
+    let mut d = scene();
+    d.mprp[0].position[2] = 1 << 23; // Z is i24
+    assert_eq!(try_to_bytes(&d), Err(RgmWriteError::OutOfRange("MPRP z")));
+    let mut d = scene();
+    d.mprp[0].rope_model = b"ROPELINK10".to_vec();
+    assert!(matches!(try_to_bytes(&d), Err(RgmWriteError::NameTooLong { what: "MPRP rope model", .. })));
     // The writer does not validate semantics, and neither does the reader: a repeated
     // group number loads, and the instance installs the later entry (group 20's walk).
     let mut d = scene();
@@ -344,6 +485,9 @@ fn touch(rgm: &Rgm<'_>) -> usize {
     }
     n += rgm.mpob().iter().count() + rgm.mpso().iter().count() + rgm.mpmk().iter().count();
     n += rgm.mpsz().iter().count() + rgm.wdnm().maps().count() + rgm.flat().records(511).len();
+    n += rgm.mprp().iter().map(|r| r.rope_model().len() + r.yaw() as usize).sum::<usize>();
+    n += rgm.mpsl().selected(2).count() + rgm.flat().iter().count();
+    n += rgm.mpsf().iter().map(|f| f.draw(&rgm.flat()).alpha as usize).sum::<usize>();
     n
 }
 
@@ -362,4 +506,129 @@ fn corrupted_bytes_never_panic() {
         }
     }
     assert!(accepted > 0);
+}
+
+#[test]
+fn inspect_prints_the_placed_things() {
+    let bytes = to_bytes(&scene());
+    let v = crate::inspect::inspect(crate::exercise::Kind::Rgm, &bytes).unwrap();
+    // Flat 0: archive 7 image 4 = 7·128 + 4 = 900, drawn with flags 1 | 5 and alpha 6 + 1.
+    let f = &v["flats"][0];
+    assert_eq!((&f["texture_data"], &f["texture_id"], &f["image_id"]), (&900.into(), &7.into(), &4.into()));
+    assert_eq!((&f["draw_flags"], &f["draw_alpha"]), (&5.into(), &7.into()));
+    let l = &v["lights"][1];
+    assert_eq!(
+        (&l["world_id"], &l["active"], &l["rgb"]),
+        (&3.into(), &1.into(), &serde_json::json!([255, -64, 0]))
+    );
+    let r = &v["ropes"][0];
+    assert_eq!((&r["yaw"], &r["rope_model"], &r["length"]), (&2047.into(), &"ROPELINK9".into(), &12.into()));
+    assert_eq!(v["flat_attributes"].as_array().map(Vec::len), Some(3));
+    assert_eq!(v["flat_attributes"][0]["archive"], 2, "ascending archive order");
+}
+
+#[test]
+fn the_fuzz_body_reads_every_placed_byte() {
+    // Flipping any byte of a rope, light or flat record changes what `exercise` (the rgm
+    // fuzz target's body) read, except the bytes no accessor covers: the position pads
+    // and the static model's bytes after its NUL ("ROPEEND\0" leaves 0x2A).
+    let bytes = to_bytes(&scene());
+    let rgm = Rgm::new_checked(&bytes).unwrap();
+    let sum = |b: &[u8]| crate::exercise::exercise(crate::exercise::Kind::Rgm, b).unwrap();
+    let base = sum(&bytes);
+    let sections = [
+        (tag::MPRP, stros_core::formats::rgm::mprp::RECORD, &[0x08, 0x0C, 0x2A][..]),
+        (tag::MPSL, stros_core::formats::rgm::mpsl::RECORD, &[][..]),
+        (tag::MPSF, stros_core::formats::rgm::mpsf::RECORD, &[0x0B, 0x0F, 0x13][..]),
+    ];
+    for (t, size, unread) in sections {
+        let start = rgm.payload_offset(t) + 4;
+        for k in (0..rgm.payload(t).len() - 4).filter(|k| !unread.contains(&(k % size))) {
+            let mut b = bytes.clone();
+            b[start + k] ^= 0x41;
+            assert_ne!(sum(&b), base, "{} byte {k}", String::from_utf8_lossy(&t));
+        }
+    }
+}
+
+/// The rgm fuzz seeds with ropes, lights and flats (`tools/fuzz/seeds/rgm/placed-*`).
+fn placed_seeds() -> [(&'static str, RgmDesc); 3] {
+    let lava = MpobDesc {
+        id: 30,
+        object_type: 3,
+        script_name: b"LAVABUB1".to_vec(),
+        texture: (5 << 7 | 2) as i16,
+        ..MpobDesc::default()
+    };
+    let flats = [(5, 2, 8, 0), (5, 2, 1, 9), (5, 3, 0, 255), (511, 127, 0x80, 1), (0, 0, 0x40, 200)];
+    let mut worlds = Vec::new();
+    for (k, (world_id, active)) in [(0, 1), (1, 1), (1, 0), (1, 2), (2, 1), (3, 1)].into_iter().enumerate() {
+        let rgb = [k as i16 * 40, -(k as i16), 100];
+        worlds.push(MpslDesc {
+            world_id,
+            active,
+            position: [k as i32 * 1000, -50, 7],
+            radius: 256,
+            rgb,
+            ..lights()[0]
+        });
+    }
+    let small = RgmDesc {
+        mpob: vec![lava],
+        mprp: vec![rope(), MprpDesc { id: 10, static_model: Vec::new(), length: 0, ..rope() }],
+        mpsl: worlds,
+        mpsf: [5 << 7 | 2, 5 << 7 | 3, 0xFFFF, 0, 6 << 7 | 1]
+            .into_iter()
+            .enumerate()
+            .map(|(k, texture_data)| MpsfDesc {
+                id: k as u32,
+                position: [k as i32, -(k as i32), 9],
+                texture_data,
+            })
+            .collect(),
+        flat: flats.map(|(archive, image, flags, alpha)| FlatDesc { archive, image, flags, alpha }).to_vec(),
+        ..RgmDesc::default()
+    };
+    let extreme = RgmDesc {
+        mprp: vec![MprpDesc {
+            position: [-(1 << 23), (1 << 23) - 1, -1],
+            angle_y: i32::MIN,
+            length: i16::MIN,
+            sounds: [i32::MAX, -1, 0],
+            trailing: [i32::MIN; 4],
+            ..rope()
+        }],
+        mpsl: vec![MpslDesc {
+            world_id: u32::MAX,
+            position: [i32::MIN, i32::MAX, 0],
+            active: 1,
+            ..lights()[0]
+        }],
+        mpsf: vec![MpsfDesc {
+            id: u32::MAX,
+            position: [-(1 << 23), (1 << 23) - 1, (1 << 24) - 1],
+            texture_data: 0xFF80,
+        }],
+        flat: (0..40).map(|a| FlatDesc { archive: a * 12, image: 0, flags: a as u8, alpha: 255 }).collect(),
+        ..RgmDesc::default()
+    };
+    [("placed-00", scene()), ("placed-01", small), ("placed-02", extreme)]
+}
+
+#[test]
+fn placed_fuzz_seeds_are_current() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/rgm");
+    for (name, desc) in placed_seeds() {
+        let bytes = to_bytes(&desc);
+        let rgm = Rgm::new_checked(&bytes).unwrap();
+        assert!(!rgm.mprp().is_empty() && !rgm.mpsl().is_empty() && !rgm.mpsf().is_empty(), "{name}");
+        assert!(rgm.flat().iter().next().is_some(), "{name}");
+        let path = dir.join(name);
+        if std::env::var_os("STROS_BLESS").is_some() {
+            std::fs::write(&path, &bytes).unwrap();
+        }
+        let committed = std::fs::read(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (STROS_BLESS=1 writes it)", path.display()));
+        assert!(committed == bytes, "{name} is stale (STROS_BLESS=1 rewrites it)");
+    }
 }
