@@ -24,6 +24,9 @@ pub mod records;
 pub mod scene;
 pub mod tavern;
 
+#[cfg(test)]
+mod tests;
+
 use std::path::Path;
 
 use super::{build, install, village};
