@@ -41,6 +41,11 @@ enum Command {
     GenInstall {
         /// The install directory
         dir: PathBuf,
+        /// Write an install shaped like the retail game's instead: WORLD.INI with the 29
+        /// worlds of the shipped catalog, their 27 maps (ISLAND at the real one's counts),
+        /// four terrains and nine palettes
+        #[arg(long)]
+        retail: bool,
     },
     /// Write a scenario that replaces the embedded map's WLD with a flat one given by a
     /// path relative to the scenario (DIR/override.toml, DIR/terrain/flat.wld)
@@ -147,7 +152,15 @@ fn main() -> ExitCode {
             let files = stros_tools::world::build::files().into_iter().map(|f| (out.join(&f.name), f.bytes));
             regenerate("gen-world", files.collect(), check, true)
         }
-        Command::GenInstall { dir } => match stros_tools::world::install::write(&dir) {
+        Command::GenInstall { dir, retail: true } => match stros_tools::world::retail::write(&dir) {
+            Ok(()) => {
+                let n = stros_tools::world::retail::maps::MAPS.len();
+                println!("wrote a retail-shaped install of {n} maps under {}", dir.display());
+                Ok(())
+            }
+            Err(e) => Err(("gen-install", e)),
+        },
+        Command::GenInstall { dir, retail: false } => match stros_tools::world::install::write(&dir) {
             Ok(()) => {
                 let map = stros_tools::world::install::INSTALL_MAP;
                 println!("wrote an install of map {map} under {}", dir.display());

@@ -13,6 +13,7 @@ pub mod install;
 pub mod mesh;
 pub mod models;
 pub mod override_scenario;
+pub mod retail;
 pub mod scripts;
 pub mod terrain;
 pub mod village;
