@@ -35,6 +35,7 @@ pub fn command(path: &Path) -> Result<Value, String> {
     Ok(json!({
         "map": map,
         "needs": tables(|t| needs.get(t)),
+        "placed": placed(&rgm),
         "desktop": preset::<Desktop>(&needs),
         "small": preset::<Small>(&needs),
     }))
@@ -51,11 +52,26 @@ fn install(root: &Path) -> Result<Value, String> {
         maps.push(json!({
             "map": map,
             "needs": tables(|t| needs.get(t)),
+            "placed": placed(install.bytes(name).unwrap_or(&[])),
             "desktop": preset::<Desktop>(&needs),
         }));
     }
     let fits = maps.iter().all(|m| m["desktop"]["fits"] == true);
     Ok(json!({ "install": root.display().to_string(), "maps": maps, "desktop_fits": fits }))
+}
+
+/// What the map places that no sized table holds (the world reads them through the RGM's
+/// views): objects, statics, flats, lights, ropes, markers.
+fn placed(rgm: &[u8]) -> Value {
+    let Ok(r) = stros_core::formats::rgm::Rgm::new_checked(rgm) else { return Value::Null };
+    json!({
+        "objects": r.mpob().len(),
+        "statics": r.mpso().len(),
+        "flats": r.mpsf().len(),
+        "lights": r.mpsl().len(),
+        "ropes": r.mprp().len(),
+        "markers": r.mpmk().len(),
+    })
 }
 
 fn tables(count: impl Fn(TableKind) -> usize) -> Value {

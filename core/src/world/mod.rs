@@ -34,6 +34,7 @@ mod ledge;
 pub mod live;
 mod load;
 mod nav;
+mod placed;
 pub use nav::{HOSTED, is_hosted};
 pub mod needs;
 pub(crate) mod queries;

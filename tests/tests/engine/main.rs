@@ -32,6 +32,7 @@ mod render_scene;
 mod replay;
 mod replay_paths;
 mod response;
+mod retail;
 mod script;
 mod script_state;
 mod seed_numerics;

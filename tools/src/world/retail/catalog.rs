@@ -8,6 +8,8 @@
 //! shipped file are kept verbatim (the docs' "Notes"): `orld_ambientfx[8]` and
 //! `orld_sunangle[23]`, which match no key, so the engine keeps its defaults there.
 
+use crate::write::worldini::{WorldDesc, WorldIniDesc, to_bytes};
+
 /// The world a new game starts in (`start_world`) and its marker.
 pub const START_WORLD: u16 = 0;
 
@@ -217,92 +219,64 @@ pub const RAIN_SPHERES: [[i32; 4]; 4] = [
 ];
 
 /// The interleaved test-map loop the shipped file uses: every world, back to the island
-/// (world 1) between each, ended by `-2`.
-pub fn test_map_order() -> String {
-    let mut order = Vec::new();
-    for w in WORLDS.iter().filter(|w| w.id != 1) {
-        order.push(w.id.to_string());
-        order.push("1".to_string());
-    }
-    order.push("-2".to_string());
-    order.join(",")
+/// (world 1) between each (the writer ends it with `-2`).
+pub fn test_map_order() -> Vec<i32> {
+    WORLDS.iter().filter(|w| w.id != 1).flat_map(|w| [w.id as i32, 1]).collect()
 }
 
-fn rgb(c: [i32; 3]) -> String {
-    format!("{},{},{}", c[0], c[1], c[2])
-}
-
-/// The lines of world `w`, one key each.
-fn world_lines(w: &World) -> Vec<String> {
-    let n = w.id;
+/// World `w` with every key it sets, in the shipped file's order.
+fn world_desc(w: &World) -> WorldDesc {
     let l = &w.look;
-    let mut out = vec![format!("world_map[{n}]={}", w.map)];
+    let mut d = WorldDesc::new(w.id, w.map);
     if let Some(t) = w.terrain {
-        out.push(format!("world_world[{n}]={t}"));
+        d = d.set("world_world", t);
     }
-    out.push(format!("world_redbook[{n}]={}", w.redbook));
-    out.push(format!("world_palette[{n}]={}", w.palette));
-    out.push(format!("world_shade[{n}]={}", l.shade));
-    out.push(format!("world_haze[{n}]={}", l.haze));
-    out.push(format!("world_sun[{n}]={},{},{},{}", l.sun[0], l.sun[1], l.sun[2], l.sun[3]));
-    out.push(format!("world_ambient[{n}]={}", l.ambient));
+    d = d
+        .set("world_redbook", w.redbook)
+        .set("world_palette", w.palette)
+        .set("world_shade", l.shade)
+        .set("world_haze", l.haze)
+        .set_list("world_sun", &l.sun)
+        .set("world_ambient", l.ambient);
     // The shipped file's typos: the key loses its leading `w` and matches nothing.
-    match n {
-        8 => out.push(format!("orld_ambientfx[{n}]=128")),
-        23 => out.push(format!("orld_sunangle[{n}]=256")),
+    match w.id {
+        8 => d = d.set("orld_ambientfx", 128),
+        23 => d = d.set("orld_sunangle", 256),
         _ => {}
     }
-    out.push(format!("world_ambientrgb[{n}]={}", rgb(l.ambient_rgb)));
-    out.push(format!("world_fogrgb[{n}]={}", rgb(l.fog_rgb)));
+    d = d.set_list("world_ambientrgb", &l.ambient_rgb).set_list("world_fogrgb", &l.fog_rgb);
     if let Some((sky, skyfx)) = l.sky {
-        out.push(format!("world_sky[{n}]={sky}"));
-        out.push(format!("world_skyfx[{n}]={skyfx}"));
-        out.push(format!("world_skyscale[{n}]=256"));
-        out.push(format!("world_skylevel[{n}]=-1200"));
-        out.push(format!("world_skyspeed[{n}]=2"));
+        d = d
+            .set("world_sky", sky)
+            .set("world_skyfx", skyfx)
+            .set("world_skyscale", 256)
+            .set("world_skylevel", -1200)
+            .set("world_skyspeed", 2);
     }
-    out.push(format!("world_scapeshift[{n}]={}", w.scapeshift));
-    if let Some([a, b, c]) = w.wave {
-        out.push(format!("world_wave[{n}]={a},{b},{c}"));
+    d = d.set("world_scapeshift", w.scapeshift);
+    if let Some(wave) = w.wave {
+        d = d.set_list("world_wave", &wave);
     }
-    if n == 6 {
-        out.extend(rain_lines(n));
+    if w.id == 6 {
+        // World 6's rain keys and its rotating sky.
+        d = d
+            .set("world_sky_yrotate", 3)
+            .set("world_rain_delay", 2)
+            .set("world_rain_drops", 120)
+            .set("world_rain_start", -900)
+            .set("world_rain_end", 0)
+            .rain_spheres(&RAIN_SPHERES);
     }
-    out
+    d
 }
 
-/// World 6's rain keys and its rotating sky.
-fn rain_lines(n: u16) -> Vec<String> {
-    let mut out = vec![
-        format!("world_sky_yrotate[{n}]=3"),
-        format!("world_rain_delay[{n}]=2"),
-        format!("world_rain_drops[{n}]=120"),
-        format!("world_rain_start[{n}]=-900"),
-        format!("world_rain_end[{n}]=0"),
-    ];
-    for (k, s) in RAIN_SPHERES.iter().enumerate() {
-        out.push(format!("world_rain_sphere{}[{n}]={},{},{},{}", k + 1, s[0], s[1], s[2], s[3]));
-    }
-    out
-}
-
-/// WORLD.INI, CRLF.
-pub fn world_ini() -> String {
-    let mut lines = vec![
-        "; WORLD.INI written by stros-tools gen-install --retail: the shipped catalog's shape".to_string(),
-        String::new(),
-        "[world]".to_string(),
-        format!("start_world={START_WORLD}"),
-        "start_marker=0".to_string(),
-        "test_map_delay=1".to_string(),
-        ";test_map_order=0,1,2,3,4,5,6,7,8,-2".to_string(),
-        format!("test_map_order={}", test_map_order()),
-    ];
-    for w in &WORLDS {
-        lines.push(String::new());
-        lines.extend(world_lines(w));
-    }
-    let mut text = lines.join("\r\n");
-    text.push_str("\r\n");
-    text
+/// WORLD.INI, CRLF, through [`crate::write::worldini`].
+pub fn world_ini() -> Vec<u8> {
+    to_bytes(&WorldIniDesc {
+        start_world: START_WORLD as i32,
+        start_marker: 0,
+        test_map_delay: Some(1),
+        test_map_order: test_map_order(),
+        worlds: WORLDS.iter().map(world_desc).collect(),
+    })
 }

@@ -46,7 +46,7 @@ pub fn wld_path(file: &str) -> String {
 /// (the embedded island's), and the island's sound bank.
 fn top_files() -> Vec<(String, Vec<u8>)> {
     vec![
-        ("WORLD.INI".into(), catalog::world_ini().into_bytes()),
+        ("WORLD.INI".into(), catalog::world_ini()),
         ("SYSTEM.INI".into(), install::system_ini().into_bytes()),
         ("KEYS.INI".into(), install::keys_ini().into_bytes()),
         ("surface.ini".into(), build::surface_ini().into_bytes()),

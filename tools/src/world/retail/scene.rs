@@ -136,7 +136,7 @@ impl Scene {
     }
 
     /// Adds a light record.
-    pub fn light(&mut self, record: [u8; records::LIGHT_LEN]) {
+    pub fn light(&mut self, record: crate::write::rgm::MpslDesc) {
         self.rgm.mpsl.push(record);
     }
 

@@ -203,8 +203,8 @@ fn the_island_has_the_public_counts() {
     let placed = r.mpob().iter().filter(|o| r.actor_by_name(o.script_name()).is_some()).count();
     assert_eq!(placed + 2, island::ACTORS);
     let lights = r.mpsl();
-    let world = |k: usize| u32::from_le_bytes(lights.get(k).unwrap()[4..8].try_into().unwrap());
-    let active = |k: usize| lights.get(k).unwrap()[0x1F] == 1;
+    let world = |k: usize| lights.get(k).unwrap().world_id();
+    let active = |k: usize| lights.get(k).unwrap().active() == 1;
     assert!((650..=750).contains(&lights.len()));
     assert!((0..lights.len()).filter(|&k| world(k) == 1 && active(k)).count() > lights.len() / 2);
     assert!((0..lights.len()).any(|k| world(k) == 27) && (0..lights.len()).any(|k| world(k) == 28));
