@@ -25,7 +25,8 @@ use stros_core::world::catalog::{WORLD_INI, WorldSpec};
 
 use crate::HostError;
 
-/// Most files indexed (the GOG install has about a thousand).
+/// Most entries (files and folders) an install's walk reads (the GOG install has about a
+/// thousand files).
 pub const MAX_FILES: usize = 100_000;
 
 /// One indexed file: where it is, and its bytes once read (`None`: unreadable).
@@ -61,17 +62,27 @@ impl Install {
         }
         let mut found = Vec::new();
         let mut stack = vec![root.to_path_buf()];
+        // Each folder is walked once, by where it really is: a symbolic link back to an
+        // ancestor (or a second link to one folder) adds nothing, so a loop ends. Every entry
+        // read counts toward the bound, folders too, so the walk's work is bounded as well.
+        let mut walked = HashSet::new();
+        let mut read = 0usize;
         while let Some(dir) = stack.pop() {
+            let real = std::fs::canonicalize(&dir).map_err(|e| HostError::io(&dir, e))?;
+            if !walked.insert(real) {
+                continue;
+            }
             let entries = std::fs::read_dir(&dir).map_err(|e| HostError::io(&dir, e))?;
             for e in entries {
+                read += 1;
+                if read > MAX_FILES {
+                    return Err(HostError::TooManyFiles(root.to_path_buf()));
+                }
                 let path = e.map_err(|e| HostError::io(&dir, e))?.path();
                 if path.is_dir() {
                     stack.push(path);
                 } else {
                     found.push(path);
-                    if found.len() > MAX_FILES {
-                        return Err(HostError::TooManyFiles(root.to_path_buf()));
-                    }
                 }
             }
         }

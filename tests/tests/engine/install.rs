@@ -148,3 +148,21 @@ fn damaged_installs_fail_with_one_line_naming_the_file() {
     // Not a directory.
     assert!(open_error(&data(Path::new("/nonexistent/stros"))).unwrap().contains("not a directory"));
 }
+
+#[test]
+fn symbolic_link_loops_are_walked_once() {
+    let dir = install("links");
+    let plain = stros_host::install::Install::open(&dir).unwrap().names().len();
+    // A link back to the root and a second link to a folder: nothing new, and the walk ends.
+    std::os::unix::fs::symlink(&dir, dir.join("maps/loop")).unwrap();
+    std::os::unix::fs::symlink(dir.join("fxart"), dir.join("again")).unwrap();
+    let linked = stros_host::install::Install::open(&dir).unwrap();
+    assert_eq!(linked.names().len(), plain);
+    assert!(opened(&data(&dir)).session("test").is_ok());
+    // A folder holding only a link to itself: an empty install, not an endless walk.
+    let lone = dir.join("lone");
+    std::fs::create_dir(&lone).unwrap();
+    std::os::unix::fs::symlink(&lone, lone.join("self")).unwrap();
+    assert!(stros_host::install::Install::open(&lone).unwrap().names().is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
