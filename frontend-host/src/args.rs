@@ -51,6 +51,9 @@ pub struct RunArgs {
     /// `object coord` start and current positions, the camera's and the player's pose (F1 toggles them)
     #[arg(long)]
     pub debug: bool,
+    /// Panic before update N+1 (a test of the crash-safe recording)
+    #[arg(long, value_name = "N", hide = true)]
+    pub panic_after: Option<u64>,
 }
 
 /// The movement controls both frontends share, for `--help` (each adds its own keys).

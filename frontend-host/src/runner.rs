@@ -22,6 +22,8 @@ pub struct Runner<'a> {
     /// The clock's tick at the first replayed update.
     replay_base: Option<u32>,
     frames: Option<u64>,
+    /// `--panic-after`: the updates before a deliberate panic.
+    panic_after: Option<u64>,
     /// Updates run so far.
     pub updates: u64,
 }
@@ -39,6 +41,7 @@ impl<'a> Runner<'a> {
             clock: BiosClock::start(),
             replay_base: None,
             frames: run.frames,
+            panic_after: run.panic_after,
             updates: 0,
         }
     }
@@ -86,6 +89,9 @@ impl<'a> Runner<'a> {
     }
 
     fn step(&mut self, update: Recorded) -> Result<(), HostError> {
+        if self.panic_after == Some(self.updates) {
+            panic!("--panic-after {}: a deliberate crash", self.updates);
+        }
         let Recorded { input, bios, scale } = update;
         self.session.step(&input, bios, scale);
         self.outputs.after_step(&self.session, &input, bios)?;
