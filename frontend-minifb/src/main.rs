@@ -17,7 +17,7 @@ const PROGRAM: &str = "stros";
 
 /// The Elder Scrolls Adventures: Redguard, reimplemented
 #[derive(Parser)]
-#[command(name = PROGRAM, after_help = format!("{}\n    Shift       walk instead of run (or run, after Tab)\n    F12         write a screenshot (stros-NNNN.png in the current directory)\n    Esc         quit", stros_host::CONTROLS))]
+#[command(name = PROGRAM, version, after_help = format!("{}\n    Shift       walk instead of run (or run, after Tab)\n    F12         write a screenshot (stros-NNNN.png in the current directory)\n    Esc         quit", stros_host::CONTROLS))]
 struct Args {
     #[command(flatten)]
     files: FileArgs,

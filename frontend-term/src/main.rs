@@ -21,7 +21,7 @@ const PROGRAM: &str = "stros-term";
 
 /// Stros in a terminal
 #[derive(Parser)]
-#[command(name = PROGRAM, after_help = format!("{}\n    Shift+W/S/A/D   walk instead of run (or run, after Tab)\n    q / Esc     quit", stros_host::CONTROLS))]
+#[command(name = PROGRAM, version, after_help = format!("{}\n    Shift+W/S/A/D   walk instead of run (or run, after Tab)\n    q / Esc     quit", stros_host::CONTROLS))]
 struct Args {
     #[command(flatten)]
     files: FileArgs,

@@ -8,7 +8,7 @@ use stros_tools::gen_tables;
 
 /// stros-tools — command-line tools for Stros
 #[derive(Parser)]
-#[command(name = "stros-tools")]
+#[command(name = "stros-tools", version)]
 struct Args {
     #[command(subcommand)]
     command: Command,
