@@ -36,6 +36,10 @@ pub struct FileArgs {
     /// Write one JSON line per update (as `stros-tools replay`)
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
+    /// Write the sound to a WAV file, clocked by the BIOS ticks (with --headless and --replay
+    /// the same bytes on every machine)
+    #[arg(long, value_name = "FILE.wav")]
+    pub audio_out: Option<PathBuf>,
 }
 
 /// How a run looks and how long it lasts: `--frames`, `--high`, `--debug`.

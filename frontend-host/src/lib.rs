@@ -16,6 +16,7 @@ pub mod install;
 pub mod open;
 pub mod outputs;
 pub mod runner;
+pub mod wav;
 
 pub use args::{CONTROLS, FileArgs, RunArgs};
 pub use error::HostError;

@@ -16,6 +16,7 @@ pub struct Runner<'a> {
     /// The game.
     pub session: Box<Session<'a>>,
     outputs: Outputs,
+    audio_out: Option<crate::wav::AudioOut>,
     #[cfg(feature = "audio")]
     audio: Option<crate::audio::Audio>,
     clock: BiosClock,
@@ -36,6 +37,7 @@ impl<'a> Runner<'a> {
         Runner {
             session,
             outputs: Outputs::new(files.record.clone(), files.trace.clone()),
+            audio_out: files.audio_out.clone().map(crate::wav::AudioOut::new),
             #[cfg(feature = "audio")]
             audio: None,
             clock: BiosClock::start(),
@@ -88,6 +90,11 @@ impl<'a> Runner<'a> {
         Ok(true)
     }
 
+    /// Runs one recorded update as the loop would (the recording, trace and sound written).
+    pub fn step_recorded(&mut self, update: Recorded) -> Result<(), HostError> {
+        self.step(update)
+    }
+
     fn step(&mut self, update: Recorded) -> Result<(), HostError> {
         if self.panic_after == Some(self.updates) {
             panic!("--panic-after {}: a deliberate crash", self.updates);
@@ -95,6 +102,9 @@ impl<'a> Runner<'a> {
         let Recorded { input, bios, scale } = update;
         self.session.step(&input, bios, scale);
         self.outputs.after_step(&self.session, &input, bios)?;
+        if let Some(out) = &mut self.audio_out {
+            out.after_step(&self.session, bios);
+        }
         #[cfg(feature = "audio")]
         if let (Some(a), Some(bank)) = (&self.audio, &self.session.sounds) {
             a.play(bank, self.session.world.report());
@@ -126,6 +136,9 @@ impl<'a> Runner<'a> {
 
     /// Writes the recording and the trace.
     pub fn finish(&mut self) -> Result<(), HostError> {
+        if let Some(out) = &mut self.audio_out {
+            out.finish(&self.session)?;
+        }
         self.outputs.finish(&self.session)
     }
 }

@@ -255,3 +255,76 @@ fn ambient_sounds_keep_one_channel_per_task() {
     m.keep_ambient(&sfx, start(7, 1, 6), false);
     assert_eq!(m.playing(), 1, "an ended sound starts again");
 }
+
+/// The yard walk's sound as `--audio-out` writes it ([`stros_host::wav`]), and the report
+/// of the update that started its first sound.
+fn yard_walk_wav() -> (Vec<u8>, stros_core::world::StepReport, u32, u32, stros_core::config::SystemConfig) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/yard_walk.toml");
+    let opened = stros_host::Opened::scenario("test", &path).unwrap();
+    let out = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("yard-{:?}.wav", std::thread::current().id()));
+    let files = stros_host::FileArgs { audio_out: Some(out.clone()), ..Default::default() };
+    let mut runner =
+        stros_host::Runner::new(opened.session("test").unwrap(), &files, &stros_host::RunArgs::default());
+    let (mut first, mut start_bios, mut report) = (None, 0, None);
+    while let Some(u) = runner.session.next_recorded() {
+        let bios0 = *first.get_or_insert(u.bios);
+        runner.step_recorded(u).unwrap();
+        let r = runner.session.world.report();
+        if report.is_none() && r.events.iter().any(|e| matches!(e.event, stros_core::world::Event::Sound(_)))
+        {
+            (start_bios, report) = (u.bios - bios0, Some(r.clone()));
+        }
+    }
+    runner.finish().unwrap();
+    let config = *runner.session.world.config();
+    (std::fs::read(&out).unwrap(), report.unwrap(), start_bios, first.unwrap(), config)
+}
+
+#[test]
+fn the_yard_walks_sound_is_written_by_the_bios_clock() {
+    let (wav, report, ticks, _, config) = yard_walk_wav();
+    // The same replay, the same bytes; a 44,100 Hz 16-bit stereo WAV.
+    assert_eq!(wav, yard_walk_wav().0);
+    assert_eq!((&wav[0..4], &wav[8..16]), (&b"RIFF"[..], &b"WAVEfmt "[..]));
+    assert_eq!(u32::from_le_bytes(wav[24..28].try_into().unwrap()), 44_100);
+    let samples: Vec<i16> = wav[44..].chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]])).collect();
+    // The first update is at BIOS tick 2 and the last at 628 (the golden trace), 626 apart;
+    // one second (18 ticks) of tail follows: (626 + 18) × 44,100 × 65,536 / 1,193,182 =
+    // 1,559,903.4 frames, floored.
+    assert_eq!(samples.len() / 2, 1_559_903);
+    let mut fnv = stros_core::trace::Fnv1a64::new();
+    fnv.update(&wav);
+    assert_eq!(format!("{:016x}", fnv.value()), "279d9a1b2ea14132", "the golden digest");
+
+    // The first sound: Cyrus's first footstep. Before it nothing plays, so the file holds
+    // its samples alone from the frame of its update's tick on, by the mixer's rules
+    // ({D:engine/sound.md}): 8-bit PCM `(b − 128) × 256` scaled by `(v + 1) / 128`, then by
+    // the pan law's `2p` (p < 63, else 128) for each side, each division floored.
+    let stros_core::world::Event::Sound(s) = report.events[0].event else { panic!("a sound first") };
+    let l = report.listener;
+    let d = [0, 1, 2].map(|k| (s.emitter[k] - l.position[k]) as f64);
+    let dist = ((d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() as f32).round_ties_even() as i32 >> 8;
+    let r = config.sound_distance * 36;
+    let divisor = 65_536 / (r / 128);
+    let v = (127 - ((dist * divisor) >> 16).clamp(0, 127)).clamp(0, 127);
+    let v = (v * config.volume) >> 8;
+    let p = pan(s.emitter[0] - l.position[0], s.emitter[2] - l.position[2], l.yaw) as i32;
+    let gain = |p: i32| if p < 63 { 2 * p } else { 128 };
+    let bank = Sfx::new_checked(stros_core::embedded::SFX).unwrap();
+    let effect = bank.effect(s.effect as usize).unwrap();
+    assert_eq!(effect.kind().bytes_per_sample(), 1, "the footstep is 8-bit");
+    let step = ((effect.rate() as i64 + s.offset_hz as i64).clamp(512, 44_000) << 16) / 44_100;
+    let at = (ticks as u64 * 44_100 * 65_536 / 1_193_182) as usize;
+    assert!(samples[..at * 2].iter().all(|&x| x == 0), "silence before the first sound");
+    for k in 0..256 {
+        let b = effect.pcm()[((k as i64 * step) >> 16) as usize] as i32;
+        let scaled = ((b - 128) * 256 * (v + 1)).div_euclid(128);
+        let (left, right) = ((scaled * gain(127 - p)).div_euclid(128), (scaled * gain(p)).div_euclid(128));
+        assert_eq!(
+            (samples[(at + k) * 2] as i32, samples[(at + k) * 2 + 1] as i32),
+            (left, right),
+            "frame {k}"
+        );
+    }
+}

@@ -1,45 +1,15 @@
-//! Sound through cpal: the world's sound requests go to `stros-core`'s [`Mixer`], which the
-//! output stream's callback asks for samples. Without an output device the game runs
-//! silently and says so once.
-
-use std::sync::{Arc, Mutex};
+//! Sound through cpal (macOS, Windows; Linux with the `alsa` feature, which needs ALSA's
+//! headers to build).
 
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
-use stros_core::audio::Mixer;
-use stros_core::formats::sfx::Sfx;
-use stros_core::world::StepReport;
 
-/// A playing output stream and the mixer it reads.
-pub struct Audio {
-    _stream: cpal::Stream,
-    mixer: Arc<Mutex<Mixer>>,
-    sound_distance: i32,
-}
+use super::Renderer;
 
-impl Audio {
-    /// Opens the default output device for the SFX bank `bank` (its bytes: the output
-    /// thread keeps its own copy) with master volume `master` (SYSTEM.INI `[system]
-    /// volume`); `None`, after one line on stderr, when there is no device.
-    pub fn start(program: &str, bank: &[u8], master: i32, sound_distance: i32) -> Option<Audio> {
-        let mixer = Arc::new(Mutex::new(Mixer::new(master)));
-        match open(Arc::from(bank), Arc::clone(&mixer)) {
-            Ok(stream) => Some(Audio { _stream: stream, mixer, sound_distance }),
-            Err(why) => {
-                eprintln!("{program}: audio is off ({why})");
-                None
-            }
-        }
-    }
+/// A playing cpal stream.
+pub(super) type Output = cpal::Stream;
 
-    /// Starts and stops what an update reported, from `bank`.
-    pub fn play(&self, bank: &Sfx<'_>, report: &StepReport) {
-        if let Ok(mut m) = self.mixer.lock() {
-            m.play_report(bank, report, self.sound_distance);
-        }
-    }
-}
-
-fn open(bank: Arc<[u8]>, mixer: Arc<Mutex<Mixer>>) -> Result<cpal::Stream, String> {
+/// The default device's stream, asking `renderer` for samples.
+pub(super) fn open(mut renderer: Renderer) -> Result<cpal::Stream, String> {
     if !sound_server_or_card() {
         return Err("no sound device".into());
     }
@@ -50,19 +20,10 @@ fn open(bank: Arc<[u8]>, mixer: Arc<Mutex<Mixer>>) -> Result<cpal::Stream, Strin
     let channels = config.channels.max(1) as usize;
     let rate = config.sample_rate.0;
     let err = |e| eprintln!("stros: audio stream error: {e}");
-    // Mixes into a stereo buffer made once, large enough for any usual callback (it grows
-    // only for a larger one, once), so a callback allocates nothing; the frames are spread over the device's
-    // channels by `put` (mono takes the left side; extra channels stay silent).
-    let mut stereo: Vec<i16> = Vec::with_capacity(1 << 15);
+    // The frames are spread over the device's channels by `put` (mono takes the left side;
+    // extra channels stay silent).
     let mut render = move |frames: usize, put: &mut dyn FnMut(usize, i16)| {
-        if stereo.len() < frames * 2 {
-            stereo.resize(frames * 2, 0);
-        }
-        let stereo = &mut stereo[..frames * 2];
-        stereo.fill(0);
-        if let Ok(mut m) = mixer.lock() {
-            m.mix(&Sfx::new_unchecked(&bank), rate, stereo);
-        }
+        let stereo = renderer.render(frames, rate);
         for (f, pair) in stereo.chunks_exact(2).enumerate() {
             for c in 0..channels {
                 put(f * channels + c, pair.get(c).copied().unwrap_or(0));

@@ -1,0 +1,80 @@
+//! Sound: the world's sound requests go to `stros-core`'s [`Mixer`], which the output asks
+//! for samples. On Linux the output speaks to the sound server itself (PulseAudio's native
+//! protocol, which PipeWire's pulse server speaks too) through the pure-Rust `pulseaudio`
+//! client, so the build needs no system library; elsewhere, and on Linux with the `alsa`
+//! feature, it goes through cpal. Without a server or a device the game runs silently and
+//! says so once.
+
+use std::sync::{Arc, Mutex};
+
+use stros_core::audio::Mixer;
+use stros_core::formats::sfx::Sfx;
+use stros_core::world::StepReport;
+
+#[cfg(any(not(target_os = "linux"), feature = "alsa"))]
+mod cpal_out;
+#[cfg(all(target_os = "linux", not(feature = "alsa")))]
+mod pulse;
+
+#[cfg(any(not(target_os = "linux"), feature = "alsa"))]
+use cpal_out::{Output, open};
+#[cfg(all(target_os = "linux", not(feature = "alsa")))]
+use pulse::{Output, open};
+
+/// A playing output and the mixer it reads.
+pub struct Audio {
+    _output: Output,
+    mixer: Arc<Mutex<Mixer>>,
+    sound_distance: i32,
+}
+
+impl Audio {
+    /// Opens the default output for the SFX bank `bank` (its bytes: the output thread
+    /// keeps its own copy) with master volume `master` (SYSTEM.INI `[system] volume`);
+    /// `None`, after one line on stderr, when there is none.
+    pub fn start(program: &str, bank: &[u8], master: i32, sound_distance: i32) -> Option<Audio> {
+        let mixer = Arc::new(Mutex::new(Mixer::new(master)));
+        match open(Renderer::new(Arc::from(bank), Arc::clone(&mixer))) {
+            Ok(output) => Some(Audio { _output: output, mixer, sound_distance }),
+            Err(why) => {
+                eprintln!("{program}: audio is off ({why})");
+                None
+            }
+        }
+    }
+
+    /// Starts and stops what an update reported, from `bank`.
+    pub fn play(&self, bank: &Sfx<'_>, report: &StepReport) {
+        if let Ok(mut m) = self.mixer.lock() {
+            m.play_report(bank, report, self.sound_distance);
+        }
+    }
+}
+
+/// What an output asks for samples: the mixer over the bank, into a stereo buffer made once
+/// (it grows only for a larger request than any before, once), so a request allocates
+/// nothing.
+pub(crate) struct Renderer {
+    bank: Arc<[u8]>,
+    mixer: Arc<Mutex<Mixer>>,
+    stereo: Vec<i16>,
+}
+
+impl Renderer {
+    fn new(bank: Arc<[u8]>, mixer: Arc<Mutex<Mixer>>) -> Renderer {
+        Renderer { bank, mixer, stereo: Vec::with_capacity(1 << 15) }
+    }
+
+    /// The next `frames` stereo frames at `rate` Hz, left and right interleaved.
+    pub(crate) fn render(&mut self, frames: usize, rate: u32) -> &[i16] {
+        if self.stereo.len() < frames * 2 {
+            self.stereo.resize(frames * 2, 0);
+        }
+        let stereo = &mut self.stereo[..frames * 2];
+        stereo.fill(0);
+        if let Ok(mut m) = self.mixer.lock() {
+            m.mix(&Sfx::new_unchecked(&self.bank), rate, stereo);
+        }
+        stereo
+    }
+}
