@@ -69,7 +69,12 @@ pub fn layout() -> Vec<(String, Vec<u8>)> {
 
 /// Writes the install under `dir`.
 pub fn write(dir: &Path) -> Result<(), String> {
-    for (path, bytes) in layout() {
+    write_files(dir, layout())
+}
+
+/// Writes `files` (paths relative to `dir`, folders made as needed).
+pub fn write_files(dir: &Path, files: Vec<(String, Vec<u8>)>) -> Result<(), String> {
+    for (path, bytes) in files {
         let target = dir.join(&path);
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;

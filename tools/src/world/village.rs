@@ -222,7 +222,7 @@ pub fn rob_desc() -> RobDesc {
 }
 
 /// Q4.28 rotation about Y by `angle` (2048 units a turn), row-major.
-fn yaw_matrix(angle: i32) -> [i32; 9] {
+pub fn yaw_matrix(angle: i32) -> [i32; 9] {
     let a = angle as f64 * std::f64::consts::PI / 1024.0;
     let one = (1i64 << 28) as f64;
     let (s, c) = ((libm::sin(a) * one).round() as i32, (libm::cos(a) * one).round() as i32);

@@ -94,12 +94,5 @@ pub fn layout() -> Vec<(String, Vec<u8>)> {
 
 /// Writes the install under `dir`.
 pub fn write(dir: &Path) -> Result<(), String> {
-    for (path, bytes) in layout() {
-        let target = dir.join(&path);
-        if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-        }
-        std::fs::write(&target, bytes).map_err(|e| format!("{}: {e}", target.display()))?;
-    }
-    Ok(())
+    super::install::write_files(dir, layout())
 }

@@ -28,16 +28,8 @@ const FIRST_FLAT_ID: u32 = 200_000;
 /// First MPRP record id.
 const FIRST_ROPE_ID: u32 = 300_000;
 
-/// Q4.28 rotation about Y by `angle` (2048 units a turn), row-major, as the village's.
-pub fn yaw_matrix(angle: i32) -> [i32; 9] {
-    if angle & 2047 == 0 {
-        return IDENTITY;
-    }
-    let a = angle as f64 * std::f64::consts::PI / 1024.0;
-    let one = ONE as f64;
-    let (s, c) = ((libm::sin(a) * one).round() as i32, (libm::cos(a) * one).round() as i32);
-    [c, 0, s, 0, ONE, 0, -s, 0, c]
-}
+/// Q4.28 rotation about Y, the village's.
+pub use crate::world::village::yaw_matrix;
 
 /// A retail MPSO model name: `<STEM>.3D`, cut to the 12-byte field.
 pub fn mpso_model(stem: &str) -> String {
