@@ -182,13 +182,15 @@ impl Opened {
     }
 
     fn resolve<'s>(&'s self, files: impl Files<'s>) -> Result<(WorldSpec<'s>, Option<i32>), WorldError> {
-        let choice = match &self.pick {
-            Pick::Index(n) => Choice::Index(*n),
-            Pick::Map(m) => Choice::Map(m),
-            Pick::NewGame if catalog::catalog(&files)?.is_some() => Choice::NewGame,
-            Pick::NewGame => Choice::Map(self.default_map),
-        };
-        catalog::resolve(&files, choice)
+        match &self.pick {
+            Pick::Index(n) => catalog::resolve(&files, Choice::Index(*n)),
+            Pick::Map(m) => catalog::resolve(&files, Choice::Map(m)),
+            // Without a catalog a new game plays the default map.
+            Pick::NewGame => match catalog::resolve(&files, Choice::NewGame) {
+                Err(WorldError::NoCatalog) => catalog::resolve(&files, Choice::Map(self.default_map)),
+                other => other,
+            },
+        }
     }
 
     /// The files the session reads: the base with the scenario's replacements.

@@ -90,12 +90,8 @@ impl<'a> Runner<'a> {
         Ok(true)
     }
 
-    /// Runs one recorded update as the loop would (the recording, trace and sound written).
-    pub fn step_recorded(&mut self, update: Recorded) -> Result<(), HostError> {
-        self.step(update)
-    }
-
-    fn step(&mut self, update: Recorded) -> Result<(), HostError> {
+    /// Runs one update as the loop does (the recording, trace and sound written).
+    pub fn step(&mut self, update: Recorded) -> Result<(), HostError> {
         if self.panic_after == Some(self.updates) {
             panic!("--panic-after {}: a deliberate crash", self.updates);
         }

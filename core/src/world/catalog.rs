@@ -172,11 +172,12 @@ pub fn resolve<'s, 'a: 's>(
         (Choice::Map(map), None) => Ok((WorldSpec::of_map(map), None)),
         (Choice::Map(map), Some(ini)) => {
             let name = name_of(map.as_bytes());
-            let entry = ini.ids().filter_map(|id| ini.world(id)).find(|e| {
-                let file = base_name(e.map);
-                name_of(file.split('.').next().unwrap_or(file).as_bytes()) == name
-            });
-            Ok((entry.as_ref().map_or_else(|| WorldSpec::of_map(map), WorldSpec::of_entry), None))
+            let spec = ini
+                .ids()
+                .filter_map(|id| ini.world(id))
+                .map(|e| WorldSpec::of_entry(&e))
+                .find(|s| s.map_name() == name);
+            Ok((spec.unwrap_or_else(|| WorldSpec::of_map(map)), None))
         }
         (_, None) => Err(WorldError::NoCatalog),
         (Choice::Index(id), Some(ini)) => Ok((WorldSpec::of_entry(&entry(&ini, id as i32)?), None)),

@@ -551,23 +551,23 @@ impl<'a, C: Capacity> World<'a, C> {
     /// where repeats can no longer be told apart).
     pub fn texture_banks<T: Table<u16>>(&self) -> (T, usize) {
         let (mut banks, mut count) = (T::default(), 0);
-        self.each_texture_bank(|b| {
-            if !banks.contains(&b) {
-                count += 1;
-                let _ = banks.push(b);
-            }
-        });
+        for m in self.textured_models() {
+            needs::note_banks(&m, &mut banks, &mut count);
+        }
         (banks, count)
     }
 
     /// Calls `f` with the texture bank of every textured face of the static placements' and
     /// then the models' (repeats included), in that order.
     pub fn each_texture_bank(&self, mut f: impl FnMut(u16)) {
-        let models =
-            self.statics.placements().iter().map(|p| p.model).chain(self.models.iter().map(|m| m.model));
-        for m in models {
+        for m in self.textured_models() {
             needs::each_bank(&m, &mut f);
         }
+    }
+
+    /// The static placements' models, then the actors' models.
+    fn textured_models(&self) -> impl Iterator<Item = Model<'a>> + '_ {
+        self.statics.placements().iter().map(|p| p.model).chain(self.models.iter().map(|m| m.model))
     }
 
     /// Models the map names that neither its ROB nor a `.3DC`/`.3D` file supplied (the

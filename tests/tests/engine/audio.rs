@@ -269,7 +269,7 @@ fn yard_walk_wav() -> (Vec<u8>, stros_core::world::StepReport, u32, u32, stros_c
     let (mut first, mut start_bios, mut report) = (None, 0, None);
     while let Some(u) = runner.session.next_recorded() {
         let bios0 = *first.get_or_insert(u.bios);
-        runner.step_recorded(u).unwrap();
+        runner.step(u).unwrap();
         let r = runner.session.world.report();
         if report.is_none() && r.events.iter().any(|e| matches!(e.event, stros_core::world::Event::Sound(_)))
         {
