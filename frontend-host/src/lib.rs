@@ -9,6 +9,7 @@
 pub mod args;
 #[cfg(feature = "audio")]
 pub mod audio;
+pub mod cli;
 pub mod clock;
 mod error;
 pub mod heap;

@@ -11,33 +11,13 @@ use clap::Parser;
 use minifb::{Key, KeyRepeat, Scale, Window, WindowOptions};
 use stros_core::input::{Action, Bindings, Input, SCANCODES, TAB};
 use stros_host::Session;
-use stros_host::{FileArgs, HostError, Opened, RunArgs, Runner, Screen};
+use stros_host::cli::WindowArgs;
+use stros_host::{HostError, Opened, Runner, Screen};
 
 const PROGRAM: &str = "stros";
 
-/// The Elder Scrolls Adventures: Redguard, reimplemented
-#[derive(Parser)]
-#[command(name = PROGRAM, version, after_help = format!("{}\n    Shift       walk instead of run (or run, after Tab)\n    F12         write a screenshot (stros-NNNN.png in the current directory)\n    Esc         quit", stros_host::CONTROLS))]
-struct Args {
-    #[command(flatten)]
-    files: FileArgs,
-    #[command(flatten)]
-    run: RunArgs,
-    /// Write the last frame as a PNG when stopping (needs --frames or a window closed
-    /// with Esc)
-    #[arg(long, value_name = "FILE")]
-    screenshot: Option<PathBuf>,
-    /// Render off-screen without opening a window; one BIOS tick (1/18.2065 s) passes per
-    /// frame, so runs are repeatable
-    #[arg(long)]
-    headless: bool,
-    /// Window scale: 1, 2, 4 or 8 (default 4, or 2 with --high)
-    #[arg(long, value_name = "N", value_parser = ["1", "2", "4", "8"])]
-    scale: Option<String>,
-}
-
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = WindowArgs::parse();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err((e, code)) => {
@@ -48,7 +28,7 @@ fn main() -> ExitCode {
 }
 
 /// The run; a failure with its exit code (2: bad data or usage, 1: while running).
-fn run(args: &Args) -> Result<(), (HostError, u8)> {
+fn run(args: &WindowArgs) -> Result<(), (HostError, u8)> {
     let opened = Opened::open(PROGRAM, &args.files).map_err(|e| (e, 2))?;
     let mut runner = Runner::new(opened.session(PROGRAM).map_err(|e| (e, 2))?, &args.files, &args.run);
     let mut screen = Screen::new(args.run.high);
@@ -66,7 +46,7 @@ fn run(args: &Args) -> Result<(), (HostError, u8)> {
 
 /// The window, or `None` to render off-screen (`--headless`, or no display for a run that
 /// ends by itself).
-fn open_window(args: &Args, screen: &Screen, runner: &Runner<'_>) -> Result<Option<Window>, HostError> {
+fn open_window(args: &WindowArgs, screen: &Screen, runner: &Runner<'_>) -> Result<Option<Window>, HostError> {
     if args.headless {
         return Ok(None);
     }

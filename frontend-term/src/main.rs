@@ -15,36 +15,17 @@ use crossterm::{cursor, execute, queue, style, terminal};
 use stros_core::input::{Action, Input};
 use stros_core::render::{Palette, hud};
 use stros_host::Session;
-use stros_host::{FileArgs, HostError, Opened, RunArgs, Runner, Screen};
+use stros_host::cli::TermArgs;
+use stros_host::{HostError, Opened, Runner, Screen};
 
 const PROGRAM: &str = "stros-term";
-
-/// Stros in a terminal
-#[derive(Parser)]
-#[command(name = PROGRAM, version, after_help = format!("{}\n    Shift+W/S/A/D   walk instead of run (or run, after Tab)\n    q / Esc     quit", stros_host::CONTROLS))]
-struct Args {
-    #[command(flatten)]
-    files: FileArgs,
-    #[command(flatten)]
-    run: RunArgs,
-    /// Render off-screen (one BIOS tick per frame, or the recording's updates with
-    /// --replay) and print the last frame as plain text: the HUD line, then the picture
-    #[arg(long)]
-    dump: bool,
-    /// Width of the dump in characters
-    #[arg(long, value_name = "N", default_value_t = 80, value_parser = clap::value_parser!(u16).range(8..=1000))]
-    cols: u16,
-    /// Height of the dump picture in lines
-    #[arg(long, value_name = "N", default_value_t = 25, value_parser = clap::value_parser!(u16).range(4..=1000))]
-    rows: u16,
-}
 
 /// How long a key counts as held after its last press or repeat: terminals send no
 /// release events, so holding is inferred from the key-repeat stream.
 const HOLD: Duration = Duration::from_millis(160);
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = TermArgs::parse();
     match play(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err((e, code)) => {
@@ -55,7 +36,7 @@ fn main() -> ExitCode {
 }
 
 /// The run; a failure with its exit code (2: bad data or usage, 1: while running).
-fn play(args: &Args) -> Result<(), (HostError, u8)> {
+fn play(args: &TermArgs) -> Result<(), (HostError, u8)> {
     let opened = Opened::open(PROGRAM, &args.files).map_err(|e| (e, 2))?;
     let mut runner = Runner::new(opened.session(PROGRAM).map_err(|e| (e, 2))?, &args.files, &args.run);
     let mut screen = Screen::new(args.run.high);
