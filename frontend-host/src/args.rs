@@ -11,6 +11,9 @@ pub struct FileArgs {
     /// KEYS.INI, surface.ini, …) instead of the embedded island
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
+    /// Play the embedded island even when an install is remembered from an earlier --data
+    #[arg(long, conflicts_with = "data")]
+    pub island: bool,
     /// Play WORLD.INI's world N (0 through 99); with neither --world nor --map, a new game:
     /// WORLD.INI's start world at its start marker
     #[arg(long, value_name = "N", conflicts_with = "map")]
@@ -58,6 +61,12 @@ pub struct RunArgs {
     /// Panic before update N+1 (a test of the crash-safe recording)
     #[arg(long, value_name = "N", hide = true)]
     pub panic_after: Option<u64>,
+    /// Sound volume in percent, 0 to 100 (default 100; remembered)
+    #[arg(long, value_name = "PERCENT", value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub volume: Option<u8>,
+    /// Start with the sound muted (M toggles it in the window)
+    #[arg(long)]
+    pub mute: bool,
 }
 
 /// The movement controls both frontends share, for `--help` (each adds its own keys).

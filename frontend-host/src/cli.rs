@@ -10,7 +10,7 @@ const WINDOW_KEYS: &str = "\
     Shift       walk instead of run (or run, after Tab)
     P           pause (also while the window has no focus)
     F11, Alt+Enter  fullscreen on and off
-    - / =       volume down and up      M   mute on and off
+    - / =       volume down and up      F9  mute on and off
     F12         write a screenshot (stros-NNNN.png in the current directory)
     Esc         quit
 Every key is read through KEYS.INI's scancodes, so an install's rebinding holds.";
@@ -27,13 +27,17 @@ pub struct WindowArgs {
     /// with Esc)
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
+    /// Write what the window shows (the picture letterboxed at its size) as a PNG when
+    /// stopping
+    #[arg(long, value_name = "FILE")]
+    pub window_screenshot: Option<PathBuf>,
     /// Render off-screen without opening a window; one BIOS tick (1/18.2065 s) passes per
     /// frame, so runs are repeatable
     #[arg(long)]
     pub headless: bool,
     /// Window scale: 1, 2, 4 or 8 (default 4, or 2 with --high; remembered)
-    #[arg(long, value_name = "N", value_parser = ["1", "2", "4", "8"])]
-    pub scale: Option<String>,
+    #[arg(long, value_name = "N", value_parser = scale)]
+    pub scale: Option<u8>,
 }
 
 /// Stros in a terminal
@@ -54,4 +58,9 @@ pub struct TermArgs {
     /// Height of the dump picture in lines
     #[arg(long, value_name = "N", default_value_t = 25, value_parser = clap::value_parser!(u16).range(4..=1000))]
     pub rows: u16,
+}
+
+/// `--scale`: 1, 2, 4 or 8.
+fn scale(s: &str) -> Result<u8, String> {
+    s.parse().ok().filter(|n| [1, 2, 4, 8].contains(n)).ok_or_else(|| format!("{s} is not 1, 2, 4 or 8"))
 }

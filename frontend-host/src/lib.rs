@@ -11,12 +11,19 @@ pub mod args;
 pub mod audio;
 pub mod cli;
 pub mod clock;
+pub mod controls;
 mod error;
+#[cfg(feature = "gamepad")]
+pub mod gamepad;
 pub mod heap;
 pub mod install;
+pub mod keys;
 pub mod open;
 pub mod outputs;
+pub mod present;
 pub mod runner;
+pub mod settings;
+pub mod shot;
 pub mod wav;
 
 pub use args::{CONTROLS, FileArgs, RunArgs};
@@ -33,6 +40,18 @@ pub type World<'a> = stros_core::world::World<'a, Desktop>;
 
 /// The map a user's install starts on.
 pub const INSTALL_MAP: &str = "ISLAND";
+
+/// A frontend's exit: success, or the error after `program` on stderr with its code (2:
+/// bad data or usage, 1: while running).
+pub fn exit(program: &str, result: Result<(), (HostError, u8)>) -> std::process::ExitCode {
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err((e, code)) => {
+            eprintln!("{program}: {e}");
+            std::process::ExitCode::from(code)
+        }
+    }
+}
 
 /// The frame a frontend draws into: 320×200, or 640×400 with `--high`, as palette indices
 /// plus the depth buffer the renderer needs.

@@ -27,6 +27,12 @@ pub struct Runner<'a> {
     panic_after: Option<u64>,
     /// Updates run so far.
     pub updates: u64,
+    /// The player's volume (`--volume`, `--mute`, the window's keys).
+    pub volume: crate::settings::Volume,
+    /// Whether the player paused, and whether the window has the focus (`None` until it
+    /// first gets it).
+    pause_asked: bool,
+    focused: Option<bool>,
 }
 
 impl<'a> Runner<'a> {
@@ -45,6 +51,9 @@ impl<'a> Runner<'a> {
             frames: run.frames,
             panic_after: run.panic_after,
             updates: 0,
+            volume: crate::settings::Volume { percent: run.volume.unwrap_or(100), muted: run.mute },
+            pause_asked: false,
+            focused: None,
         }
     }
 
@@ -58,6 +67,69 @@ impl<'a> Runner<'a> {
         };
         let c = self.session.world.config();
         self.audio = crate::audio::Audio::start(program, bank.bytes(), c.volume, c.sound_distance);
+        self.set_volume(self.volume);
+    }
+
+    /// Sets the speakers' level.
+    pub fn set_volume(&mut self, volume: crate::settings::Volume) {
+        self.volume = volume;
+        #[cfg(feature = "audio")]
+        if let Some(a) = &self.audio {
+            a.set_volume(volume);
+        }
+    }
+
+    /// What a host key asks of the game: pause, volume, the debug lines (the window's own
+    /// keys, fullscreen and quitting, are the frontend's).
+    pub fn apply(&mut self, key: crate::controls::HostKey) {
+        use crate::controls::HostKey;
+        match key {
+            HostKey::Pause => {
+                self.pause_asked = !self.pause_asked;
+                self.pause(self.pause_asked || self.focused == Some(false));
+            }
+            HostKey::Mute | HostKey::VolumeDown | HostKey::VolumeUp => {
+                self.set_volume(key.volume(self.volume))
+            }
+            HostKey::DebugLines => self.session.debug_overlay ^= true,
+            HostKey::Quit | HostKey::Fullscreen | HostKey::Screenshot => {}
+        }
+    }
+
+    /// The window gained or lost the focus: having lost it the game pauses, since its key
+    /// releases go to another window. A window that never had it (a new window on a display
+    /// without a window manager) plays on.
+    pub fn focus(&mut self, focused: bool) {
+        if focused || self.focused.is_some() {
+            self.focused = Some(focused);
+        }
+        self.pause(self.pause_asked || self.focused == Some(false));
+    }
+
+    /// Pauses or resumes the game: the BIOS clock shim stops (so the paused time never
+    /// reaches the game) and the sound holds.
+    fn pause(&mut self, paused: bool) {
+        self.clock.pause(paused);
+        #[cfg(feature = "audio")]
+        if let Some(a) = &self.audio {
+            a.pause(paused);
+        }
+    }
+
+    /// Whether the game is paused.
+    pub fn paused(&self) -> bool {
+        self.clock.paused()
+    }
+
+    /// There is no display (`why`): a run that ends by itself (`--frames`, `--replay`) goes on
+    /// off-screen, after a line saying so; a live one cannot.
+    pub fn without_window(&self, program: &str, why: impl std::fmt::Display) -> Result<(), (HostError, u8)> {
+        if self.frames.is_none() && !self.session.is_replay() {
+            let e = format!("cannot open a window: {why} (try --headless --frames N)");
+            return Err((HostError::Frontend(e), 2));
+        }
+        eprintln!("{program}: no window ({why}); rendering off-screen");
+        Ok(())
     }
 
     /// Whether `--frames` updates have run.
@@ -75,6 +147,10 @@ impl<'a> Runner<'a> {
     ) -> Result<bool, HostError> {
         if self.done() {
             return Ok(false);
+        }
+        if self.paused() {
+            wait();
+            return Ok(true);
         }
         let next = if self.session.is_replay() {
             let Some(next) = self.session.next_recorded() else { return Ok(false) };

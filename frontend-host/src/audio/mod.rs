@@ -11,6 +11,8 @@ use stros_core::audio::Mixer;
 use stros_core::formats::sfx::Sfx;
 use stros_core::world::StepReport;
 
+use crate::settings::Volume;
+
 #[cfg(any(not(target_os = "linux"), feature = "alsa"))]
 mod cpal_out;
 #[cfg(all(target_os = "linux", not(feature = "alsa")))]
@@ -24,8 +26,16 @@ use pulse::{Output, open};
 /// A playing output and the mixer it reads.
 pub struct Audio {
     _output: Output,
-    mixer: Arc<Mutex<Mixer>>,
+    mixing: Arc<Mutex<Mixing>>,
     sound_distance: i32,
+}
+
+/// What the game thread and the output share: the mixer, and the player's volume and
+/// pause, which act on the speakers only (never on the mixer's exact arithmetic).
+struct Mixing {
+    mixer: Mixer,
+    volume: Volume,
+    paused: bool,
 }
 
 impl Audio {
@@ -33,9 +43,10 @@ impl Audio {
     /// keeps its own copy) with master volume `master` (SYSTEM.INI `[system] volume`);
     /// `None`, after one line on stderr, when there is none.
     pub fn start(program: &str, bank: &[u8], master: i32, sound_distance: i32) -> Option<Audio> {
-        let mixer = Arc::new(Mutex::new(Mixer::new(master)));
-        match open(Renderer::new(Arc::from(bank), Arc::clone(&mixer))) {
-            Ok(output) => Some(Audio { _output: output, mixer, sound_distance }),
+        let mixing = Mixing { mixer: Mixer::new(master), volume: Volume::default(), paused: false };
+        let mixing = Arc::new(Mutex::new(mixing));
+        match open(Renderer::new(Arc::from(bank), Arc::clone(&mixing))) {
+            Ok(output) => Some(Audio { _output: output, mixing, sound_distance }),
             Err(why) => {
                 eprintln!("{program}: audio is off ({why})");
                 None
@@ -45,8 +56,23 @@ impl Audio {
 
     /// Starts and stops what an update reported, from `bank`.
     pub fn play(&self, bank: &Sfx<'_>, report: &StepReport) {
-        if let Ok(mut m) = self.mixer.lock() {
-            m.play_report(bank, report, self.sound_distance);
+        if let Ok(mut m) = self.mixing.lock() {
+            m.mixer.play_report(bank, report, self.sound_distance);
+        }
+    }
+
+    /// Sets the level of what reaches the speakers.
+    pub fn set_volume(&self, volume: Volume) {
+        if let Ok(mut m) = self.mixing.lock() {
+            m.volume = volume;
+        }
+    }
+
+    /// Holds (`true`) or resumes the sound: while paused the output gets silence and the
+    /// mixer stands still, so a sound resumes where it stopped.
+    pub fn pause(&self, paused: bool) {
+        if let Ok(mut m) = self.mixing.lock() {
+            m.paused = paused;
         }
     }
 }
@@ -56,13 +82,13 @@ impl Audio {
 /// nothing.
 pub(crate) struct Renderer {
     bank: Arc<[u8]>,
-    mixer: Arc<Mutex<Mixer>>,
+    mixing: Arc<Mutex<Mixing>>,
     stereo: Vec<i16>,
 }
 
 impl Renderer {
-    fn new(bank: Arc<[u8]>, mixer: Arc<Mutex<Mixer>>) -> Renderer {
-        Renderer { bank, mixer, stereo: Vec::with_capacity(1 << 15) }
+    fn new(bank: Arc<[u8]>, mixing: Arc<Mutex<Mixing>>) -> Renderer {
+        Renderer { bank, mixing, stereo: Vec::with_capacity(1 << 15) }
     }
 
     /// The next `frames` stereo frames at `rate` Hz, left and right interleaved.
@@ -72,8 +98,12 @@ impl Renderer {
         }
         let stereo = &mut self.stereo[..frames * 2];
         stereo.fill(0);
-        if let Ok(mut m) = self.mixer.lock() {
-            m.mix(&Sfx::new_unchecked(&self.bank), rate, stereo);
+        if let Ok(mut m) = self.mixing.lock()
+            && !m.paused
+        {
+            m.mixer.mix(&Sfx::new_unchecked(&self.bank), rate, stereo);
+            let volume = m.volume;
+            stereo.iter_mut().for_each(|s| *s = volume.apply(*s));
         }
         stereo
     }
