@@ -13,10 +13,12 @@ pub mod cli;
 pub mod clock;
 mod error;
 pub mod heap;
+pub mod held;
 pub mod install;
 pub mod open;
 pub mod outputs;
 pub mod runner;
+pub mod text;
 pub mod wav;
 
 pub use args::{CONTROLS, FileArgs, RunArgs};
