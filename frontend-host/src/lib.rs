@@ -15,6 +15,7 @@ mod error;
 pub mod heap;
 pub mod held;
 pub mod install;
+pub mod logging;
 pub mod open;
 pub mod outputs;
 pub mod runner;

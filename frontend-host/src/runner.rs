@@ -49,15 +49,17 @@ impl<'a> Runner<'a> {
     }
 
     /// Opens sound output for an interactive run (its bank, SYSTEM.INI's master volume and
-    /// sound distance); one line after `program` when there is none.
+    /// sound distance); a warning when there is none. Sets up [`crate::logging`] for
+    /// `program` if the frontend has not, so that the warning is seen.
     #[cfg(feature = "audio")]
     pub fn start_audio(&mut self, program: &str) {
+        crate::logging::init(program);
         let Some(bank) = self.session.sounds else {
-            eprintln!("{program}: audio is off (no MAIN.SFX)");
+            log::warn!("audio is off (no MAIN.SFX)");
             return;
         };
         let c = self.session.world.config();
-        self.audio = crate::audio::Audio::start(program, bank.bytes(), c.volume, c.sound_distance);
+        self.audio = crate::audio::Audio::start(bank.bytes(), c.volume, c.sound_distance);
     }
 
     /// Whether `--frames` updates have run.

@@ -25,6 +25,7 @@ const PROGRAM: &str = "stros-term";
 
 fn main() -> ExitCode {
     let args = TermArgs::parse();
+    stros_host::logging::init(PROGRAM);
     match play(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err((e, code)) => {

@@ -138,6 +138,7 @@ fn out(text: &str) {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    stros_host::logging::init("stros-tools");
     let result = match args.command {
         Command::GenTables { check, root } => {
             let root = root.unwrap_or_else(gen_tables::workspace_root);
