@@ -16,14 +16,17 @@ mod error;
 #[cfg(feature = "gamepad")]
 pub mod gamepad;
 pub mod heap;
+pub mod held;
 pub mod install;
 pub mod keys;
+pub mod logging;
 pub mod open;
 pub mod outputs;
 pub mod present;
 pub mod runner;
 pub mod settings;
 pub mod shot;
+pub mod text;
 pub mod wav;
 
 pub use args::{CONTROLS, FileArgs, RunArgs};

@@ -84,7 +84,7 @@ impl Opened {
     /// after `program`.
     pub fn open(program: &str, args: &FileArgs) -> Result<Opened, HostError> {
         if let Some(path) = &args.replay {
-            return Opened::scenario(program, path);
+            return Opened::scenario(path);
         }
         let pick = match (args.world, &args.map) {
             (Some(n), _) => Pick::Index(n),
@@ -92,7 +92,7 @@ impl Opened {
             (None, None) => Pick::NewGame,
         };
         let (base, default_map, world) = match &args.data {
-            Some(dir) => (Base::Install(open_install(program, dir)?), INSTALL_MAP, dir.display().to_string()),
+            Some(dir) => (Base::Install(open_install(dir)?), INSTALL_MAP, dir.display().to_string()),
             None => (Base::Embedded, MAP, "embedded".to_string()),
         };
         let opened = Opened {
@@ -127,21 +127,21 @@ impl Opened {
     /// The scenario (or recording) at `path`: its `world` (`embedded` or an install
     /// directory) and its `rgm`/`rob`/`wld` replacements resolve against the scenario
     /// file's own directory, wherever the program runs from.
-    pub fn scenario(program: &str, path: &Path) -> Result<Opened, HostError> {
+    pub fn scenario(path: &Path) -> Result<Opened, HostError> {
         let text = std::fs::read_to_string(path).map_err(|e| HostError::io(path, e))?;
-        Opened::scenario_text(program, text, path)
+        Opened::scenario_text(text, path)
     }
 
     /// [`Opened::scenario`] of a scenario already read: `text`, as if from the file at
     /// `path` (its directory resolves the scenario's paths; errors name it).
-    pub fn scenario_text(program: &str, text: String, path: &Path) -> Result<Opened, HostError> {
+    pub fn scenario_text(text: String, path: &Path) -> Result<Opened, HostError> {
         let bad = |message: String| HostError::Scenario { path: path.to_path_buf(), message };
         let s = Scenario::parse(&text).map_err(|e| bad(e.to_string()))?;
         let dir = path.parent().unwrap_or(Path::new(""));
         let (base, default_map) = if s.world.eq_ignore_ascii_case("embedded") {
             (Base::Embedded, MAP)
         } else {
-            (Base::Install(open_install(program, &dir.join(s.world))?), INSTALL_MAP)
+            (Base::Install(open_install(&dir.join(s.world))?), INSTALL_MAP)
         };
         let pick = match (s.world_index, s.map) {
             (Some(n), _) => Pick::Index(n),
@@ -247,7 +247,7 @@ impl Opened {
     /// marker (`--marker`, else a new game's start marker, else 0); the install's SYSTEM.INI
     /// and KEYS.INI (the scenario's `[system]` overrides apply on top of the installed
     /// values).
-    pub fn session(&self, program: &str) -> Result<Session<'_>, HostError> {
+    pub fn session(&self) -> Result<Session<'_>, HostError> {
         let files = self.files()?;
         let install = self.install();
         let bindings = match install {
@@ -283,7 +283,7 @@ impl Opened {
         };
         if install.is_some() {
             for name in session.world.missing_models() {
-                eprintln!("{program}: no model {name} (.3DC or .3D): its actors are not drawn");
+                log::warn!("no model {name} (.3DC or .3D): its actors are not drawn");
             }
         }
         Ok(session)
@@ -301,10 +301,10 @@ fn keys_ini<'a>(files: &impl Files<'a>) -> Result<Bindings, HostError> {
 
 /// Opens an install and checks what every world needs, printing the warnings after
 /// `program`.
-fn open_install(program: &str, dir: &Path) -> Result<Install, HostError> {
+fn open_install(dir: &Path) -> Result<Install, HostError> {
     let install = Install::open(dir)?;
     for w in install.check()? {
-        eprintln!("{program}: {w}");
+        log::warn!("{w}");
     }
     Ok(install)
 }

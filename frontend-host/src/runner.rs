@@ -58,15 +58,17 @@ impl<'a> Runner<'a> {
     }
 
     /// Opens sound output for an interactive run (its bank, SYSTEM.INI's master volume and
-    /// sound distance); one line after `program` when there is none.
+    /// sound distance); a warning when there is none. Sets up [`crate::logging`] for
+    /// `program` if the frontend has not, so that the warning is seen.
     #[cfg(feature = "audio")]
     pub fn start_audio(&mut self, program: &str) {
+        crate::logging::init(program);
         let Some(bank) = self.session.sounds else {
-            eprintln!("{program}: audio is off (no MAIN.SFX)");
+            log::warn!("audio is off (no MAIN.SFX)");
             return;
         };
         let c = self.session.world.config();
-        self.audio = crate::audio::Audio::start(program, bank.bytes(), c.volume, c.sound_distance);
+        self.audio = crate::audio::Audio::start(bank.bytes(), c.volume, c.sound_distance);
         self.set_volume(self.volume);
     }
 
@@ -123,12 +125,12 @@ impl<'a> Runner<'a> {
 
     /// There is no display (`why`): a run that ends by itself (`--frames`, `--replay`) goes on
     /// off-screen, after a line saying so; a live one cannot.
-    pub fn without_window(&self, program: &str, why: impl std::fmt::Display) -> Result<(), (HostError, u8)> {
+    pub fn without_window(&self, why: impl std::fmt::Display) -> Result<(), (HostError, u8)> {
         if self.frames.is_none() && !self.session.is_replay() {
             let e = format!("cannot open a window: {why} (try --headless --frames N)");
             return Err((HostError::Frontend(e), 2));
         }
-        eprintln!("{program}: no window ({why}); rendering off-screen");
+        log::warn!("no window ({why}); rendering off-screen");
         Ok(())
     }
 

@@ -162,7 +162,7 @@ impl Remembered {
     pub fn save(mut self, volume: Volume) {
         self.settings.volume = Some(volume);
         if let Err(e) = self.settings.save(&self.path) {
-            eprintln!("stros: settings not saved to {}: {e}", self.path.display());
+            log::warn!("settings not saved to {}: {e}", self.path.display());
         }
     }
 }

@@ -29,11 +29,11 @@ pub fn at_exit(
 ) -> Result<(), HostError> {
     if let Some(path) = frame {
         write_frame(path, screen, session)?;
-        println!("stros: wrote {}", path.display());
+        log::info!("wrote {}", path.display());
     }
     if let Some(path) = window {
         write_window(path, pixels, width)?;
-        println!("stros: wrote {}", path.display());
+        log::info!("wrote {}", path.display());
     }
     Ok(())
 }
@@ -49,8 +49,8 @@ pub fn numbered(count: &mut u32, screen: &Screen, session: &Session<'_>) {
         }
     };
     match write_frame(&path, screen, session) {
-        Ok(()) => println!("stros: wrote {}", path.display()),
-        Err(e) => eprintln!("stros: {e}"),
+        Ok(()) => log::info!("wrote {}", path.display()),
+        Err(e) => log::error!("{e}"),
     }
 }
 

@@ -3,42 +3,45 @@
 //! Interactive mode draws each frame with half-block characters (two pixels per cell, in
 //! 24-bit colour) and the HUD as real text on the top line. `--frames N --dump` renders off
 //! screen and prints the last frame as plain text, for scripts and CI. The loop, clock,
-//! sound and replays are [`stros_host::Runner`]'s; the game is `stros-core`.
+//! sound and replays are [`stros_host::Runner`]'s; the game is `stros-core`. A key is held
+//! from press to release where the terminal reports releases, else a moment after each
+//! press or repeat ([`stros_host::held`]).
 
 use std::io::{self, Write as _};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, ModifierKeyCode};
 use crossterm::{cursor, execute, queue, style, terminal};
-use stros_core::input::{Action, Input};
-use stros_core::render::{Palette, hud};
-use stros_host::Session;
+use stros_core::input::Action;
+use stros_core::render::Palette;
 use stros_host::cli::TermArgs;
+use stros_host::held::Held;
+use stros_host::settings::Remembered;
+use stros_host::text::{dump, hud_lines};
 use stros_host::{HostError, Opened, Runner, Screen};
 
 const PROGRAM: &str = "stros-term";
 
-/// How long a key counts as held after its last press or repeat: terminals send no
-/// release events, so holding is inferred from the key-repeat stream.
-const HOLD: Duration = Duration::from_millis(160);
-
 fn main() -> ExitCode {
-    let args = TermArgs::parse();
-    match play(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err((e, code)) => {
-            eprintln!("{PROGRAM}: {e}");
-            ExitCode::from(code)
-        }
+    let mut args = TermArgs::parse();
+    stros_host::logging::init(PROGRAM);
+    let remembered = Remembered::open(&mut args.files, &mut args.run, !args.dump);
+    let result = play(&args);
+    if let Some(r) = remembered {
+        r.save(stros_host::settings::Volume {
+            percent: args.run.volume.unwrap_or(100),
+            muted: args.run.mute,
+        });
     }
+    stros_host::exit(PROGRAM, result)
 }
 
 /// The run; a failure with its exit code (2: bad data or usage, 1: while running).
 fn play(args: &TermArgs) -> Result<(), (HostError, u8)> {
     let opened = Opened::open(PROGRAM, &args.files).map_err(|e| (e, 2))?;
-    let mut runner = Runner::new(opened.session(PROGRAM).map_err(|e| (e, 2))?, &args.files, &args.run);
+    let mut runner = Runner::new(opened.session().map_err(|e| (e, 2))?, &args.files, &args.run);
     let mut screen = Screen::new(args.run.high);
     let result = if args.dump {
         runner.run_offscreen().map(|()| {
@@ -51,52 +54,57 @@ fn play(args: &TermArgs) -> Result<(), (HostError, u8)> {
     result.and_then(|()| runner.finish()).map_err(|e| (e, 1))
 }
 
-/// The text above the picture: the status line with the player's health (the candle's
-/// number), then with the debug lines on the `object coord` start and current positions and
-/// the camera's and the player's `World`/`Player` pose lines.
-fn hud_lines(session: &Session<'_>) -> Vec<String> {
-    let mut lines = vec![format!("{}  health {}", session.status_line(), session.health())];
-    if session.debug_overlay {
-        let now = session.world.selected_player().map_or([0; 3], |p| p.position);
-        lines.push(hud::object_coord("start", session.start).to_string());
-        lines.push(hud::object_coord("now", now).to_string());
-        lines.extend(session.pose_lines().iter().map(|l| l.to_string()));
-    }
-    lines
-}
-
-/// The dump: one character per 16-entry palette ramp (the embedded palette's layout), so
-/// it reads as a picture: sky blank, sea `~`, sand `:`, grass `"`, rock `#`, plaster `+`, …
-fn dump(session: &Session<'_>, screen: &Screen, cols: usize, rows: usize) -> String {
-    const GLYPHS: [char; 16] =
-        ['@', ' ', '~', ':', '"', '#', ',', '=', 'o', '%', '&', '$', '+', '^', '#', '*'];
-    let mut out: String = hud_lines(session).iter().map(|l| format!("{l}\n")).collect();
-    for r in 0..rows {
-        let y = (r * 2 + 1) * screen.height / (rows * 2);
-        out.extend(
-            (0..cols).map(|c| GLYPHS[(screen.at((c * 2 + 1) * screen.width / (cols * 2), y) >> 4) as usize]),
-        );
-        out.push('\n');
-    }
-    out
-}
-
 fn term(e: io::Error) -> HostError {
     HostError::Frontend(format!("terminal: {e}"))
 }
 
 fn interactive(runner: &mut Runner<'_>, screen: &mut Screen) -> Result<(), HostError> {
+    // Before the alternate screen, so that a line saying the sound is off stays readable.
+    runner.start_audio(PROGRAM);
     let mut out = io::stdout();
-    terminal::enable_raw_mode().map_err(term)?;
-    execute!(out, terminal::EnterAlternateScreen, cursor::Hide).map_err(term)?;
-    let result = run(runner, screen, &mut out);
-    execute!(out, style::ResetColor, cursor::Show, terminal::LeaveAlternateScreen).map_err(term)?;
-    terminal::disable_raw_mode().map_err(term)?;
-    result
+    let play = Play::enter(&mut out).map_err(term)?;
+    run(runner, screen, &mut out, Held::new(play.releases))
+}
+
+/// The terminal set up for play while this lives: raw input, the alternate screen, no
+/// cursor, and where the terminal speaks the kitty keyboard protocol, key releases. Dropping
+/// it, also on an error or a panic, puts the terminal back.
+struct Play {
+    releases: bool,
+}
+
+impl Play {
+    fn enter(out: &mut io::Stdout) -> io::Result<Play> {
+        terminal::enable_raw_mode()?;
+        let mut play = Play { releases: false };
+        execute!(out, terminal::EnterAlternateScreen, cursor::Hide)?;
+        // After entering: the protocol keeps one stack of flags per screen. Reporting every
+        // key as an escape code makes Shift a key of its own, with its own release.
+        if terminal::supports_keyboard_enhancement().unwrap_or(false) {
+            use event::KeyboardEnhancementFlags as F;
+            play.releases = true;
+            let flags =
+                F::DISAMBIGUATE_ESCAPE_CODES | F::REPORT_EVENT_TYPES | F::REPORT_ALL_KEYS_AS_ESCAPE_CODES;
+            execute!(out, event::PushKeyboardEnhancementFlags(flags))?;
+        }
+        Ok(play)
+    }
+}
+
+impl Drop for Play {
+    fn drop(&mut self) {
+        let mut out = io::stdout();
+        if self.releases {
+            let _ = execute!(out, event::PopKeyboardEnhancementFlags);
+        }
+        let _ = execute!(out, style::ResetColor, cursor::Show, terminal::LeaveAlternateScreen);
+        let _ = terminal::disable_raw_mode();
+    }
 }
 
 /// The keys a terminal reports, as the actions they hold: W/S/A/D and the arrows move,
-/// Space jumps, L looks, a capital letter (Shift) holds the walk/run key too.
+/// Space jumps, L looks, Shift is the walk/run key; a capital letter is Shift as well, for
+/// terminals that report Shift only on the keys held with it.
 fn key_action(code: KeyCode) -> Option<(Action, bool)> {
     let (c, shift) = match code {
         KeyCode::Char(c) => (c.to_ascii_lowercase(), c.is_ascii_uppercase()),
@@ -104,46 +112,49 @@ fn key_action(code: KeyCode) -> Option<(Action, bool)> {
         KeyCode::Down => ('s', false),
         KeyCode::Left => ('a', false),
         KeyCode::Right => ('d', false),
+        KeyCode::Modifier(ModifierKeyCode::LeftShift | ModifierKeyCode::RightShift) => ('\0', false),
         _ => return None,
     };
-    // In KEYS.INI order: up, down, left, right, (the walk key: Shift), jump, look.
+    // In KEYS.INI order: up, down, left, right, the walk/run key, jump, look.
     let k = "wsad\0 l".find(c)?;
     Some((Action::ALL[k], shift))
 }
 
-fn run(runner: &mut Runner<'_>, screen: &mut Screen, out: &mut io::Stdout) -> Result<(), HostError> {
-    runner.start_audio(PROGRAM);
-    // When each action (up, down, left, right, the walk/run key, jump, look) was last reported.
-    let mut last_seen = [None::<Instant>; 7];
+/// What key event `k` at `now` holds or lets go. Shift seen on another key counts only
+/// without releases: with them, Shift's own press and release decide.
+fn hold(held: &mut Held, k: KeyEvent, now: Instant) {
+    let Some((action, shift)) = key_action(k.code) else { return };
+    match k.kind {
+        KeyEventKind::Release => held.release(action),
+        _ => held.press(action, now),
+    }
+    if !held.releases() && (shift || k.modifiers.contains(KeyModifiers::SHIFT)) {
+        held.press(Action::A, now);
+    }
+}
+
+fn run(
+    runner: &mut Runner<'_>,
+    screen: &mut Screen,
+    out: &mut io::Stdout,
+    mut held: Held,
+) -> Result<(), HostError> {
     loop {
         let mut tab = false;
-        while event::poll(Duration::from_millis(0)).map_err(term)? {
+        while event::poll(Duration::ZERO).map_err(term)? {
             let Event::Key(k) = event::read().map_err(term)? else { continue };
+            let press = k.kind == KeyEventKind::Press;
             match k.code {
-                _ if k.kind == KeyEventKind::Release => {}
-                KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
-                KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => return Ok(()),
-                KeyCode::Tab => tab = true,
-                KeyCode::F(1) => runner.session.debug_overlay = !runner.session.debug_overlay,
-                code => {
-                    if let Some((action, shift)) = key_action(code) {
-                        last_seen[action as usize] = Some(Instant::now());
-                        if shift || k.modifiers.contains(KeyModifiers::SHIFT) {
-                            last_seen[4] = Some(Instant::now());
-                        }
-                    }
-                }
+                KeyCode::Char('q') | KeyCode::Esc if press => return Ok(()),
+                KeyCode::Char('c') if press && k.modifiers.contains(KeyModifiers::CONTROL) => return Ok(()),
+                KeyCode::Tab => tab |= press,
+                KeyCode::F(1) if press => runner.session.debug_overlay = !runner.session.debug_overlay,
+                _ => hold(&mut held, k, Instant::now()),
             }
         }
-        let live = || {
-            let held = |i: usize| last_seen[i].is_some_and(|t| t.elapsed() < HOLD);
-            let mut input = Input { held: 0, toggle_walk_mode: tab };
-            for (i, &action) in Action::ALL[..7].iter().enumerate() {
-                input.set(action, held(i));
-            }
-            input
-        };
-        if !runner.update(live, || std::thread::sleep(Duration::from_millis(5)))? {
+        if !runner
+            .update(|| held.input(Instant::now(), tab), || std::thread::sleep(Duration::from_millis(5)))?
+        {
             return Ok(());
         }
         screen.draw(&runner.session);

@@ -32,6 +32,7 @@ const FRAME: Duration = Duration::from_micros(14_286);
 
 fn main() -> ExitCode {
     let mut args = WindowArgs::parse();
+    stros_host::logging::init(PROGRAM);
     let remembered = Remembered::open(&mut args.files, &mut args.run, !args.headless);
     stros_host::exit(PROGRAM, run(&args, remembered))
 }
@@ -39,7 +40,7 @@ fn main() -> ExitCode {
 /// The run; a failure with its exit code.
 fn run(args: &WindowArgs, mut remembered: Option<Remembered>) -> Result<(), (HostError, u8)> {
     let opened = Opened::open(PROGRAM, &args.files).map_err(|e| (e, 2))?;
-    let runner = Runner::new(opened.session(PROGRAM).map_err(|e| (e, 2))?, &args.files, &args.run);
+    let runner = Runner::new(opened.session().map_err(|e| (e, 2))?, &args.files, &args.run);
     let scale = Remembered::scale(remembered.as_mut(), args.scale, if args.run.high { 2 } else { 4 });
     let mut app = App {
         screen: Screen::new(args.run.high),
@@ -55,7 +56,7 @@ fn run(args: &WindowArgs, mut remembered: Option<Remembered>) -> Result<(), (Hos
     let event_loop = match (args.headless, EventLoop::new()) {
         (true, _) => None,
         (false, Ok(el)) => Some(el),
-        (false, Err(e)) => app.runner.without_window(PROGRAM, e).map(|()| None)?,
+        (false, Err(e)) => app.runner.without_window(e).map(|()| None)?,
     };
     let result = match event_loop {
         Some(el) => el.run_app(&mut app).map_err(|e| HostError::Frontend(e.to_string())),

@@ -300,8 +300,8 @@ fn jumps_climbs_hangs_and_swims_allocate_nothing() {
     for name in
         ["standing_jump", "running_jump", "low_climb", "high_climb", "high_ledge", "release_fall", "swim"]
     {
-        let opened = Opened::scenario("test", &dir.join(format!("{name}.toml"))).unwrap();
-        let mut session = opened.session("test").unwrap();
+        let opened = Opened::scenario(&dir.join(format!("{name}.toml"))).unwrap();
+        let mut session = opened.session().unwrap();
         let mut updates = Vec::new();
         while let Some(u) = session.next_recorded() {
             updates.push(u);

@@ -343,7 +343,7 @@ pub fn install(dir: &std::path::Path, world: u16, steps: usize, frames: usize) -
     let args = FileArgs { data: Some(dir.to_path_buf()), world: Some(world), ..FileArgs::default() };
     let opened = Opened::open("stros-tools", &args).map_err(|e| e.to_string())?;
     let start = Instant::now();
-    let mut session = opened.session("stros-tools").map_err(|e| e.to_string())?;
+    let mut session = opened.session().map_err(|e| e.to_string())?;
     let load = start.elapsed().as_secs_f64();
     let w = &session.world;
     let mut out = format!(

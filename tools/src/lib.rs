@@ -2,6 +2,7 @@
 //! committed output is exactly what they write.
 
 pub mod bench;
+pub mod cli_docs;
 pub mod exercise;
 pub mod fuzz;
 pub mod gen_tables;

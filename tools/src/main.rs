@@ -3,7 +3,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory as _, Parser, Subcommand};
+use stros_tools::cli_docs::{self, Program};
 use stros_tools::gen_tables;
 
 /// stros-tools — command-line tools for Stros
@@ -81,6 +82,25 @@ enum Command {
         #[arg(long)]
         digest: bool,
     },
+    /// Print a shell's completion script for one of the programs, e.g.
+    /// `stros-tools completions bash > ~/.local/share/bash-completion/completions/stros`
+    Completions {
+        /// The shell
+        shell: clap_complete::Shell,
+        /// The program to complete
+        #[arg(long, value_enum, default_value_t = Program::Stros)]
+        program: Program,
+    },
+    /// Print a program's man page (roff: `stros-tools man | man -l -`), or with --out write
+    /// them all: stros.1, stros-term.1, stros-tools.1 and one per stros-tools subcommand
+    Man {
+        /// The program (default: stros; with --out, every program)
+        #[arg(long, value_enum)]
+        program: Option<Program>,
+        /// Where to write the pages instead
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -136,8 +156,15 @@ fn out(text: &str) {
     let _ = writeln!(std::io::stdout().lock(), "{text}");
 }
 
+/// Writes `bytes` to stdout; a closed pipe ends the output quietly.
+fn write_stdout(bytes: &[u8]) {
+    use std::io::Write as _;
+    let _ = std::io::stdout().lock().write_all(bytes);
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
+    stros_host::logging::init("stros-tools");
     let result = match args.command {
         Command::GenTables { check, root } => {
             let root = root.unwrap_or_else(gen_tables::workspace_root);
@@ -214,6 +241,17 @@ fn main() -> ExitCode {
             }
             Err(e) => Err(("replay", e.to_string())),
         },
+        Command::Completions { shell, program } => {
+            let script = cli_docs::completions(shell, program.command(&Args::command()));
+            write_stdout(&script);
+            Ok(())
+        }
+        Command::Man { program, out: None } => {
+            let command = program.unwrap_or(Program::Stros).command(&Args::command());
+            write_stdout(&cli_docs::man_page(command));
+            Ok(())
+        }
+        Command::Man { program, out: Some(dir) } => man_pages(program, &dir),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -250,6 +288,19 @@ fn regenerate(
     }
     if stale {
         std::process::exit(1);
+    }
+    Ok(())
+}
+
+/// Writes the man pages of `program` (every program's when `None`) into `dir`.
+fn man_pages(program: Option<Program>, dir: &Path) -> Result<(), (&'static str, String)> {
+    let fail = |e: std::io::Error| ("man", format!("{}: {e}", dir.display()));
+    std::fs::create_dir_all(dir).map_err(fail)?;
+    let programs = program.map_or(Program::ALL.to_vec(), |p| vec![p]);
+    for p in programs {
+        for path in cli_docs::write_man_pages(p.command(&Args::command()), dir).map_err(fail)? {
+            println!("wrote {}", path.display());
+        }
     }
     Ok(())
 }

@@ -15,8 +15,6 @@ use stros_core::session::Session;
 use stros_core::world::{StepReport, World};
 use stros_host::{HostError, Opened};
 
-const PROGRAM: &str = "stros-tools";
-
 /// The trace line of the update `report` left in `world` ([`stros_core::trace::trace_line`]).
 pub fn trace_line<C: Capacity>(world: &World<'_, C>, report: &StepReport) -> String {
     let mut s = String::new();
@@ -38,13 +36,13 @@ pub fn trace<C: Capacity>(session: &mut Session<'_, C>) -> String {
 /// The scenario `text` opened as if read from a file in `dir` (its relative paths resolve
 /// there).
 pub fn open(text: &str, dir: &Path) -> Result<Opened, HostError> {
-    Opened::scenario_text(PROGRAM, text.to_string(), &dir.join("scenario.toml"))
+    Opened::scenario_text(text.to_string(), &dir.join("scenario.toml"))
 }
 
 /// Runs the scenario `text` (relative paths resolve against `dir`) and returns the trace.
 pub fn run(text: &str, dir: &Path) -> Result<String, HostError> {
     let opened = open(text, dir)?;
-    let mut session = opened.session(PROGRAM)?;
+    let mut session = opened.session()?;
     Ok(trace(&mut session))
 }
 
@@ -54,8 +52,8 @@ pub fn run(text: &str, dir: &Path) -> Result<String, HostError> {
 /// in bands): the two pictures are the same.
 pub fn digest(path: &Path) -> Result<stros_core::session::Digests, HostError> {
     use stros_core::render::{Framebuffer, HEIGHT, WIDTH};
-    let opened = Opened::scenario(PROGRAM, path)?;
-    let mut session = opened.session(PROGRAM)?;
+    let opened = Opened::scenario(path)?;
+    let mut session = opened.session()?;
     let mut pixels = vec![0u8; WIDTH * HEIGHT];
     let mut depth = vec![0f32; WIDTH * HEIGHT];
     let Some(mut fb) = Framebuffer::new(&mut pixels, WIDTH, HEIGHT) else {
@@ -66,7 +64,7 @@ pub fn digest(path: &Path) -> Result<stros_core::session::Digests, HostError> {
 
 /// `stros-tools replay FILE`: the trace of the scenario in `FILE`.
 pub fn command(path: &Path) -> Result<String, HostError> {
-    let opened = Opened::scenario(PROGRAM, path)?;
-    let mut session = opened.session(PROGRAM)?;
+    let opened = Opened::scenario(path)?;
+    let mut session = opened.session()?;
     Ok(trace(&mut session))
 }

@@ -19,7 +19,7 @@ pub(super) fn open(mut renderer: Renderer) -> Result<cpal::Stream, String> {
     let config = supported.config();
     let channels = config.channels.max(1) as usize;
     let rate = config.sample_rate.0;
-    let err = |e| eprintln!("stros: audio stream error: {e}");
+    let err = |e| log::error!("audio stream: {e}");
     // The frames are spread over the device's channels by `put` (mono takes the left side;
     // extra channels stay silent).
     let mut render = move |frames: usize, put: &mut dyn FnMut(usize, i16)| {

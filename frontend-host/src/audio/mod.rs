@@ -3,7 +3,7 @@
 //! protocol, which PipeWire's pulse server speaks too) through the pure-Rust `pulseaudio`
 //! client, so the build needs no system library; elsewhere, and on Linux with the `alsa`
 //! feature, it goes through cpal. Without a server or a device the game runs silently and
-//! says so once.
+//! warns once.
 
 use std::sync::{Arc, Mutex};
 
@@ -41,14 +41,14 @@ struct Mixing {
 impl Audio {
     /// Opens the default output for the SFX bank `bank` (its bytes: the output thread
     /// keeps its own copy) with master volume `master` (SYSTEM.INI `[system] volume`);
-    /// `None`, after one line on stderr, when there is none.
-    pub fn start(program: &str, bank: &[u8], master: i32, sound_distance: i32) -> Option<Audio> {
+    /// `None`, after a warning, when there is none.
+    pub fn start(bank: &[u8], master: i32, sound_distance: i32) -> Option<Audio> {
         let mixing = Mixing { mixer: Mixer::new(master), volume: Volume::default(), paused: false };
         let mixing = Arc::new(Mutex::new(mixing));
         match open(Renderer::new(Arc::from(bank), Arc::clone(&mixing))) {
             Ok(output) => Some(Audio { _output: output, mixing, sound_distance }),
             Err(why) => {
-                eprintln!("{program}: audio is off ({why})");
+                log::warn!("audio is off ({why})");
                 None
             }
         }

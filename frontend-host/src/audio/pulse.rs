@@ -46,6 +46,7 @@ pub(super) fn open(mut renderer: Renderer) -> Result<Output, String> {
     let version = handshake(&mut sock).map_err(|e| format!("sound server: {e}"))?;
     let stream = create_stream(&mut sock, version).map_err(|e| format!("sound server: {e}"))?;
     let (channel, first) = (stream.channel, stream.requested_bytes);
+    log::debug!("sound through {} (protocol {version}, {RATE} Hz)", path.display());
     std::thread::Builder::new()
         .name("stros-audio".into())
         .spawn(move || {
@@ -65,7 +66,10 @@ pub(super) fn open(mut renderer: Renderer) -> Result<Output, String> {
                     protocol::Command::Request(r) if r.channel == channel => {
                         send(&mut sock, r.length).is_ok()
                     }
-                    protocol::Command::Error(_) | protocol::Command::PlaybackStreamKilled(_) => false,
+                    protocol::Command::Error(_) | protocol::Command::PlaybackStreamKilled(_) => {
+                        log::warn!("the sound server ended the stream: the game goes on silently");
+                        false
+                    }
                     _ => true,
                 };
                 if !going {

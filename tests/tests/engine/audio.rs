@@ -260,12 +260,12 @@ fn ambient_sounds_keep_one_channel_per_task() {
 /// of the update that started its first sound.
 fn yard_walk_wav() -> (Vec<u8>, stros_core::world::StepReport, u32, u32, stros_core::config::SystemConfig) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/yard_walk.toml");
-    let opened = stros_host::Opened::scenario("test", &path).unwrap();
+    let opened = stros_host::Opened::scenario(&path).unwrap();
     let out = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("yard-{:?}.wav", std::thread::current().id()));
     let files = stros_host::FileArgs { audio_out: Some(out.clone()), ..Default::default() };
     let mut runner =
-        stros_host::Runner::new(opened.session("test").unwrap(), &files, &stros_host::RunArgs::default());
+        stros_host::Runner::new(opened.session().unwrap(), &files, &stros_host::RunArgs::default());
     let (mut first, mut start_bios, mut report) = (None, 0, None);
     while let Some(u) = runner.session.next_recorded() {
         let bios0 = *first.get_or_insert(u.bios);

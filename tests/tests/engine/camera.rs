@@ -63,8 +63,8 @@ fn the_render_pose_glides_after_the_first_cut() {
 #[test]
 fn the_hanging_slot_is_taken_while_hanging() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/high_ledge.toml");
-    let opened = stros_host::Opened::scenario("test", &path).unwrap();
-    let mut session = opened.session("test").unwrap();
+    let opened = stros_host::Opened::scenario(&path).unwrap();
+    let mut session = opened.session().unwrap();
     let mut hung = 0;
     let mut last_y = None;
     while let Some(u) = session.next_recorded() {
@@ -184,8 +184,8 @@ fn the_camera_stays_above_the_terrain_and_out_of_models() {
 #[test]
 fn the_yard_pan_shows_the_flags_and_returns_behind_cyrus() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/yard_walk.toml");
-    let opened = stros_host::Opened::scenario("test", &path).unwrap();
-    let mut session = opened.session("test").unwrap();
+    let opened = stros_host::Opened::scenario(&path).unwrap();
+    let mut session = opened.session().unwrap();
     let mut cams = Vec::new();
     while let Some(u) = session.next_recorded() {
         session.step(&u.input, u.bios, u.scale);

@@ -28,7 +28,7 @@ fn opened(args: &FileArgs) -> Opened {
 fn open_error(args: &FileArgs) -> Option<String> {
     match Opened::open("test", args) {
         Err(e) => Some(e.to_string()),
-        Ok(o) => o.session("test").err().map(|e| e.to_string()),
+        Ok(o) => o.session().err().map(|e| e.to_string()),
     }
 }
 
@@ -36,7 +36,7 @@ fn open_error(args: &FileArgs) -> Option<String> {
 fn the_install_plays() {
     let dir = install("plays");
     let o = opened(&data(&dir));
-    let mut s = o.session("test").unwrap();
+    let mut s = o.session().unwrap();
     assert_eq!(s.world.map(), "ISLAND");
     // The palette came from fxart/island.col, the sounds from sound/MAIN.SFX.
     let col = stros_core::formats::col::Col::new_checked(stros_core::embedded::COL).unwrap();
@@ -50,7 +50,7 @@ fn the_install_plays() {
     assert_ne!(s.world.selected_player().unwrap().position, p, "Cyrus ran");
     // --marker 5.
     let o = opened(&FileArgs { marker: Some(5), ..data(&dir) });
-    let s = o.session("test").unwrap();
+    let s = o.session().unwrap();
     let p = s.world.selected_player().unwrap().position;
     assert_eq!((p[0] >> 8, p[2] >> 8), (31_200, 27_400));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -66,7 +66,7 @@ fn the_install_s_ini_files_are_read() {
         std::fs::read_to_string(dir.join("KEYS.INI")).unwrap().replace("key_up[0] = 17", "key_up[0] = 19");
     std::fs::write(dir.join("KEYS.INI"), keys).unwrap();
     let o = opened(&data(&dir));
-    let s = o.session("test").unwrap();
+    let s = o.session().unwrap();
     assert_eq!(s.world.config().walk_mode, 1);
     assert_eq!(s.world.player_state().walk_mode, 1);
     assert_eq!(s.world.bindings().codes[0], [19, 138]);
@@ -79,7 +79,7 @@ fn a_recording_of_an_install_replays() {
     let rec = dir.join("walk.toml");
     let trace = dir.join("walk.jsonl");
     let o = opened(&data(&dir));
-    let mut s = o.session("test").unwrap();
+    let mut s = o.session().unwrap();
     let mut out = Outputs::new(Some(rec.clone()), Some(trace.clone()));
     for b in 0..60u32 {
         let input = if b < 40 { Input::with(&[Action::Up, Action::Left]) } else { Input::NONE };
@@ -158,7 +158,7 @@ fn symbolic_link_loops_are_walked_once() {
     std::os::unix::fs::symlink(dir.join("fxart"), dir.join("again")).unwrap();
     let linked = stros_host::install::Install::open(&dir).unwrap();
     assert_eq!(linked.names().len(), plain);
-    assert!(opened(&data(&dir)).session("test").is_ok());
+    assert!(opened(&data(&dir)).session().is_ok());
     // A folder holding only a link to itself: an empty install, not an endless walk.
     let lone = dir.join("lone");
     std::fs::create_dir(&lone).unwrap();

@@ -25,8 +25,8 @@ struct Step {
 
 fn fisher_route() -> (String, Vec<Step>) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/fisher.toml");
-    let opened = Opened::scenario("test", &path).unwrap();
-    let mut session = opened.session("test").unwrap();
+    let opened = Opened::scenario(&path).unwrap();
+    let mut session = opened.session().unwrap();
     let (mut golden, mut steps) = (String::new(), Vec::new());
     while let Some(u) = session.next_recorded() {
         session.step(&u.input, u.bios, u.scale);

@@ -27,8 +27,8 @@ struct S {
 /// Replays `tests/scenarios/<name>.toml`: its trace and the player after each update.
 fn play(name: &str) -> (String, Vec<S>) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(format!("{name}.toml"));
-    let opened = Opened::scenario("test", &path).unwrap();
-    let mut session = opened.session("test").unwrap();
+    let opened = Opened::scenario(&path).unwrap();
+    let mut session = opened.session().unwrap();
     let mut trace = String::new();
     let mut out = Vec::new();
     while let Some(u) = session.next_recorded() {

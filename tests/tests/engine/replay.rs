@@ -50,7 +50,7 @@ fn yard_walk() -> Vec<State> {
     let text = scenario_text();
     let scenario = Scenario::parse(&text).unwrap();
     let opened = open(&text, here()).unwrap();
-    let mut world = opened.session("test").unwrap().world;
+    let mut world = opened.session().unwrap().world;
     let id = world.selected_player_id().unwrap();
     let mut bios = scenario.bios_start;
     let mut states = Vec::new();
@@ -231,7 +231,7 @@ fn the_yard_walk_s_timing_and_walk_steps_follow_the_seed_by_hand() {
     let text = scenario_text();
     let scenario = Scenario::parse(&text).unwrap();
     let opened = open(&text, here()).unwrap();
-    let mut world = opened.session("test").unwrap().world;
+    let mut world = opened.session().unwrap().world;
     let id = world.selected_player_id().unwrap();
     let mut bios = scenario.bios_start;
     let mut rows = Vec::new();

@@ -35,7 +35,7 @@ fn a_wld_override_changes_the_trace_and_every_path_replays_it_alike() {
     let files =
         FileArgs { replay: Some(scenario.clone()), trace: Some(trace.clone()), ..FileArgs::default() };
     let opened = Opened::open("test", &files).unwrap();
-    let mut runner = Runner::new(opened.session("test").unwrap(), &files, &RunArgs::default());
+    let mut runner = Runner::new(opened.session().unwrap(), &files, &RunArgs::default());
     runner.run_offscreen().unwrap();
     runner.finish().unwrap();
     assert_eq!(std::fs::read_to_string(&trace).unwrap(), tools);

@@ -36,7 +36,7 @@ fn world(n: u16, marker: usize) -> Opened {
 #[test]
 fn the_island_loads_at_the_real_counts_with_its_flats_lights_and_ropes() {
     let o = world(1, 0);
-    let s = o.session("test").unwrap();
+    let s = o.session().unwrap();
     let w = &s.world;
     // 972 MPOB objects, each an actor, and the player pair.
     assert_eq!((w.rgm().mpob().len(), w.actors().len()), (972, 974));
@@ -71,7 +71,7 @@ fn the_island_loads_at_the_real_counts_with_its_flats_lights_and_ropes() {
     assert_eq!(w.lights().count(), by_hand(1));
     assert_eq!((by_hand(1), by_hand(27), by_hand(28)), (630, 40, 20));
     let o27 = world(27, 0);
-    assert_eq!(o27.session("test").unwrap().world.lights().count(), 40);
+    assert_eq!(o27.session().unwrap().world.lights().count(), 40);
     assert_eq!(w.ropes().count(), 10);
     assert!(w.ropes().all(|r| r.rope_model() == b"ROPELINK"));
 }
@@ -87,7 +87,7 @@ const fn standing_on(surface: i32) -> i32 {
 #[test]
 fn cyrus_walks_up_the_tavern_stairs_on_statics_alone() {
     let o = world(tavern::WORLD, 0);
-    let mut s = o.session("test").unwrap();
+    let mut s = o.session().unwrap();
     assert!(!s.world.has_terrain());
     let cyrus = s.world.selected_player().unwrap();
     assert_eq!((cyrus.bounds.positive[1], s.world.config().standing_height), (62, -2));
@@ -127,8 +127,8 @@ fn cyrus_runs_along_the_tavern_wall() {
         install().display(),
         tavern::WORLD
     );
-    let o = Opened::scenario_text("test", text, &install().join("wall.toml")).unwrap();
-    let mut s = o.session("test").unwrap();
+    let o = Opened::scenario_text(text, &install().join("wall.toml")).unwrap();
+    let mut s = o.session().unwrap();
     let start = s.world.selected_player().unwrap().position;
     assert_eq!((start[0] >> 8, start[2] >> 8), (tavern::MARKER_WALL_RUN[0], tavern::MARKER_WALL_RUN[2]));
     let mut path = Vec::new();

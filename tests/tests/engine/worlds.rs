@@ -32,7 +32,7 @@ fn data(dir: &Path) -> FileArgs {
 fn open_error(args: &FileArgs) -> Option<String> {
     match Opened::open("test", args) {
         Err(e) => Some(e.to_string()),
-        Ok(o) => o.session("test").err().map(|e| e.to_string()),
+        Ok(o) => o.session().err().map(|e| e.to_string()),
     }
 }
 
@@ -69,14 +69,14 @@ fn a_new_game_starts_at_the_catalogs_start_world_and_marker() {
     let dir = install("newgame");
     catalog_of(&dir, THREE_WORLDS);
     let o = Opened::open("test", &data(&dir)).unwrap();
-    let s = o.session("test").unwrap();
+    let s = o.session().unwrap();
     // start_world=1, start_marker=5: marker 5 of ISLAND is the yard, (31,200, −240, 27,400).
     assert_eq!(s.world.world_id(), Some(1));
     let p = s.world.selected_player().unwrap().position;
     assert_eq!((p[0] >> 8, p[2] >> 8), (31_200, 27_400));
     // --marker wins over the start marker: marker 2 is the beach, (32,400, −40, 16,600).
     let o = Opened::open("test", &FileArgs { marker: Some(2), ..data(&dir) }).unwrap();
-    let p = o.session("test").unwrap().world.selected_player().unwrap().position;
+    let p = o.session().unwrap().world.selected_player().unwrap().position;
     assert_eq!((p[0] >> 8, p[2] >> 8), (32_400, 16_600));
     // The embedded island's own catalog: world 1 at marker 0, the plateau (35,000, 30,600).
     let (spec, marker) = catalog::resolve(&Embedded, Choice::NewGame).unwrap();
@@ -92,7 +92,7 @@ fn worlds_on_one_wld_keep_their_own_palette_and_scapeshift() {
     let world =
         |n: u16| Opened::open("test", &FileArgs { world: Some(n), marker: Some(2), ..data(&dir) }).unwrap();
     let (day, dusk) = (world(1), world(27));
-    let (mut day, mut dusk) = (day.session("test").unwrap(), dusk.session("test").unwrap());
+    let (mut day, mut dusk) = (day.session().unwrap(), dusk.session().unwrap());
     assert_eq!((day.world.map(), dusk.world.map()), ("ISLAND", "ISLAND"));
     assert_eq!((day.world.world_id(), dusk.world.world_id()), (Some(1), Some(27)));
     // Each world's palette: world 27's is nightsky.col, each channel of the island's halved.
@@ -135,7 +135,7 @@ fn a_world_without_terrain_stands_on_its_statics_alone() {
         Opened::open("test", &FileArgs { world: Some(n), marker: Some(marker), ..data(&dir) }).unwrap()
     };
     let (o1, o12) = (open(1, 4), open(12, 4));
-    let (mut with, mut without) = (o1.session("test").unwrap(), o12.session("test").unwrap());
+    let (mut with, mut without) = (o1.session().unwrap(), o12.session().unwrap());
     assert!(with.world.has_terrain() && !without.world.has_terrain());
     // Marker 4, the end of the pier: its deck carries him with or without terrain below.
     for k in 0..40 {
@@ -147,7 +147,7 @@ fn a_world_without_terrain_stands_on_its_statics_alone() {
     assert!(matches!(b.support.source, stros_core::collision::support::Source::Model(_)));
     // Marker 0, the plateau by the village, is terrain: without it nothing holds him up.
     let o = open(12, 0);
-    let mut s = o.session("test").unwrap();
+    let mut s = o.session().unwrap();
     let y0 = s.world.selected_player().unwrap().position[1];
     for k in 0..60 {
         s.step(&Input::NONE, k, None);
@@ -164,12 +164,12 @@ fn a_scenario_and_a_recording_choose_the_world_by_index() {
     night_palette(&dir);
     let text =
         format!("world = \"{}\"\nworld_index = 27\nmarker = 2\n\n[[update]]\nrepeat = 3\n", dir.display());
-    let o = Opened::scenario_text("test", text, &dir.join("night.toml")).unwrap();
-    let s = o.session("test").unwrap();
+    let o = Opened::scenario_text(text, &dir.join("night.toml")).unwrap();
+    let s = o.session().unwrap();
     assert_eq!(s.world.world_id(), Some(27));
     // A world by index and a map by name at once is refused on its line.
     let both = "world = \"embedded\"\nmap = \"HARBOUR\"\nworld_index = 1\nmarker = 0\n".to_string();
-    let e = Opened::scenario_text("test", both, &dir.join("both.toml")).unwrap_err().to_string();
+    let e = Opened::scenario_text(both, &dir.join("both.toml")).unwrap_err().to_string();
     assert!(e.contains("line 3"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
