@@ -134,7 +134,11 @@ impl Remembered {
         if !live || files.replay.is_some() || run.frames.is_some() {
             return None;
         }
-        let path = Settings::path()?;
+        Some(Remembered::open_at(Settings::path()?, files, run))
+    }
+
+    /// [`Remembered::open`] with the file at `path`.
+    fn open_at(path: PathBuf, files: &mut FileArgs, run: &mut RunArgs) -> Remembered {
         let mut settings = Settings::load(&path);
         settings.merge(files);
         match (run.volume, settings.volume) {
@@ -145,7 +149,7 @@ impl Remembered {
             }
             (None, None) => {}
         }
-        Some(Remembered { settings, path })
+        Remembered { settings, path }
     }
 
     /// The window's scale: `asked` (`--scale`, then remembered), else the remembered one,
@@ -193,6 +197,26 @@ mod tests {
         assert_eq!(Volume { muted: true, ..v }.apply(1000), 0);
         assert_eq!(v.step(true).step(true).step(true).percent, 100);
         assert_eq!(Volume { percent: 5, muted: true }.step(false), Volume { percent: 0, muted: false });
+    }
+
+    /// What one live session leaves, the next one starts with; a reproduction reads nothing.
+    #[test]
+    fn a_session_starts_with_what_the_last_one_left() {
+        let path = std::env::temp_dir().join(format!("stros-settings-{}", std::process::id())).join("s.ini");
+        let (mut files, mut run) = (FileArgs::default(), RunArgs::default());
+        files.data = Some(PathBuf::from("/games/Redguard"));
+        run.volume = Some(30);
+        let mut first = Remembered::open_at(path.clone(), &mut files, &mut run);
+        first.settings.scale = Some(2);
+        first.save(Volume { percent: 40, muted: true });
+        let (mut files, mut run) = (FileArgs::default(), RunArgs::default());
+        let next = Remembered::open_at(path.clone(), &mut files, &mut run);
+        assert_eq!(files.data.as_deref(), Some(Path::new("/games/Redguard")));
+        assert_eq!((run.volume, run.mute, next.settings.scale), (Some(40), true, Some(2)));
+        let mut run = RunArgs { frames: Some(10), ..RunArgs::default() };
+        assert!(Remembered::open(&mut FileArgs::default(), &mut run, true).is_none());
+        assert!(Remembered::open(&mut FileArgs::default(), &mut RunArgs::default(), false).is_none());
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     }
 
     #[test]
