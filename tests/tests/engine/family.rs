@@ -505,3 +505,38 @@ fn player_parallel_line_up_backs_then_turns() {
     assert_eq!(cyrus.position[0], target[0]);
     assert!(cyrus.position[2] - target[1] <= threshold, "update {t}: {:?}", cyrus.position);
 }
+
+/// "Idle animation requests" come after the lockout check: the counter's reset precedes it,
+/// the requests follow it. With `lockoutPlayer(0)` Cyrus standing in group 0 fidgets once
+/// the counter passes 12 — one count per 18 BIOS ticks at 2 ticks an update, so at update
+/// k = 117 (2 × 117 = 234 = 13 × 18), the counter becoming −1; with `lockoutPlayer(1)` the
+/// controller returns first: no fidget in 200 updates, group 0 throughout, and the counter
+/// (never reset in group 0) reaches 398 / 18 = 22 by the last update (BIOS 398).
+#[test]
+fn a_locked_out_player_does_not_fidget() {
+    use stros_tests::fixtures::B;
+    for word in [0, 1] {
+        let script =
+            B::default().call(id::LOCKOUT_PLAYER, &[word]).pause().b(&[op::END]).b(&0u32.to_le_bytes()).0;
+        let mut w = island_with(
+            0,
+            vec![def("WARDEN", &[], script)],
+            vec![placement(78, "WARDEN", [35_000, -240, 31_000], false)],
+        );
+        let p = w.selected_player_id().unwrap();
+        let mut fidget = None;
+        for k in 0..200u32 {
+            w.step(&Input::NONE, 2 * k);
+            let group = w.actor(p).unwrap().anim.current;
+            if group != 0 && fidget.is_none() {
+                fidget = Some((k, w.player_state().idle));
+            }
+        }
+        assert_eq!(w.player_state().lockout, word as u16);
+        if word == 0 {
+            assert_eq!(fidget, Some((117, -1)));
+        } else {
+            assert_eq!((fidget, w.player_state().idle), (None, 22));
+        }
+    }
+}
