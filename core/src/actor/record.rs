@@ -330,8 +330,9 @@ pub struct Actor {
     pub support_owner: Option<u16>,
     /// The static placement that supports this one, if any: its MPSO record index.
     pub support_static: Option<u16>,
-    /// Rejected by this update's model admission (a PVO's selected list): no current model
-    /// record, so neither drawn nor a collision candidate.
+    /// No current model record, so neither drawn nor a collision candidate: rejected by
+    /// this update's model admission (a PVO's selected list), or a non-moving actor the
+    /// list turned away that had no record to keep.
     pub culled: bool,
     /// The stable ordinary position, when valid.
     pub stable: Option<[i32; 3]>,

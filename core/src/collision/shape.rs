@@ -49,8 +49,9 @@ pub enum ShapeKind {
 /// The spheres follow from the bounds by the seed's rules, so the shape keeps the rule —
 /// the first sphere, the step between centres and how many spheres it generates, the
 /// upright shape's own last sphere and the extra one — rather than a table of spheres.
-/// The original sizes its buffers from the bounds; nothing caps the sphere count (the
-/// actor overlap's first-32 rule is the overlap's own), and neither does this.
+/// The original sizes its buffers from the bounds; nothing caps the sphere count here (the
+/// actor overlap's first-32 rule is the overlap's own, and the model body query's refusal
+/// of shapes over 24 spheres is that query's: [`super::statics::BODY_QUERY_SPHERES`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
     /// Construction rule.

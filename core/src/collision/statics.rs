@@ -416,10 +416,20 @@ pub fn model_spheres<'m>(
     })
 }
 
+/// The most spheres a working shape may bring to the model body-query adapter
+/// ({D:engine/player.md} "Sphere contact with model faces"): a longer shape is rejected.
+pub const BODY_QUERY_SPHERES: usize = 24;
+
 /// Every face-model candidate's sphere contacts for the local spheres `local` of an actor
 /// at integer map `origin` with collision `matrix`: candidates in order, each model's
 /// admitted spheres through [`faces::sphere_query`] (its own 32-contact limit), contacts in
 /// order of first success. Lazy: a consumer that stops early queries no later model.
+///
+/// A shape of more than [`BODY_QUERY_SPHERES`] spheres gets no contact from any model: the
+/// adapter counts the working shape it is given (not the spheres a model's radius admits)
+/// and refuses it whole, so no sphere of it — not even one within the limit — reaches a
+/// face. Shapes themselves stay uncapped ({M} builds them from the bounds); only this
+/// query turns the long ones away.
 pub(super) fn sphere_contacts<'a, 's, S: Scene<'a>, L: Iterator<Item = Sphere> + Clone + 's>(
     scene: &'s S,
     cands: impl Borrow<Candidates> + 's,
@@ -430,7 +440,9 @@ pub(super) fn sphere_contacts<'a, 's, S: Scene<'a>, L: Iterator<Item = Sphere> +
 where
     'a: 's,
 {
-    face_models(scene, cands).flat_map(move |(k, cand, p)| {
+    // Counting stops one past the limit, so a huge shape costs no more than a legal one.
+    let accepted = local.clone().take(BODY_QUERY_SPHERES + 1).count() <= BODY_QUERY_SPHERES;
+    face_models(scene, cands).filter(move |_| accepted).flat_map(move |(k, cand, p)| {
         let spheres = model_spheres(p, origin, matrix, local.clone());
         faces::sphere_query(&p.model, spheres, true).into_iter().map(move |c| (k, cand, p, c))
     })

@@ -4,15 +4,15 @@
 //! "Idle animation requests", "Controller under queued, falling and sliding motion").
 //!
 //! In order: the preliminary part (the conditional countdown, the pending action, the
-//! action-inhibition countdown, queued state 3, the idle requests), the tap latches and the
-//! view key's return, the turn accumulators and the heading (with the turn animations and
-//! the running bank), then — hanging (state 15) — the hanging keys ([`super::ledge`]: left and
-//! right sidestep, forward climbs, the jump key lets go), or the sidestep block and forward
-//! or backward dispatch to the walk or run helper ([`crate::actor::motion`]) by the walk/run
-//! choice, the jump key starting a jump in place of a helper ([`super::jump`]); after it the
-//! forward steering of a standing jump, the jump key's arbitration and the armed handler
-//! ([`super::armed`]). Lockouts, dialogue, items, ropes, hit inhibition and the death
-//! controller are not part of this core yet.
+//! action-inhibition countdown, queued state 3, the idle counter's reset), the tap latches,
+//! the lockout return, the idle requests, the view key's return, the turn accumulators and
+//! the heading (with the turn animations and the running bank), then — hanging (state 15) —
+//! the hanging keys ([`super::ledge`]: left and right sidestep, forward climbs, the jump key
+//! lets go), or the sidestep block and forward or backward dispatch to the walk or run helper
+//! ([`crate::actor::motion`]) by the walk/run choice, the jump key starting a jump in place
+//! of a helper ([`super::jump`]); after it the forward steering of a standing jump, the jump
+//! key's arbitration and the armed handler ([`super::armed`]). Dialogue, items, ropes, hit
+//! inhibition and the death controller are not part of this core yet.
 
 use super::turned;
 use super::{PlayerScene, armed, jump, ledge};
@@ -78,8 +78,9 @@ fn bank(roll: u16, net: i32) -> u16 {
 
 /// The preliminary part of a controller call ("Controller initialization and preliminary
 /// state", "Controller under queued, falling and sliding motion"): the conditional countdown
-/// (frozen under queued or falling motion), the action-inhibition countdown, and queued
-/// state 3 cleared once its jump group has returned to the default.
+/// (frozen under queued or falling motion), the action-inhibition countdown, queued
+/// state 3 cleared once its jump group has returned to the default, and the idle counter's
+/// reset on a rope or out of group 0.
 fn preliminary(a: &mut Actor, env: &mut impl PlayerScene) {
     let ticks = env.ticks();
     let state = env.state();
@@ -97,16 +98,20 @@ fn preliminary(a: &mut Actor, env: &mut impl PlayerScene) {
     if a.queued == 3 && a.anim.current == a.anim.default {
         a.queued = 0;
     }
-    idle(a, env);
-}
-
-/// "Idle animation requests": the counter resets while on a rope or out of group 0; past the
-/// (always open) lockout, below health 40 a counter above 4 requests group 4, otherwise one
-/// above 12 requests group 1, 2 or 3 (the random generator's low two bits, 3 drawn again,
-/// plus one); either first sets the counter to −1. The default group is not changed.
-fn idle(a: &mut Actor, env: &mut impl PlayerScene) {
+    // The idle counter's reset precedes the lockout test; its requests follow it.
     if a.rope || a.anim.current != 0 {
         env.state().idle = 0;
+    }
+}
+
+/// The requests of {D:engine/player.md} "Idle animation requests", which run only past the
+/// lockout return (the counter's reset belongs to [`preliminary`]): for an unattached
+/// player, below health 40 a counter above 4 requests group 4, otherwise one above 12
+/// requests group 1, 2 or 3 (the random generator's low two bits, 3 drawn again, plus one);
+/// either first sets the counter to −1. The default group is not changed. Out of group 0 the
+/// reset has left the counter at 0, so nothing is requested there.
+fn idle_request(a: &mut Actor, env: &mut impl PlayerScene) {
+    if a.rope {
         return;
     }
     let counter = env.state().idle;
@@ -157,6 +162,7 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
     if env.state().lockout != 0 {
         return out;
     }
+    idle_request(a, env);
     // The view key leaves ordinary movement: an unarmed player looking stands still; an armed
     // one still has his armed handler.
     if input.held(Action::C) {

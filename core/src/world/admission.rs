@@ -1,8 +1,11 @@
 //! "Model admission and support ownership" ({D:engine/SOUP.md}): with the map's PVO file
 //! ([`crate::formats::pvo`]) the camera's selected-object list decides which non-moving
 //! actors are presented and which animated actors publish their models this update. An
-//! actor admission rejects has no current model record ([`Actor::culled`]): it is neither
-//! drawn nor a collision candidate, while its update goes on.
+//! animated actor whose support admission rejects has no current model record
+//! ([`Actor::culled`]): it is neither drawn nor a collision candidate, while its update goes
+//! on. A non-moving actor the list does not select is turned away earlier, by the PVO actor
+//! predicate, and keeps whatever record it had ({D:engine/SOUP.md} "Current model
+//! presentation").
 
 use super::World;
 use crate::actor::{Actor, ActorModel, attr};
@@ -18,7 +21,10 @@ impl<'a, C: Capacity> World<'a, C> {
             return;
         }
         for id in self.cells.coordinate_order() {
-            if self.actors.get(id as usize).is_some_and(|a| a.attr(attr::NON_MOVING) != 0) {
+            if let Some(a) = self.actors.get_mut(id as usize).filter(|a| a.attr(attr::NON_MOVING) != 0) {
+                // Stros's choice where the docs are silent: before its first presentation an
+                // actor has no current record, so one the list never selects keeps none.
+                a.culled = true;
                 let _ = self.secondary.push(id);
             }
         }
@@ -33,24 +39,23 @@ impl<'a, C: Capacity> World<'a, C> {
     /// Model admission of every actor against the selected list at the camera (its
     /// position truncated toward zero to map units). No PVO or an empty list admits
     /// everything. Otherwise an actor with `attr_non_moving` set is presented only when its
-    /// secondary id is selected; an animated actor is rejected when its retained support is
-    /// a static placement whose MPSO id is not selected, or a non-moving actor whose
-    /// secondary id is not.
+    /// secondary id is selected, and one that is not keeps its prior record — presented
+    /// still if it was, absent if it was not; an animated actor is rejected (its record
+    /// cleared) when its retained support is a static placement whose MPSO id is not
+    /// selected, or a non-moving actor whose secondary id is not.
     pub(super) fn admit_models(&mut self) {
         // Without a PVO nothing is ever rejected (and no actor record need be touched).
         let Some(pvo) = self.pvo else { return };
-        for a in self.actors.iter_mut() {
-            a.culled = false;
-        }
         let selected = pvo.select(self.view.map(|c| c / 256));
-        if selected.is_empty() {
-            return;
-        }
         for id in 0..self.actors.len() {
             let a: &Actor = &self.actors[id];
             let visible = |pvo_id: Option<u16>| pvo_id.is_some_and(|k| selected.contains(k));
-            let culled = if a.attr(attr::NON_MOVING) != 0 {
-                !visible(self.secondary_id(id as u16))
+            let culled = if selected.is_empty() {
+                false
+            } else if a.attr(attr::NON_MOVING) != 0 {
+                // The PVO actor predicate runs before presentation would clear the record:
+                // a rejected actor keeps the one it had.
+                a.culled && !visible(self.secondary_id(id as u16))
             } else if a.model == ActorModel::Animated {
                 match (a.support_static, a.support_owner) {
                     (Some(s), _) => !selected.contains(s),

@@ -1,7 +1,8 @@
 //! The model queries over a hand-built scene (seed 000): "Sphere model admission" before
 //! every sphere query (obstacle probe, primary body query, residual query, selected-player
-//! fallback), and no caps the seed does not have — faces past index 4095, shapes past 32
-//! spheres, more than 64 support offers, more than 64 segment contacts.
+//! fallback), no caps the seed does not have — faces past index 4095, more than 64
+//! support offers, more than 64 segment contacts — and the one {D:engine/player.md} adds: the
+//! body query refuses shapes of more than 24 spheres.
 
 use stros_core::collision::candidates::{Candidate, Candidates};
 use stros_core::collision::faces::{QuerySphere, inside_edges, sphere_query};
@@ -158,20 +159,36 @@ fn face_5000_of_a_big_model_is_hit() {
 }
 
 #[test]
-fn a_shape_s_fiftieth_sphere_blocks() {
-    // Totals (8, 400, 8): radius 4, spacing 3 × (4 / 2) = 6, (400 − 50) / 6 = 58 spheres;
-    // the first 57 at Y 4 − 200 = −196 plus 6 k, the last at 200 − 50 − 4 = 146.
-    let tall = Bounds { total: [8, 400, 8], positive: [4, 200, 4], negative: [4, 200, 4] };
-    let shape = build(&tall, 0, 50, -2);
-    let spheres: Vec<Sphere> = shape.ordinary_spheres().collect();
-    assert_eq!(spheres.len(), 58);
-    assert_eq!((spheres[50].centre, spheres[57].centre), ([0, 104, 0], [0, 146, 0]));
-    // A floor at local Y 104 (X, Z −20…20): only sphere 50 is within its radius (4) of
-    // it; 49 and 51 are 6 away.
-    let model = quads(&[floor(-20.0, 20.0, 104.0)], vec![0]);
-    let scene = TestScene(vec![placed(model, [1000.0, 0.0, 1000.0], 2000.0)]);
-    assert!(obstacle(&scene, [1000, 0, 1000], &IDENTITY, shape.ordinary_spheres(), 200));
-    assert!(!obstacle(&scene, [1000, 0, 1000], &IDENTITY, shape.ordinary_spheres().take(50), 200));
+fn the_body_query_refuses_a_shape_of_more_than_24_spheres() {
+    // {D:engine/player.md} "Sphere contact with model faces": the model body-query adapter
+    // rejects working shapes of more than 24 spheres. Upright totals (8, Y, 8): radius
+    // max(4, 8 / 2) = 4, spacing 3 × (4 / 2) = 6, (Y − 50) / 6 spheres, the last at
+    // positive Y − 50 − 4.
+    let upright = |y: i32| Bounds { total: [8, 2 * y, 8], positive: [4, y, 4], negative: [4, y, 4] };
+    let scene_at = |y: f32| {
+        TestScene(vec![placed(quads(&[floor(-20.0, 20.0, y)], vec![0]), [1000.0, 0.0, 1000.0], 2000.0)])
+    };
+    let origin = [1000, 0, 1000];
+    // Y 194: 144 / 6 = 24 spheres, the allowed most. The first 23 at 4 − 97 + 6k (the 23rd
+    // at 39), the 24th at 97 − 50 − 4 = 43. A floor at 45 is 2 from the 24th, 6 from the
+    // 23rd: the 24th sphere alone blocks, and the body query returns the floor once.
+    let full = build(&upright(97), 0, 50, -2);
+    assert_eq!(full.ordinary(), 24);
+    let scene = scene_at(45.0);
+    assert!(obstacle(&scene, origin, &IDENTITY, full.ordinary_spheres(), 200));
+    assert_eq!(face_contacts(&scene, origin, &IDENTITY, full.ordinary_spheres(), 200).count(), 1);
+    // Y 200: 150 / 6 = 25 spheres, the 23rd and 24th at 4 − 100 + 6 × 22 = 36 and 42, the
+    // 25th at 100 − 50 − 4 = 46. A floor at 39 is 3 from the 23rd and 24th, 7 from the
+    // 25th: the first 24 spheres find it, yet the whole shape is refused before any of
+    // them is tested — no block, no contact, no residual normal.
+    let over = build(&upright(100), 0, 50, -2);
+    assert_eq!(over.ordinary(), 25);
+    let scene = scene_at(39.0);
+    assert!(obstacle(&scene, origin, &IDENTITY, over.ordinary_spheres().take(24), 200));
+    assert_eq!(face_contacts(&scene, origin, &IDENTITY, over.ordinary_spheres().take(24), 200).count(), 1);
+    assert!(!obstacle(&scene, origin, &IDENTITY, over.ordinary_spheres(), 200));
+    assert_eq!(face_contacts(&scene, origin, &IDENTITY, over.ordinary_spheres(), 200).count(), 0);
+    assert_eq!(face_contact_normals(&scene, origin, &IDENTITY, over.ordinary_spheres(), 200), ([0; 3], 0));
 }
 
 #[test]

@@ -351,19 +351,23 @@ fn lockout_player_and_x_reset_camera() {
 /// "Model admission and support ownership" with a PVO beside the island's RGM: one root
 /// cell over the whole map whose leaf selects `ids`. A non-moving actor (`attr_non_moving`
 /// 122) is the secondary table's only entry, so its PVO id is the MPSO count + 0; it is
-/// presented (drawn, a collision candidate) only while the camera's list selects that id.
-/// Cyrus, standing on the terrain, is never rejected.
+/// presented (drawn, a collision candidate) when the camera's list selects that id.
+/// Cyrus, standing on the terrain, is never rejected. "Current model presentation": the PVO
+/// actor predicate runs before presentation clears the record, so a non-moving actor it
+/// turns away keeps the record it had — none for one never presented; still drawn for one
+/// presented the update before (here a statue that became non-moving after loading, which
+/// the secondary table, built at loading, does not hold).
 #[test]
 fn a_pvo_admits_non_moving_actors_it_selects() {
     use stros_tools::write::pvo::{NodeDesc, PvoDesc, to_bytes};
     let c = cyrus_at_marker_0();
-    let world = |ids: Vec<u16>| {
+    let world = |ids: Vec<u16>, non_moving: u8| {
         let mut desc = stros_tools::world::village::rgm_desc();
         let mpso = desc.mpso.len() as u16;
         let ids = ids.into_iter().map(|k| if k == u16::MAX { mpso } else { k }).collect::<Vec<_>>();
         let fisher = desc.actors.iter().find(|a| a.name == b"FISHER").unwrap().clone();
         let mut attributes = fisher.attributes;
-        attributes[attr::NON_MOVING] = 1;
+        attributes[attr::NON_MOVING] = non_moving;
         desc.actors.push(ActorDesc {
             name: b"STATUE".to_vec(),
             namespace: b"STATUE".to_vec(),
@@ -391,16 +395,28 @@ fn a_pvo_admits_non_moving_actors_it_selects() {
     };
     let drawn = |w: &World<'_>, id: u16| w.placed_actors().any(|(k, ..)| k == id);
     // The statue's secondary id (u16::MAX stands for it above) selected, and MPSO 0.
-    let mut w = world(vec![0, u16::MAX]);
+    let mut w = world(vec![0, u16::MAX], 1);
     let statue = placed(&w, "STATUE");
     w.step(&Input::NONE, 1000);
     assert!(drawn(&w, statue), "selected: presented");
-    // Only MPSO 0 selected: the statue has no current model; Cyrus stays.
-    let mut w = world(vec![0]);
-    w.step(&Input::NONE, 1000);
+    // Only MPSO 0 selected: the statue never had a current model and gets none; Cyrus stays.
+    let mut w = world(vec![0], 1);
+    for t in 0..3 {
+        w.step(&Input::NONE, 1000 + 2 * t);
+    }
     let p = w.selected_player_id().unwrap();
-    assert!(w.actor(statue).unwrap().culled && !drawn(&w, statue), "not selected: rejected");
+    assert!(w.actor(statue).unwrap().culled && !drawn(&w, statue), "not selected: no record to keep");
     assert!(drawn(&w, p) && !w.actor(p).unwrap().culled);
+    // A statue that moves is no PVO object: presented under the same list. Made non-moving,
+    // it is turned away (no secondary id) yet keeps the record it had: still drawn.
+    let mut w = world(vec![0], 0);
+    w.step(&Input::NONE, 1000);
+    assert!(drawn(&w, statue), "moving: presented");
+    w.actor_mut(statue).unwrap().attributes[attr::NON_MOVING] = 1;
+    for t in 1..4 {
+        w.step(&Input::NONE, 1000 + 2 * t);
+    }
+    assert!(!w.actor(statue).unwrap().culled && drawn(&w, statue), "turned away: the record kept");
 }
 
 /// An attached actor with a model is drawn and collided where its effective position is:
@@ -504,4 +520,39 @@ fn player_parallel_line_up_backs_then_turns() {
     assert_eq!(cyrus.angles.heading, 1024);
     assert_eq!(cyrus.position[0], target[0]);
     assert!(cyrus.position[2] - target[1] <= threshold, "update {t}: {:?}", cyrus.position);
+}
+
+/// "Idle animation requests" come after the lockout check: the counter's reset precedes it,
+/// the requests follow it. With `lockoutPlayer(0)` Cyrus standing in group 0 fidgets once
+/// the counter passes 12 — one count per 18 BIOS ticks at 2 ticks an update, so at update
+/// k = 117 (2 × 117 = 234 = 13 × 18), the counter becoming −1; with `lockoutPlayer(1)` the
+/// controller returns first: no fidget in 200 updates, group 0 throughout, and the counter
+/// (never reset in group 0) reaches 398 / 18 = 22 by the last update (BIOS 398).
+#[test]
+fn a_locked_out_player_does_not_fidget() {
+    use stros_tests::fixtures::B;
+    for word in [0, 1] {
+        let script =
+            B::default().call(id::LOCKOUT_PLAYER, &[word]).pause().b(&[op::END]).b(&0u32.to_le_bytes()).0;
+        let mut w = island_with(
+            0,
+            vec![def("WARDEN", &[], script)],
+            vec![placement(78, "WARDEN", [35_000, -240, 31_000], false)],
+        );
+        let p = w.selected_player_id().unwrap();
+        let mut fidget = None;
+        for k in 0..200u32 {
+            w.step(&Input::NONE, 2 * k);
+            let group = w.actor(p).unwrap().anim.current;
+            if group != 0 && fidget.is_none() {
+                fidget = Some((k, w.player_state().idle));
+            }
+        }
+        assert_eq!(w.player_state().lockout, word as u16);
+        if word == 0 {
+            assert_eq!(fidget, Some((117, -1)));
+        } else {
+            assert_eq!((fidget, w.player_state().idle), (None, 22));
+        }
+    }
 }

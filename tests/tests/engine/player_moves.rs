@@ -427,3 +427,39 @@ fn a_fatal_landing_on_steep_support_only_raises_the_pending_action() {
     assert_eq!((p.pending_action, p.death_override), (true, Some(74)));
     assert_eq!(w.actor(id).unwrap().attributes[3], 0, "action 74 took it");
 }
+
+#[test]
+fn a_hurting_slide_ends_with_a_directional_step() {
+    // "Slide termination": standing on level ground (support found, no sliding surface) with
+    // the sliding byte set, an accumulated distance over slide_hurt_height × 256 (installed
+    // 1024 × 256) first takes directional displacement 0x800 — direction 2 in group 75 or
+    // 77, direction 3 otherwise — then, for the selected player, the death override 74 and
+    // health −slide_hurt_zap (10); the sliding byte clears. "Directional ordinary
+    // displacement": direction 3 at heading + 1024, the translation −heading & 2047: heading
+    // 0 gives angle 1024, sin 0 and cos −1, so Z loses 0x800 = 2048; direction 2 at the
+    // heading itself adds it. The step writes the motion direction and marks its indicator,
+    // so the movement bits it sets (backward 0xc0 = counter 3 at bits 6–7, forward 0x30 =
+    // counter 3 at bits 4–5) survive the update's end; a bare translation would leave both
+    // the direction and the counters at 0.
+    use stros_core::actor::Direction;
+    use stros_core::input::Input;
+    for (group, direction, dz, counter) in
+        [(0, 3, -2048, Direction::Backward), (75, 2, 2048, Direction::Forward)]
+    {
+        let (mut w, id) = stros_tests::entered(0, 0);
+        for k in 0..3 {
+            w.step(&Input::NONE, 2 * k);
+        }
+        let a = w.actor_mut(id).unwrap();
+        (a.sliding, a.slide_distance, a.anim.current) = (1, 1024 * 256 + 1, group);
+        let before = a.clone();
+        assert_eq!((before.angles.heading, before.motion_direction, before.steps.packed), (0, 0, 0));
+        w.step(&Input::NONE, 6);
+        let a = w.actor(id).unwrap();
+        let moved = [0, 1, 2].map(|k| a.position[k] - before.position[k]);
+        assert_eq!(moved, [0, 0, dz], "group {group}");
+        assert_eq!((a.motion_direction, a.steps.get(counter)), (direction, 3), "group {group}");
+        assert_eq!((a.sliding, a.attributes[3]), (0, 90));
+        assert_eq!(w.player_state().death_override, Some(74));
+    }
+}

@@ -4,13 +4,17 @@
 use super::fall::{land, missed};
 use super::group;
 use super::health::change_health;
-use crate::actor::motion::scaled;
+use crate::actor::motion::{directional_displacement, scaled};
 use crate::actor::{Actor, attr, collide};
 use crate::capacity::Capacity;
 use crate::collision::SurfaceClass;
 use crate::collision::response::movement_heading;
 use crate::math::{direction_from_displacement, translate_heading};
 use crate::world::queries::{Env, Ground};
+
+/// The Q8 distance of the step a hurting slide ends with ({D:engine/player.md} "Slide
+/// termination").
+const SLIDE_END_STEP: i32 = 0x800;
 
 /// The slope selection's surface at runtime `position`: normal and class.
 pub(super) fn slope_class<C: Capacity>(
@@ -172,16 +176,14 @@ pub(super) fn ground_response<C: Capacity>(
         land(a, env, y);
     }
     if a.sliding != 0 {
-        // "Slide termination": a long slide first steps 0x800 along its slide direction, then
-        // hurts.
+        // {D:engine/player.md} "Slide termination": a long slide first takes directional
+        // displacement 0x800 — direction 2 in the forward slide groups, 3 otherwise — so the
+        // step records its direction and indicator, yields to a suppressing animation and
+        // halves in deep water like any directional step, then hurts.
         let steep_landing = env.is_player && env.player.pending_action;
         if steep_landing || a.slide_distance > env.config.slide_hurt_height.wrapping_mul(256) {
             let forward = matches!(a.anim.current, group::SLIDE | group::SLIDE_TORCH);
-            let heading = a.angles.heading as i32 + if forward { 0 } else { 1024 };
-            let (x, z) = translate_heading(a.position[0], a.position[2], heading & 2047, 0x800);
-            a.position[0] = x;
-            a.position[2] = z;
-            a.steps.packed |= if forward { 0x30 } else { 0xc0 };
+            directional_displacement(a, if forward { 2 } else { 3 }, SLIDE_END_STEP);
             if env.is_player {
                 env.player.death_override = Some(group::FATAL);
             } else {
