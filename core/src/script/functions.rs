@@ -638,6 +638,10 @@ pub mod id {
     pub const IS_DRAWING_SWORD: u16 = 322;
     /// `NullFunction` (index 0): no parameter-count byte, returns 0.
     pub const NULL: u16 = 0;
+    /// `PlayerMain()`: the player's per-update hook, answered by the native controller.
+    pub const PLAYER_MAIN: u16 = 11;
+    /// `updatePlayerViewAttrib()`.
+    pub const UPDATE_PLAYER_VIEW_ATTRIB: u16 = 18;
 }
 
 /// The entry for function id `id`, if the table has one.

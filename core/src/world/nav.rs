@@ -247,7 +247,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
                 let (duration, initial) = (arg(1), call.initial);
                 wander_to(self.actor, to, duration, initial, &mut call.scratch[0], self.env.tick.frame_scale)
             }
-            // The docs describe neither; by their names and AtNodeLocation: the same test
+            // Best guess: the docs describe neither; by their names and AtNodeLocation: the same test
             // against a runtime position, and the loaded maps' runtime disabled byte set or
             // cleared (validation then drops a disabled map from its actors).
             id::AT_NODE_POSITION => at_location(self.actor, [arg(0), arg(1), arg(2)], arg(3)),

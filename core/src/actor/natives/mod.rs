@@ -288,7 +288,9 @@ pub fn call(
     g: &mut Globals<'_>,
     call: &mut NativeCall<'_>,
 ) -> Option<i32> {
-    if call.function == id::NULL {
+    // `updatePlayerViewAttrib` is an empty routine ({D:engine/SOUP.md} "PlayerHanging and
+    // updatePlayerViewAttrib"): nothing read, nothing changed.
+    if call.function == id::NULL || call.function == id::UPDATE_PLAYER_VIEW_ATTRIB {
         return Some(0);
     }
     animation(actor, set, g, call)

@@ -230,6 +230,23 @@ fn player_stand_and_arc() {
     assert_eq!(call_with(&mut me, &p, id::PLAYER_ARC, &[100, 100]), 1);
 }
 
+/// "updatePlayerViewAttrib" is documented empty: it returns 0 and leaves the receiver and
+/// the player as they were (a hanging player's view and attributes included).
+#[test]
+fn update_player_view_attrib_changes_nothing() {
+    let mut me = Actor::new(0, [7; 256]);
+    me.position = [100, -20, 300];
+    let mut p = Actor::new(0, [0; 256]);
+    p.living = 15;
+    let (me_before, p_before) = (me.clone(), p.clone());
+    assert_eq!(call_with(&mut me, &p, id::UPDATE_PLAYER_VIEW_ATTRIB, &[]), 0);
+    assert_eq!(
+        (me.position, me.angles.heading, me.attributes, me.living),
+        (me_before.position, me_before.angles.heading, me_before.attributes, me_before.living)
+    );
+    assert_eq!(p.living, p_before.living);
+}
+
 /// "PlayerHanging": living state 15 and the hang held by the receiver's model (receiver 0).
 #[test]
 fn player_hanging_needs_the_state_and_the_model() {

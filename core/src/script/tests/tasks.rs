@@ -462,6 +462,8 @@ fn the_axis_task_ids_name_their_functions() {
         (id::PLAYER_IN_SIGHT, "PlayerInSight", 0),
         (id::PLAYER_STAND, "PlayerStand", 0),
         (id::PLAYER_HANGING, "PlayerHanging", 0),
+        (id::PLAYER_MAIN, "PlayerMain", 0),
+        (id::UPDATE_PLAYER_VIEW_ATTRIB, "updatePlayerViewAttrib", 0),
         (id::PLAYER_ARC, "PlayerArc", 2),
         (id::MOVE_TO_LOCATION, "MoveToLocation", 2),
         (id::FACE_PLAYER, "FacePlayer", 1),
