@@ -173,7 +173,7 @@ fn rgm(r: &Rgm<'_>) -> Value {
             );
             object()
                 .with("name", bytes_str(a.name()))
-                .with("model_path", format!("{:?}", a.model_path()))
+                .with("model_load_path", a.model_path().name())
                 .with(
                     "raan",
                     a.raan_entries()

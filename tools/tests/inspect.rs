@@ -212,3 +212,29 @@ fn inspects_a_world_ini_and_names_the_line_of_a_damaged_copy() {
     assert_eq!(err.lines().count(), 1, "{err}");
     std::fs::remove_dir_all(&scratch).unwrap();
 }
+
+/// Each actor definition names its loader path as the docs export it (`model_load_path`:
+/// `none`, `static` or `animation_table`; animation.md "Placed actor initialization"):
+/// CYRUS has 1 RAAN entry of many frames (an animation table), BUOY none (its frames come
+/// from the MPOB model name).
+#[test]
+fn rgm_actors_name_their_model_load_path() {
+    let out = inspect(&world().join("HARBOUR.RGM"));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut paths = std::collections::BTreeMap::new();
+    fn walk(v: &serde_json::Value, out: &mut std::collections::BTreeMap<String, String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                if let (Some(n), Some(p)) = (m.get("name"), m.get("model_load_path")) {
+                    out.insert(n.as_str().unwrap_or("").to_string(), p.as_str().unwrap().to_string());
+                }
+                m.values().for_each(|x| walk(x, out));
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+            _ => {}
+        }
+    }
+    walk(&json, &mut paths);
+    assert_eq!(paths.get("CYRUS").map(String::as_str), Some("animation_table"), "{paths:?}");
+    assert_eq!(paths.get("BUOY").map(String::as_str), Some("none"), "{paths:?}");
+}

@@ -395,10 +395,15 @@ impl<'a, C: Capacity> World<'a, C> {
                 a.model = ActorModel::Animated;
             }
             a.model_radius = self.actor_model(&a).map(|m| m.radius());
+            // "Placed actor initialization and eligibility": group setup's two group-zero
+            // requests are made for an MPOB type-1 placement only; any other keeps the new
+            // state's default group 0 with nothing requested.
             if let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)) {
-                let mut events = crate::anim::Events::default();
-                let mut cx = self.anim_context(&set.set, &mut events);
-                a.anim = crate::anim::AnimState::placed(&mut cx);
+                if record.object_type() == 1 {
+                    let mut events = crate::anim::Events::default();
+                    let mut cx = self.anim_context(&set.set, &mut events);
+                    a.anim = crate::anim::AnimState::placed(&mut cx);
+                }
                 a.setup_combat(&mut self.combat_index);
             }
             // Instances of one definition take successive RAVA slices.

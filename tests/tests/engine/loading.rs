@@ -102,18 +102,34 @@ fn a_frame_table_past_ten_bits_over_forty_models_loads_and_plays_frame_1500() {
     // more frames than 1023, while each entry's own count stays below 1024. Reference 1500
     // is entry 1500 / 40 = 37, frame 1500 − 37 × 40 = 20.
     let (big, models) = big_actor();
-    let f = files(&scene(vec![big], vec![placed(50, 3, "BIG", "", 0)]), models);
+    let f = files(&scene(vec![big], vec![placed(50, 1, "BIG", "", 0)]), models);
     let mut w = load(f).unwrap();
     assert!(w.missing_models().is_empty(), "{:?}", w.missing_models());
     let (id, a) = actors_of(&w, b"BIG")[0];
     assert_eq!(w.set_of(a).unwrap().frame_count(), 1600);
-    // Placement requested group 0, whose first command is ShowFrame 1500.
+    // A type-1 placement requested group 0, whose first command is ShowFrame 1500.
     assert_eq!((a.anim.current, a.anim.pose), (0, Some(Pose { model: 37, frame: 20 })));
     assert_eq!((model_name(&w, a), w.actor_frame(a)), ("BIG37".into(), 20));
     // Group 1: ShowFrame 5 is entry 0, frame 5.
     w.force_group(id, 1);
     let a = w.actor(id).unwrap();
     assert_eq!((a.anim.pose, model_name(&w, a)), (Some(Pose { model: 0, frame: 5 }), "BIG00".into()));
+}
+
+/// animation.md "Placed actor initialization and eligibility": the two group-zero requests
+/// belong to an MPOB type-1 placement with an animation table. The same definition placed
+/// as type 3 gets its table and the new state's default group 0, but nothing requested: no
+/// pose until an update selects one.
+#[test]
+fn only_a_type_1_placement_requests_group_zero_at_load() {
+    let (big, models) = big_actor();
+    let placements = vec![placed(50, 1, "BIG", "", 0), placed(51, 3, "BIG", "", 0)];
+    let w = load(files(&scene(vec![big], placements), models)).unwrap();
+    let big = actors_of(&w, b"BIG");
+    let (one, three) = (big[0].1, big[1].1);
+    assert_eq!((one.anim.current, one.anim.pose), (0, Some(Pose { model: 37, frame: 20 })));
+    assert!(w.set_of(three).is_some(), "the type-3 placement has its table");
+    assert_eq!((three.anim.default, three.anim.pose), (0, None));
 }
 
 #[test]
