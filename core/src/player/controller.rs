@@ -147,6 +147,11 @@ fn jump_instead(a: &Actor, input: &Input, moving: &[i16]) -> bool {
     }
 }
 
+/// The two groups during which the controller neither turns nor dispatches movement
+/// ({D:engine/player.md} "Ground-turn eligibility and animation").
+const GROUP_DRAW_SHEATHE_A: i16 = 91;
+const GROUP_DRAW_SHEATHE_B: i16 = 129;
+
 /// One controller call for the selected player. The controller is his per-update hook
 /// ({D:engine/SOUP.md} "PlayerMain"), so the hook-disabled bit — the alignment flag the
 /// line-ups and `PlayerFaceObj` set — stops it.
@@ -167,6 +172,12 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
     // one still has his armed handler.
     if input.held(Action::C) {
         armed_handler(a, env, input);
+        return out;
+    }
+    // Drawing or sheathing (groups 91 and 129) returns before turning ({D:engine/player.md}
+    // "Ground-turn eligibility and animation"); the item system the docs also ask for is
+    // always ready in Stros, and a paused game runs no update.
+    if matches!(a.anim.current, GROUP_DRAW_SHEATHE_A | GROUP_DRAW_SHEATHE_B) {
         return out;
     }
     let state = *env.state();

@@ -43,6 +43,32 @@ fn five_right_turns_through_world_step() {
     assert_eq!((w.player_state().turn.right, w.actor(id).unwrap().angles.heading), (0, 1880));
 }
 
+/// player.md "Ground-turn eligibility and animation": while the current group is 91 or 129
+/// the controller returns before turning, so neither the right turn (which from heading 0
+/// at scale 256 gives 2036, as above) nor the forward dispatch happens. The island's CYRUS
+/// gets a looping group 91 so that it is still current at the script stage.
+#[test]
+fn no_turning_or_moving_while_group_91_plays() {
+    let mut desc = stros_tools::world::village::rgm_desc();
+    let cyrus = desc.actors.iter_mut().find(|a| a.name == b"CYRUS").unwrap();
+    use stros_core::formats::rgm::Command::{GoToPrevious, ShowFrame};
+    let commands = vec![ShowFrame { frame: 1 }, GoToPrevious { target: 0 }];
+    cyrus.groups.retain(|g| g.number != 91);
+    cyrus.groups.push(stros_tools::write::rgm::GroupDesc { number: 91, anim_id: 2, kind: 0, commands });
+    let files = replaced(vec![(format!("{MAP}.RGM"), stros_tools::write::rgm::to_bytes(&desc))]);
+    let mut w = world_with(files);
+    let id = w.enter_marker(files, 0, 0).unwrap();
+    let start = player_pos(&w, id);
+    w.force_group(id, 91);
+    w.step(&Input::with(&[Action::Right, Action::Up]), 0);
+    let a = w.actor(id).unwrap();
+    assert_eq!((a.anim.current, a.angles.heading, a.position), (91, 0, start));
+    // The same input outside group 91 turns him at once.
+    w.force_group(id, 0);
+    w.step(&Input::with(&[Action::Right]), 1);
+    assert_eq!(w.actor(id).unwrap().angles.heading, 2036);
+}
+
 #[test]
 fn startup_amounts_through_world_step() {
     // "Forward-walking startup": walking speed 8 with step type 1 gives 512, 682, 1024 and
