@@ -32,9 +32,10 @@ fn a_rise_whose_body_meets_the_deck_is_cancelled() {
     let (mut w, id, start) = rising_at(BRIDGE);
     let pos = w.actor(id).unwrap().bounds.positive[1];
     // After the write the probe's segment runs from the origin (−430) down to the feet
-    // (−430 + pos). The deck at −410 lies on it when pos ≥ 20, and more than 4 below... the
-    // feet are more than 4 below the deck when −430 + pos > −406, pos > 24: the old probe
-    // (from the feet) rejected the deck by sidedness there.
+    // (−430 + pos), so it crosses the deck at −410 when pos ≥ 20. Its A end, the origin, is
+    // behind the up-facing deck, so sidedness keeps it. The feet are more than 4 below the
+    // deck when −430 + pos > −406, pos > 24: a segment from the feet would have had the
+    // deck more than 4 in front of its A end and rejected it.
     assert!(pos > 24, "positive extent {pos}");
     let terrain = stros_core::terrain::sample(w.terrain(), BRIDGE[0], BRIDGE[1]).height as i32;
     assert!(terrain >= DECK_Y, "terrain {terrain} is no nearer than the deck");
