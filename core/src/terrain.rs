@@ -3,8 +3,10 @@
 //!
 //! Engine vertex `(i, j)` sits at map `(256 i, Y, 256 j)` with `Y = scapeshift − T[b & 0x7F]`
 //! (Y points down) and engine row `j` is WLD source row `256 − j`. The original reads
-//! neighbouring vertices without bounds checks; Stros clamps vertex coordinates to the
-//! stored grid (columns 0..=255, rows 1..=256) instead of reading past the array.
+//! neighbouring vertices without bounds checks, addressing the height array linearly
+//! ([`linear_vertex`]): a column past the east or west edge continues into the adjacent
+//! row. Past the north or south end it reads memory outside the array, which Stros does not
+//! have: there it clamps the row to the stored grid (rows 1..=256).
 //!
 //! Near the camera the original samples its terrain vertex cache, which carries the water
 //! displacement; beyond 15 cells it reads the decoded map. [`VertexHeights`] is that seam:
@@ -75,8 +77,7 @@ impl<'a> Decoded<'a> {
 
 impl VertexHeights for Decoded<'_> {
     fn vertex_y(&self, i: i32, j: i32) -> f32 {
-        let i = i.clamp(0, 255);
-        let j = j.clamp(1, 256);
+        let (i, j) = linear_vertex(i, j);
         self.wld.vertex_height(i, j, self.scapeshift).unwrap_or(0) as f32
     }
 
@@ -90,6 +91,18 @@ impl VertexHeights for Decoded<'_> {
         let (lo, hi) = heights.fold((0, 0), |(lo, hi), h| (lo.min(h), hi.max(h)));
         Some((lo as f32, hi as f32))
     }
+}
+
+/// The stored vertex engine vertex `(i, j)` reads. {D:engine/player.md} "Queued and falling
+/// vertical motion": terrain queries apply no height-grid bounds check and address the
+/// array linearly, `row × width + column` over runtime rows, so column 256 of row `j` is
+/// column 0 of row `j + 1` and column −1 is column 255 of row `j − 1`. A row that still
+/// falls outside the array is clamped to the stored rows 1..=256: the original reads
+/// whatever memory lies there, which the docs describe only by its effects.
+pub fn linear_vertex(i: i32, j: i32) -> (i32, i32) {
+    let width = CELL as i64;
+    let k = (j as i64) * width + i as i64;
+    (k.rem_euclid(width) as i32, k.div_euclid(width).clamp(1, 256) as i32)
 }
 
 /// Which triangle of a cell a point fell in.

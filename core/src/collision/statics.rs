@@ -616,22 +616,23 @@ where
     segment_hits(scene, cands, top, bottom, true).map(|(k, cand, p, c)| support_offer(&p, k, &cand, &c))
 }
 
-/// The model support offers of a vertical segment from `top` to `bottom` (map units) at
-/// integer map X/Z `origin` — the contacts "Forward slope surface selection" and ground
-/// prevalidation rank — streamed in candidate and contact order.
+/// The model support offers of a vertical segment from Y `start` (its A end, which the
+/// sidedness test measures from) to `end` (map units) at integer map X/Z `origin` — the
+/// contacts "Forward slope surface selection" and ground prevalidation rank — streamed in
+/// candidate and contact order.
 pub fn vertical_offers<'a, 's, S: Scene<'a>>(
     scene: &'s S,
     origin: [i32; 3],
     query_radius: i32,
-    top: i32,
-    bottom: i32,
+    start: i32,
+    end: i32,
 ) -> impl Iterator<Item = ModelSupport> + 's
 where
     'a: 's,
 {
     let cands = scene.candidates(origin, query_radius);
     let (x, z) = (origin[0] as f32, origin[2] as f32);
-    segment_offers(scene, cands, [x, top as f32, z], [x, bottom as f32, z])
+    segment_offers(scene, cands, [x, start as f32, z], [x, end as f32, z])
 }
 
 /// "Startup ground settling": candidates within 1,000 map units, the segment ±500 around

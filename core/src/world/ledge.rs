@@ -1,7 +1,8 @@
 //! The world side of the selected player's ledges and jumps ({D:engine/player.md}
 //! "Selected-player ledge entry"): [`PlayerScene`] for an actor update — "Ledge scan" over the
 //! prepared candidates with "Ledge record classification", "Ledge support below the origin"
-//! (which the queued-motion clearance probe shares), the grip vertex and the command lag.
+//! (whose measure the queued-motion clearance probe shares, over the opposite segment), the
+//! grip vertex and the command lag.
 
 use super::queries::Env;
 use crate::actor::Actor;
@@ -18,35 +19,37 @@ use crate::world::collide::{fall_factor, turn_helper};
 pub const NO_SUPPORT_BELOW: i32 = 256_000;
 
 impl<C: Capacity> Env<'_, '_, C> {
-    /// "Ledge support below the origin" (and the queued-motion clearance probe): at integer
-    /// X/Z the segment from `Y + positive extent` up to `Y` over the prepared face models, the
-    /// least contact Y of classes 2 and 4; a terrain height (truncated) strictly between `Y`
-    /// and that replaces it. `selected × 256 − Y` (runtime), or 256,000 without one.
+    /// "Ledge support below the origin": at integer X/Z the segment from `Y + positive
+    /// extent` up to `Y` over the prepared face models ([`Env::vertical_clearance`]).
     pub fn support_below_origin(&self, a: &Actor) -> i32 {
         let o = a.map_position();
+        self.vertical_clearance(a, o, o[1].wrapping_add(a.bounds.positive[1]), o[1], a.position[1])
+    }
+
+    /// The measure "Ledge support below the origin" and the queued-motion clearance probe of
+    /// "Queued and falling vertical motion" ({D:engine/player.md}) share: the vertical
+    /// segment from `start` to `end` at integer X/Z of `at` over the prepared face models,
+    /// with the sidedness the queries leave enabled (so which end is A matters: a face more
+    /// than 4 in front of A is rejected); the least contact Y of classes 2 and 4 (strictly
+    /// smaller replaces, from 999,999); a truncated terrain height strictly between `at`'s
+    /// Y and that replaces it. `selected × 256 − q8_y`, or 256,000 without a selection.
+    pub fn vertical_clearance(&self, a: &Actor, at: [i32; 3], start: i32, end: i32, q8_y: i32) -> i32 {
         let mut best: Option<i32> = None;
         if !self.no_face_models() {
-            let offers = vertical_offers(
-                self.scene,
-                o,
-                Self::query_radius(a),
-                o[1].wrapping_add(a.bounds.positive[1]),
-                o[1],
-            );
-            for s in offers {
+            for s in vertical_offers(self.scene, at, Self::query_radius(a), start, end) {
                 if SurfaceClass::from_normal_y(s.normal[1]).supports() && best.is_none_or(|b| s.height < b) {
                     best = Some(s.height);
                 }
             }
         }
-        // "With terrain enabled" only.
-        if let Some(t) = self.terrain_sample(o[0], o[2]) {
+        // "With terrain enabled" only; water cells sample like dry ones.
+        if let Some(t) = self.terrain_sample(at[0], at[2]) {
             let terrain = t.height as i32;
-            if terrain > o[1] && terrain < best.unwrap_or(999_999) {
+            if terrain > at[1] && terrain < best.unwrap_or(999_999) {
                 best = Some(terrain);
             }
         }
-        best.map_or(NO_SUPPORT_BELOW, |y| y.wrapping_mul(256).wrapping_sub(a.position[1]))
+        best.map_or(NO_SUPPORT_BELOW, |y| y.wrapping_mul(256).wrapping_sub(q8_y))
     }
 
     /// "Ledge record classification" of the scan's records for actor `a` (at its current Y).

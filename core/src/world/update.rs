@@ -194,7 +194,6 @@ impl<'a, C: Capacity> World<'a, C> {
         };
 
         super::collide::pre_script(a, &mut env);
-        age_response(a, tick.nominal_ticks);
         // A script that wrote another actor may have moved it: the crowd columns are read
         // again once this update is done (the next gather is the next update's).
         let mut others_written = false;
@@ -233,6 +232,8 @@ impl<'a, C: Capacity> World<'a, C> {
             crate::script::stage(state, code, &mut host, input);
             others_written = host.others_written;
         }
+        // After the script work, which reads the marks the previous collision stage left.
+        age_response(a, tick.nominal_ticks);
         let jump_entry = jump_window(a, &mut env);
         motion::continue_forward(a, &mut env);
         let overlap = super::collide::stage(a, &mut env, &snapshot, &others, id);
@@ -450,15 +451,21 @@ fn jump_window<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) -> Option<u
     Some(entry)
 }
 
-/// The script wrapper's collision-response age: cleared after a quiet update, else aged by
-/// the nominal ticks up to 200; then the response record clears.
+/// {D:engine/player.md} "Stable recovery response": after its admitted script work the
+/// script wrapper ages the collision response — an all-zero packed record (the body-response
+/// byte and the collision-transition byte; the auxiliary bytes Stros does not keep) clears
+/// the age, otherwise it grows by the nominal ticks while below 200 — then clears the record.
+/// The script stage before it therefore reads the marks the previous update's collision
+/// stage left ({D:engine/SOUP.md} "Point-navigation command state" reads them), and a transition mark
+/// lasts one script stage.
 fn age_response(a: &mut Actor, nominal_ticks: i32) {
-    if a.body_response == 0 {
+    if a.body_response == 0 && a.transition == 0 {
         a.response_age = 0;
     } else if a.response_age < 200 {
         a.response_age = a.response_age.wrapping_add(nominal_ticks as u8);
     }
     a.body_response = 0;
+    a.transition = 0;
 }
 
 /// The ordinary animation block of an actor update: "Ordinary idle animation default" and

@@ -22,6 +22,7 @@ mod family;
 mod functions;
 mod hud;
 mod install;
+mod jump_clearance;
 mod loading;
 mod mutation;
 mod navigation;

@@ -320,3 +320,52 @@ fn disabled_node_maps_stop_the_routes() {
     assert!(!reached(one_call(op::FUNCTION, id::DISABLE_NODE_MAPS, &[])));
     assert!(reached(one_call(op::FUNCTION, id::ENABLE_NODE_MAPS, &[])));
 }
+
+/// Two copies of the fisher's beach (Cyrus at marker 2) run to the first update that finds
+/// the fisher walking (phase 2) towards node 1 or beyond.
+fn two_fishers_walking() -> [Box<stros_host::World<'static>>; 2] {
+    let mut ws = [stros_tests::entered(2, 1570).0, stros_tests::entered(2, 1570).0];
+    for t in 0..400 {
+        for w in &mut ws {
+            w.step(&stros_core::input::Input::NONE, 2 * t);
+        }
+        let n = ws[0].actor(FISHER).unwrap().nav;
+        if n.phase == 2 && n.next >= 1 {
+            return ws;
+        }
+    }
+    panic!("the fisher never walked");
+}
+
+#[test]
+fn navigation_reads_the_last_collision_marks_in_its_script_stage() {
+    // {D:engine/player.md} "Stable recovery response": the script wrapper clears the packed
+    // response record after its script work, so the fisher's navigation ({D:engine/SOUP.md}
+    // "Point-navigation command state") reads what the previous collision stage marked.
+    // Body-response bit 1 (0x02) with transition bit 0 clear releases his walk nodes and
+    // selects phase 0; phase 0 then starts the route again from the nearest free node,
+    // phase 1. The unmarked copy walks on in phase 2.
+    let [mut marked, mut plain] = two_fishers_walking();
+    marked.actor_mut(FISHER).unwrap().body_response = 0x02;
+    for w in [&mut marked, &mut plain] {
+        w.step(&stros_core::input::Input::NONE, 800);
+    }
+    assert_eq!(plain.actor(FISHER).unwrap().nav.phase, 2);
+    assert_eq!(marked.actor(FISHER).unwrap().nav.phase, 1);
+}
+
+#[test]
+fn the_collision_transition_byte_lasts_one_script_stage() {
+    // "Stable recovery response": the transition byte belongs to the packed record, so a
+    // record holding only transition bit 1 (0x02) is not all-zero — the age grows from 0 by
+    // the update's nominal ticks instead of clearing — and the wrapper then clears it with
+    // the body-response byte. The fisher walking free marks nothing in his collision stage.
+    let [mut w, _] = two_fishers_walking();
+    let a = w.actor_mut(FISHER).unwrap();
+    (a.transition, a.body_response, a.response_age) = (0x02, 0, 0);
+    w.step(&stros_core::input::Input::NONE, 800);
+    let ticks = w.report().tick.nominal_ticks;
+    assert!(ticks > 0);
+    let a = w.actor(FISHER).unwrap();
+    assert_eq!((a.transition, a.body_response, a.response_age as i32), (0, 0, ticks));
+}

@@ -182,7 +182,11 @@ fn reference_height(heights: &[u8], x: i32, z: i32) -> f64 {
     let i = round_even(x as f64 / 256.0 - 0.5) as i32;
     let j = round_even(z as f64 / 256.0 + 0.5) as i32;
     let y = |ci: i32, cj: i32| {
-        let (ci, cj) = (ci.clamp(0, 255), cj.clamp(1, 256));
+        // Linear addressing over runtime rows: the flat index `cj × 256 + ci` picks the
+        // stored vertex, so columns carry into the next or previous row; rows past the
+        // stored ones stay clamped.
+        let k = cj * 256 + ci;
+        let (ci, cj) = (k.rem_euclid(256), k.div_euclid(256).clamp(1, 256));
         -(HEIGHT_TABLE[(heights[(256 - cj as usize) * 256 + ci as usize] & 0x7F) as usize] as f64)
     };
     let fx = (x - 256 * i) as f64 / 256.0; // 0..1 toward i+1
@@ -194,6 +198,27 @@ fn reference_height(heights: &[u8], x: i32, z: i32) -> f64 {
         // Corners c1 (0,0), c3 (0,1), c4 (1,1).
         y(i, j) * (1.0 - fz) + y(i, j - 1) * (fz - fx) + y(i + 1, j - 1) * fx
     }
+}
+
+#[test]
+fn columns_past_the_east_and_west_edges_continue_into_the_adjacent_rows() {
+    // {D:engine/player.md} "Queued and falling vertical motion": the height array is
+    // addressed linearly, row × 256 + column. Every vertex has index 17 (Y −240) but the
+    // first column of row 21 and the last column of row 19, index 5 (Y −80).
+    let bytes = world(|i, j| if (i, j) == (0, 21) || (i, j) == (255, 19) { 5 } else { 17 }, |_, _| 0);
+    let t = Decoded::new(Wld::new_checked(&bytes).unwrap(), 0);
+    // East: (65472, 4992) is in cell (round(255.75 − 0.5), round(19.5 + 0.5)) = (255, 20),
+    // dx = 65472 − 65280 = 192 > dz = 5120 − 4992 = 128, the second-corner triangle: c1 =
+    // (255, 20), c2 = (256, 20), c4 = (256, 19). Column 256 of row 20 is flat index
+    // 20 × 256 + 256 = 21 × 256 + 0, vertex (0, 21): Y −80; c4 is (0, 20), −240. With
+    // (fx, fz) = (0.75, 0.5) the plane gives −240 × 0.25 − 80 × 0.25 − 240 × 0.5 = −200
+    // (clamping the column would read (255, 20), −240, and give −240).
+    assert_eq!(terrain::sample(&t, 65_472, 4_992).height, -200.0);
+    // West: (−64, 4992) is in cell (round(−0.25 − 0.5), 20) = (−1, 20), dx = −64 + 256 = 192
+    // > dz = 128 again: c1 = (−1, 20) is flat index 20 × 256 − 1 = 19 × 256 + 255, vertex
+    // (255, 19): −80; c2 = (0, 20) and c4 = (0, 19) are −240. −80 × 0.25 − 240 × 0.25 −
+    // 240 × 0.5 = −200.
+    assert_eq!(terrain::sample(&t, -64, 4_992).height, -200.0);
 }
 
 #[test]

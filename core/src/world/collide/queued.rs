@@ -2,7 +2,7 @@
 //! ({D:engine/player.md}): a jump's rise. The arbitration requests the airborne group of the
 //! queued state, the writer lifts the actor along the vertical factors from the fall origin
 //! and hands the motion to falling once the factor reaches 256, and the clearance probe ends
-//! a rise that meets something under the origin.
+//! a rise whose body (origin to feet) meets a supporting face.
 
 use crate::actor::{Actor, attr, jump};
 use crate::capacity::Capacity;
@@ -81,12 +81,23 @@ pub(super) fn arbitrate<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) ->
     if a.queued == 0 {
         return true;
     }
-    let clearance = env.support_below_origin(a);
-    if clearance < a.bounds.positive[1].wrapping_sub(4).wrapping_mul(256) {
+    if clearance(a, env) < a.bounds.positive[1].wrapping_sub(4).wrapping_mul(256) {
         a.queued = 0;
         a.position = a.previous;
     }
     true
+}
+
+/// The queued-motion clearance probe ("Queued and falling vertical motion"): the segment
+/// runs from the effective integer Y down to that Y plus the positive Y extent at the
+/// effective X/Z — the reverse of the ledge probe's, so with sidedness an up-facing face
+/// the rise has lifted the origin past is seen wherever it lies along the body (from the
+/// feet it would be more than 4 in front of A and rejected); the clearance is measured
+/// from the effective Q8 Y.
+fn clearance<C: Capacity>(a: &Actor, env: &Env<'_, '_, C>) -> i32 {
+    let q8 = a.effective_position();
+    let at = q8.map(|c| c >> 8);
+    env.vertical_clearance(a, at, at[1], at[1].wrapping_add(a.bounds.positive[1]), q8[1])
 }
 
 /// The queued vertical writer: skipped while an animated actor's `BreakPoint` marker holds

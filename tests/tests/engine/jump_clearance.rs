@@ -1,0 +1,64 @@
+//! The queued-motion clearance probe of {D:engine/player.md} "Queued and falling vertical
+//! motion" and "Queued motion arbitration" on the embedded island: a rise whose body meets
+//! the bridge deck from below is cancelled, one in the open is not.
+
+use stros_core::files::Embedded;
+use stros_core::input::Input;
+use stros_host::World;
+use stros_tests::island;
+
+/// The bridge: placed at (35840, −240, 29400) unrotated, its deck the up-facing quad at
+/// model Y −170 spanning X ±80 and Z ±200, so at world Y −240 − 170 = −410 (Y down).
+const BRIDGE: [i32; 2] = [35_840, 29_400];
+const DECK_Y: i32 = -410;
+
+/// The player entered at map X/Z `at` with a rise of queued state 1 in progress: fall timer 0
+/// and a fall origin from which the first write, `origin − 80 × factor[0]` (Cyrus's jump
+/// height 80, factor[0] = 256 × 59 / 900 = 16, so 1,280), puts the origin at map Y −430,
+/// 20 above the deck. Returns the world, the player and his position before the update.
+fn rising_at(at: [i32; 2]) -> (Box<World<'static>>, u16, [i32; 3]) {
+    let mut w = island();
+    let start = [at[0] * 256, (DECK_Y - 15) * 256, at[1] * 256];
+    let id = w.enter_at(&Embedded, start, 0, false).unwrap();
+    let a = w.actor_mut(id).unwrap();
+    assert_eq!(a.attr(stros_core::actor::attr::JUMP_HEIGHT), 80);
+    (a.queued, a.falling, a.fall_timer) = (1, 0, 0);
+    a.fall_origin = (DECK_Y - 20) * 256 + 1280;
+    (w, id, start)
+}
+
+#[test]
+fn a_rise_whose_body_meets_the_deck_is_cancelled() {
+    let (mut w, id, start) = rising_at(BRIDGE);
+    let pos = w.actor(id).unwrap().bounds.positive[1];
+    // After the write the probe's segment runs from the origin (−430) down to the feet
+    // (−430 + pos), so it crosses the deck at −410 when pos ≥ 20. Its A end, the origin, is
+    // behind the up-facing deck, so sidedness keeps it. The feet are more than 4 below the
+    // deck when −430 + pos > −406, pos > 24: a segment from the feet would have had the
+    // deck more than 4 in front of its A end and rejected it.
+    assert!(pos > 24, "positive extent {pos}");
+    let terrain = stros_core::terrain::sample(w.terrain(), BRIDGE[0], BRIDGE[1]).height as i32;
+    assert!(terrain >= DECK_Y, "terrain {terrain} is no nearer than the deck");
+    w.step(&Input::NONE, 0);
+    let a = w.actor(id).unwrap();
+    // The deck is class-4 ground (normal Y −256): clearance `−410 × 256 − (−430 × 256)` =
+    // 20 × 256, strictly below `(pos − 4) × 256` since pos > 24, so the rise is cancelled:
+    // queued cleared, every previous local coordinate restored.
+    assert_eq!((a.queued, a.falling), (0, 0));
+    assert_eq!(a.position, start);
+}
+
+#[test]
+fn a_rise_in_the_open_goes_on() {
+    // 400 map units east of the bridge's axis (its deck ends at +80): nothing but terrain
+    // below, which lies under the feet, so the clearance is the terrain's and the rise goes
+    // on: Y is the written −430 × 256 and the timer has advanced by the fine ticks.
+    let (mut w, id, _) = rising_at([BRIDGE[0] + 400, BRIDGE[1]]);
+    let pos = w.actor(id).unwrap().bounds.positive[1];
+    let terrain = stros_core::terrain::sample(w.terrain(), BRIDGE[0] + 400, BRIDGE[1]).height as i32;
+    assert!(terrain > DECK_Y - 20 + pos + 4, "terrain {terrain} leaves the body clear");
+    w.step(&Input::NONE, 0);
+    let a = w.actor(id).unwrap();
+    assert_eq!((a.queued, a.position[1]), (1, (DECK_Y - 20) * 256));
+    assert_ne!(a.fall_timer, 0);
+}
