@@ -55,15 +55,18 @@ pub struct Start {
     /// A backward jump (groups 49 and 50): the selected player's conditional countdown
     /// becomes 6.
     pub countdown: bool,
+    /// Script `Jump` from group 19, 23 or 31: the heading is copied into `ov.vy`.
+    pub heading_to_ov: bool,
 }
 
 /// The queued motion and group `entry` selects for `a` ("Ordinary jump entry" and the table of
 /// "Script Jump"). A nonzero runtime jump selector overrides every row with queued motion 24
 /// and group 85, forced.
 pub fn select(a: &Actor, entry: Entry) -> Start {
-    let start = |queued, group| Start { queued, group, forced: false, countdown: false };
+    let start =
+        |queued, group| Start { queued, group, forced: false, countdown: false, heading_to_ov: false };
     if a.jump_selector != 0 {
-        return Start { queued: 24, group: group::SELECTED, forced: true, countdown: false };
+        return Start { forced: true, ..start(24, group::SELECTED) };
     }
     let torch = a.torch != 0;
     let stand = if torch { group::STAND_TORCH } else { group::STAND };
@@ -76,10 +79,11 @@ pub fn select(a: &Actor, entry: Entry) -> Start {
             _ => start(1, stand),
         },
         Entry::Script => match a.anim.current {
-            18 | 31 => start(8, group::RUN),
+            18 => start(8, group::RUN),
+            31 => Start { heading_to_ov: true, ..start(8, group::RUN) },
             30 => start(8, group::RUN_TORCH),
-            19 => Start { countdown: true, ..start(3, group::BACK) },
-            23 => Start { countdown: true, ..start(3, group::BACK_TORCH) },
+            19 => Start { countdown: true, heading_to_ov: true, ..start(3, group::BACK) },
+            23 => Start { countdown: true, heading_to_ov: true, ..start(3, group::BACK_TORCH) },
             _ if a.in_combat_stance() => start(1, group::ARMED),
             _ => start(1, stand),
         },
@@ -111,6 +115,9 @@ pub fn initialize(a: &mut Actor, cx: &mut AnimContext<'_, '_>, entry: Entry) -> 
     a.fall_timer = 0;
     a.slide_distance = 0;
     let start = select(a, entry);
+    if start.heading_to_ov {
+        a.ov[1] = a.angles.heading as i32;
+    }
     a.queued = start.queued;
     if start.forced {
         a.anim.force(cx, start.group, 0);
@@ -159,16 +166,18 @@ mod tests {
             a.torch = torch;
             a.attributes[attr::HOLDING_WEAPON] = weapon;
             let s = select(&a, Entry::Script);
-            (s.queued, s.group, s.countdown)
+            (s.queued, s.group, s.countdown, s.heading_to_ov)
         };
-        assert_eq!(pick(18, 0, 0), (8, 34, false));
-        assert_eq!(pick(30, 1, 0), (8, 35, false));
-        assert_eq!(pick(19, 0, 0), (3, 49, true));
-        assert_eq!(pick(23, 1, 0), (3, 50, true));
-        assert_eq!(pick(31, 0, 1), (8, 34, false));
-        assert_eq!(pick(0, 1, 1), (1, 111, false));
-        assert_eq!(pick(0, 1, 0), (1, 33, false));
-        assert_eq!(pick(0, 0, 0), (1, 32, false));
+        // Rows 19, 23 and 31 also copy the heading into `ov.vy`; only 19 and 23 set the
+        // countdown.
+        assert_eq!(pick(18, 0, 0), (8, 34, false, false));
+        assert_eq!(pick(30, 1, 0), (8, 35, false, false));
+        assert_eq!(pick(19, 0, 0), (3, 49, true, true));
+        assert_eq!(pick(23, 1, 0), (3, 50, true, true));
+        assert_eq!(pick(31, 0, 1), (8, 34, false, true));
+        assert_eq!(pick(0, 1, 1), (1, 111, false, false));
+        assert_eq!(pick(0, 1, 0), (1, 33, false, false));
+        assert_eq!(pick(0, 0, 0), (1, 32, false, false));
     }
 
     #[test]
@@ -176,7 +185,8 @@ mod tests {
         for entry in [Entry::Ordinary(8), Entry::Ordinary(9), Entry::Script] {
             let mut a = actor(18);
             a.jump_selector = 25;
-            assert_eq!(select(&a, entry), Start { queued: 24, group: 85, forced: true, countdown: false });
+            let want = Start { queued: 24, group: 85, forced: true, countdown: false, heading_to_ov: false };
+            assert_eq!(select(&a, entry), want);
         }
     }
 
@@ -231,5 +241,13 @@ mod tests {
         assert_eq!((s.queued, s.group), (1, 32));
         assert_eq!((a.queued, a.fall_origin, a.fall_timer, a.slide_distance), (1, -5000, 0, 0));
         assert_eq!((a.stable, a.motion_direction), (None, 2));
+        assert_eq!(a.ov, [0; 3], "group 0's row copies nothing");
+        // From group 31 (and 19, 23) the heading, 1500, lands in `ov.vy`; the other two
+        // words stay.
+        let mut b = actor(31);
+        b.angles.heading = 1500;
+        b.ov = [7, 0, 9];
+        let s = initialize(&mut b, &mut cx, Entry::Script);
+        assert_eq!((s.queued, s.group, b.ov), (8, 34, [7, 1500, 9]));
     }
 }

@@ -19,6 +19,7 @@
 //! | `extra_flag` | 1 | [`Actor::living`] (the living state) | unsigned byte |
 //! | `under_surface` | 1 | [`Actor::surface`] (the stored surface code) | unsigned byte |
 //! | `origin` | 4 | [`Actor::fall_origin`] (retained fall origin Y) | whole 32 bits |
+//! | `ov.vx` `ov.vy` `ov.vz` | 4 | [`Actor::ov`] (script `Jump`'s heading copy) | whole 32 bits |
 //!
 //! Widths follow the descriptor table. A read widens a one-byte field unsigned (as
 //! `torch_timer`'s is documented) and a two-byte field signed (as `anim.current`'s is); a
@@ -46,7 +47,7 @@
 //!   `runtime_local*`): held by [`crate::script::ScriptState`] and the world's tables, not the
 //!   actor, and the docs give no property semantics for them;
 //! - state Stros does not keep: `slave_pos`, `last_slave_pos`, `start_pos`, `start_angle`,
-//!   `slave_angle`, `last_slave_angle`, `last_valid_*`, `move`, `ov`, `hand_*`, `grip[*]`,
+//!   `slave_angle`, `last_slave_angle`, `last_valid_*`, `move`, `hand_*`, `grip[*]`,
 //!   `scabbard[*]` (RAEX words the loader does not copy into the actor), `rope_*`,
 //!   `ai_*`, `node`, `dnode`, `fdnode`, `hide`, `dead`, `invisible`, `active`,
 //!   `yangle_change`, `fspheres`, `panic_group`, `anim.sound_handle`, `anim.max_group`,
@@ -104,11 +105,17 @@ pub enum Property {
     UnderSurface,
     /// `origin`.
     Origin,
+    /// `ov.vx`.
+    OvX,
+    /// `ov.vy` (script `Jump` writes the heading there).
+    OvY,
+    /// `ov.vz`.
+    OvZ,
 }
 
 impl Property {
     /// Every implemented property.
-    pub const ALL: [Property; 14] = [
+    pub const ALL: [Property; 17] = [
         Property::PosX,
         Property::PosY,
         Property::PosZ,
@@ -123,6 +130,9 @@ impl Property {
         Property::ExtraFlag,
         Property::UnderSurface,
         Property::Origin,
+        Property::OvX,
+        Property::OvY,
+        Property::OvZ,
     ];
 
     /// The descriptor name (SOUPPROPS).
@@ -142,6 +152,9 @@ impl Property {
             Property::ExtraFlag => "extra_flag",
             Property::UnderSurface => "under_surface",
             Property::Origin => "origin",
+            Property::OvX => "ov.vx",
+            Property::OvY => "ov.vy",
+            Property::OvZ => "ov.vz",
         }
     }
 
@@ -188,6 +201,9 @@ impl Property {
             Property::ExtraFlag => a.living as i32,
             Property::UnderSurface => a.surface as i32,
             Property::Origin => a.fall_origin,
+            Property::OvX => a.ov[0],
+            Property::OvY => a.ov[1],
+            Property::OvZ => a.ov[2],
         }
     }
 
@@ -214,12 +230,15 @@ impl Property {
             Property::ExtraFlag => a.living = byte,
             Property::UnderSurface => a.surface = byte,
             Property::Origin => a.fall_origin = value,
+            Property::OvX => a.ov[0] = value,
+            Property::OvY => a.ov[1] = value,
+            Property::OvZ => a.ov[2] = value,
         }
     }
 }
 
 /// Most `[refs]` lines naming an implemented property a world keeps (each name once makes
-/// 14; a file repeating them more than this fails to load).
+/// 17; a file repeating them more than this fails to load).
 pub const MAX_REFERENCES: usize = 64;
 
 /// More `[refs]` lines name implemented properties than [`MAX_REFERENCES`].
@@ -297,6 +316,12 @@ mod tests {
         Property::Origin.write(&mut a, true, i32::MIN);
         assert_eq!((a.position[1], Property::PosY.read(&a, true)), (-123_456_789, -123_456_789));
         assert_eq!(Property::Origin.read(&a, false), i32::MIN);
+        // `ov.vy` is a whole 32-bit word too (SOUPPROPS 0x16c, width 4), named in any case.
+        Property::from_name(b"OV.VY").unwrap().write(&mut a, false, -70_000);
+        assert_eq!(
+            (a.ov, Property::OvY.read(&a, false), Property::OvY.width()),
+            ([0, -70_000, 0], -70_000, 4)
+        );
         // Bytes keep the low eight bits and read back unsigned: 0x1FE → 0xFE = 254.
         for p in [Property::TorchTimer, Property::FallFlag, Property::ExtraFlag, Property::UnderSurface] {
             p.write(&mut a, false, 0x1FE);

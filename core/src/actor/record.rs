@@ -350,6 +350,9 @@ pub struct Actor {
     pub home_angles: Angles,
     /// Fall origin Y, runtime units.
     pub fall_origin: i32,
+    /// The `ov` vector (SOUPPROPS `ov.vx`/`ov.vy`/`ov.vz`): script `Jump` from groups 19, 23
+    /// and 31 copies the heading into its Y word ({D:engine/player.md} "Script Jump").
+    pub ov: [i32; 3],
     /// Byte fall timer.
     pub fall_timer: u8,
     /// The runtime jump selector: nonzero makes every jump start queued motion 24 with group
@@ -429,6 +432,7 @@ impl Actor {
             culled: false,
             stable: None,
             fall_origin: 0,
+            ov: [0; 3],
             fall_timer: 0,
             jump_selector: 0,
             action_transition: 0,

@@ -239,10 +239,10 @@ fn object_properties_read_and_write_the_actor_record() {
         .prop(SECOND_NAME, Property::AnimCurrent)
         .num(5)
         .end_formula()
-        // local[7] = Me.ref[14] (past the island's [refs])
+        // local[7] = Me.ref[17] (past the island's [refs])
         .local(7)
         .b(&[op::OBJECT_DOT, 0, 0])
-        .u16(14)
+        .u16(17)
         .end_formula()
         .call_alt(id::DISABLE_SCRIPT, &[])
         .b(&[op::YIELD]);
@@ -294,10 +294,10 @@ fn object_properties_read_and_write_the_actor_record() {
     // The keg has no animation record: anim.current reads 0, though its field holds -1, and
     // the write is dropped.
     assert_eq!((l[6], w.actor(keg).unwrap().anim.current), (0, NO_GROUP));
-    // Reference 14 names nothing: reads 0, reported; every other access was implemented.
+    // Reference 17 names nothing (the island names 17: 0–13, then ov.vx, ov.vy, ov.vz): reads 0, reported; every other access was implemented.
     assert_eq!(l[7], 0);
     let unknown: Vec<_> = ev.iter().filter(|e| matches!(e, ScriptEvent::Property { .. })).collect();
-    assert_eq!(unknown, [&ScriptEvent::Property { reference: 14 }]);
+    assert_eq!(unknown, [&ScriptEvent::Property { reference: 17 }]);
 }
 
 #[test]
