@@ -131,7 +131,11 @@ fn face_object<C: Capacity>(p: &mut Actor, env: &mut Env<'_, '_, C>, to: [i32; 3
 fn bounce<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, args: [i32; 3], initial: bool) -> i32 {
     let [power, speed, steer] = args;
     let scale = env.tick.frame_scale;
-    let clear_motion = |a: &mut Actor| (a.falling, a.queued, a.sliding) = (0, 0, 0);
+    // The motion clearing: three bytes, and of the motion vector words 0 and 1 only.
+    let clear_motion = |a: &mut Actor| {
+        (a.falling, a.queued, a.sliding) = (0, 0, 0);
+        (a.motion_vector[0], a.motion_vector[1]) = (0, 0);
+    };
     if initial {
         if matches!(a.living, 30 | 31 | 10..=19) || a.in_deep_water() || power == 0 {
             return 0;
