@@ -137,9 +137,9 @@ pub fn begin_combat(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '_>
 /// `SheathSword` ({D:engine/SOUP.md}): with the task system on, an animation state, a
 /// combat record with zero cooldown, living state outside 27–32, neither drawing nor
 /// sheathing, and `IsHoldingWeapon`: living state 21, combat flag 0x04 cleared, cooldown 24.
-/// Returns whether it acted. (The docs' "lifecycle byte" here is the motion state that 21,
-/// sheathing, lives in; the player's camera slot has no counterpart in Stros, and the
-/// candle timer is the session's.)
+/// Returns whether it acted; the selected player's camera slot is the caller's (the
+/// natives'). (The docs' "lifecycle byte" here is the motion state that 21, sheathing,
+/// lives in.)
 pub fn sheath_sword(a: &mut Actor, task_system: bool) -> bool {
     let admitted = task_system
         && a.set.is_some()
@@ -162,12 +162,13 @@ pub fn sheath_sword(a: &mut Actor, task_system: bool) -> bool {
 /// `endCombat`: `SheathSword`, then lifecycle selector 1, the native hook re-enabled, combat
 /// flag 0x04 cleared and the coordination state zeroed (Stros keeps no AI mode and no
 /// coordination state). The original faults without a combat record; Stros leaves such a
-/// receiver's record absent.
-pub fn end_combat(a: &mut Actor, task_system: bool) {
-    sheath_sword(a, task_system);
+/// receiver's record absent. Returns whether the `SheathSword` part acted.
+pub fn end_combat(a: &mut Actor, task_system: bool) -> bool {
+    let sheathed = sheath_sword(a, task_system);
     a.lifecycle = LIFECYCLE_AFTER_COMBAT;
     a.script_control &= !crate::script::control::NO_HOOK;
     a.clear_combat_flags(combat_flag::ARMED);
+    sheathed
 }
 
 /// Which weapon model the drawing pass shows (Stros draws no weapon models yet).
