@@ -46,6 +46,9 @@ pub trait Surroundings {
     fn step_hazard(&self, a: &Actor, destination: [i32; 3]) -> bool;
     /// "Nonplayer deep-water and edge probe" along `heading`.
     fn edge_probe_passes(&self, a: &Actor, heading: i32) -> bool;
+    /// The lateral edge test of a hanging sidestep to the `left` or right
+    /// ({D:engine/player.md} "Hanging sidestep").
+    fn lateral_edge(&mut self, a: &Actor, left: bool) -> bool;
     /// The ordinary jump initialization ([`jump::initialize`]) with this update's animation
     /// context.
     fn jump_init(&mut self, a: &mut Actor, entry: jump::Entry) -> jump::Start;

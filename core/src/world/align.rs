@@ -95,7 +95,7 @@ fn close_step<C: Capacity>(
     };
     let after = (a.angles.heading as i32 - align::heading_to(a.position, target)) & 2047;
     let distance = align::horizontal_distance(a.position, target);
-    if result != Step::Refused && step.keeps(after, before, distance) {
+    if !matches!(result, Step::Refused | Step::NoGroup) && step.keeps(after, before, distance) {
         return true;
     }
     (a.position, a.steps, a.anim) = (position, steps, anim);

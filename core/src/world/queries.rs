@@ -537,6 +537,9 @@ impl<C: Capacity> Surroundings for Env<'_, '_, C> {
     fn edge_probe_passes(&self, a: &Actor, heading: i32) -> bool {
         Env::edge_probe_passes(self, a, heading)
     }
+    fn lateral_edge(&mut self, a: &Actor, left: bool) -> bool {
+        crate::player::ledge::lateral_edge(a, self, left)
+    }
     fn jump_init(&mut self, a: &mut Actor, entry: crate::actor::jump::Entry) -> crate::actor::jump::Start {
         let mut cx = self.anim(a);
         let start = crate::actor::jump::initialize(a, &mut cx, entry);
