@@ -461,9 +461,9 @@ mod tests {
         a
     }
 
-    /// {D:engine/SOUP.md} "MoveBackward": "When the receiver has no entry for the group, the
-    /// call skips the rest and uses the final duration test" — [`Step::NoGroup`], after
-    /// admission stored motion direction 7 and with nothing requested or moved. The strafes
+    /// {D:engine/SOUP.md} "MoveBackward": without its group the stepper does nothing more
+    /// but the task still takes the duration test — [`Step::NoGroup`], after admission
+    /// stored motion direction 7 and with nothing requested or moved. The strafes
     /// share that rule outside the combat stance (direction 4 stored, group 24 missing);
     /// `MoveForward` and the combat-stance strafe (no group 94) instead complete
     /// ([`Step::Refused`]).
