@@ -75,6 +75,9 @@ pub const GROUP_BACK_TORCH: i16 = 23;
 /// Backward in the combat stance.
 pub const GROUP_BACK_ARMED: i16 = 93;
 
+/// The distance `MoveBackward`'s blocked-ahead probe runs with in the combat stance.
+const BACKWARD_PROBE_DISTANCE: i32 = 30;
+
 /// Motion-direction byte of a run.
 pub const MOTION_RUN: u8 = 2;
 /// Motion-direction byte of a backward step.
@@ -207,13 +210,17 @@ pub(crate) fn move_forward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
 
 /// `MoveBackward(1)`: refused by a rope, special motion or a living state other than 0;
 /// motion direction 7; group 143 in deep water, 23 with a torch, else 19 (attribute 9; the
-/// combat stance's group 93 with attribute 18); heading plus 1024.
+/// combat stance's group 93 with attribute 18, once the blocked-ahead probe at distance 30
+/// finds nothing, {D:engine/SOUP.md} "MoveBackward"); heading plus 1024.
 pub(crate) fn move_backward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
     if a.in_special_motion() || a.living != 0 {
         return Step::Refused;
     }
     a.motion_direction = MOTION_BACK;
     let (group, length) = if a.in_combat_stance() {
+        if env.blocked_ahead(a, BACKWARD_PROBE_DISTANCE) {
+            return Step::Refused;
+        }
         (GROUP_BACK_ARMED, a.attr(attr::FIGHT_BACKWARD_SPEED))
     } else if a.in_deep_water() {
         (GROUP_SWIM_BACK, a.attr(attr::BACKWARD_SPEED))
@@ -406,11 +413,15 @@ mod tests {
         groups: &'static [i16],
         edge: bool,
         requested: Option<i16>,
+        /// The blocked-ahead probe's answer, and the distance it was last asked with.
+        blocked: bool,
+        probed: core::cell::Cell<Option<i32>>,
     }
 
     impl Scene {
         fn new(groups: &'static [i16], edge: bool) -> Scene {
-            Scene { config: SystemConfig::installed(), groups, edge, requested: None }
+            let probed = core::cell::Cell::new(None);
+            Scene { config: SystemConfig::installed(), groups, edge, requested: None, blocked: false, probed }
         }
     }
 
@@ -445,6 +456,10 @@ mod tests {
         }
         fn lateral_edge(&mut self, _: &Actor, _: bool) -> bool {
             self.edge
+        }
+        fn blocked_ahead(&self, _: &Actor, distance: i32) -> bool {
+            self.probed.set(Some(distance));
+            self.blocked
         }
         fn jump_init(&mut self, _: &mut Actor, _: jump::Entry) -> jump::Start {
             unreachable!("no stepper jumps")
@@ -509,5 +524,29 @@ mod tests {
         env.edge = false;
         assert_eq!(move_sideways(&mut c, &mut env, true), Step::Moved(2048));
         assert_eq!(env.requested, Some(GROUP_STRAFE_LEFT));
+    }
+
+    /// {D:engine/SOUP.md} "MoveBackward": in the combat stance (here a held weapon, attribute
+    /// 110) the blocked-ahead probe runs with distance 30 first, and a blocked probe completes
+    /// the call (motion direction 7 already stored, nothing requested). Clear, the group is
+    /// 93 and the length attribute 18: 4 × 256 = 1024 ("Other" step type, scale 256) along
+    /// heading 0 + 1024, whose sine sample (−1024) & 2047 = 1024 is 0 and cosine (sample 1536)
+    /// −1, so Z −1024. Outside the stance the probe is not asked.
+    #[test]
+    fn move_backward_in_the_combat_stance_probes_at_30() {
+        let mut env = Scene::new(&[GROUP_BACK, GROUP_BACK_ARMED], true);
+        let mut a = stepper(0);
+        a.attributes[attr::HOLDING_WEAPON] = 1;
+        a.attributes[attr::FIGHT_BACKWARD_SPEED] = 4;
+        env.blocked = true;
+        assert_eq!(move_backward(&mut a, &mut env), Step::Refused);
+        assert_eq!((env.probed.get(), a.motion_direction, env.requested), (Some(30), MOTION_BACK, None));
+        env.blocked = false;
+        assert_eq!(move_backward(&mut a, &mut env), Step::Moved(1024));
+        assert_eq!((a.position, env.requested), ([0, 0, -1024], Some(GROUP_BACK_ARMED)));
+        let mut b = stepper(0);
+        (env.blocked, env.probed) = (true, core::cell::Cell::new(None));
+        assert_eq!(move_backward(&mut b, &mut env), Step::Moved(2048));
+        assert_eq!((env.probed.get(), env.requested), (None, Some(GROUP_BACK)));
     }
 }
