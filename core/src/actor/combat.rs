@@ -137,9 +137,9 @@ pub fn begin_combat(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '_>
 /// `SheathSword` ({D:engine/SOUP.md}): with the task system on, an animation state, a
 /// combat record with zero cooldown, living state outside 27–32, neither drawing nor
 /// sheathing, and `IsHoldingWeapon`: living state 21, combat flag 0x04 cleared, cooldown 24.
-/// Returns whether it acted. (The docs' "lifecycle byte" here is the motion state that 21,
-/// sheathing, lives in; the player's camera slot has no counterpart in Stros, and the
-/// candle timer is the session's.)
+/// Returns whether it acted; the selected player's camera slot is the caller's (the
+/// natives'). (The docs' "lifecycle byte" here is the motion state that 21, sheathing,
+/// lives in.)
 pub fn sheath_sword(a: &mut Actor, task_system: bool) -> bool {
     let admitted = task_system
         && a.set.is_some()
@@ -162,12 +162,13 @@ pub fn sheath_sword(a: &mut Actor, task_system: bool) -> bool {
 /// `endCombat`: `SheathSword`, then lifecycle selector 1, the native hook re-enabled, combat
 /// flag 0x04 cleared and the coordination state zeroed (Stros keeps no AI mode and no
 /// coordination state). The original faults without a combat record; Stros leaves such a
-/// receiver's record absent.
-pub fn end_combat(a: &mut Actor, task_system: bool) {
-    sheath_sword(a, task_system);
+/// receiver's record absent. Returns whether the `SheathSword` part acted.
+pub fn end_combat(a: &mut Actor, task_system: bool) -> bool {
+    let sheathed = sheath_sword(a, task_system);
     a.lifecycle = LIFECYCLE_AFTER_COMBAT;
     a.script_control &= !crate::script::control::NO_HOOK;
     a.clear_combat_flags(combat_flag::ARMED);
+    sheathed
 }
 
 /// Which weapon model the drawing pass shows (Stros draws no weapon models yet).
@@ -290,4 +291,69 @@ pub fn death_pair(
         }
     }
     Some(death)
+}
+
+/// The class of animation group `group` ({D:engine/animation.md} "Animation group
+/// classes"): 1 a fighting group, 2 a hit reaction or death, 0 any other (and any number
+/// outside the table's 0–177).
+pub const fn group_class(group: i16) -> u8 {
+    match group {
+        8 | 31 | 91..=120 | 129..=133 | 135..=140 | 175..=177 => 1,
+        74 | 121..=128 | 134 => 2,
+        _ => 0,
+    }
+}
+
+/// Z of the blocked-ahead probe's local offset, runtime (Q8) units.
+const BLOCKED_AHEAD_Z: i32 = -14336;
+
+/// The point the nonplayer blocked-ahead probe tests for `distance` ({D:engine/SOUP.md}
+/// "Nonplayer blocked-ahead probe"), runtime units: the local offset `[0, (positive Y extent
+/// − post_collide_height − distance) × 256, −14336]` turned by the actor matrix, from the
+/// actor's position. `None` when the probe does not apply: no combat record, or a current
+/// group outside class 1.
+pub fn blocked_ahead_point(a: &Actor, post_collide_height: i32, distance: i32) -> Option<[i32; 3]> {
+    if a.combat.is_none() || group_class(a.anim.current) != 1 {
+        return None;
+    }
+    let y = a.bounds.positive[1].wrapping_sub(post_collide_height).wrapping_sub(distance).wrapping_mul(256);
+    Some(crate::math::wrapping_add3(a.position, a.matrix.transform_int([0, y, BLOCKED_AHEAD_Z])))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The class table's edges, as {D:engine/animation.md} "Animation group classes" lists
+    /// them: class 1 is 8, 31, 91–120, 129–133, 135–140 and 175–177; class 2 is 74, 121–128
+    /// and 134; the numbers just outside each run are 0 (or the other class).
+    #[test]
+    fn group_classes_by_the_table() {
+        for g in [8, 31, 91, 93, 120, 129, 133, 135, 140, 175, 177] {
+            assert_eq!(group_class(g), 1, "group {g}");
+        }
+        for g in [74, 121, 128, 134] {
+            assert_eq!(group_class(g), 2, "group {g}");
+        }
+        for g in [0, 7, 9, 30, 32, 73, 75, 90, 141, 174, 178, -1] {
+            assert_eq!(group_class(g), 0, "group {g}");
+        }
+    }
+
+    /// The probe point of an actor facing 0 (identity matrix) at (1000, 2000, 3000), positive
+    /// Y extent 62, with `post_collide_height` 20 and distance 30: Y offset (62 − 20 − 30) ×
+    /// 256 = 3072, Z offset −14336, so (1000, 5072, −11336). In group 93 (class 1) with a
+    /// combat record it applies; in group 0 (class 0), or without a combat record, it does not.
+    #[test]
+    fn the_blocked_ahead_point_by_hand() {
+        let mut a = Actor::new(0, [0; 256]);
+        a.position = [1000, 2000, 3000];
+        a.bounds.positive[1] = 62;
+        a.anim.current = 93;
+        assert_eq!(blocked_ahead_point(&a, 20, 30), None, "no combat record");
+        a.combat = Some(crate::actor::Combat::new(0, &a.attributes));
+        assert_eq!(blocked_ahead_point(&a, 20, 30), Some([1000, 5072, -11336]));
+        a.anim.current = 0;
+        assert_eq!(blocked_ahead_point(&a, 20, 30), None, "group 0 is class 0");
+    }
 }

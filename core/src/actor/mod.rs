@@ -46,6 +46,12 @@ pub trait Surroundings {
     fn step_hazard(&self, a: &Actor, destination: [i32; 3]) -> bool;
     /// "Nonplayer deep-water and edge probe" along `heading`.
     fn edge_probe_passes(&self, a: &Actor, heading: i32) -> bool;
+    /// The lateral edge test of a hanging sidestep to the `left` or right
+    /// ({D:engine/player.md} "Hanging sidestep").
+    fn lateral_edge(&mut self, a: &Actor, left: bool) -> bool;
+    /// "Nonplayer blocked-ahead probe" for `distance`: whether its point touches a model of
+    /// the update's candidate list.
+    fn blocked_ahead(&self, a: &Actor, distance: i32) -> bool;
     /// The ordinary jump initialization ([`jump::initialize`]) with this update's animation
     /// context.
     fn jump_init(&mut self, a: &mut Actor, entry: jump::Entry) -> jump::Start;

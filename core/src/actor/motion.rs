@@ -75,6 +75,9 @@ pub const GROUP_BACK_TORCH: i16 = 23;
 /// Backward in the combat stance.
 pub const GROUP_BACK_ARMED: i16 = 93;
 
+/// The distance `MoveBackward`'s blocked-ahead probe runs with in the combat stance.
+const BACKWARD_PROBE_DISTANCE: i32 = 30;
+
 /// Motion-direction byte of a run.
 pub const MOTION_RUN: u8 = 2;
 /// Motion-direction byte of a backward step.
@@ -85,8 +88,13 @@ pub const MOTION_WALK: u8 = 6;
 /// What a stepper did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
-    /// Admission, the step check or a missing group refused it: nothing happened.
+    /// Admission, the step check or (for `MoveForward` and the combat-stance strafes) a
+    /// missing group refused it: nothing happened, and the task completes.
     Refused,
+    /// The actor's set has no entry for the group: nothing was requested or moved, but the
+    /// task still takes its final duration test ({D:engine/SOUP.md} "MoveBackward",
+    /// "WalkForward", "MoveLeft and MoveRight").
+    NoGroup,
     /// The requested group is not current yet (`animation_system = 1`): it waits.
     Waiting,
     /// Accepted; the movement marker suppressed the translation.
@@ -118,7 +126,7 @@ fn accept(a: &mut Actor, env: &impl Surroundings, direction: Direction, distance
     Step::Moved(d)
 }
 
-/// The animated tail every stepper shares: a missing `group` refuses; otherwise it is
+/// The animated tail every stepper shares: a missing `group` is [`Step::NoGroup`]; otherwise it is
 /// requested (modifier 0, as `PlayAnimation(group, 0)`) and, with `animation_system = 1`
 /// exactly ({M} "Forward-walking startup"; other values leave the gate open), a
 /// different current group waits; then [`accept`].
@@ -131,7 +139,7 @@ pub(crate) fn animate_and_accept(
     heading: i32,
 ) -> Step {
     if !env.has(group) {
-        return Step::Refused;
+        return Step::NoGroup;
     }
     env.request(a, group);
     if env.config().animation_system == 1 && a.anim.current != group {
@@ -193,18 +201,26 @@ pub(crate) fn move_forward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
         (GROUP_RUN, a.attr(attr::FORWARD_SPEED), false)
     };
     let d = (length as i32) * 256;
-    animate_and_accept(a, env, group, Direction::Forward, if halve { d >> 1 } else { d }, heading)
+    match animate_and_accept(a, env, group, Direction::Forward, if halve { d >> 1 } else { d }, heading) {
+        // Unlike the others, `MoveForward` "completes without moving" without the group.
+        Step::NoGroup => Step::Refused,
+        step => step,
+    }
 }
 
 /// `MoveBackward(1)`: refused by a rope, special motion or a living state other than 0;
 /// motion direction 7; group 143 in deep water, 23 with a torch, else 19 (attribute 9; the
-/// combat stance's group 93 with attribute 18); heading plus 1024.
+/// combat stance's group 93 with attribute 18, once the blocked-ahead probe at distance 30
+/// finds nothing, {D:engine/SOUP.md} "MoveBackward"); heading plus 1024.
 pub(crate) fn move_backward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
     if a.in_special_motion() || a.living != 0 {
         return Step::Refused;
     }
     a.motion_direction = MOTION_BACK;
     let (group, length) = if a.in_combat_stance() {
+        if env.blocked_ahead(a, BACKWARD_PROBE_DISTANCE) {
+            return Step::Refused;
+        }
         (GROUP_BACK_ARMED, a.attr(attr::FIGHT_BACKWARD_SPEED))
     } else if a.in_deep_water() {
         (GROUP_SWIM_BACK, a.attr(attr::BACKWARD_SPEED))
@@ -282,15 +298,23 @@ pub const GROUP_STRAFE_RIGHT_TORCH: i16 = 27;
 pub const GROUP_CIRCLE_LEFT: i16 = 94;
 /// Circling right in the combat stance.
 pub const GROUP_CIRCLE_RIGHT: i16 = 95;
+/// Sidestepping left while hanging at an edge.
+pub const GROUP_HANG_LEFT: i16 = 28;
+/// Sidestepping right while hanging at an edge.
+pub const GROUP_HANG_RIGHT: i16 = 29;
+/// The living state of an actor hanging at an edge.
+const HANGING: u8 = 15;
 
 /// `MoveLeft(1)` (`left`) or `MoveRight(1)`: `MoveBackward`'s admission except that the
 /// hanging state 15 is accepted; motion direction 4 or 5. In the combat stance the circle
 /// group (94/95) turns the heading by attribute 84 (scaled) and steps attribute 83 to the
-/// side without a check; otherwise the lateral step check (attribute 10 plus the X extent
-/// to that side must not touch a face model) must pass, and the strafe group (24/26, 25/27
-/// with a torch, 143 in deep water behind the edge probe) steps attribute 10 to the side.
+/// side without a check; hanging (living state 15) the lateral edge test must pass and the
+/// hang sidestep group (28/29) steps attribute 10 to the side ({D:engine/SOUP.md} "MoveLeft
+/// and MoveRight"); otherwise the lateral step check (attribute 10 plus the X extent to that
+/// side must not touch a face model) must pass, and the strafe group (24/26, 25/27 with a
+/// torch, 143 in deep water behind the edge probe) steps attribute 10 to the side.
 pub(crate) fn move_sideways(a: &mut Actor, env: &mut impl Surroundings, left: bool) -> Step {
-    if a.in_special_motion() || !matches!(a.living, 0 | 15) {
+    if a.in_special_motion() || !matches!(a.living, 0 | HANGING) {
         return Step::Refused;
     }
     a.motion_direction = if left { 4 } else { 5 };
@@ -308,29 +332,42 @@ pub(crate) fn move_sideways(a: &mut Actor, env: &mut impl Surroundings, left: bo
         let d = a.attr(83) as i32 * 256;
         return accept(a, env, direction, d, a.angles.heading as i32 + side);
     }
+    let heading = a.angles.heading as i32 + side;
+    let group = if a.living == HANGING {
+        // Hanging, the lateral edge test replaces the step check and the strafe groups.
+        if !env.lateral_edge(a, left) {
+            return Step::Refused;
+        }
+        if left { GROUP_HANG_LEFT } else { GROUP_HANG_RIGHT }
+    } else {
+        match lateral_group(a, env, left, heading) {
+            Some(group) => group,
+            None => return Step::Refused,
+        }
+    };
+    animate_and_accept(a, env, group, direction, a.attr(attr::SIDE_SPEED) as i32 * 256, heading)
+}
+
+/// The standing strafe's checks and group: `None` when the lateral step check (which marks
+/// the blocked side's step-status bit) or, in deep water, the edge probe fails.
+fn lateral_group(a: &mut Actor, env: &mut impl Surroundings, left: bool, heading: i32) -> Option<i16> {
     let extent = if left { a.bounds.negative[0] } else { a.bounds.positive[0] };
     let reach = (a.attr(attr::SIDE_SPEED) as i32).wrapping_add(extent).wrapping_mul(256);
     let t = a.matrix.transform_int([if left { reach.wrapping_neg() } else { reach }, 0, 0]);
     let destination = [a.position[0].wrapping_add(t[0]), a.position[1], a.position[2].wrapping_add(t[2])];
     if env.body_blocked(a, destination) {
         a.step_status |= if left { 0x20 } else { 0x40 };
-        return Step::Refused;
+        return None;
     }
-    let heading = a.angles.heading as i32 + side;
-    let group = if a.in_deep_water() {
-        if !env.edge_probe_passes(a, heading) {
-            return Step::Refused;
-        }
-        GROUP_SWIM_BACK
-    } else {
-        match (left, a.torch != 0) {
-            (true, false) => GROUP_STRAFE_LEFT,
-            (true, true) => GROUP_STRAFE_LEFT_TORCH,
-            (false, false) => GROUP_STRAFE_RIGHT,
-            (false, true) => GROUP_STRAFE_RIGHT_TORCH,
-        }
-    };
-    animate_and_accept(a, env, group, direction, a.attr(attr::SIDE_SPEED) as i32 * 256, heading)
+    if a.in_deep_water() {
+        return env.edge_probe_passes(a, heading).then_some(GROUP_SWIM_BACK);
+    }
+    Some(match (left, a.torch != 0) {
+        (true, false) => GROUP_STRAFE_LEFT,
+        (true, true) => GROUP_STRAFE_LEFT_TORCH,
+        (false, false) => GROUP_STRAFE_RIGHT,
+        (false, true) => GROUP_STRAFE_RIGHT_TORCH,
+    })
 }
 
 /// "Directional ordinary displacement" of motion value `value` (masked to 127) by `distance`
@@ -360,4 +397,156 @@ pub fn directional_displacement(a: &mut Actor, value: u8, distance: i32) {
         a.position[2] = z;
     }
     a.steps.mark_called(indicator);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::actor::jump;
+    use crate::config::SystemConfig;
+
+    /// One stepper's surroundings: the groups the actor's set has and the lateral edge
+    /// test's answer; every other check passes, and a requested group becomes current at
+    /// once (so the `animation_system` gate never waits). The frame scale is 256.
+    struct Scene {
+        config: SystemConfig,
+        groups: &'static [i16],
+        edge: bool,
+        requested: Option<i16>,
+        /// The blocked-ahead probe's answer, and the distance it was last asked with.
+        blocked: bool,
+        probed: core::cell::Cell<Option<i32>>,
+    }
+
+    impl Scene {
+        fn new(groups: &'static [i16], edge: bool) -> Scene {
+            let probed = core::cell::Cell::new(None);
+            Scene { config: SystemConfig::installed(), groups, edge, requested: None, blocked: false, probed }
+        }
+    }
+
+    impl Surroundings for Scene {
+        fn config(&self) -> &SystemConfig {
+            &self.config
+        }
+        fn frame_scale(&self) -> i32 {
+            256
+        }
+        fn request(&mut self, a: &mut Actor, group: i16) {
+            self.requested = Some(group);
+            a.anim.current = group;
+        }
+        fn has(&self, group: i16) -> bool {
+            self.groups.contains(&group)
+        }
+        fn body_blocked(&self, _: &Actor, _: [i32; 3]) -> bool {
+            false
+        }
+        fn walk_forward_check(&mut self, _: &mut Actor) -> bool {
+            true
+        }
+        fn walk_backward_check(&mut self, _: &mut Actor) -> bool {
+            true
+        }
+        fn step_hazard(&self, _: &Actor, _: [i32; 3]) -> bool {
+            false
+        }
+        fn edge_probe_passes(&self, _: &Actor, _: i32) -> bool {
+            true
+        }
+        fn lateral_edge(&mut self, _: &Actor, _: bool) -> bool {
+            self.edge
+        }
+        fn blocked_ahead(&self, _: &Actor, distance: i32) -> bool {
+            self.probed.set(Some(distance));
+            self.blocked
+        }
+        fn jump_init(&mut self, _: &mut Actor, _: jump::Entry) -> jump::Start {
+            unreachable!("no stepper jumps")
+        }
+    }
+
+    /// An actor at the origin facing 0 whose sidestep length (attribute 10) is 8, step type
+    /// (attribute 11) 0; `living` its living state.
+    fn stepper(living: u8) -> Actor {
+        let mut a = Actor::new(0, [0; 256]);
+        a.attributes[attr::SIDE_SPEED] = 8;
+        a.attributes[attr::BACKWARD_SPEED] = 8;
+        a.living = living;
+        a
+    }
+
+    /// {D:engine/SOUP.md} "MoveBackward": without its group the stepper does nothing more
+    /// but the task still takes the duration test — [`Step::NoGroup`], after admission
+    /// stored motion direction 7 and with nothing requested or moved. The strafes
+    /// share that rule outside the combat stance (direction 4 stored, group 24 missing);
+    /// `MoveForward` and the combat-stance strafe (no group 94) instead complete
+    /// ([`Step::Refused`]).
+    #[test]
+    fn a_missing_group_falls_through_to_the_duration_test() {
+        let mut env = Scene::new(&[], true);
+        let mut a = stepper(0);
+        assert_eq!(move_backward(&mut a, &mut env), Step::NoGroup);
+        assert_eq!((a.motion_direction, a.position, env.requested), (MOTION_BACK, [0; 3], None));
+        assert_eq!(a.steps.get(Direction::Backward), 0, "the counter is not advanced");
+        assert_eq!(walk_backward(&mut a, &mut env), Step::NoGroup);
+        assert_eq!(move_sideways(&mut a, &mut env, true), Step::NoGroup);
+        assert_eq!((a.motion_direction, a.position, env.requested), (4, [0; 3], None));
+        assert_eq!(move_forward(&mut a, &mut env), Step::Refused);
+        a.attributes[attr::HOLDING_WEAPON] = 1;
+        assert_eq!(move_sideways(&mut a, &mut env, true), Step::Refused);
+        assert_eq!(env.requested, None);
+    }
+
+    /// {D:engine/SOUP.md} "MoveLeft and MoveRight": hanging (living state 15), the lateral
+    /// edge test replaces the step check and the groups are 28 (left) and 29 (right); the
+    /// heading is the actor's ± 512 and the length attribute 10. By hand: 8 × 256 = 2048;
+    /// step type 0 is the table's "Other" row (2048 at counter 0, which becomes 1); scale
+    /// 256 keeps 2048. Left, heading 512: the sine sample at (−512) & 2047 = 1536 is −1 and
+    /// the cosine (the sine 512 later, at 2048 & 2047 = 0) is 0, so X −2048, Z 0; right,
+    /// heading −512: sample 512, sine 1, X +2048. A failing edge test completes the call with
+    /// nothing requested; the same actor standing (state 0) strafes with group 24 instead.
+    #[test]
+    fn a_hanging_strafe_takes_the_lateral_edge_test_and_groups_28_and_29() {
+        let groups = &[GROUP_STRAFE_LEFT, GROUP_STRAFE_RIGHT, GROUP_HANG_LEFT, GROUP_HANG_RIGHT];
+        let mut env = Scene::new(groups, false);
+        let mut a = stepper(15);
+        assert_eq!(move_sideways(&mut a, &mut env, true), Step::Refused);
+        assert_eq!((a.position, env.requested), ([0; 3], None));
+        env.edge = true;
+        assert_eq!(move_sideways(&mut a, &mut env, true), Step::Moved(2048));
+        assert_eq!((a.position, env.requested, a.motion_direction), ([-2048, 0, 0], Some(28), 4));
+        assert_eq!(a.steps.get(Direction::Left), 1);
+        let mut b = stepper(15);
+        assert_eq!(move_sideways(&mut b, &mut env, false), Step::Moved(2048));
+        assert_eq!((b.position, env.requested, b.motion_direction), ([2048, 0, 0], Some(29), 5));
+        let mut c = stepper(0);
+        env.edge = false;
+        assert_eq!(move_sideways(&mut c, &mut env, true), Step::Moved(2048));
+        assert_eq!(env.requested, Some(GROUP_STRAFE_LEFT));
+    }
+
+    /// {D:engine/SOUP.md} "MoveBackward": in the combat stance (here a held weapon, attribute
+    /// 110) the blocked-ahead probe runs with distance 30 first, and a blocked probe completes
+    /// the call (motion direction 7 already stored, nothing requested). Clear, the group is
+    /// 93 and the length attribute 18: 4 × 256 = 1024 ("Other" step type, scale 256) along
+    /// heading 0 + 1024, whose sine sample (−1024) & 2047 = 1024 is 0 and cosine (sample 1536)
+    /// −1, so Z −1024. Outside the stance the probe is not asked.
+    #[test]
+    fn move_backward_in_the_combat_stance_probes_at_30() {
+        let mut env = Scene::new(&[GROUP_BACK, GROUP_BACK_ARMED], true);
+        let mut a = stepper(0);
+        a.attributes[attr::HOLDING_WEAPON] = 1;
+        a.attributes[attr::FIGHT_BACKWARD_SPEED] = 4;
+        env.blocked = true;
+        assert_eq!(move_backward(&mut a, &mut env), Step::Refused);
+        assert_eq!((env.probed.get(), a.motion_direction, env.requested), (Some(30), MOTION_BACK, None));
+        env.blocked = false;
+        assert_eq!(move_backward(&mut a, &mut env), Step::Moved(1024));
+        assert_eq!((a.position, env.requested), ([0, 0, -1024], Some(GROUP_BACK_ARMED)));
+        let mut b = stepper(0);
+        (env.blocked, env.probed) = (true, core::cell::Cell::new(None));
+        assert_eq!(move_backward(&mut b, &mut env), Step::Moved(2048));
+        assert_eq!((env.probed.get(), env.requested), (None, Some(GROUP_BACK)));
+    }
 }

@@ -355,6 +355,12 @@ pub struct Actor {
     pub ov: [i32; 3],
     /// Byte fall timer.
     pub fall_timer: u8,
+    /// The retained integer motion vector. The docs name only clearings of it (the first two
+    /// words by `BounceObject`, {D:engine/SOUP.md} "BounceObject"; the whole vector by the
+    /// motion transition, {D:engine/player.md} "Forward obstacle wrapper and motion
+    /// transition", which Stros does not clear yet) and no writer or reader, so it stays
+    /// zero in play; it is kept so those clearings are exact once one is documented.
+    pub motion_vector: [i32; 3],
     /// The runtime jump selector: nonzero makes every jump start queued motion 24 with group
     /// 85, and a support miss with a selector within 3 of 24 jumps ({D:engine/player.md}
     /// "Jump selector at a support miss"). Landing clears it; the docs name no other writer.
@@ -434,6 +440,7 @@ impl Actor {
             fall_origin: 0,
             ov: [0; 3],
             fall_timer: 0,
+            motion_vector: [0; 3],
             jump_selector: 0,
             action_transition: 0,
             water_record: [0; 3],

@@ -254,17 +254,24 @@ pub fn climb(a: &mut Actor, env: &mut impl PlayerScene) {
     }
 }
 
+/// The lateral edge test of a hanging sidestep (also `MoveLeft`'s and `MoveRight`'s while
+/// hanging, {D:engine/SOUP.md} "MoveLeft and MoveRight"): the ledge scan with the actor
+/// shifted along his own X axis by his X extent on that side plus attribute 10, whole map
+/// units, finds a hand-hold (class 3); the position is not changed.
+pub fn lateral_edge(a: &Actor, env: &mut impl PlayerScene, left: bool) -> bool {
+    let extent = if left { a.bounds.negative[0] } else { a.bounds.positive[0] };
+    let reach = (a.attr(attr::SIDE_SPEED) as i32).wrapping_add(extent).wrapping_mul(256);
+    let t = a.matrix.transform_int([if left { reach.wrapping_neg() } else { reach }, 0, 0]);
+    env.ledge_scan(a, Some([t[0], 0, t[2]])).iter().any(|r| r.class == 3)
+}
+
 /// "Hanging sidestep": admitted when the ledge scan with the actor shifted along his own X
 /// axis — by his X extent on that side plus attribute 10, whole map units — still finds a
 /// hand-hold (the position comes back either way); then group 28 (left) or 29 (right), the
 /// side's update indicator and a step of attribute 10 along his X axis ([`motion`]'s ramp,
 /// none while the `BreakPoint` marker is set).
 pub fn sidestep(a: &mut Actor, env: &mut impl PlayerScene, left: bool) -> Step {
-    let extent = if left { a.bounds.negative[0] } else { a.bounds.positive[0] };
-    let reach = (a.attr(attr::SIDE_SPEED) as i32).wrapping_add(extent).wrapping_mul(256);
-    let t = a.matrix.transform_int([if left { reach.wrapping_neg() } else { reach }, 0, 0]);
-    let table = env.ledge_scan(a, Some([t[0], 0, t[2]]));
-    if !table.iter().any(|r| r.class == 3) {
+    if !lateral_edge(a, env, left) {
         return Step::Refused;
     }
     let (group, direction, side) = if left {

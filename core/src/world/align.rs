@@ -95,7 +95,7 @@ fn close_step<C: Capacity>(
     };
     let after = (a.angles.heading as i32 - align::heading_to(a.position, target)) & 2047;
     let distance = align::horizontal_distance(a.position, target);
-    if result != Step::Refused && step.keeps(after, before, distance) {
+    if !matches!(result, Step::Refused | Step::NoGroup) && step.keeps(after, before, distance) {
         return true;
     }
     (a.position, a.steps, a.anim) = (position, steps, anim);
@@ -131,7 +131,11 @@ fn face_object<C: Capacity>(p: &mut Actor, env: &mut Env<'_, '_, C>, to: [i32; 3
 fn bounce<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, args: [i32; 3], initial: bool) -> i32 {
     let [power, speed, steer] = args;
     let scale = env.tick.frame_scale;
-    let clear_motion = |a: &mut Actor| (a.falling, a.queued, a.sliding) = (0, 0, 0);
+    // The motion clearing: three bytes, and of the motion vector words 0 and 1 only.
+    let clear_motion = |a: &mut Actor| {
+        (a.falling, a.queued, a.sliding) = (0, 0, 0);
+        (a.motion_vector[0], a.motion_vector[1]) = (0, 0);
+    };
     if initial {
         if matches!(a.living, 30 | 31 | 10..=19) || a.in_deep_water() || power == 0 {
             return 0;

@@ -287,9 +287,8 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
 /// The stepper natives `WalkForward`, `WalkBackward`, `MoveForward`, `MoveBackward`,
 /// `MoveLeft` and `MoveRight` (`duration`) as tasks ({D:engine/SOUP.md} "MoveBackward",
 /// "Result"): one step each invocation ([`crate::actor::motion`]); one while
-/// `duration − 1 > elapsed`, else zero. A refused step completes the call (the steppers
-/// do not tell a missing group, which `WalkForward` runs on to the duration test, from an
-/// admission refusal).
+/// `duration − 1 > elapsed`, else zero. A refused step completes the call; a missing group
+/// ([`crate::actor::motion::Step::NoGroup`]) still takes the duration test.
 fn step_task<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, call: &NativeCall<'_>) -> i32 {
     use crate::actor::motion::{self, Step};
     let step = match call.function {

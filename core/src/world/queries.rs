@@ -486,6 +486,26 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         self.steep_at(a, destination)
     }
 
+    /// "Nonplayer blocked-ahead probe": its point
+    /// ([`crate::actor::combat::blocked_ahead_point`]) as a sphere of radius zero, at integer
+    /// map units, against the face models of the update's prepared candidate list; while
+    /// queued motion is 24 only the static ones (the actor-owned models, after them in the
+    /// list, are skipped). A faithful quirk: with radius zero the boundary-inclusive face
+    /// test ({D:engine/player.md} "Sphere contact with model faces") touches only a face whose
+    /// plane the point lies exactly on, so the probe rarely blocks.
+    pub fn blocked_ahead(&self, a: &Actor, distance: i32) -> bool {
+        let pch = self.config.post_collide_height;
+        let Some(point) = crate::actor::combat::blocked_ahead_point(a, pch, distance) else { return false };
+        let mut lists = self.scene.lists.clone();
+        if a.queued == 24 {
+            let statics = self.scene.scene.statics.placements().len();
+            lists.faces.retain(|c| c.placement < statics);
+        }
+        let scene = Prepared { scene: self.scene.scene, lists: &lists };
+        let point_sphere = core::iter::once(crate::collision::shape::Sphere { centre: [0; 3], radius: 0 });
+        obstacle(&scene, point.map(|c| c >> 8), &crate::collision::statics::IDENTITY, point_sphere, 0)
+    }
+
     /// "Nonplayer deep-water and edge probe": only for actors in deep water; the point
     /// 16384 runtime units along the motion direction fails on dry rock (surface 10, no
     /// blend coverage) whose terrain is steep.
@@ -536,6 +556,12 @@ impl<C: Capacity> Surroundings for Env<'_, '_, C> {
     }
     fn edge_probe_passes(&self, a: &Actor, heading: i32) -> bool {
         Env::edge_probe_passes(self, a, heading)
+    }
+    fn lateral_edge(&mut self, a: &Actor, left: bool) -> bool {
+        crate::player::ledge::lateral_edge(a, self, left)
+    }
+    fn blocked_ahead(&self, a: &Actor, distance: i32) -> bool {
+        Env::blocked_ahead(self, a, distance)
     }
     fn jump_init(&mut self, a: &mut Actor, entry: crate::actor::jump::Entry) -> crate::actor::jump::Start {
         let mut cx = self.anim(a);

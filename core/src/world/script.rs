@@ -128,6 +128,8 @@ pub(super) struct WorldHost<'w, 'o, 'e, 'a, C: Capacity> {
     pub sets: &'w [SetEntry<'a>],
     pub rgm: &'w Rgm<'a>,
     pub player: Option<u16>,
+    /// The designated player actors (`CYRUS`, `GREMLIN`), selected or not.
+    pub designated: [Option<u16>; 2],
     pub ticks: i32,
     /// The update's frame scale.
     pub frame_scale: i32,
@@ -215,8 +217,13 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
         self.actor.script_control
     }
 
-    /// `Player` is the selected player; the core has no camera actor; a name is compared,
-    /// ASCII case folded, with each actor's RANM namespace name in actor order.
+    /// `Player` is the selected player; the core has no camera actor record (it does not
+    /// load `CAMERA`), so `Camera` resolves to nothing; a name is compared, ASCII case
+    /// folded, with the registered RANM namespace names in runtime-identifier order
+    /// ({D:engine/SOUP.md} "Object Name Encoding", "Runtime object identifiers"): `CYRUS`
+    /// (identifier 1; `GREMLIN`'s identifier 1 again adds no entry, so it is never found by
+    /// name), then the map's ordinary actors, whose identifiers grow in file order from the
+    /// pool capacity plus three. (The camera's identifier 2 would sit between them.)
     fn select(&self, selector: Selector) -> Option<Receiver> {
         match selector {
             Selector::Player => self.player.map(|p| self.receiver(p)),
@@ -227,7 +234,10 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
                 if name.is_empty() {
                     return None;
                 }
-                (0..self.actors.len() as u16).find_map(|id| {
+                let [cyrus, gremlin] = self.designated;
+                let placed =
+                    (0..self.actors.len() as u16).filter(|&id| Some(id) != cyrus && Some(id) != gremlin);
+                cyrus.into_iter().chain(placed).find_map(|id| {
                     let definition = if id == self.me {
                         self.actor.definition
                     } else {

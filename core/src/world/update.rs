@@ -216,6 +216,7 @@ impl<'a, C: Capacity> World<'a, C> {
                 sets: &self.sets,
                 rgm,
                 player: self.players[self.selected],
+                designated: self.players,
                 ticks: tick.nominal_ticks,
                 frame_scale: tick.frame_scale,
                 animation: self.config.animation_system != 0,

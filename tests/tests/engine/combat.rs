@@ -1,7 +1,7 @@
 //! Combat and weapons in the world update (seed 001; newest `engine/animation.md` "Combat
 //! entry", "Weapon draw admission", "Equipped-weapon transition", "Weapon cleanup", "Dead
 //! actor default selection"; newest `engine/SOUP.md` `SheathSword`, "Contact death animation
-//! dispatch"; newest `engine/player.md` "Nonplayer health mutation"), all through
+//! dispatch", `MoveBackward`'s "Nonplayer blocked-ahead probe"; newest `engine/player.md` "Nonplayer health mutation"), all through
 //! `World::step`.
 
 use stros_core::formats::rgm::Command::{EndAnimation, GoToFuture, GoToPrevious};
@@ -303,4 +303,57 @@ fn an_unarmed_nonplayer_killed_by_a_fall_takes_74_and_the_123_default() {
     w.step(&Input::NONE, b + 1);
     w.step(&Input::NONE, b + 2);
     assert_eq!(w.actor(f).unwrap().anim.default, 123);
+}
+
+/// `MoveBackward(20)` on an armed fighter (attribute 110) facing 0 behind the ledge course's
+/// third block (X 40400–40480, Y −360 to −240, Z 31600–31720; its +Z face at 31720). In the
+/// combat stance the blocked-ahead probe runs with distance 30 ({D:engine/SOUP.md}
+/// "MoveBackward", "Nonplayer blocked-ahead probe"); it applies at once, the armed idle 8
+/// being a class-1 group ({D:engine/animation.md} "Animation group classes"), and a blocked
+/// probe completes the call before group 93 is requested. With positive Y extent 120 and
+/// `post_collide_height` 50 the local offset is (0, (120 − 50 − 30) × 256, −14336), 40 and
+/// −56 map units, unturned at heading 0: from (40440, −340, 31776) the point is (40440, −300,
+/// 31720), on the face's plane and inside it, which a radius-zero point touches, so the task
+/// completes. One unit farther (Z 31777) the point is at 31721, off the plane, where a zero
+/// radius touches nothing: 93 plays and the duration keeps the task running. (Attribute 18,
+/// the step length, is zero: the fighter never moves off its spot.)
+#[test]
+fn move_backward_in_the_combat_stance_stops_at_the_blocked_ahead_probe() {
+    use stros_core::script::decode::op;
+    for (z, blocked) in [(31_776, true), (31_777, false)] {
+        let mut attrs = fighter_attrs(0);
+        attrs[110] = 1;
+        let mut groups = fighter_groups();
+        groups.push(lp(93, &[0, 0]));
+        let script = B(stros_tests::one_call(op::TASK, id::MOVE_BACKWARD, &[20]));
+        let (mut w, f) = fighter_world(attrs, groups, script);
+        let a = w.actor_mut(f).unwrap();
+        a.position = [40_440 * 256, -340 * 256, z * 256];
+        a.bounds.positive[1] = 120;
+        let start = a.position;
+        let point = |w: &stros_host::World<'_>| {
+            let mut a = w.actor(f).unwrap().clone();
+            a.anim.current = 93;
+            stros_core::actor::combat::blocked_ahead_point(&a, 50, 30).unwrap()
+        };
+        assert_eq!(point(&w), [40_440 * 256, -300 * 256, (z - 56) * 256]);
+        let (mut played, mut done) = (false, false);
+        for t in 0..6 {
+            w.step(&Input::NONE, 1000 + 2 * t);
+            played |= w.actor(f).unwrap().anim.current == 93;
+            done = w.script_state(f).unwrap().tasks.slots().is_empty();
+
+            if done {
+                break;
+            }
+        }
+        let end = w.actor(f).unwrap().position;
+        assert_eq!(w.actor(f).unwrap().anim.default, 8, "armed: the class-1 idle");
+        assert_eq!(
+            (done, played),
+            (blocked, !blocked),
+            "z {z}: the probe completes the task only on the plane"
+        );
+        assert_eq!(end, start, "z {z}");
+    }
 }

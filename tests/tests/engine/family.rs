@@ -270,6 +270,8 @@ fn player_line_up_walks_cyrus_onto_the_spot() {
 /// `((128 − 40) << 8) / 3 = 7509` times the scale `>> 8`, raises it by `lift × scale >> 8`
 /// and drops the lift by `(96 << 4) × scale >> 8`; at a lift of zero or less it starts an
 /// ordinary fall (lifecycle 32, group 56, falling 1), lands, and the task ends (lifecycle 0).
+/// The first invocation clears the first two words of the motion vector (seeded here with
+/// 5, 6, 7, since nothing documented writes it) and leaves the third: (0, 0, 7) from then on.
 #[test]
 fn bounce_object_rises_then_falls() {
     let c = cyrus_at_marker_0();
@@ -281,12 +283,14 @@ fn bounce_object_rises_then_falls() {
     let j = placed(&w, "JUMPER");
     let height = w.actor(j).unwrap().attr(attr::JUMP_HEIGHT) as i32;
     assert!(height > 0, "SYSTEM.INI fills jump_height");
+    w.actor_mut(j).unwrap().motion_vector = [5, 6, 7];
     let (mut rose, mut fell) = (0, false);
     for t in 0..400u32 {
         let before = w.actor(j).unwrap().clone();
         w.step(&Input::NONE, 1000 + 2 * t);
         let scale = w.report().tick.frame_scale;
         let a = w.actor(j).unwrap();
+        assert_eq!(a.motion_vector, [0, 0, 7], "update {t}");
         if before.living == 31 && a.living == 31 {
             // A whole rising step: forward along +Z, up by the lift.
             assert_eq!(a.position[0], before.position[0], "update {t}");

@@ -264,6 +264,44 @@ fn walk_forward_runs_as_a_task_for_its_duration() {
     assert!(later[2] - after[2] < 30 * 256, "he stops once the task is done: {after:?} → {later:?}");
 }
 
+/// `MoveBackward(8)` and `MoveLeft(8)` as tasks on an NPC without their groups (the FISHER
+/// has only 0 and 20, not 19 or 24): {D:engine/SOUP.md} "MoveBackward" has a missing group
+/// skip the rest and use the final duration test, one while `duration − 1 > elapsed`, so
+/// the first invocation (elapsed 0, 7 > 0) keeps the task and later ones complete it. The
+/// admission's motion direction (7 backward, 4 left) is stored; X/Z never change.
+#[test]
+fn a_stepper_without_its_group_runs_for_its_duration() {
+    use stros_core::script::decode::op;
+    use stros_core::script::functions::id;
+    use stros_tools::write::rgm::ActorDesc;
+    for (function, direction) in [(id::MOVE_BACKWARD, 7), (id::MOVE_LEFT, 4)] {
+        let script = one_call(op::TASK, function, &[8]);
+        let fisher =
+            stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"FISHER").unwrap();
+        let mut w = island_with(
+            0,
+            vec![ActorDesc { name: b"STILL".to_vec(), script, ..fisher }],
+            vec![placement(65, "STILL", [36_200, -240, 31_400], true)],
+        );
+        let k = (0..w.actors().len() as u16)
+            .find(|&k| w.actors()[k as usize].position[0] == 36_200 << 8)
+            .unwrap();
+        let start = w.actor(k).unwrap().position;
+        let active = |w: &stros_host::World<'_>| !w.script_state(k).unwrap().tasks.slots().is_empty();
+        w.step(&stros_core::input::Input::NONE, 1000);
+        assert!(active(&w), "function {function}: the duration test keeps it");
+        assert_eq!(w.actor(k).unwrap().motion_direction, direction);
+        let mut t = 1;
+        while active(&w) && t < 40 {
+            w.step(&stros_core::input::Input::NONE, 1000 + 2 * t);
+            t += 1;
+        }
+        assert!(!active(&w), "function {function}: completed by its duration");
+        let end = w.actor(k).unwrap().position;
+        assert_eq!([end[0], end[2]], [start[0], start[2]], "function {function}");
+    }
+}
+
 /// `KillMe`: the actor is killed and hidden with death selector 8, its sounds stopped; the
 /// ordinary update skips it from then on (its position and animation stay as they were).
 #[test]

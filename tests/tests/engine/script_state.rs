@@ -1,5 +1,5 @@
-//! Script state through `World::step` (newest `engine/SOUP.md` "Global Flags", "Reference
-//! Name Encoding", "Local pose properties", "Current animation property", "Torch counter
+//! Script state through `World::step` (newest `engine/SOUP.md` "Global Flags", "Object Name
+//! Encoding", "Reference Name Encoding", "Local pose properties", "Current animation property", "Torch counter
 //! property"; `engine/SOUPPROPS.md`; `engine/SOUPDEF.md`): the island's flags from its
 //! SOUP386.DEF, flag natives and object properties run by hand-built bytecode in the
 //! embedded world, loading errors, the fallback without a DEF, and `PushAnimation` on an
@@ -426,4 +426,58 @@ fn push_animation_on_an_actor_without_an_animation_set_completes_and_its_script_
     let after = w.actor(keg).unwrap().anim;
     assert_eq!(after.actions.timer, 3);
     assert_eq!(stros_core::anim::AnimState { actions: before.actions, ..after }, before);
+}
+
+/// Named objects resolve in runtime-identifier order ({D:engine/SOUP.md} "Object Name
+/// Encoding", "Runtime object identifiers"): `CYRUS` has identifier 1 and the map's ordinary
+/// actors the pool capacity plus three and up, so with the FISHER's namespace also `CYRUS`,
+/// `"cyrus".pos.vx` reads the player's X, not the fisher's (which comes first in actor
+/// order). `GREMLIN` also has identifier 1, which adds no second entry, so `"gremlin"`
+/// resolves to nothing and its property reads 0 (his X is the marker's, nonzero).
+#[test]
+fn named_objects_resolve_in_runtime_identifier_order() {
+    let code = B::default()
+        .local(0)
+        .prop(FIRST_NAME, Property::PosX)
+        .end_formula()
+        .local(1)
+        .prop(SECOND_NAME, Property::PosX)
+        .end_formula()
+        .call_alt(id::DISABLE_SCRIPT, &[])
+        .b(&[op::YIELD]);
+    let (mut w, _) = island(
+        |d| {
+            let cyrus = d.actors.iter().find(|a| a.name == b"CYRUS").unwrap().clone();
+            d.actors.push(stros_tools::write::rgm::ActorDesc {
+                name: b"GREMLIN".to_vec(),
+                namespace: b"GREMLIN".to_vec(),
+                ..cyrus
+            });
+            for a in d.actors.iter_mut() {
+                match a.name.as_slice() {
+                    b"FLAG2" => {
+                        a.script = code.0.clone();
+                        a.variables = vec![0; 2];
+                        a.strings = vec![b"cyrus".to_vec(), b"gremlin".to_vec()];
+                    }
+                    b"FISHER" | b"CYRUS" => a.namespace = b"CYRUS".to_vec(),
+                    _ => {}
+                }
+            }
+        },
+        None,
+    );
+    let (me, player, fisher, gremlin) = (
+        actor_named(&w, b"FLAG2"),
+        w.selected_player_id().unwrap(),
+        actor_named(&w, b"FISHER"),
+        actor_named(&w, b"GREMLIN"),
+    );
+    assert!(fisher < player, "the fisher comes first in actor order");
+    w.step(&Input::default(), 2);
+    assert!(!events(&w, me).iter().any(|e| matches!(e, ScriptEvent::Error(_))), "{:?}", events(&w, me));
+    let (x, fisher_x) = (w.actor(player).unwrap().position[0], w.actor(fisher).unwrap().position[0]);
+    assert_ne!(x, fisher_x);
+    assert_ne!(w.actor(gremlin).unwrap().position[0], 0);
+    assert_eq!(w.locals(me), [x, 0]);
 }

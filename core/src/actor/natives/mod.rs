@@ -731,7 +731,8 @@ fn actions_and_combat(
             0
         }
         id::END_COMBAT => {
-            end_combat(actor, g.task_system);
+            let sheathed = end_combat(actor, g.task_system);
+            sheath_camera(g, sheathed);
             0
         }
         // `DrawSword` runs weapon-draw admission for its receiver ({D:engine/animation.md}); the
@@ -744,7 +745,8 @@ fn actions_and_combat(
             0
         }
         id::SHEATH_SWORD => {
-            sheath_sword(actor, g.task_system);
+            let sheathed = sheath_sword(actor, g.task_system);
+            sheath_camera(g, sheathed);
             0
         }
         id::IS_DEAD => actor.is_dead() as i32,
@@ -761,6 +763,16 @@ fn actions_and_combat(
         }
         _ => return None,
     })
+}
+
+/// `SheathSword`'s part for the selected player ({D:engine/SOUP.md} "SheathSword"): when it
+/// acted, camera slot zero is selected. The docs mark the selections that bypass the
+/// selection guard ("showPlayerPan") and do not mark this one, so it goes through it.
+/// (The HUD health-display timer it also sets is the HUD's, which the core does not keep.)
+fn sheath_camera(g: &mut Globals<'_>, sheathed: bool) {
+    if let Some(cam) = g.camera.as_deref_mut().filter(|_| sheathed && g.selected) {
+        cam.request(0);
+    }
 }
 
 fn attribute_index(i: i32) -> Option<usize> {

@@ -331,3 +331,50 @@ fn in_rectangle_is_inclusive_either_way_round() {
     assert_eq!(call_with(&mut a, &player, id::IN_RECTANGLE, &[0, 0, 99, 200]), 0);
     assert_eq!(call_with(&mut a, &player, id::IN_RECTANGLE, &[0, 201, 100, 300]), 0);
 }
+
+/// "SheathSword" for the selected player selects camera slot zero; through the selection
+/// guard ("Player camera slot selection"), which passes here since the transition word is
+/// zero. The camera starts on slot 3 (the armed slot). An armed receiver (animation set,
+/// combat record with cooldown 0, weapon drawn) sheathes: living state 21, cooldown 24, and
+/// as the selected player slot 0. The same sheathing for a receiver that is not the
+/// selected player leaves slot 3; a refused call (cooldown nonzero) leaves it too.
+#[test]
+fn sheath_sword_selects_camera_slot_zero_for_the_selected_player() {
+    let armed = || {
+        let mut a = Actor::new(0, [0; 256]);
+        (a.set, a.weapon_drawn) = (Some(0), true);
+        a.combat = Some(crate::actor::Combat::new(0, &a.attributes));
+        a
+    };
+    let run = |a: &mut Actor, selected: bool| {
+        let mut cam = crate::camera::Camera::default();
+        (cam.record, cam.index, cam.transition) = (3, 3, 0);
+        let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
+        let mut g = Globals {
+            selected,
+            camera: Some(&mut cam),
+            ..Globals::detached(&mut events, &mut rng, &mut flags, 1)
+        };
+        let mut c = NativeCall {
+            function: id::SHEATH_SWORD,
+            args: [0; 8],
+            argc: 0,
+            elapsed: 0,
+            initial: true,
+            scratch: [0; 2],
+            tasks: None,
+        };
+        assert_eq!(call(a, None, &mut g, &mut c), Some(0));
+        (cam.record, cam.index)
+    };
+    let mut a = armed();
+    assert_eq!(run(&mut a, true), (0, 0));
+    assert_eq!((a.living, a.combat.unwrap().cooldown), (21, 24));
+    let mut b = armed();
+    assert_eq!(run(&mut b, false), (3, 3), "not the selected player");
+    assert_eq!(b.living, 21);
+    let mut c = armed();
+    c.combat.as_mut().unwrap().cooldown = 1;
+    assert_eq!(run(&mut c, true), (3, 3), "refused: a running cooldown");
+    assert_eq!(c.living, 0);
+}
