@@ -170,6 +170,35 @@ pub fn sample(heights: &impl VertexHeights, map_x: i32, map_z: i32) -> TerrainSa
     TerrainSample { cell: (i, j), triangle, height: height as f32, normal }
 }
 
+/// The camera's terrain query ({D:engine/SOUP.md} "Camera terrain-height clamp"): the cell
+/// and triangle as [`sample`] chooses them, but its own plane. From the first vertex
+/// `(i, j)` the next two are `(i+1, j−1)`, `(i+1, j)` past the diagonal and `(i, j−1)`,
+/// `(i+1, j−1)` otherwise; the edges are second − first and third − second, each component
+/// stored at single precision before the cross product. Over wave-displaced heights that
+/// rounding can differ from the support sample's; over whole-number heights it cannot.
+/// `None` where there is no terrain.
+pub fn camera_height(heights: &impl VertexHeights, map_x: i32, map_z: i32) -> Option<f32> {
+    if !heights.present() {
+        return None;
+    }
+    let (i, j) = cell_of(map_x, map_z);
+    let vertex = |ci: i32, cj: i32| {
+        [ci as f64 * CELL as f64, heights.vertex_y(ci, cj) as f64, cj as f64 * CELL as f64]
+    };
+    let first = vertex(i, j);
+    let past_diagonal = map_x as i64 - i as i64 * CELL as i64 > j as i64 * CELL as i64 - map_z as i64;
+    let (second, third) = if past_diagonal {
+        (vertex(i.wrapping_add(1), j.wrapping_sub(1)), vertex(i.wrapping_add(1), j))
+    } else {
+        (vertex(i, j.wrapping_sub(1)), vertex(i.wrapping_add(1), j.wrapping_sub(1)))
+    };
+    let edge = |to: [f64; 3], from: [f64; 3]| [0, 1, 2].map(|k| (to[k] - from[k]) as f32 as f64);
+    let (u, v) = (edge(second, first), edge(third, second));
+    let n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+    let height = first[1] - (n[0] * (map_x as f64 - first[0]) + n[2] * (map_z as f64 - first[2])) / n[1];
+    Some(height as f32)
+}
+
 /// [`sample`] where there is terrain; `None` in a world without ([`VertexHeights::present`]).
 pub fn query(heights: &impl VertexHeights, map_x: i32, map_z: i32) -> Option<TerrainSample> {
     heights.present().then(|| sample(heights, map_x, map_z))

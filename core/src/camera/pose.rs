@@ -242,8 +242,11 @@ fn movement_limit(cam: &Camera, frame_scale: i32, candidate: &mut [i32; 3]) -> b
 }
 
 /// "Camera terrain-height clamp": a candidate whose Y plus the clearance is strictly greater
-/// than the truncated terrain height (Y down) goes to that height minus the clearance. The clearance is the body radius × 1,024 (the docs name only "the camera
-/// body's stored clearance parameter"; Stros takes the body radius).
+/// than the truncated terrain height (Y down) goes to that height minus the clearance. The
+/// height is the camera's own plane over the vertex cache ([`crate::terrain::camera_height`]:
+/// the retained window's wave heights within 15 cells, the map beyond). The clearance is
+/// the body radius × 1,024 — a best guess: the docs name only "the camera body's stored
+/// clearance parameter" and give it no value.
 pub fn terrain_clamp(body_radius: f32, scene: &impl CameraScene, candidate: &mut [i32; 3]) -> bool {
     let Some(h) = scene.terrain_height(candidate[0] >> 8, candidate[2] >> 8) else { return false };
     let height = (h as i32).wrapping_mul(256);

@@ -91,7 +91,7 @@ impl<C: Capacity> CameraScene for View<'_, '_, C> {
     }
 
     fn terrain_height(&self, x: i32, z: i32) -> Option<f32> {
-        crate::terrain::query(self.heights, x, z).map(|t| t.height)
+        crate::terrain::camera_height(self.heights, x, z)
     }
 
     fn frame_scale(&self) -> i32 {

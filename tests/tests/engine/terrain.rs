@@ -21,6 +21,45 @@ fn world(f: impl Fn(i32, i32) -> u8, t: impl Fn(i32, i32) -> u8) -> Vec<u8> {
     to_bytes(&d)
 }
 
+/// A few vertex heights as the wave leaves them (fractions), zero elsewhere.
+struct Fractional;
+
+impl VertexHeights for Fractional {
+    fn vertex_y(&self, i: i32, j: i32) -> f32 {
+        match (i, j) {
+            (10, 10) => 0.1,
+            (11, 9) => 1000.0,
+            (11, 10) => 300.7,
+            (10, 9) => -77.3,
+            _ => 0.0,
+        }
+    }
+}
+
+/// SOUP.md "Camera terrain-height clamp": the camera's plane over cell (10, 10). At map
+/// (2600, 2400) the cell is (round(2600/256 − 0.5), round(2400/256 + 0.5)) = (10, 10) and
+/// x − 2560 = 40 is not above 2560 − 2400 = 160: the triangle with (10, 9). Vertices
+/// (2560, 0.1, 2560), (2560, −77.3, 2304), (2816, 1000, 2304); edges stored as f32:
+/// e1 = (0, −77.40000152587891, −256), e2 = (256, 1077.300048828125, 0), the f32 of each
+/// exact difference of the f32 heights. Their cross product gives the height
+/// 120.05313167721033, stored as f32 120.05313110351562. The support sample's edges from
+/// the first vertex (kept wide) give 120.05312357004732 → f32 120.0531234741211: the
+/// rounding the docs warn about. Past the diagonal, at (2700, 2450) (140 > 110), both
+/// constructions give f32 464.9710998535156.
+#[test]
+fn the_camera_plane_rounds_its_edges_to_single_precision() {
+    // As f32 bit patterns: 120.05313110351562 is 0x42F0_1B34, one unit in the last place
+    // above the support sample's 0x42F0_1B33; 464.9710998535156 is 0x43E8_7C4D.
+    let camera = terrain::camera_height(&Fractional, 2600, 2400).unwrap();
+    let support = terrain::sample(&Fractional, 2600, 2400).height;
+    assert_eq!((camera.to_bits(), support.to_bits()), (0x42F0_1B34, 0x42F0_1B33));
+    let past = terrain::camera_height(&Fractional, 2700, 2450).unwrap();
+    assert_eq!(
+        (past.to_bits(), terrain::sample(&Fractional, 2700, 2450).height.to_bits()),
+        (0x43E8_7C4D, 0x43E8_7C4D)
+    );
+}
+
 #[test]
 fn cell_rounding_ties_to_even() {
     // x/256 − 0.5 and z/256 + 0.5 land on halves at multiples of 256.
