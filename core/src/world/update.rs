@@ -238,17 +238,8 @@ impl<'a, C: Capacity> World<'a, C> {
         let jump_entry = jump_window(a, &mut env);
         motion::continue_forward(a, &mut env);
         let overlap = super::collide::stage(a, &mut env, &snapshot, &others, id);
-        let probe = env.probe;
-        let health = env.health;
-        // Where the actor ends is where its next update starts ("where it was"): the
-        // sample there is kept when no tick or camera can change it.
-        let end = a.map_position();
-        let lasting = env
-            .samples
-            .get()
-            .into_iter()
-            .flatten()
-            .find(|&((x, z), s)| (x, z) == (end[0], end[2]) && heights.lasting(&s));
+        let (probe, health) = (env.probe, env.health);
+        let lasting = lasting_sample(&env, a.map_position(), heights);
 
         a.steps.end_update();
         let moved = a.position[0] != a.previous[0] || a.position[2] != a.previous[2];
@@ -482,4 +473,18 @@ fn animate(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '_>) {
         a.anim.request(cx, default, 0);
     }
     a.steps.packed |= cx.move_bits;
+}
+
+/// Where the actor ends is where its next update starts ("where it was"): the terrain sample
+/// taken there is kept when no tick or camera can change it.
+fn lasting_sample<C: Capacity>(
+    env: &Env<'_, '_, C>,
+    end: [i32; 3],
+    heights: &VertexCache<'_>,
+) -> Option<((i32, i32), crate::terrain::TerrainSample)> {
+    env.samples
+        .get()
+        .into_iter()
+        .flatten()
+        .find(|&((x, z), s)| (x, z) == (end[0], end[2]) && heights.lasting(&s))
 }
