@@ -107,6 +107,23 @@ pub struct NativeCall<'t> {
 }
 
 impl NativeCall<'_> {
+    /// The initial call of `function` with `args` (at most [`decode::MAX_ARGS`]; more are
+    /// dropped): nothing elapsed, the scratch cleared, no task slots.
+    pub fn initial(function: u16, args: &[i32]) -> Self {
+        let argc = args.len().min(decode::MAX_ARGS);
+        let mut all = [0; decode::MAX_ARGS];
+        all[..argc].copy_from_slice(&args[..argc]);
+        NativeCall {
+            function,
+            args: all,
+            argc: argc as u8,
+            elapsed: 0,
+            initial: true,
+            scratch: [0; 2],
+            tasks: None,
+        }
+    }
+
     /// Argument `k`, 0 when the call passed fewer.
     pub fn arg(&self, k: usize) -> i32 {
         if k < self.argc as usize { self.args.get(k).copied().unwrap_or(0) } else { 0 }

@@ -316,15 +316,7 @@ pub fn answers(function: u16) -> bool {
         camera: Some(&mut camera),
         ..Globals::detached(&mut events, &mut rng, &mut flags, 1)
     };
-    let mut c = NativeCall {
-        function,
-        args: [0; 8],
-        argc: 8,
-        elapsed: 0,
-        initial: true,
-        scratch: [0; 2],
-        tasks: None,
-    };
+    let mut c = NativeCall::initial(function, &[0; 8]);
     call(&mut actor, None, &mut g, &mut c).is_some()
 }
 

@@ -73,16 +73,7 @@ fn call_with_markers(
         markers,
         ..Globals::detached(&mut events, &mut rng, &mut flags, 1)
     };
-    let mut c = NativeCall {
-        function,
-        args: [0; 8],
-        argc: args.len() as u8,
-        elapsed: 0,
-        initial: true,
-        scratch: [0; 2],
-        tasks: None,
-    };
-    c.args[..args.len()].copy_from_slice(args);
+    let mut c = NativeCall::initial(function, args);
     call(actor, None, &mut g, &mut c).unwrap()
 }
 
@@ -256,15 +247,7 @@ fn player_hanging_needs_the_state_and_the_model() {
     let hanging = |view: PlayerView| {
         let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
         let mut g = Globals { player: Some(view), ..Globals::detached(&mut events, &mut rng, &mut flags, 1) };
-        let mut c = NativeCall {
-            function: id::PLAYER_HANGING,
-            args: [0; 8],
-            argc: 0,
-            elapsed: 0,
-            initial: true,
-            scratch: [0; 2],
-            tasks: None,
-        };
+        let mut c = NativeCall::initial(id::PLAYER_HANGING, &[]);
         call(&mut me.clone(), None, &mut g, &mut c).unwrap()
     };
     assert_eq!(hanging(PlayerView::of(&p)), 0, "no hang model");
@@ -294,15 +277,7 @@ fn set_attribute_44_on_the_dead_releases_walk_nodes() {
         walk: Some(&mut w),
         ..Globals::detached(&mut events, &mut rng, &mut flags, 1)
     };
-    let mut c = NativeCall {
-        function: id::SET_ATTRIBUTE,
-        args: [44, 12, 0, 0, 0, 0, 0, 0],
-        argc: 2,
-        elapsed: 0,
-        initial: true,
-        scratch: [0; 2],
-        tasks: None,
-    };
+    let mut c = NativeCall::initial(id::SET_ATTRIBUTE, &[44, 12]);
     assert_eq!(call(&mut a, None, &mut g, &mut c), Some(0));
     assert_eq!((a.nav.current, a.nav.next), (-1, -1));
     assert_eq!([nodes[0].owner, nodes[1].owner, nodes[2].owner], [0, 5, 9], "only what it held and owned");
@@ -355,15 +330,7 @@ fn sheath_sword_selects_camera_slot_zero_for_the_selected_player() {
             camera: Some(&mut cam),
             ..Globals::detached(&mut events, &mut rng, &mut flags, 1)
         };
-        let mut c = NativeCall {
-            function: id::SHEATH_SWORD,
-            args: [0; 8],
-            argc: 0,
-            elapsed: 0,
-            initial: true,
-            scratch: [0; 2],
-            tasks: None,
-        };
+        let mut c = NativeCall::initial(id::SHEATH_SWORD, &[]);
         assert_eq!(call(a, None, &mut g, &mut c), Some(0));
         (cam.record, cam.index)
     };
