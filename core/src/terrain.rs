@@ -135,6 +135,16 @@ pub fn cell_of(map_x: i32, map_z: i32) -> (i32, i32) {
     (round_ties_even(fx) as i32, round_ties_even(fz) as i32)
 }
 
+/// The cell of integer map `(x, z)` and whether the point lies past its diagonal
+/// (`x − 256i > 256j − z`: the triangle with the second corner `(i+1, j)`); equality is the
+/// other triangle. Support sampling and the camera's query choose alike.
+fn cell_and_side(map_x: i32, map_z: i32) -> ((i32, i32), bool) {
+    let (i, j) = cell_of(map_x, map_z);
+    let dx = map_x as i64 - i as i64 * CELL as i64;
+    let dz = j as i64 * CELL as i64 - map_z as i64;
+    ((i, j), dx > dz)
+}
+
 /// "Terrain support sampling" at integer map `(x, z)` (runtime coordinates already shifted
 /// right by eight, so fractional bits never reach the interpolation).
 ///
@@ -144,15 +154,13 @@ pub fn cell_of(map_x: i32, map_z: i32) -> (i32, i32) {
 /// triangle's plane; the normal is the plane's, normalised, × 256, nearest-even — not an
 /// interpolated shading normal.
 pub fn sample(heights: &impl VertexHeights, map_x: i32, map_z: i32) -> TerrainSample {
-    let (i, j) = cell_of(map_x, map_z);
+    let ((i, j), past_diagonal) = cell_and_side(map_x, map_z);
     let corner = |ci: i32, cj: i32| {
         [ci as f64 * CELL as f64, heights.vertex_y(ci, cj) as f64, cj as f64 * CELL as f64]
     };
     let c1 = corner(i, j);
     let c4 = corner(i.wrapping_add(1), j.wrapping_sub(1));
-    let dx = map_x as i64 - (i as i64 * CELL as i64);
-    let dz = j as i64 * CELL as i64 - map_z as i64;
-    let (triangle, other) = if dx > dz {
+    let (triangle, other) = if past_diagonal {
         (Triangle::Second, corner(i.wrapping_add(1), j))
     } else {
         (Triangle::Third, corner(i, j.wrapping_sub(1)))
@@ -181,12 +189,11 @@ pub fn camera_height(heights: &impl VertexHeights, map_x: i32, map_z: i32) -> Op
     if !heights.present() {
         return None;
     }
-    let (i, j) = cell_of(map_x, map_z);
+    let ((i, j), past_diagonal) = cell_and_side(map_x, map_z);
     let vertex = |ci: i32, cj: i32| {
         [ci as f64 * CELL as f64, heights.vertex_y(ci, cj) as f64, cj as f64 * CELL as f64]
     };
     let first = vertex(i, j);
-    let past_diagonal = map_x as i64 - i as i64 * CELL as i64 > j as i64 * CELL as i64 - map_z as i64;
     let (second, third) = if past_diagonal {
         (vertex(i.wrapping_add(1), j.wrapping_sub(1)), vertex(i.wrapping_add(1), j))
     } else {

@@ -51,7 +51,7 @@ impl<'a> Runner<'a> {
             frames: run.frames,
             panic_after: run.panic_after,
             updates: 0,
-            volume: crate::settings::Volume { percent: run.volume.unwrap_or(100), muted: run.mute },
+            volume: crate::settings::Volume::of(run),
             pause_asked: false,
             focused: None,
         }

@@ -27,6 +27,11 @@ impl Default for Volume {
 }
 
 impl Volume {
+    /// The level `--volume` and `--mute` ask for (100 % without `--volume`).
+    pub fn of(run: &RunArgs) -> Volume {
+        Volume { percent: run.volume.unwrap_or(100), muted: run.mute }
+    }
+
     /// Ten points up (`up`) or down, within 0–100; unmutes.
     pub fn step(self, up: bool) -> Volume {
         let p = if up { self.percent.saturating_add(10).min(100) } else { self.percent.saturating_sub(10) };

@@ -30,10 +30,7 @@ fn main() -> ExitCode {
     let remembered = Remembered::open(&mut args.files, &mut args.run, !args.dump);
     let result = play(&args);
     if let Some(r) = remembered {
-        r.save(stros_host::settings::Volume {
-            percent: args.run.volume.unwrap_or(100),
-            muted: args.run.mute,
-        });
+        r.save(stros_host::settings::Volume::of(&args.run));
     }
     stros_host::exit(PROGRAM, result)
 }

@@ -18,7 +18,7 @@ use super::turned;
 use super::{PlayerScene, armed, jump, ledge};
 use crate::actor::jump::Entry;
 use crate::actor::motion::{self, Step};
-use crate::actor::{Actor, attr};
+use crate::actor::{Actor, attr, combat};
 use crate::input::{Action, Gait, Input, gait};
 
 /// Turning left on the spot.
@@ -147,11 +147,6 @@ fn jump_instead(a: &Actor, input: &Input, moving: &[i16]) -> bool {
     }
 }
 
-/// The two groups during which the controller neither turns nor dispatches movement
-/// ({D:engine/player.md} "Ground-turn eligibility and animation").
-const GROUP_DRAW_SHEATHE_A: i16 = 91;
-const GROUP_DRAW_SHEATHE_B: i16 = 129;
-
 /// One controller call for the selected player. The controller is his per-update hook
 /// ({D:engine/SOUP.md} "PlayerMain"), so the hook-disabled bit — the alignment flag the
 /// line-ups and `PlayerFaceObj` set — stops it.
@@ -177,7 +172,7 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
     // Drawing or sheathing (groups 91 and 129) returns before turning ({D:engine/player.md}
     // "Ground-turn eligibility and animation"); the item system the docs also ask for is
     // always ready in Stros, and a paused game runs no update.
-    if matches!(a.anim.current, GROUP_DRAW_SHEATHE_A | GROUP_DRAW_SHEATHE_B) {
+    if matches!(a.anim.current, combat::GROUP_DRAW | combat::GROUP_SHEATH) {
         return out;
     }
     let state = *env.state();
