@@ -58,11 +58,9 @@ impl<'a> Runner<'a> {
     }
 
     /// Opens sound output for an interactive run (its bank, SYSTEM.INI's master volume and
-    /// sound distance); a warning when there is none. Sets up [`crate::logging`] for
-    /// `program` if the frontend has not, so that the warning is seen.
+    /// sound distance); a warning when there is none.
     #[cfg(feature = "audio")]
-    pub fn start_audio(&mut self, program: &str) {
-        crate::logging::init(program);
+    pub fn start_audio(&mut self) {
         let Some(bank) = self.session.sounds else {
             log::warn!("audio is off (no MAIN.SFX)");
             return;

@@ -57,7 +57,7 @@ fn term(e: io::Error) -> HostError {
 
 fn interactive(runner: &mut Runner<'_>, screen: &mut Screen) -> Result<(), HostError> {
     // Before the alternate screen, so that a line saying the sound is off stays readable.
-    runner.start_audio(PROGRAM);
+    runner.start_audio();
     let mut out = io::stdout();
     let play = Play::enter(&mut out).map_err(term)?;
     run(runner, screen, &mut out, Held::new(play.releases))

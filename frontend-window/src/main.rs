@@ -100,7 +100,7 @@ impl App<'_> {
             Rc::new(el.create_window(attrs.with_min_inner_size(PhysicalSize::new(64, 48))).map_err(text)?);
         let context = softbuffer::Context::new(Rc::clone(&window)).map_err(text)?;
         let surface = Surface::new(&context, Rc::clone(&window)).map_err(text)?;
-        self.runner.start_audio(PROGRAM);
+        self.runner.start_audio();
         self.window = Some((window, surface));
         Ok(())
     }
