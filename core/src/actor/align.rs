@@ -144,6 +144,7 @@ pub const fn bounce_lift_drop(power: i32, scale: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::actor::response;
 
     /// Walking (group 20) with `forward_walk` 6 at scale 256: the arrival threshold is
     /// `((2·6 − 1) << 8) = 2816`, the facing one `(7 << 8) = 1792`, the movement check's
@@ -188,6 +189,28 @@ mod tests {
         assert_eq!(lineup_target([1000, 5, 1000], 0, 0, 0, 300), ([1000, 5, 1300], 1024));
         assert_eq!(lineup_target([1000, 5, 1000], 256, 256, 0, 300), ([700, 5, 1000], 1536));
         assert_eq!(pickup_target([1000, 5, 1000], 2000, 100, 7, -7), ([1007, 5, 993], 52));
+    }
+
+    /// The docs' mask `0x01e2` over the packed word (body byte low, transition byte next)
+    /// reads the transition byte's value 0x01 — 0x01e2 >> 8 = 0x01 — so a collision
+    /// rollback's mark alone stops an alignment, and of the body-response marks only
+    /// 0x02 (slid or restored) does: 0xe2 & (0x01 | 0x04 | 0x08 | 0x10) = 0.
+    #[test]
+    fn the_alignment_mask_reads_the_transition_mark() {
+        let mut a = Actor::new(0, [0; 256]);
+        a.transition = response::TRANSITION_RESTORED;
+        assert_eq!(response_word(&a) & RESPONSE_MASK, 0x0100);
+        a.transition = 0;
+        for (mark, stops) in [
+            (response::ADJUSTED, false),
+            (response::SLID_OR_RESTORED, true),
+            (response::OVERLAP, false),
+            (response::FORWARD_HIT, false),
+            (response::RESIDUAL, false),
+        ] {
+            a.body_response = mark;
+            assert_eq!(response_word(&a) & RESPONSE_MASK != 0, stops, "mark {mark:#x}");
+        }
     }
 
     /// The close steps' bearing bands and keep tests.

@@ -182,6 +182,16 @@ pub mod response {
     pub const RESIDUAL: u8 = 0x10;
     /// A forward segment hit.
     pub const FORWARD_HIT: u8 = 0x08;
+    /// The collision-transition byte's one mark: a collision rollback restored the actor.
+    ///
+    /// Bit numbering: {D:engine/SOUP.md} reads these records by bit index ("body-response
+    /// bit 2 (a contact with another actor)" is [`OVERLAP`] 0x04; "bits 1 or 3" is 0x0a),
+    /// and its navigation tests "the collision-transition byte's bit 0", while
+    /// {D:engine/player.md}'s writers "mark collision transition bit 1". The mask `0x01e2`
+    /// over the packed word (body byte, then transition byte) also reads transition
+    /// value 0x01. Read index-wise, player.md's writer would set a bit no reader tests; so
+    /// its "bit 1" is the value 1, and every writer and reader here uses 0x01.
+    pub const TRANSITION_RESTORED: u8 = 0x01;
 }
 
 /// The packed step counters: two bits per direction (left, right, forward/walk, backward,
@@ -376,7 +386,7 @@ pub struct Actor {
     pub body_contacts: u8,
     /// Byte collision-response age.
     pub response_age: u8,
-    /// Collision transition marks (bit 1: a collision rollback restored the actor).
+    /// Collision transition marks ([`response::TRANSITION_RESTORED`]).
     pub transition: u8,
     /// Runtime object-update exclusion.
     pub object_update_exclusion: u8,

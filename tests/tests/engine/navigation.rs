@@ -395,12 +395,13 @@ fn navigation_reads_the_last_collision_marks_in_its_script_stage() {
 #[test]
 fn the_collision_transition_byte_lasts_one_script_stage() {
     // "Stable recovery response": the transition byte belongs to the packed record, so a
-    // record holding only transition bit 1 (0x02) is not all-zero — the age grows from 0 by
+    // record holding only the transition mark (value 0x01, see
+    // `response::TRANSITION_RESTORED` for the bit numbering) is not all-zero — the age grows from 0 by
     // the update's nominal ticks instead of clearing — and the wrapper then clears it with
     // the body-response byte. The fisher walking free marks nothing in his collision stage.
     let [mut w, _] = two_fishers_walking();
     let a = w.actor_mut(FISHER).unwrap();
-    (a.transition, a.body_response, a.response_age) = (0x02, 0, 0);
+    (a.transition, a.body_response, a.response_age) = (0x01, 0, 0);
     w.step(&stros_core::input::Input::NONE, 800);
     let ticks = w.report().tick.nominal_ticks;
     assert!(ticks > 0);

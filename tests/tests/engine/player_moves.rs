@@ -320,7 +320,7 @@ fn stable_recovery_puts_a_sticking_runner_back_on_the_stairs() {
             w.step(&run, b * 2);
             let a = w.actor(id).unwrap();
             lowest = lowest.max(a.position[1]);
-            recovered |= a.transition & 0x02 != 0;
+            recovered |= a.transition == 0x01;
         }
         let a = w.actor(id).unwrap();
         if stick == 1 {

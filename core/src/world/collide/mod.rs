@@ -216,7 +216,7 @@ pub(crate) fn stage<C: Capacity>(
                 a.attributes[attr::WEIGHT] = 0;
                 a.steps.packed = snapshot.steps;
                 a.anim.restore(&snapshot.anim);
-                a.transition |= 0x02;
+                a.transition |= crate::actor::response::TRANSITION_RESTORED;
             }
         }
         ActorModel::Animated => {}

@@ -56,7 +56,7 @@ fn probe<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>) -> bool {
 
 /// "Stable recovery response": with a valid stable position and a probe that refuses, the
 /// actor returns there — weight, falling and sliding cleared, the movement flags and the
-/// animation snapshot restored, transition bit 1 marked. A nonplayer then turns by
+/// animation snapshot restored, the transition mark (value 1, [`crate::actor::response::TRANSITION_RESTORED`]) set. A nonplayer then turns by
 /// `Rnd(attribute 15 × 4) − attribute 15 × 2`; the selected player runs the ground response
 /// once more, and without support goes back to where he was, the stable position invalid and
 /// his falling byte as before. (A nonplayer with a response age above 16 also takes the
@@ -73,7 +73,7 @@ pub(super) fn recover<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, snap
     a.sliding = 0;
     a.steps.packed = snapshot.steps;
     a.anim.restore(&snapshot.anim);
-    a.transition |= 0x02;
+    a.transition |= crate::actor::response::TRANSITION_RESTORED;
     if !env.is_player {
         let t = a.attr(attr::TURN_SPEED) as i32;
         let turn = env.rng.bounded(t.wrapping_mul(4)).wrapping_sub(t.wrapping_mul(2));
