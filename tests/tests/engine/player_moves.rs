@@ -9,7 +9,6 @@ use std::path::Path;
 use stros_core::actor::Actor;
 use stros_core::anim::AnimEvent;
 use stros_core::collision::support::Source;
-use stros_core::player::ledge::{HIGH_FORWARD, HIGH_HEIGHT, LOW_FORWARD, LOW_HEIGHT};
 use stros_core::world::Event;
 use stros_host::Opened;
 
@@ -156,6 +155,26 @@ fn a_running_jump_crosses_the_gap() {
     let g = groups(&s);
     let from = g.iter().position(|&x| x == 34).unwrap();
     assert_eq!(g[from - 1..from + 5], [18, 34, 44, 59, 67, 18]);
+}
+
+// The climb tables as {D:engine/player.md} "Ledge transition" prints them (map units),
+// written out here rather than imported, so the climbs are checked against the docs and not
+// against the code's own copy.
+const LOW_HEIGHT: [i32; 22] =
+    [35, 35, 35, 35, 38, 29, 15, 0, -7, -21, -42, -56, -58, -60, -59, -61, -61, -61, -61, -61, -61, -61];
+const LOW_FORWARD: [i32; 22] = [28, 28, 27, 27, 28, 24, 21, 16, 8, 7, 6, 5, 4, 4, 4, 5, 4, 3, 2, 2, 2, 2];
+const HIGH_HEIGHT: [i32; 26] = [
+    81, 67, 45, 24, 11, -1, -19, -28, -29, -29, -29, -29, -45, -53, -58, -60, -61, -61, -60, -60, -60, -60,
+    -60, -60, -60, -60,
+];
+const HIGH_FORWARD: [i32; 26] =
+    [30, 30, 30, 26, 20, 16, 8, 3, -6, -6, -4, 0, -6, -3, 1, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2];
+
+#[test]
+fn the_climb_tables_are_the_docs() {
+    use stros_core::player::ledge;
+    assert_eq!((ledge::LOW_HEIGHT, ledge::LOW_FORWARD), (LOW_HEIGHT, LOW_FORWARD));
+    assert_eq!((ledge::HIGH_HEIGHT, ledge::HIGH_FORWARD), (HIGH_HEIGHT, HIGH_FORWARD));
 }
 
 /// The climb frames of `s`: `(real_frame, cursor)` and the position.

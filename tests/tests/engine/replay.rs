@@ -75,6 +75,23 @@ fn yard_walk() -> Vec<State> {
     states
 }
 
+/// The seed's quantised heading ({M} "Quantised heading") of the unit direction of heading
+/// `h` in 0..512, by its own formula, and the unfloored octant index: an independent
+/// reference for the wall-facing adjustment.
+#[allow(clippy::approx_constant)] // the seed's table divides by 3.141592654, not π
+fn octant_quantised(h: i32) -> (i32, f64) {
+    let t = h as f64 * std::f64::consts::PI / 1024.0;
+    let table = |i: f64| ((i / 512.0).atan() * 65536.0 / 3.141592654) as i32 >> 6;
+    let (dx, dz) = (t.sin(), t.cos());
+    if dx < dz {
+        let index = 512.0 * dx / dz;
+        (table(index.floor()), index)
+    } else {
+        let index = 512.0 * dz / dx;
+        (512 - table(index.floor()), index)
+    }
+}
+
 fn walking(s: &State) -> bool {
     s.keys == Input::with(&[Action::Up, Action::A])
 }
@@ -101,27 +118,56 @@ fn the_yard_walk_shows_what_walking_meets() {
     assert_eq!(s[idle].phase, 0);
 
     // A walk blocked by the house's south wall (z 27800): walking, blocked by the body
-    // check before any support query, 24 (the radius) + 19 (the probe) short of the wall.
+    // check before any support query. Derivation ({M} "Ordinary forward-walk support
+    // checks"): the check
+    // places Cyrus's spheres (radius 24, at local X/Z 0) at the local offset (0, 0,
+    // (forward_walk 8 + positive Z extent 11) × 256 = 4864) turned by his heading, 14:
+    // 4864 × cos(14 × π / 1024) = 4859.56, truncated to 4859. A sphere reaches the wall when
+    // z + 4859 + 24 × 256 > 27800 × 256, that is z > 7 116 800 − 6144 − 4859 = 7 105 797
+    // (27,756.99 map units). So the walk stops at the first position past 7 105 797, and
+    // the step before it started at or short of it.
     let wall = s[idle..].iter().position(|x| walking(x) && x.blocked).unwrap() + idle;
     assert!(s[wall].probe.is_none() && s[wall].pos == s[wall].prev, "{:?}", s[wall]);
-    assert_eq!(s[wall].pos[2] >> 8, 27_763);
+    assert_eq!(s[wall].heading, 14);
+    let last_step = s[..wall].iter().rev().find(|x| x.pos != x.prev).unwrap();
+    assert_eq!(last_step.pos, s[wall].pos);
+    assert!(last_step.prev[2] <= 7_105_797 && s[wall].pos[2] > 7_105_797, "{last_step:?}");
 
-    // A slide along the wall: running at it, Z held 26 short of the wall while X falls,
-    // each update a projected wall contact.
+    // A slide along the wall: running at it, each update a projected wall contact. The
+    // wall's normal is −Z, so "Horizontal body-contact response" removes the whole Z part
+    // of the movement: Z is held exactly while X falls, with the body short of the wall
+    // (z/256 + 24 ≤ 27800).
     let slides: Vec<&State> = s[wall..]
         .iter()
-        .filter(|x| {
-            x.group == 18 && x.pos[2] >> 8 == 27_774 && x.pos[0] < x.prev[0] && x.response & 0x03 != 0
-        })
+        .filter(|x| x.group == 18 && x.pos[2] == x.prev[2] && x.pos[0] < x.prev[0] && x.response & 0x03 != 0)
         .collect();
-    // Approaching at heading 170 (170 off head-on: heading 0 runs into this −Z face), each
-    // projected update turns him 32 from his displacement's quantised heading away from
-    // head-on (31 to 34 from his facing, as collision_walls.rs shows in four orientations):
-    // 170, 201, 232, 263, 296, 329, 362, 395, 429, 463, 496 — ten updates, after which he
-    // runs clear of the wall.
+    assert!(slides.iter().all(|x| x.pos[2] == slides[0].pos[2] && x.pos[2] / 256 + 24 <= 27_800));
+    // "Grounded wall-facing adjustment": each projected update starts from the attempted
+    // displacement's quantised heading q and turns 32 away from head-on (the −Z face's
+    // opposing heading is 0; his headings are positive, so the difference is negative and
+    // 32 is added). Approaching at 170, ten updates, after which he runs clear. The
+    // attempted displacement points along his facing h, so q is the seed's octant
+    // quantisation of direction h (`octant_quantised`, computed here from its formula):
+    // 170 → index floor(512 tan(170π/1024)) = floor(294.21) = 294, table
+    // trunc(atan(294/512) × 65536/π) >> 6 = 169, turn 201; past 256 the table answer is
+    // taken from 512, which rounds the other way: 263 → index floor(512 / tan(263π/1024))
+    // = 490, 512 − 248 = 264, turn 296. Where the ideal index lies less than 0.3 above an
+    // integer (170: 294.21, 329: 322.02, 395: 192.11, 429: 133.27) the attempted
+    // displacement's integer rounding may cross it, so there the turn is held to within
+    // one — and to the hand-derived 201 for the first.
     assert_eq!(slides.len(), 10, "sliding updates");
-    let turns: Vec<u16> = slides.iter().map(|x| x.heading).collect();
-    assert_eq!(turns, [201, 232, 263, 296, 329, 362, 395, 429, 463, 496]);
+    let mut facing = 170;
+    for x in &slides {
+        let (q, index) = octant_quantised(facing);
+        let expected = q + 32;
+        if index.fract() < 0.3 {
+            assert!((x.heading as i32 - expected).abs() <= 1, "from {facing}: {x:?}");
+        } else {
+            assert_eq!(x.heading as i32, expected, "from {facing}");
+        }
+        facing = x.heading as i32;
+    }
+    assert_eq!((slides[0].heading, slides[3].heading), (201, 296));
 
     // Steps onto the stairs: support from the stairs model, one tread (26) at a time.
     let mut treads: Vec<i32> = s[wall..]
@@ -148,24 +194,37 @@ fn the_yard_walk_shows_what_walking_meets() {
 
 #[test]
 fn falling_past_the_stairs_the_residual_query_admits_only_the_lower_sphere() {
-    // Update 297: Cyrus falls past the stairs' top edge, at runtime (7888383, −93280,
-    // 7244489), map (30813, −365, 28298), heading 2010. The residual query ("Residual
-    // face-contact separation") uses his two spheres at local Y −42 and −12 with the falling
-    // radius 24 × 200 >> 8 = 18, and "Sphere model admission" runs first. The stairs stand at
-    // (30800, −240, 28000) with radius 86315 / 256 = 337.17; their offset (−13, 125, −298)
-    // in his local axes (collision yaw field −2010 & 2047 = 38: sin 0.1163, cos 0.9932) is
-    // x = 0.9932 × −13 + 0.1163 × −298 = −47.57, z = −0.1163 × −13 + 0.9932 × −298 = −294.47.
-    // Upper sphere: 47.57² + (−42 − 125)² + 294.47² = 116862 > 337.17² + 18² = 114006, so it
-    // is rejected — though (R + r)² = 126144 would admit it; the lower one (107742) is
-    // admitted but touches no face. No residual contact: the 0x10 mark stays clear.
-    use stros_core::collision::admission::sphere_admits_model;
-    let offset = [-47.57, 125.0, -294.47];
-    assert!(!sphere_admits_model([0.0, -42.0, 0.0], 18.0, offset, 337.17));
-    assert!(sphere_admits_model([0.0, -12.0, 0.0], 18.0, offset, 337.17));
+    // Cyrus runs off the stairs' top edge and falls. The residual query ("Residual
+    // face-contact separation") uses his two spheres at local Y −42 and −12 with the
+    // falling radius 24 × 200 >> 8 = 18, and "Sphere model admission" runs first: a sphere
+    // is admitted when its squared distance to the model's centre is at most R² + r², not
+    // (R + r)². The stairs stand at map (30800, −240, 28000), radius 86315 / 256 = 337.17.
+    // Falling straight down from the edge, his X/Z stay those of the step off it. Some
+    // update of the fall lies in the band where the upper sphere is beyond R² + r² but
+    // within (R + r)² while the lower one is admitted: there the residual query admits the
+    // lower sphere only, which touches no face, so the 0x10 mark stays clear. The distances
+    // are computed here from the docs' rule in f64, independently of the collision code.
     let s = yard_walk();
-    let u = &s[296];
-    assert_eq!((u.pos, u.prev[1], u.falling), ([7_888_383, -93_280, 7_244_489], -108_640, 1));
-    assert_eq!(u.response & 0x10, 0);
+    let edge = s.iter().position(|x| walking(x) && x.blocked && x.probe == Some(Source::None)).unwrap();
+    let fall = s[edge..].iter().position(|x| x.falling != 0).unwrap() + edge;
+    let (r, big_r) = (18.0_f64, 86315.0 / 256.0);
+    let admitted = |x: &State, local_y: f64| {
+        let m = x.pos.map(|c| c as f64 / 256.0);
+        let d = [30800.0 - m[0], -240.0 - (m[1] + local_y), 28000.0 - m[2]];
+        d.iter().map(|c| c * c).sum::<f64>()
+    };
+    let band = s[fall..]
+        .iter()
+        .take_while(|x| x.falling != 0)
+        .find(|x| {
+            let (upper, lower) = (admitted(x, -42.0), admitted(x, -12.0));
+            upper > big_r * big_r + r * r
+                && upper <= (big_r + r) * (big_r + r)
+                && lower <= big_r * big_r + r * r
+        })
+        .expect("a falling update in the band");
+    assert_eq!([band.pos[0], band.pos[2]], [s[fall].pos[0], s[fall].pos[2]]);
+    assert_eq!(band.response & 0x10, 0);
 }
 
 #[test]
