@@ -11,20 +11,23 @@ use crate::anim::SetAction;
 /// The conditional countdown a backward jump (groups 49 and 50) sets, whole nominal ticks.
 pub const BACK_JUMP_COUNTDOWN: u32 = 6;
 
-/// A jump start of the selected player. In order: his conditional preliminary countdown, a
-/// rope, queued, falling or sliding motion, a living state other than 0 and 15, and — with
-/// attribute 105 one — water or lava surfaces (1 through 5) refuse; script entries also take
-/// script `Jump`'s refusals (deep water, the landing groups). Then the stable position
-/// becomes invalid; hanging (state 15) runs the hang release instead of a jump, and state 0
-/// the ledge entry, which ends the start when it holds a ledge. Otherwise the ordinary
-/// initialization runs. Returns whether a jump started.
+/// A jump start of the selected player. His conditional preliminary countdown refuses
+/// either entry. The ordinary entry ("Jump window") also refuses a rope, queued, falling or
+/// sliding motion, a living state other than 0 and 15, and — with attribute 105 one — water
+/// or lava surfaces (1 through 5); script `Jump` ("Script Jump") lists no rope and keeps its
+/// own refusals, of which attribute 105's are the water surfaces 1 through 4 only. Then the
+/// stable position becomes invalid; hanging (state 15) runs the hang release instead of a
+/// jump, and state 0 the ledge entry, which ends the start when it holds a ledge. Otherwise
+/// the ordinary initialization runs. Returns whether a jump started.
 pub fn start(a: &mut Actor, env: &mut impl PlayerScene, entry: Entry) -> bool {
-    let water_or_lava = a.attr(attr::PLAYER_TYPE) == 1 && (1..=5).contains(&a.surface);
     let admitted = match entry {
-        Entry::Ordinary(_) => jump::admits(a, false),
+        Entry::Ordinary(_) => {
+            let water_or_lava = a.attr(attr::PLAYER_TYPE) == 1 && (1..=5).contains(&a.surface);
+            jump::admits(a, false) && !a.rope && !water_or_lava
+        }
         Entry::Script => jump::script_admits(a, false, true),
     };
-    if env.state().conditional != 0 || a.rope || !admitted || water_or_lava {
+    if env.state().conditional != 0 || !admitted {
         return false;
     }
     a.stable = None;

@@ -62,3 +62,36 @@ fn a_rise_in_the_open_goes_on() {
     assert_eq!((a.queued, a.position[1]), (1, (DECK_Y - 20) * 256));
     assert_ne!(a.fall_timer, 0);
 }
+
+/// The yard, standing on flat terrain; `surface` and attribute 105 set as a support query
+/// left them, then one update with the jump key.
+fn jump_key_on(surface: u8, player_type: u8) -> stros_core::actor::Actor {
+    use stros_core::input::Action;
+    let mut w = island();
+    let id = w.enter_at(&Embedded, [7_978_140, -77_824, 7_099_379], 0, true).unwrap();
+    for b in 0..3 {
+        w.step(&Input::NONE, b);
+    }
+    let a = w.actor_mut(id).unwrap();
+    assert_eq!((a.queued, a.falling, a.living, a.anim.current), (0, 0, 0, 0), "standing");
+    (a.surface, a.attributes[105]) = (surface, player_type);
+    w.step(&Input::with(&[Action::B]), 3);
+    w.actor(id).unwrap().clone()
+}
+
+#[test]
+fn the_jump_key_refuses_water_to_attribute_105_but_not_lava() {
+    // The jump key starts script `Jump` ("Jump-key arbitration": `SetAction` 1 from a
+    // standing group). {D:engine/player.md} "Script Jump": for the selected player with
+    // attribute 105 one, water surfaces 1 through 4 refuse admission; lava (5) is not among
+    // them — the "water or lava" gate belongs to the ordinary entry of "Jump window". A
+    // standing jump (current group 0, no weapon, no torch) queues motion 1 and requests 32.
+    for water in 1..=4 {
+        let a = jump_key_on(water, 1);
+        assert_eq!(a.queued, 0, "surface {water}");
+    }
+    let a = jump_key_on(5, 1);
+    assert_eq!(a.queued & 0x7f, 1, "lava admits the script entry");
+    let a = jump_key_on(1, 0);
+    assert_eq!(a.queued & 0x7f, 1, "shallow water admits without attribute 105");
+}
