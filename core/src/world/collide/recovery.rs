@@ -17,7 +17,9 @@ use crate::world::queries::{Env, Ground};
 pub const PROBE_AHEAD: i32 = 6144;
 
 /// Whether ordinary collision asks for recovery: attribute 89 with sliding or falling; else
-/// a landing group (67–70, 130, 131) with sliding, falling or the shared surface veto.
+/// a landing group (67–70, 130, 131) with sliding, falling or the shared surface veto. The
+/// docs call the group "captured" without saying when; Stros reads the current group as the
+/// check runs, after the ground and body responses (best guess).
 pub(super) fn wanted(a: &Actor, veto: bool) -> bool {
     let moving = a.sliding != 0 || a.falling != 0;
     if a.attr(attr::STICK_TO_SURFACE) != 0 && moving {
@@ -92,5 +94,39 @@ pub(super) fn recover<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, snap
         a.position = attempted;
         a.stable = None;
         a.falling = falling;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// {D:engine/player.md} "Stable recovery response", the order of its two tests:
+    /// attribute 89 asks with sliding or falling whatever the group, but not with the veto
+    /// alone; otherwise only the landing groups 67–70, 130 and 131 ask, and then with
+    /// sliding, falling or the veto — so group 66 and 71 never do, and a landing group at
+    /// rest without the veto does not.
+    #[test]
+    fn recovery_is_wanted_by_attribute_89_or_a_landing_group() {
+        let mut a = Actor::new(0, [0; 256]);
+        a.attributes[attr::STICK_TO_SURFACE] = 1;
+        a.falling = 1;
+        assert!(wanted(&a, false));
+        a.falling = 0;
+        a.sliding = 3;
+        assert!(wanted(&a, false));
+        a.sliding = 0;
+        assert!(!wanted(&a, true), "attribute 89 at rest with the veto, outside the groups");
+        a.attributes[attr::STICK_TO_SURFACE] = 0;
+        for (group, asks) in
+            [(66, false), (67, true), (70, true), (71, false), (130, true), (131, true), (129, false)]
+        {
+            a.anim.current = group;
+            assert_eq!(wanted(&a, true), asks, "group {group} with the veto");
+            assert!(!wanted(&a, false), "group {group} at rest");
+            a.falling = 1;
+            assert_eq!(wanted(&a, false), asks, "group {group} falling");
+            a.falling = 0;
+        }
     }
 }
