@@ -475,3 +475,7 @@ pub fn idle<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, ticks: i32) {
         env.request_group(a, 1 + pick as i16);
     }
 }
+
+#[cfg(test)]
+#[path = "nav_tests.rs"]
+pub(crate) mod tests;

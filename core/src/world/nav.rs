@@ -621,6 +621,45 @@ mod tests {
         assert_eq!(a.position, [1000, 0, 0]);
     }
 
+    /// "Direct point moves", phase 9 (the countdown shared with the node wrapper): with 3
+    /// nominal ticks the word 10 becomes 7 and the phase stays 9 (pending, lifecycle 7); the
+    /// actor plays his default group (0), so one draw is consumed (from state 0: 12,345 >> 16 = 0,
+    /// low five bits clear, no fidget, the state now 12,345). The word 2 is smaller than
+    /// the ticks: it becomes 0 and selects phase 2.
+    #[test]
+    fn direct_moves_count_down_phase_nine() {
+        use crate::actor::nav::tests::{FAR, Mock, walker};
+        for (word, after, phase, state) in [(10, 7, 9, 12_345), (2, 0, 2, 0)] {
+            let mut env = Mock::new();
+            env.ticks = 3;
+            let mut a = walker(&mut env);
+            (a.nav.phase, a.nav.word, a.anim.current, a.anim.default) = (9, word, 0, 0);
+            assert_eq!(direct(&mut a, &mut env, FAR, 0), 1);
+            assert_eq!(
+                (a.nav.word, a.nav.phase, a.lifecycle, env.rng.0),
+                (after, phase, 7, state),
+                "word {word}"
+            );
+        }
+    }
+
+    /// "Direct point moves": an actor hanging from a ledge (living state 15) is released
+    /// from it and waits like a falling one (pending, attribute 1 = 13, phase 0, lifecycle
+    /// 7); a falling one is not released (the falling test comes first).
+    #[test]
+    fn direct_moves_release_a_hanging_actor() {
+        use crate::actor::nav::tests::{FAR, Mock, walker};
+        for (falling, released) in [(0, true), (1, false)] {
+            let mut env = Mock::new();
+            let mut a = walker(&mut env);
+            (a.living, a.falling, a.nav.phase) = (15, falling, 11);
+            assert_eq!(direct(&mut a, &mut env, FAR, 0), 1);
+            assert_eq!(env.ledge_released, released, "falling {falling}");
+            assert_eq!((a.attributes[attr::COLLIDE], a.nav.phase, a.lifecycle), (13, 0, 7));
+            assert_eq!((a.nav.next, env.nodes[1].owner), (-1, 0), "the held nodes released first");
+        }
+    }
+
     /// `AtNodeLocation`: the height within half the total Y extent first, then the
     /// horizontal distance, inclusive.
     #[test]
