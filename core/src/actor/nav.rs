@@ -60,6 +60,8 @@ pub const ATTR_MOVE_NOT_WALK: usize = 93;
 pub const ATTR_STOP_AT_NODE: usize = 95;
 /// The lifecycle selector of an actor under way.
 pub const LIFECYCLE_MOVING: u8 = 7;
+/// The motion direction that makes point navigation wait as a falling actor does.
+pub const MOTION_LEDGE: u8 = 15;
 /// Point navigation's pause after a bump into another actor, nominal ticks.
 pub const BUMP_PAUSE: u32 = 36;
 /// Below this collision-response age a restoring transition puts the actor back on his
@@ -300,7 +302,10 @@ fn core_step<'a>(
     if let Some(r) = read_marks(a, env, owner, pause) {
         return r;
     }
-    if a.falling != 0 || a.queued != 0 {
+    // Motion direction 15 waits the same way after a ledge update that acts on the selected
+    // player alone; the docs do not say which, so Stros leaves it out (for every other actor
+    // it changes nothing).
+    if a.falling != 0 || a.queued != 0 || a.motion_direction == MOTION_LEDGE {
         a.attributes[attr::COLLIDE] = 13;
         a.nav.phase = if a.nav.next != -1 { 1 } else { 0 };
         a.lifecycle = LIFECYCLE_MOVING;

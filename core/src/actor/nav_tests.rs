@@ -288,3 +288,25 @@ fn walking_faces_only_before_the_exit_marker() {
         assert_eq!((a.nav.phase, env.turned), (2, turned), "exit {exit}");
     }
 }
+
+/// A falling actor, one with queued motion, or one whose motion direction is 15 waits:
+/// attribute 1 becomes 13, the phase 1 (a next node is held) or 0 (none), the lifecycle 7,
+/// and the call is pending without routing.
+#[test]
+fn falling_queued_or_ledge_motion_waits() {
+    for (falling, queued, direction) in [(1, 0, 0), (0, 3, 0), (0, 0, MOTION_LEDGE)] {
+        for (next, phase) in [(1, 1), (-1, 0)] {
+            let mut env = Mock::new();
+            let mut a = walker(&mut env);
+            (a.falling, a.queued, a.motion_direction, a.nav.next, a.nav.phase) =
+                (falling, queued, direction, next, 8);
+            assert_eq!(point(&mut a, &mut env, FAR, 0, &mut 0), 1);
+            let what = (falling, queued, direction, next);
+            assert_eq!(
+                (a.attributes[attr::COLLIDE], a.nav.phase, a.lifecycle, env.turned),
+                (13, phase, 7, None),
+                "{what:?}"
+            );
+        }
+    }
+}
