@@ -242,11 +242,14 @@ fn auxiliary(_a: &Actor) -> u8 {
 /// returns at once.
 fn read_marks<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, owner: u8, pause: &mut u32) -> Option<i32> {
     let player = env.player();
-    let bumped = a.body_response & response::OVERLAP != 0
-        && (a.overlap_contact.is_none() || a.overlap_contact != player);
+    let bumped =
+        a.body_response & response::OVERLAP != 0 && a.overlap_contact.is_none_or(|c| Some(c) != player);
     if bumped && a.nav.phase != 27 {
         match env.rng().draw() & 3 {
             1 => {
+                // "The held next node becomes the previous next node": the index is
+                // assigned (the docs' "X becomes Y" form, as for headings), with no release
+                // or claim named, so the reservations stay as they are.
                 a.nav.next = a.nav.previous_next;
                 a.nav.phase = 27;
             }
