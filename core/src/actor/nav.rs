@@ -6,16 +6,15 @@
 //! coordinate walking, which the direct moves share.
 
 use super::walk::{Nav, WalkMaps, owner_byte};
-use super::{Actor, Surroundings, attr, motion};
+use super::{Actor, Surroundings, attr, motion, response};
 use crate::math::rounded_distance;
 use crate::script::Rng;
 use crate::units::ANGLE_MASK;
 
-/// What point navigation shares across actors.
+/// What point navigation shares across actors. (The pause delay is not here: the task slot
+/// keeps it, see [`point`].)
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct NavShared {
-    /// The pause delay, nominal ticks (another actor's call can consume it).
-    pub pause: u32,
     /// The last completion's result byte (0 arrived, 2 no destination node, 3 no route,
     /// 4 not visible, 7 a rejected claim).
     pub result: u8,
@@ -41,6 +40,16 @@ pub trait NavEnv<'a>: Surroundings {
     fn request_group(&mut self, a: &mut Actor, group: i16);
     /// "Point direct visibility" from the actor to runtime `to`.
     fn visible(&self, a: &Actor, to: [i32; 3]) -> bool;
+    /// The ordinary turn helper towards `heading` ({D:engine/player.md} "Ordinary slope
+    /// response"): 0 when facing it or snapped to it, else the signed difference before the
+    /// turn step.
+    fn turn_toward(&mut self, a: &mut Actor, heading: i32) -> i32;
+    /// The selected player's id: the one actor whose overlap contact identifier is one
+    /// ({D:engine/SOUP.md} "Runtime object identifiers": the player instances use one).
+    fn player(&self) -> Option<u16>;
+    /// The ledge hang release ({D:engine/player.md} "Ledge hang release"), which acts on the
+    /// selected player only.
+    fn release_ledge(&mut self, a: &mut Actor);
 }
 
 /// RAAT `node_idle` (90): the chance of idling at a node.
@@ -51,31 +60,44 @@ pub const ATTR_MOVE_NOT_WALK: usize = 93;
 pub const ATTR_STOP_AT_NODE: usize = 95;
 /// The lifecycle selector of an actor under way.
 pub const LIFECYCLE_MOVING: u8 = 7;
-/// How far a facing turn goes in one nominal tick. The docs name the turn phases 1 and 22
-/// use without giving its step; Stros turns at most this much a tick.
-pub const FACE_STEP: i32 = 64;
+/// The motion direction that makes point navigation wait as a falling actor does.
+pub const MOTION_LEDGE: u8 = 15;
+/// Point navigation's pause after a bump into another actor, nominal ticks.
+pub const BUMP_PAUSE: u32 = 36;
+/// Below this collision-response age a restoring transition puts the actor back on his
+/// stable position; from it on the route backs off (phase 24).
+pub const FRESH_RESPONSE: u8 = 16;
 
-/// The movement speed of the current group (what `PlayerMovementSpeed` reads), else the
-/// smallest nonzero of attributes 8, 19, 17, 12, 9, 13, 10, else 8 ("Walk-node arrival
-/// distance").
-pub fn speed(a: &Actor) -> i32 {
-    let by_group = match a.anim.current {
-        18 | 30 => a.attr(8),
-        19 => a.attr(9),
-        20 | 21 => a.attr(12),
-        22 | 23 => a.attr(13),
-        24..=27 => a.attr(10),
-        _ => 0,
-    };
-    if by_group != 0 {
-        return by_group as i32;
+/// The movement speed of the current animation group, what `PlayerMovementSpeed` reads
+/// ({D:engine/SOUP.md} "Player turn, speed, arctangent and location-distance queries"):
+/// zero for other groups and without an animation state.
+pub fn group_speed(a: &Actor) -> i32 {
+    if a.set.is_none() {
+        return 0;
     }
-    [8, 19, 17, 12, 9, 13, 10]
-        .map(|k| a.attr(k))
-        .into_iter()
-        .filter(|&v| v != 0)
-        .min()
-        .map_or(8, |v| v as i32)
+    let index = match a.anim.current {
+        18 | 30 => 8,
+        19 => 9,
+        20 | 21 => 12,
+        22 | 23 => 13,
+        24..=27 => 10,
+        _ => return 0,
+    };
+    a.attr(index) as i32
+}
+
+/// "Walk-node arrival distance"'s speed: [`group_speed`] when nonzero, else the smallest
+/// nonzero of attributes 8, 19, 17, 12, 9, 13, 10, else 8.
+pub fn speed(a: &Actor) -> i32 {
+    match group_speed(a) {
+        0 => [8, 19, 17, 12, 9, 13, 10]
+            .map(|k| a.attr(k))
+            .into_iter()
+            .filter(|&v| v != 0)
+            .min()
+            .map_or(8, |v| v as i32),
+        by_group => by_group,
+    }
 }
 
 fn horizontal(a: &Actor, to: [i32; 3]) -> i32 {
@@ -99,18 +121,28 @@ fn bearing(a: &Actor, to: [i32; 3]) -> i32 {
     crate::math::direction_from_displacement(dx, dz) as i32
 }
 
-/// The facing turn towards `to`: at most [`FACE_STEP`] a tick; 1 while still turning
-/// after the step, 0 once facing.
-pub fn face(a: &mut Actor, to: [i32; 3], frame_scale: i32) -> i32 {
-    let target = bearing(a, to);
-    let gap = crate::camera::half_turn((target - a.angles.heading as i32) & ANGLE_MASK);
-    let step = motion::scaled(FACE_STEP, frame_scale).max(1);
-    if gap.abs() <= step {
-        a.angles.heading = target as u16;
+/// The facing wrapper ({D:engine/SOUP.md} "Combat maintenance"'s facing wrapper, with
+/// "Alignment distance thresholds"): within the facing arrival threshold of `to` (the
+/// alignment speed of the current group) X/Z are put on it and the result is 0; otherwise
+/// the ordinary turn helper towards the heading of the displacement, whose result it
+/// returns (0 once facing).
+pub fn face<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3]) -> i32 {
+    let speed = super::align::alignment_speed(a);
+    let reach = super::align::facing_threshold(speed, env.frame_scale());
+    if super::align::horizontal_distance(a.position, to) <= reach {
+        (a.position[0], a.position[2]) = (to[0], to[2]);
         return 0;
     }
-    a.angles.heading = ((a.angles.heading as i32 + step * gap.signum()) & ANGLE_MASK) as u16;
-    1
+    let heading = super::align::heading_to(a.position, to);
+    env.turn_toward(a, heading)
+}
+
+/// The facing of a walk under way: only while the current animation's exit marker is clear
+/// (phases 2 and 11), its result ignored.
+pub fn keep_facing<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3]) {
+    if !a.anim.exit {
+        face(a, env, to);
+    }
 }
 
 /// "Coordinate walking and rollback": on arrival X/Z snap to `to`; otherwise one step of
@@ -142,10 +174,10 @@ pub fn walk_to<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], toler
 }
 
 /// "Held-node arrival": within `((speed + 1) × 256 × frame_scale) >> 8` of node `next`,
-/// X/Z snap to it.
+/// X/Z snap to it. The speed is the current group's alone ([`group_speed`], no fallback).
 fn at_node(a: &mut Actor, node: [i32; 3], frame_scale: i32) -> bool {
     let to = node.map(|c| c.wrapping_shl(8));
-    let reach = (speed(a) + 1).wrapping_mul(256).wrapping_mul(frame_scale) >> 8;
+    let reach = (group_speed(a) + 1).wrapping_mul(256).wrapping_mul(frame_scale) >> 8;
     if horizontal(a, to) <= reach {
         (a.position[0], a.position[2]) = (to[0], to[2]);
         return true;
@@ -156,8 +188,19 @@ fn at_node(a: &mut Actor, node: [i32; 3], frame_scale: i32) -> bool {
 /// One invocation of point navigation towards runtime `to` with `tolerance`: 1 pending,
 /// 0 complete. After the core, a move longer than `(frame_scale << 13) >> 8` since the
 /// update's entry is undone ("Point-navigation command state").
-pub fn point<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], tolerance: i32) -> i32 {
-    let r = core_step(a, env, to, tolerance);
+///
+/// `pause` is the pause delay. The original keeps it in the shared native command block,
+/// which each native task slot saves and reloads, so in effect it belongs to the task slot
+/// that set it; Stros keeps it in the task slot's scratch word (one global value would
+/// freeze every navigating actor while one waits).
+pub fn point<'a>(
+    a: &mut Actor,
+    env: &mut impl NavEnv<'a>,
+    to: [i32; 3],
+    tolerance: i32,
+    pause: &mut u32,
+) -> i32 {
+    let r = core_step(a, env, to, tolerance, pause);
     let limit = env.frame_scale().wrapping_shl(13) >> 8;
     if horizontal(a, a.previous) > limit {
         a.position = a.previous;
@@ -187,31 +230,38 @@ fn node_at<'a>(env: &mut impl NavEnv<'a>, nav: &Nav, index: i16) -> Option<[i32;
     env.walk().node(map, index).map(|n| n.position)
 }
 
-fn core_step<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], tolerance: i32) -> i32 {
-    let owner = owner_byte(env.me());
-    let fs = env.frame_scale();
-    env.walk().validate(&mut a.nav, owner);
-    let ticks = env.nominal_ticks();
-    let shared = env.nav_shared();
-    if shared.pause != 0 {
-        shared.pause = shared.pause.saturating_sub(ticks.max(0) as u32);
-        return 1;
-    }
-    // Another actor in the way: one draw picks a detour (1), a pause (2) or nothing.
-    if a.body_response & 0x04 != 0 && a.nav.phase != 27 {
+/// The auxiliary bytes of the packed collision-response record. Stros keeps none (nothing
+/// the docs describe writes them), so they read as zero.
+fn auxiliary(_a: &Actor) -> u8 {
+    0
+}
+
+/// The collision marks point navigation reads before it moves ("Point-navigation command
+/// state"): a bump into an actor other than the player (a detour back to the previous next
+/// node, phase 27, or a pause), the blocked-route counter, then the release test. `Some`
+/// returns at once.
+fn read_marks<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, owner: u8, pause: &mut u32) -> Option<i32> {
+    let player = env.player();
+    let bumped =
+        a.body_response & response::OVERLAP != 0 && a.overlap_contact.is_none_or(|c| Some(c) != player);
+    if bumped && a.nav.phase != 27 {
         match env.rng().draw() & 3 {
             1 => {
-                a.nav.previous_next = a.nav.next;
+                // "The held next node becomes the previous next node": the index is
+                // assigned (the docs' "X becomes Y" form, as for headings), with no release
+                // or claim named, so the reservations stay as they are.
+                a.nav.next = a.nav.previous_next;
                 a.nav.phase = 27;
             }
             2 => {
-                env.nav_shared().pause = 36;
-                return 1;
+                *pause = BUMP_PAUSE;
+                return Some(1);
             }
             _ => {}
         }
     }
-    if a.step_status & 0x80 != 0 && a.nav.map.is_some() && a.nav.next != -1 {
+    let aux = auxiliary(a);
+    if aux & 0x80 != 0 && a.nav.map.is_some() && a.nav.next != -1 {
         a.nav.counter = a.nav.counter.wrapping_add(1);
         if a.nav.counter > 8 {
             a.nav.phase = 24;
@@ -219,11 +269,46 @@ fn core_step<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], toleran
     } else {
         a.nav.counter = 0;
     }
-    if a.body_response & 0x0a != 0 {
+    if a.transition & response::TRANSITION_RESTORED == 0 {
+        if aux & 0x82 != 0 || a.body_response & response::ROUTE_BLOCKED != 0 {
+            env.walk().release(&mut a.nav, owner);
+            a.nav.phase = 0;
+        }
+    } else {
         env.walk().release(&mut a.nav, owner);
-        a.nav.phase = 0;
+        if a.response_age < FRESH_RESPONSE {
+            // Best guess: without a retained stable position (Stros drops it when it is
+            // invalidated) the actor stays where he is.
+            a.position = a.stable.unwrap_or(a.position);
+        } else if !matches!(a.nav.phase, 24 | 25) {
+            a.nav.phase = 24;
+        }
     }
-    if a.falling != 0 || a.queued != 0 {
+    None
+}
+
+fn core_step<'a>(
+    a: &mut Actor,
+    env: &mut impl NavEnv<'a>,
+    to: [i32; 3],
+    tolerance: i32,
+    pause: &mut u32,
+) -> i32 {
+    let owner = owner_byte(env.me());
+    let fs = env.frame_scale();
+    env.walk().validate(&mut a.nav, owner);
+    let ticks = env.nominal_ticks();
+    if *pause != 0 {
+        *pause = pause.saturating_sub(ticks.max(0) as u32);
+        return 1;
+    }
+    if let Some(r) = read_marks(a, env, owner, pause) {
+        return r;
+    }
+    // Motion direction 15 waits the same way after a ledge update that acts on the selected
+    // player alone; the docs do not say which, so Stros leaves it out (for every other actor
+    // it changes nothing).
+    if a.falling != 0 || a.queued != 0 || a.motion_direction == MOTION_LEDGE {
         a.attributes[attr::COLLIDE] = 13;
         a.nav.phase = if a.nav.next != -1 { 1 } else { 0 };
         a.lifecycle = LIFECYCLE_MOVING;
@@ -256,7 +341,7 @@ fn core_step<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], toleran
                 return pending(a, false);
             };
             let to_node = next.map(|c| c << 8);
-            face(a, to_node, fs);
+            keep_facing(a, env, to_node);
             if walk_to(a, env, to_node, 0) == 0 {
                 env.admit_default(a);
                 if at_node(a, next, fs) {
@@ -284,7 +369,7 @@ fn core_step<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], toleran
                 if walk_to(a, env, to, tolerance) == 0 {
                     return complete(a, env, 0);
                 }
-                face(a, to, fs);
+                keep_facing(a, env, to);
                 if !env.visible(a, to) {
                     a.nav.phase = 0;
                 }
@@ -299,7 +384,7 @@ fn core_step<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], toleran
             env.walk().release(&mut a.nav, owner);
             if a.attr(ATTR_STOP_AT_NODE) != 0 {
                 a.nav.phase = 21;
-            } else if face(a, to, fs) == 0 {
+            } else if face(a, env, to) == 0 {
                 a.nav.phase = 11;
             }
         }
@@ -336,7 +421,7 @@ fn face_node<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, owner: u8) {
         let n = a.nav.next;
         env.walk().assign_current(&mut a.nav, n, owner);
         a.nav.phase = 8;
-    } else if face(a, next.map(|c| c << 8), fs) == 0 {
+    } else if face(a, env, next.map(|c| c << 8)) == 0 {
         a.nav.phase = 2;
         let idle = a.attr(ATTR_NODE_IDLE);
         if idle != 0 && env.rng().bounded(idle as i32) == 0 {
@@ -381,7 +466,7 @@ fn monitor<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], owner: u8
 }
 
 /// Phase 9: the idle countdown; unarmed actors in their default group fidget.
-fn idle<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, ticks: i32) {
+pub fn idle<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, ticks: i32) {
     let word = a.nav.word as i16 as i32;
     a.nav.word = if (word as u32) < ticks as u32 { 0 } else { word.wrapping_sub(ticks) as u16 };
     if a.nav.word == 0 || a.holds_weapon() {
@@ -398,3 +483,7 @@ fn idle<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, ticks: i32) {
         env.request_group(a, 1 + pick as i16);
     }
 }
+
+#[cfg(test)]
+#[path = "nav_tests.rs"]
+pub(crate) mod tests;

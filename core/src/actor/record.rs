@@ -192,6 +192,10 @@ pub mod response {
     /// value 0x01. Read index-wise, player.md's writer would set a bit no reader tests; so
     /// its "bit 1" is the value 1, and every writer and reader here uses 0x01.
     pub const TRANSITION_RESTORED: u8 = 0x01;
+    /// The body-response marks that make point navigation drop its route ("bits 1 or 3"
+    /// of {D:engine/SOUP.md} "Point-navigation command state", read as indices):
+    /// [`SLID_OR_RESTORED`] and [`FORWARD_HIT`].
+    pub const ROUTE_BLOCKED: u8 = SLID_OR_RESTORED | FORWARD_HIT;
 }
 
 /// The packed step counters: two bits per direction (left, right, forward/walk, backward,
@@ -388,6 +392,12 @@ pub struct Actor {
     pub response_age: u8,
     /// Collision transition marks ([`response::TRANSITION_RESTORED`]).
     pub transition: u8,
+    /// The overlap contact identifier ({D:engine/player.md} "Weighted actor overlap
+    /// response"): the actor the latest overlap pass touched. The docs store the other
+    /// actor's runtime identifier (zero for a static placement, and the script wrapper
+    /// clears it to zero with the response record); Stros keeps no runtime identifiers, so
+    /// it holds the other actor's id, `None` for zero.
+    pub overlap_contact: Option<u16>,
     /// Runtime object-update exclusion.
     pub object_update_exclusion: u8,
     /// The hidden flag (`HideMe`): no current presentation record, so the actor is neither
@@ -458,6 +468,7 @@ impl Actor {
             body_contacts: 0,
             response_age: 0,
             transition: 0,
+            overlap_contact: None,
             object_update_exclusion: 0,
             killed: false,
             hidden: false,

@@ -164,6 +164,17 @@ impl<'a, C: Capacity> NavEnv<'a> for Env<'_, 'a, C> {
             actor.is_none_or(|id| id != self.me && Some(id) != self.player_id)
         })
     }
+    fn turn_toward(&mut self, a: &mut Actor, heading: i32) -> i32 {
+        super::collide::turn_helper(a, self, heading & ANGLE_MASK)
+    }
+    fn player(&self) -> Option<u16> {
+        self.player_id
+    }
+    fn release_ledge(&mut self, a: &mut Actor) {
+        if self.is_player {
+            crate::player::ledge::hang_release(a, self);
+        }
+    }
 }
 
 impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
@@ -218,16 +229,22 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     /// The movement natives on the running actor; `None` for others (or another receiver).
     pub(super) fn navigation(&mut self, call: &mut NativeCall<'_>) -> Option<i32> {
         let arg = |k| call.arg(k);
+        // The pause delay of point navigation: the second word of the command block the
+        // task slot keeps ({D:engine/SOUP.md} "Offset, PlayerOffset, PlayerOffsettask and
+        // CollidePlayerWeapon"; "Point-navigation command state").
+        let mut pause = call.scratch[1] as u32;
         let r = match call.function {
             id::MOVE_NODE_MARKER => match self.marker(arg(0)) {
-                Some(to) => nav::point(self.actor, self.env, to, arg(1)),
+                Some(to) => nav::point(self.actor, self.env, to, arg(1), &mut pause),
                 None => 0,
             },
             id::MOVE_NODE_LOCATION => {
                 let to = self.location(arg(0));
-                nav::point(self.actor, self.env, to, arg(1))
+                nav::point(self.actor, self.env, to, arg(1), &mut pause)
             }
-            id::MOVE_NODE_POSITION => nav::point(self.actor, self.env, [arg(0), arg(1), arg(2)], arg(3)),
+            id::MOVE_NODE_POSITION => {
+                nav::point(self.actor, self.env, [arg(0), arg(1), arg(2)], arg(3), &mut pause)
+            }
             id::MOVE_MARKER => match self.marker(arg(0)) {
                 Some(to) => direct(self.actor, self.env, to, arg(1)),
                 None => 0,
@@ -237,7 +254,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
                 direct(self.actor, self.env, to, arg(1))
             }
             id::MOVE_POSITION => direct(self.actor, self.env, [arg(0), arg(1), arg(2)], arg(3)),
-            id::WANDER => wander(self.actor, self.env, arg(0), arg(1)),
+            id::WANDER => wander(self.actor, self.env, [arg(0), arg(1)], &mut pause),
             id::MOVE_TO_LOCATION => {
                 let to = self.location(arg(0));
                 move_to(self.actor, to, arg(1), call.elapsed, self.env.tick.frame_scale)
@@ -280,6 +297,12 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             }
             _ => return None,
         };
+        if matches!(
+            call.function,
+            id::MOVE_NODE_MARKER | id::MOVE_NODE_LOCATION | id::MOVE_NODE_POSITION | id::WANDER
+        ) {
+            call.scratch[1] = pause as i32;
+        }
         Some(r)
     }
 }
@@ -318,12 +341,20 @@ fn kill<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) -> i32 {
 }
 
 /// "Direct point moves": one step of the walk towards `to`, its phases 0 → 22 (turn) → 11
-/// (walk), 9 (idle) and 21 (done).
+/// (walk), 9 (the idle countdown shared with point navigation) and 21 (done). A falling or
+/// queued actor, or one hanging from a ledge (released from it first), waits in phase 0.
 fn direct<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], tolerance: i32) -> i32 {
     let owner = owner_byte(env.me());
     let fs = env.frame_scale();
     env.walk().release(&mut a.nav, owner);
-    if a.falling != 0 || a.queued != 0 || a.living == 15 {
+    let waits = a.falling != 0 || a.queued != 0 || {
+        let hanging = a.living == 15;
+        if hanging {
+            env.release_ledge(a);
+        }
+        hanging
+    };
+    if waits {
         a.attributes[attr::COLLIDE] = 13;
         a.nav.phase = 0;
         a.lifecycle = LIFECYCLE_MOVING;
@@ -337,7 +368,7 @@ fn direct<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], tolerance:
     match a.nav.phase {
         0 => a.nav.phase = 22,
         22 => {
-            if nav::face(a, to, fs) == 0 {
+            if nav::face(a, env, to) == 0 {
                 a.nav.phase = 11;
             }
         }
@@ -349,7 +380,11 @@ fn direct<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], tolerance:
             if nav::walk_to(a, env, to, tolerance) == 0 {
                 return 0;
             }
-            nav::face(a, to, fs);
+            nav::keep_facing(a, env, to);
+        }
+        9 => {
+            let ticks = env.nominal_ticks();
+            nav::idle(a, env, ticks);
         }
         21 => {
             env.admit_default(a);
@@ -366,7 +401,12 @@ fn direct<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], tolerance:
 /// navigation towards it (the destination cleared on arrival: the docs leave the walk
 /// itself out; Stros walks there as `MoveNodePosition` does), and the move undone when it
 /// outran `(frame_scale << 13) >> 8`. Returns the measured displacement.
-fn wander<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, radius: i32, tolerance: i32) -> i32 {
+fn wander<'a>(
+    a: &mut Actor,
+    env: &mut impl NavEnv<'a>,
+    [radius, tolerance]: [i32; 2],
+    pause: &mut u32,
+) -> i32 {
     let owner = owner_byte(env.me());
     env.walk().validate(&mut a.nav, owner);
     a.attributes[ATTR_NODE_IN_USE] = 1;
@@ -391,7 +431,7 @@ fn wander<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, radius: i32, tolerance: 
     }
     let target = a.nav.map.and_then(|m| env.walk().node(m, a.nav.destination).map(|n| n.position));
     if let Some(p) = target
-        && nav::point(a, env, p.map(|c| c << 8), tolerance) == 0
+        && nav::point(a, env, p.map(|c| c << 8), tolerance, pause) == 0
     {
         a.nav.destination = -1;
     }
@@ -579,6 +619,45 @@ mod tests {
         assert_eq!(a.position, [250, 0, 0]);
         assert_eq!(move_to(&mut a, [1000, 0, 0], 3, 4, 256), 0);
         assert_eq!(a.position, [1000, 0, 0]);
+    }
+
+    /// "Direct point moves", phase 9 (the countdown shared with the node wrapper): with 3
+    /// nominal ticks the word 10 becomes 7 and the phase stays 9 (pending, lifecycle 7); the
+    /// actor plays his default group (0), so one draw is consumed (from state 0: 12,345 >> 16 = 0,
+    /// low five bits clear, no fidget, the state now 12,345). The word 2 is smaller than
+    /// the ticks: it becomes 0 and selects phase 2.
+    #[test]
+    fn direct_moves_count_down_phase_nine() {
+        use crate::actor::nav::tests::{FAR, Mock, walker};
+        for (word, after, phase, state) in [(10, 7, 9, 12_345), (2, 0, 2, 0)] {
+            let mut env = Mock::new();
+            env.ticks = 3;
+            let mut a = walker(&mut env);
+            (a.nav.phase, a.nav.word, a.anim.current, a.anim.default) = (9, word, 0, 0);
+            assert_eq!(direct(&mut a, &mut env, FAR, 0), 1);
+            assert_eq!(
+                (a.nav.word, a.nav.phase, a.lifecycle, env.rng.0),
+                (after, phase, 7, state),
+                "word {word}"
+            );
+        }
+    }
+
+    /// "Direct point moves": an actor hanging from a ledge (living state 15) is released
+    /// from it and waits like a falling one (pending, attribute 1 = 13, phase 0, lifecycle
+    /// 7); a falling one is not released (the falling test comes first).
+    #[test]
+    fn direct_moves_release_a_hanging_actor() {
+        use crate::actor::nav::tests::{FAR, Mock, walker};
+        for (falling, released) in [(0, true), (1, false)] {
+            let mut env = Mock::new();
+            let mut a = walker(&mut env);
+            (a.living, a.falling, a.nav.phase) = (15, falling, 11);
+            assert_eq!(direct(&mut a, &mut env, FAR, 0), 1);
+            assert_eq!(env.ledge_released, released, "falling {falling}");
+            assert_eq!((a.attributes[attr::COLLIDE], a.nav.phase, a.lifecycle), (13, 0, 7));
+            assert_eq!((a.nav.next, env.nodes[1].owner), (-1, 0), "the held nodes released first");
+        }
     }
 
     /// `AtNodeLocation`: the height within half the total Y extent first, then the

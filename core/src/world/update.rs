@@ -313,12 +313,19 @@ impl<'a, C: Capacity> World<'a, C> {
         }
     }
 
-    /// Applies the overlap stage's displacements of other actors, after the update.
+    /// Applies the overlap stage's displacements and marks of other actors, after the update.
     fn push_others(&mut self, overlap: &Pushes) {
-        for &(other, [dx, dz]) in overlap {
+        for push in overlap {
+            let (other, [dx, dz]) = (push.actor, push.shift);
             let Some(o) = self.actors.get_mut(other as usize) else { continue };
             o.position[0] = o.position[0].wrapping_add(dx);
             o.position[2] = o.position[2].wrapping_add(dz);
+            if push.mark {
+                o.body_response |= crate::actor::response::OVERLAP;
+            }
+            if push.contact.is_some() {
+                o.overlap_contact = push.contact;
+            }
             if dx != 0 || dz != 0 {
                 self.cells.register_moved(other);
             }
@@ -446,7 +453,8 @@ fn jump_window<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) -> Option<u
 /// {D:engine/player.md} "Stable recovery response": after its admitted script work the
 /// script wrapper ages the collision response — an all-zero packed record (the body-response
 /// byte and the collision-transition byte; the auxiliary bytes Stros does not keep) clears
-/// the age, otherwise it grows by the nominal ticks while below 200 — then clears the record.
+/// the age, otherwise it grows by the nominal ticks while below 200 — then clears the record
+/// and the overlap contact identifier.
 /// The script stage before it therefore reads the marks the previous update's collision
 /// stage left ({D:engine/SOUP.md} "Point-navigation command state" reads them), and a transition mark
 /// lasts one script stage.
@@ -458,6 +466,7 @@ fn age_response(a: &mut Actor, nominal_ticks: i32) {
     }
     a.body_response = 0;
     a.transition = 0;
+    a.overlap_contact = None;
 }
 
 /// The ordinary animation block of an actor update: "Ordinary idle animation default" and

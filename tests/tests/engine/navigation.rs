@@ -408,3 +408,40 @@ fn the_collision_transition_byte_lasts_one_script_stage() {
     let a = w.actor(FISHER).unwrap();
     assert_eq!((a.transition, a.body_response, a.response_age as i32), (0, 0, ticks));
 }
+
+/// {D:engine/player.md} "Weighted actor overlap response": two NPCs placed one map unit
+/// apart overlap deeply (separation far above three). The second placed updates first (a
+/// fresh allocation prepends to its cell's list, {D:engine/SOUP.md} "Actor families and
+/// attached transforms"): its weighted separation marks its body-response bit 0x04 and
+/// stores the first as its overlap contact identifier, and pushes the first away. The
+/// first's own update then clears its record in the script wrapper ("Stable recovery
+/// response") and, pushed clear, finds no overlap. The marks stay for the second's next
+/// script stage, which "Point-navigation command state" reads (a contact other than the
+/// player: a bump there draws).
+#[test]
+fn overlapping_npcs_keep_each_other_as_contact() {
+    use stros_core::actor::response;
+    use stros_core::script::decode::op;
+    use stros_core::script::functions::id;
+    use stros_tools::write::rgm::ActorDesc;
+    let script = one_call(op::TASK, id::WALK_FORWARD, &[0]);
+    let fisher =
+        stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"FISHER").unwrap();
+    let mut w = island_with(
+        0,
+        vec![ActorDesc { name: b"BUMPER".to_vec(), script, ..fisher }],
+        vec![
+            placement(66, "BUMPER", [36_200, -240, 31_400], true),
+            placement(67, "BUMPER", [36_201, -240, 31_400], true),
+        ],
+    );
+    let at = |w: &stros_host::World<'_>, x: i32| {
+        (0..w.actors().len() as u16).find(|&k| w.actors()[k as usize].home[0] == x << 8).unwrap()
+    };
+    let (first, second) = (at(&w, 36_200), at(&w, 36_201));
+    w.step(&stros_core::input::Input::NONE, 1000);
+    let (f, s) = (w.actor(first).unwrap(), w.actor(second).unwrap());
+    assert_eq!((s.body_response & response::OVERLAP, s.overlap_contact), (response::OVERLAP, Some(first)));
+    assert_eq!((f.body_response, f.overlap_contact), (0, None));
+    assert!(s.position[0] - f.position[0] > 256, "pushed apart");
+}

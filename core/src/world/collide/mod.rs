@@ -74,9 +74,22 @@ pub(crate) struct Snapshot {
     pub steps: u8,
 }
 
-/// Displacements the overlap stage gives other actors, applied after the update: at most one
-/// per actor-style candidate, and that list holds at most 64, so this never fills.
-pub(crate) type Pushes = heapless::Vec<(u16, [i32; 2]), { crate::collision::candidates::MAX_CANDIDATES }>;
+/// What the overlap stage does to another actor, applied after the update.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Push {
+    /// The other actor.
+    pub actor: u16,
+    /// Its X/Z displacement.
+    pub shift: [i32; 2],
+    /// Its body-response mark [`crate::actor::response::OVERLAP`] is set.
+    pub mark: bool,
+    /// The overlap contact identifier stored on it (the updating actor), when one is.
+    pub contact: Option<u16>,
+}
+
+/// The overlap stage's effects on other actors: at most one per actor-style candidate, and
+/// that list holds at most 64, so this never fills.
+pub(crate) type Pushes = heapless::Vec<Push, { crate::collision::candidates::MAX_CANDIDATES }>;
 
 /// The dispatch of collision bit 0x04 by living state ({A} "Ordinary collision stage"):
 /// states 10–19 run the ledge transition once ("Per-update ledge dispatch"; it changes nothing

@@ -1,8 +1,8 @@
 //! "Actor sphere overlap" and "Weighted actor overlap response".
 
-use super::Pushes;
 use super::obstacle::obstacle_wrapper;
-use crate::actor::{Actor, attr, response};
+use super::{Push, Pushes};
+use crate::actor::{Actor, attr, collide, response};
 use crate::capacity::Capacity;
 use crate::collision::statics::{PlacedModel, Scene};
 use crate::math::{direction_from_displacement, translate_heading};
@@ -103,6 +103,7 @@ pub(super) fn overlap<C: Capacity>(
                 a.position[0] = x;
                 a.position[2] = z;
                 a.body_response |= response::OVERLAP;
+                a.overlap_contact = None;
                 moved = true;
             }
             Some((live, other)) => {
@@ -113,13 +114,27 @@ pub(super) fn overlap<C: Capacity>(
                 if depth <= 0 {
                     continue;
                 }
+                // The other actor's own overlap bit marks it whatever follows; below three
+                // both are marked and each keeps the other as its contact.
+                let mut push = Push {
+                    actor: live.actor,
+                    shift: [0; 2],
+                    mark: other.collide() & collide::OVERLAP != 0,
+                    contact: None,
+                };
                 if depth < 3 {
                     a.body_response |= response::OVERLAP;
+                    a.overlap_contact = Some(live.actor);
+                    (push.mark, push.contact) = (true, Some(env.me));
+                    let _ = pushes.push(push);
                     return false;
                 }
                 let (m, mo) = (mobility(a), mobility(other));
                 if m == 0 && mo == 0 {
                     a.position = a.previous;
+                    if push.mark {
+                        let _ = pushes.push(push);
+                    }
                     continue;
                 }
                 let divisor = if m != 0 && mo != 0 { m + mo } else { m.max(mo) + 256 };
@@ -134,12 +149,13 @@ pub(super) fn overlap<C: Capacity>(
                     let d = separation(factor, mo, depth);
                     let (x, z) =
                         translate_heading(other.position[0], other.position[2], away as i32 + 1024, d);
-                    let _ = pushes.push((
-                        live.actor,
-                        [x.wrapping_sub(other.position[0]), z.wrapping_sub(other.position[2])],
-                    ));
+                    push.shift = [x.wrapping_sub(other.position[0]), z.wrapping_sub(other.position[2])];
+                }
+                if push.mark || mo != 0 {
+                    let _ = pushes.push(push);
                 }
                 a.body_response |= response::OVERLAP;
+                a.overlap_contact = Some(live.actor);
                 moved = true;
             }
         }
