@@ -309,6 +309,9 @@ pub struct StepReport {
     pub script: heapless::Vec<ScriptTrace, MAX_SCRIPT_EVENTS>,
     /// Script trace events that did not fit.
     pub script_dropped: u32,
+    /// The world loop's outcome, when this update ended it: the selected player's death
+    /// ([`crate::player::death::OUTCOME_DEATH`]).
+    pub outcome: Option<i32>,
 }
 
 /// State shared by every actor of an update: the surface veto, the designated player's
@@ -669,6 +672,11 @@ impl<'a, C: Capacity> World<'a, C> {
     /// The player's controller state.
     pub fn player_state(&self) -> &PlayerState {
         &self.player
+    }
+
+    /// The player's controller state, mutable (tests and tools set up states through it).
+    pub fn player_state_mut(&mut self) -> &mut PlayerState {
+        &mut self.player
     }
 
     /// Actor `id`'s script state (continuations, task slots, the error that stopped it).

@@ -314,6 +314,7 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
             task_system: self.task_system,
             receiver: id,
             selected: self.player == Some(id),
+            hit_inhibition: self.env.player.death.hit_inhibition,
             forward_held: self.forward_held,
             listener: crate::sound::radius_and_divisor(self.env.config.sound_distance)
                 .map(|(radius, divisor)| SoundListener { position: self.camera.position, radius, divisor }),

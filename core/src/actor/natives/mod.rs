@@ -40,6 +40,8 @@ pub struct Globals<'r> {
     pub receiver: u16,
     /// The receiver is the selected player.
     pub selected: bool,
+    /// The selected player's hit inhibition: `IsDead` is true for him while it is set.
+    pub hit_inhibition: bool,
     /// The forward binding (`key_up`) is held.
     pub forward_held: bool,
     /// The camera, when a world runs the script.
@@ -244,6 +246,7 @@ impl<'r> Globals<'r> {
             task_system: true,
             receiver: 0,
             selected: false,
+            hit_inhibition: false,
             forward_held: false,
             camera: None,
             listener: None,
@@ -450,7 +453,7 @@ fn attributes(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>)
                     attr::COLLIDE => actor.attributes[attr::RESERVED_COLLIDE] = a1 as u8,
                     // The walk nodes are released whether or not a combat record takes the
                     // value (without a world's maps, the indices only).
-                    attr::PANIC_GROUP if actor.is_dead() => {
+                    attr::PANIC_GROUP if is_dead(actor, g) => {
                         match g.walk.as_deref_mut() {
                             Some(w) => w.release(&mut actor.nav, crate::actor::walk::owner_byte(g.receiver)),
                             None => release_walk_nodes(actor, g.receiver, None),
@@ -741,7 +744,7 @@ fn actions_and_combat(
             sheath_camera(g, sheathed);
             0
         }
-        id::IS_DEAD => actor.is_dead() as i32,
+        id::IS_DEAD => is_dead(actor, g) as i32,
         id::IS_HOLDING_WEAPON => actor.holds_weapon() as i32,
         id::IS_DRAWING_SWORD => actor.is_drawing() as i32,
         id::IS_SHEATHING_SWORD => actor.is_sheathing() as i32,
@@ -765,6 +768,13 @@ fn sheath_camera(g: &mut Globals<'_>, sheathed: bool) {
     if let Some(cam) = g.camera.as_deref_mut().filter(|_| sheathed && g.selected) {
         cam.request(0);
     }
+}
+
+/// `IsDead` ({D:engine/SOUP.md} "Selected-player death admission state"): death selector 8,
+/// or the selected player with hit inhibition set. The death-animation override does not
+/// count.
+fn is_dead(actor: &Actor, g: &Globals<'_>) -> bool {
+    actor.is_dead() || (g.selected && g.hit_inhibition)
 }
 
 fn attribute_index(i: i32) -> Option<usize> {

@@ -345,3 +345,24 @@ fn sheath_sword_selects_camera_slot_zero_for_the_selected_player() {
     assert_eq!(run(&mut c, true), (3, 3), "refused: a running cooldown");
     assert_eq!(c.living, 0);
 }
+
+/// `IsDead` ({D:engine/SOUP.md} "Selected-player death admission state"): true for death
+/// selector 8, or for the selected player while hit inhibition is set; the inhibition of the
+/// selected player says nothing of another receiver, and without it a living selected
+/// player is not dead.
+#[test]
+fn is_dead_honours_the_selected_players_hit_inhibition() {
+    let is_dead = |lifecycle: u8, selected: bool, hit_inhibition: bool| {
+        let mut a = Actor::new(0, [0; 256]);
+        a.lifecycle = lifecycle;
+        let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
+        let mut g =
+            Globals { selected, hit_inhibition, ..Globals::detached(&mut events, &mut rng, &mut flags, 1) };
+        let mut c = NativeCall::initial(id::IS_DEAD, &[]);
+        call(&mut a, None, &mut g, &mut c).unwrap()
+    };
+    assert_eq!(is_dead(0, true, true), 1);
+    assert_eq!(is_dead(0, false, true), 0);
+    assert_eq!(is_dead(0, true, false), 0);
+    assert_eq!(is_dead(crate::actor::default::LIFECYCLE_DEAD, false, false), 1);
+}
