@@ -312,6 +312,8 @@ pub struct StepReport {
     /// The world loop's outcome, when this update ended it: the selected player's death
     /// ([`crate::player::death::OUTCOME_DEATH`]).
     pub outcome: Option<i32>,
+    /// Sound maintenance reset the sound this update: every channel stops before its sounds.
+    pub sound_reset: bool,
 }
 
 /// State shared by every actor of an update: the surface veto, the designated player's
@@ -326,6 +328,8 @@ pub struct Shared {
     /// queries take the excluded-query result ({D:engine/player.md}, "Surface-query
     /// state retention"). The docs name no writer, so nothing in the core sets it.
     pub surface_exclusion: bool,
+    /// Sound maintenance: the periodic reset's accumulator and the sample-reset flag.
+    pub sound: crate::sound::Maintenance,
 }
 
 /// Where sounds are heard from: the render camera's position (runtime units) and yaw,

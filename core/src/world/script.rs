@@ -315,6 +315,7 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
             receiver: id,
             selected: self.player == Some(id),
             hit_inhibition: self.env.player.death.hit_inhibition,
+            sound_reset: self.env.shared.sound.reset,
             forward_held: self.forward_held,
             listener: crate::sound::radius_and_divisor(self.env.config.sound_distance)
                 .map(|(radius, divisor)| SoundListener { position: self.camera.position, radius, divisor }),

@@ -38,6 +38,9 @@ impl<'a, C: Capacity> World<'a, C> {
             listener: Listener { position: self.view, yaw: self.view_yaw },
             ..StepReport::default()
         };
+        // Sound maintenance runs after clock sampling, before the object updates.
+        let inhibited = self.player.sound_inhibition;
+        self.report.sound_reset = self.shared.sound.run(tick.nominal_ticks, inhibited);
         if input.toggle_walk_mode {
             self.player.walk_mode = (self.player.walk_mode == 0) as i32;
         }

@@ -42,6 +42,8 @@ pub struct Globals<'r> {
     pub selected: bool,
     /// The selected player's hit inhibition: `IsDead` is true for him while it is set.
     pub hit_inhibition: bool,
+    /// The shared sample-reset flag of sound maintenance ([`crate::sound::Maintenance`]).
+    pub sound_reset: bool,
     /// The forward binding (`key_up`) is held.
     pub forward_held: bool,
     /// The camera, when a world runs the script.
@@ -247,6 +249,7 @@ impl<'r> Globals<'r> {
             receiver: 0,
             selected: false,
             hit_inhibition: false,
+            sound_reset: false,
             forward_held: false,
             camera: None,
             listener: None,
@@ -355,7 +358,9 @@ fn sounds(actor: &Actor, g: &mut Globals<'_>, call: &NativeCall<'_>) -> Option<i
             g.events.push(AnimEvent::EndSounds(SoundStop::MineOf(effect)));
             return Some(0);
         }
-        let kind = crate::sound::ScriptSound::Ambient { restart: call.elapsed == 0 };
+        // A first run, or a sound reset this loop iteration, forgets the remembered channel.
+        let restart = call.elapsed == 0 || g.sound_reset;
+        let kind = crate::sound::ScriptSound::Ambient { restart };
         g.events.push(AnimEvent::ScriptSound { effect, volume: a1, hz: a2, kind });
         return Some(1);
     }
