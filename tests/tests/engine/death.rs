@@ -133,3 +133,97 @@ fn the_player_initializer_clears_the_death() {
     assert_eq!((p.death.hit_inhibition, p.death_override, p.pending_action), (false, None, false));
     assert_eq!(p.death, Default::default());
 }
+
+#[test]
+fn a_restart_enters_the_player_again_where_the_session_started() {
+    // Best guess (no save, no book menu in Stros): `Session::restart` loads the session's
+    // world again and enters the player as the session started him — at marker 0 here,
+    // where `start` recorded him — alive: health as the definition gives it (100), death
+    // selector 0, hit inhibition and override clear. The debug overlay stays on.
+    use stros_core::config::SystemConfig;
+    use stros_core::input::Bindings;
+    use stros_host::Session;
+    let mut s = Session::start(
+        &Embedded,
+        stros_core::embedded::MAP,
+        SystemConfig::installed(),
+        Bindings::default(),
+        0,
+    )
+    .unwrap();
+    s.debug_overlay = true;
+    let start = s.start;
+    let id = s.world.selected_player_id().unwrap();
+    {
+        let a = s.world.actor_mut(id).unwrap();
+        (a.attributes[3], a.lifecycle) = (0, 8);
+        a.position[0] += 5000;
+    }
+    s.world.player_state_mut().death.hit_inhibition = true;
+    s.world.player_state_mut().death_override = Some(74);
+    s.restart(&Embedded).unwrap();
+    let id = s.world.selected_player_id().unwrap();
+    let (a, p) = (s.world.actor(id).unwrap(), s.world.player_state());
+    assert_eq!((a.position, a.attributes[3], a.lifecycle), (start, 100, 0));
+    assert_eq!((p.death.hit_inhibition, p.death_override), (false, None));
+    assert_eq!((s.start, s.debug_overlay), (start, true));
+}
+
+#[test]
+fn a_replay_keeps_its_place_across_a_restart() {
+    // The replay's remaining updates survive the restart, so a recorded death restarts the
+    // same way on replay: release_fall.toml's first update is 3 × (2 ticks, no keys), its
+    // fourth the jump key; consuming three then restarting, the next is the fourth, and the
+    // player stands at the scenario's position again (X and Z; settling moves only Y).
+    use stros_core::input::{Bindings, Input};
+    use stros_core::scenario::Scenario;
+    use stros_host::Session;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/release_fall.toml");
+    let text = std::fs::read_to_string(path).unwrap();
+    let scenario = Scenario::parse(&text).unwrap();
+    let mut s =
+        Session::replay(&Embedded, stros_core::embedded::MAP, &scenario, Bindings::default()).unwrap();
+    for _ in 0..3 {
+        let u = s.next_recorded().unwrap();
+        assert_eq!(u.input, Input::NONE);
+        s.step(&u.input, u.bios, u.scale);
+    }
+    s.restart(&Embedded).unwrap();
+    let u = s.next_recorded().unwrap();
+    assert!(u.input.held(Action::B));
+    let a = s.world.selected_player().unwrap();
+    assert_eq!((a.position[0], a.position[2]), (10_393_600, 8_074_240));
+}
+
+#[test]
+fn a_replayed_fall_to_death_restarts_alike_in_every_path() {
+    // Dropped from 60,000 map units (as in `a_fall_too_long_ends_the_world_loop`) for 130
+    // updates of two ticks: the falling death ends the world loop once more than 144 nominal
+    // ticks have passed falling, before the 130th update; `stros-tools replay` and the
+    // frontends' runner both restart the session after that update's line, so the next line
+    // is update 1 of the world loaded again, and the two traces are the same.
+    use stros_host::{FileArgs, Opened, RunArgs, Runner};
+    let text = "world = \"embedded\"\npos = [8960000, -15360000, 9195520]\nheading = 0\nsettle = false\n\n\
+                [[update]]\nbios = 2\nkeys = []\nrepeat = 130\n";
+    let d = std::env::temp_dir().join(format!("stros-death-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let scenario = d.join("fall.toml");
+    std::fs::write(&scenario, text).unwrap();
+    let tools = stros_tools::replay::command(&scenario).unwrap();
+    let lines: Vec<&str> = tools.lines().collect();
+    assert_eq!(lines.len(), 130);
+    let restarts: Vec<usize> =
+        lines.iter().enumerate().filter(|(_, l)| l.starts_with("{\"update\":1,")).map(|(k, _)| k).collect();
+    assert_eq!(restarts.len(), 2, "the start and one restart");
+    assert!((100..130).contains(&restarts[1]), "restarted after update {}", restarts[1]);
+
+    let trace = d.join("runner.jsonl");
+    let files = FileArgs { replay: Some(scenario), trace: Some(trace.clone()), ..FileArgs::default() };
+    let opened = Opened::open("test", &files).unwrap();
+    let mut runner =
+        Runner::new(opened.session().unwrap(), &files, &RunArgs::default()).restarting_from(&opened);
+    runner.run_offscreen().unwrap();
+    runner.finish().unwrap();
+    assert_eq!(std::fs::read_to_string(&trace).unwrap(), tools);
+    std::fs::remove_dir_all(&d).unwrap();
+}
