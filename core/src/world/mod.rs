@@ -695,6 +695,11 @@ impl<'a, C: Capacity> World<'a, C> {
         self.scripts.locals.get(start..start + s.locals_len as usize).unwrap_or(&[])
     }
 
+    /// The shared random generator's state.
+    pub fn rng(&self) -> crate::script::Rng {
+        self.scripts.rng
+    }
+
     /// The global flags.
     pub fn flags(&self) -> &crate::script::Flags {
         &self.scripts.flags

@@ -227,3 +227,41 @@ fn a_replayed_fall_to_death_restarts_alike_in_every_path() {
     assert_eq!(std::fs::read_to_string(&trace).unwrap(), tools);
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// The random generator after one update of the player standing at marker 0 with the
+/// sliding byte set and `distance` accumulated, in `group` when given.
+fn after_a_slide(distance: i32, group: Option<i16>) -> (stros_core::script::Rng, u8, Option<i16>, bool) {
+    let (mut w, id) = stros_tests::entered(0, 0);
+    for k in 0..3 {
+        w.step(&Input::NONE, 2 * k);
+    }
+    if let Some(g) = group {
+        w.force_group(id, g);
+    }
+    let a = w.actor_mut(id).unwrap();
+    (a.sliding, a.slide_distance) = (1, distance);
+    w.step(&Input::NONE, 6);
+    let p = w.player_state();
+    (w.rng(), w.actor(id).unwrap().attributes[3], p.death_override, p.death.hit_inhibition)
+}
+
+#[test]
+fn a_nonfatal_hurt_takes_the_damage_reaction() {
+    // {D:engine/SOUP.md} "Selected-player death-owning health mode": a nonfatal negative
+    // change clears the override (the slide stored 74), hit inhibition and progress, then
+    // runs the damage reaction ("Selected-player additive health"), which draws the shared
+    // random generator once for its parity — unless the current or pending group is 73, 74,
+    // 117, 118, 132 or 133. A slide over slide_hurt_height × 256 hurts by 10 (100 → 90); an
+    // empty one (distance 0) does not. Hurt in group 0 the generator is one draw ahead of the
+    // unhurt update's; hurt while the hurt group 73 plays it is not.
+    let threshold = 1024 * 256 + 1;
+    let (hurt, health, ov, inhibited) = after_a_slide(threshold, None);
+    assert_eq!((health, ov, inhibited), (90, None, false));
+    let (mut unhurt, health, ..) = after_a_slide(0, None);
+    assert_eq!(health, 100);
+    unhurt.draw();
+    assert_eq!(hurt, unhurt, "one draw for the parity");
+    let (hurt, health, ..) = after_a_slide(threshold, Some(73));
+    let (unhurt, _, ..) = after_a_slide(0, Some(73));
+    assert_eq!((hurt, health), (unhurt, 90), "suppressed in group 73: no draw");
+}
