@@ -720,7 +720,7 @@ impl<'a, C: Capacity> World<'a, C> {
     pub fn placed_actors(&self) -> impl Iterator<Item = (u16, &WorldModel<'a>, u32, PlacedModel<'a>)> + '_ {
         self.actors.iter().enumerate().filter(|(_, a)| a.shown()).filter_map(move |(id, a)| {
             let m = self.actor_model(a)?;
-            Some((id as u16, m, self.actor_frame(a), self.presented(a, m)))
+            Some((id as u16, m, self.actor_frame(a), self.presented(id as u16, a, m)))
         })
     }
 }
@@ -732,16 +732,24 @@ impl<'a, C: Capacity> World<'a, C> {
     /// quarter of full coverage (64), 3 and 4 by a quarter of the blend coverage at the model
     /// X/Z (a partial coverage doubled, at most 256) — then the swim groups 141–143 add
     /// `[game] swim_depth`. Drawing and the collision candidates both read it; the logical
-    /// position is unchanged.
-    pub(super) fn presented(&self, a: &Actor, m: &WorldModel<'a>) -> PlacedModel<'a> {
+    /// position is unchanged. The selected player's surfaces 5 and 11 add his death-progress
+    /// word too; hit-inhibited, his surfaces 2–4 give logical Y + 64 + progress and stop there.
+    pub(super) fn presented(&self, id: u16, a: &Actor, m: &WorldModel<'a>) -> PlacedModel<'a> {
         let mut p = placed_model(a, m);
         // Family refresh and the linked calculation place attached and linked actors; both
         // return before the water displacement.
         if a.collide() & crate::actor::collide::GROUND == 0 || a.placed_by_owner() {
             return p;
         }
+        let selected = self.selected_player_id() == Some(id);
+        let progress = if selected { self.player.death.progress } else { 0 };
         let sink = match a.surface {
-            1 | 5 | 11 | 2 => 64,
+            5 | 11 => 64i32.wrapping_add(progress),
+            2..=4 if selected && self.player.death.hit_inhibition => {
+                p.position[1] = ((a.position[1] >> 8).wrapping_add(64).wrapping_add(progress)) as f32;
+                return p;
+            }
+            1 | 2 => 64,
             3 | 4 => {
                 let (x, z) = (p.position[0] as i32, p.position[2] as i32);
                 let byte = crate::terrain::material(&self.wld, x, z);

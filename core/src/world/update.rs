@@ -62,7 +62,7 @@ impl<'a, C: Capacity> World<'a, C> {
                 return;
             }
             let Some(m) = self.actor_model(a) else { return };
-            let placed = self.presented(a, m);
+            let placed = self.presented(id, a, m);
             if let Some(Near { origin, query_radius }) = near
                 && !within_distance(origin, query_radius, placed.position, placed.radius)
             {
@@ -112,7 +112,7 @@ impl<'a, C: Capacity> World<'a, C> {
     fn live_ids_unculled(&self, me: u16, near: Option<Near>) -> impl Iterator<Item = u16> + '_ {
         self.actors.iter().enumerate().filter_map(move |(id, a)| {
             let id = id as u16;
-            let placed = self.presented(a, self.actor_model(a).filter(|_| self.live_gate(me, id, a))?);
+            let placed = self.presented(id, a, self.actor_model(a).filter(|_| self.live_gate(me, id, a))?);
             let admitted = near
                 .is_none_or(|n| within_distance(n.origin, n.query_radius, placed.position, placed.radius));
             admitted.then_some(id)

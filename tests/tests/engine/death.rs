@@ -265,3 +265,24 @@ fn a_nonfatal_hurt_takes_the_damage_reaction() {
     let (unhurt, _, ..) = after_a_slide(0, Some(73));
     assert_eq!((hurt, health), (unhurt, 90), "suppressed in group 73: no draw");
 }
+
+#[test]
+fn a_dead_player_in_water_sinks_with_his_death_progress() {
+    // {D:engine/SOUP.md} "Current model presentation": hit-inhibited, the selected player on
+    // surfaces 2, 3 and 4 is presented at logical Y (map units) + 64 + his death progress,
+    // with no coverage sampling; on surface 5 the progress is added to the 64 whether or not
+    // he is inhibited; surface 1 stays + 64. With progress 40: + 104, + 104, + 104, + 104, + 64.
+    let (mut w, id, _) = dead_after_a_fall();
+    w.player_state_mut().death.progress = 40;
+    let y = w.actor(id).unwrap().position[1] >> 8;
+    let presented = |w: &World<'static>| {
+        w.placed_actors().find(|(i, ..)| *i == id).map(|(.., p)| p.position[1]).unwrap() as i32
+    };
+    for (surface, sink) in [(2, 104), (3, 104), (4, 104), (5, 104), (1, 64)] {
+        w.actor_mut(id).unwrap().surface = surface;
+        assert_eq!(presented(&w), y + sink, "surface {surface}");
+    }
+    w.player_state_mut().death.hit_inhibition = false;
+    w.actor_mut(id).unwrap().surface = 5;
+    assert_eq!(presented(&w), y + 104, "surface 5 adds the progress regardless");
+}
