@@ -262,7 +262,7 @@ fn a_nonfatal_hurt_takes_the_damage_reaction() {
     unhurt.draw();
     assert_eq!(hurt, unhurt, "one draw for the parity");
     let (hurt, health, ..) = after_a_slide(threshold, Some(73));
-    let (unhurt, _, ..) = after_a_slide(0, Some(73));
+    let (unhurt, ..) = after_a_slide(0, Some(73));
     assert_eq!((hurt, health), (unhurt, 90), "suppressed in group 73: no draw");
 }
 
