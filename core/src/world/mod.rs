@@ -42,6 +42,7 @@ mod rider;
 mod script;
 mod step;
 mod update;
+mod vitals;
 
 use core::fmt;
 

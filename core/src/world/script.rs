@@ -287,7 +287,11 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
 
     fn native(&mut self, who: Receiver, call: &mut NativeCall<'_>) -> Option<i32> {
         let receiver = self.id_of(who);
-        if let Some(r) = self.linking(receiver, call).or_else(|| self.alignment(receiver, call)) {
+        if let Some(r) = self
+            .linking(receiver, call)
+            .or_else(|| self.alignment(receiver, call))
+            .or_else(|| self.health(receiver, call))
+        {
             return Some(r);
         }
         if who == Receiver::Me

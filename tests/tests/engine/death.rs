@@ -7,6 +7,7 @@
 use stros_core::files::Embedded;
 use stros_core::input::{Action, Input};
 use stros_core::player::death::OUTCOME_DEATH;
+use stros_core::script::functions::id;
 use stros_core::world::Event;
 use stros_host::World;
 
@@ -285,4 +286,80 @@ fn a_dead_player_in_water_sinks_with_his_death_progress() {
     w.player_state_mut().death.hit_inhibition = false;
     w.actor_mut(id).unwrap().surface = 5;
     assert_eq!(presented(&w), y + 104, "surface 5 adds the progress regardless");
+}
+
+/// The island with one placed actor, HURTER (attribute 109 = `group`), whose script calls
+/// `Player.function(args)` once and pauses; stepped `n` updates. The player's id.
+fn hurt_by_script(function: u16, args: &[i32], group: u8, n: u32) -> (Box<World<'static>>, u16) {
+    use stros_core::script::decode::op;
+    let mut script = vec![op::OBJ_FUNCTION, 0x01, 0, 2];
+    script.extend_from_slice(&function.to_le_bytes());
+    script.push(args.len() as u8);
+    for v in args {
+        script.push(op::NUMERIC);
+        script.extend_from_slice(&v.to_le_bytes());
+    }
+    let script = stros_tests::fixtures::B(script).pause().0;
+    let mut attributes = [0u8; 256];
+    attributes[109] = group;
+    let hurter = stros_tools::write::rgm::ActorDesc {
+        name: b"HURTER".to_vec(),
+        namespace: b"HURTER".to_vec(),
+        attributes,
+        script,
+        ..Default::default()
+    };
+    let mut w = stros_tests::island_with(
+        0,
+        vec![hurter],
+        vec![stros_tests::placement(75, "HURTER", [35_000, -240, 31_000], false)],
+    );
+    for k in 0..n {
+        w.step(&Input::NONE, 1000 + 2 * k);
+    }
+    let id = w.selected_player_id().unwrap();
+    (w, id)
+}
+
+#[test]
+fn adjust_health_mode_one_kills_with_the_sources_death_group() {
+    // {D:engine/SOUP.md} "Health native routing": `adjustHealth(change, mode)` on the selected
+    // player with a nonzero mode goes straight to his death-owning health, its source the
+    // actor whose script runs. −255 takes 100 to 0: he dies, and with no override yet the
+    // source's nonzero attribute 109 (73) becomes it.
+    let (w, id) = hurt_by_script(id::ADJUST_HEALTH, &[-255, 1], 73, 2);
+    let (a, p) = (w.actor(id).unwrap(), w.player_state());
+    assert_eq!((a.attributes[3], a.lifecycle), (0, 8));
+    assert_eq!((p.death.hit_inhibition, p.death_override), (true, Some(73)));
+}
+
+#[test]
+fn adjust_health_mode_zero_never_kills() {
+    // Mode 0 takes his additive health: the sum clamped to 0 … 100, no death at zero
+    // ("Selected-player additive health"). −30: 70. −255: 0, still alive and uninhibited.
+    let (w, id) = hurt_by_script(id::ADJUST_HEALTH, &[-30, 0], 0, 2);
+    assert_eq!(w.actor(id).unwrap().attributes[3], 70);
+    let (w, id) = hurt_by_script(id::ADJUST_HEALTH, &[-255, 0], 0, 2);
+    let (a, p) = (w.actor(id).unwrap(), w.player_state());
+    assert_eq!((a.attributes[3], a.lifecycle, p.death.hit_inhibition), (0, 0, false));
+    // +500 clamps to the session maximum, 100.
+    let (w, id) = hurt_by_script(id::ADJUST_HEALTH, &[500, 0], 0, 2);
+    assert_eq!(w.actor(id).unwrap().attributes[3], 100);
+}
+
+#[test]
+fn set_health_goes_through_the_death_admission() {
+    // `setHealth(value)` passes value − health through the generic health-with-death
+    // admission, which forwards the selected player to his death-owning health with no
+    // source: 5 leaves him at 5, alive; 0 kills him. With no override, no source, dry land,
+    // not falling and unarmed, the service force-starts group 134 (the island's CYRUS lacks
+    // it) and sets no override; the death controller, at his next controller call, assigns
+    // 134 as the override since he holds no weapon.
+    let (w, id) = hurt_by_script(id::SET_HEALTH, &[5], 0, 2);
+    let a = w.actor(id).unwrap();
+    assert_eq!((a.attributes[3], a.lifecycle), (5, 0));
+    let (w, id) = hurt_by_script(id::SET_HEALTH, &[0], 0, 2);
+    let (a, p) = (w.actor(id).unwrap(), w.player_state());
+    assert_eq!((a.attributes[3], a.lifecycle, p.death.hit_inhibition), (0, 8, true));
+    assert_eq!(p.death_override, Some(134));
 }

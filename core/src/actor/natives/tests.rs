@@ -381,3 +381,17 @@ fn is_dead_honours_the_selected_players_hit_inhibition() {
     assert_eq!(is_dead(0, true, false), 0);
     assert_eq!(is_dead(crate::actor::default::LIFECYCLE_DEAD, false, false), 1);
 }
+
+/// "Replenishing health": below 100 the byte becomes 100 and the answer is 1 (40 → 100);
+/// at 100 or more it is 0 and nothing changes (120 stays).
+#[test]
+fn replenish_health_fills_to_100() {
+    let player = Actor::new(0, [0; 256]);
+    let mut a = Actor::new(0, [0; 256]);
+    a.attributes[attr::HEALTH] = 40;
+    assert_eq!(call_with(&mut a, &player, id::REPLENISH_HEALTH, &[]), 1);
+    assert_eq!(a.attributes[attr::HEALTH], 100);
+    a.attributes[attr::HEALTH] = 120;
+    assert_eq!(call_with(&mut a, &player, id::REPLENISH_HEALTH, &[]), 0);
+    assert_eq!(a.attributes[attr::HEALTH], 120);
+}

@@ -39,6 +39,40 @@ pub(crate) fn change_health<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
     }
 }
 
+/// The generic additive-health admission ({D:engine/SOUP.md} "Health native routing"): the
+/// same attribute gates as [`change_health`]; an admitted selected player takes his additive
+/// health ([`additive_health`]). Best guess: the docs do not say what an admitted nonplayer's
+/// additive change is beyond "changing nonplayer health"; Stros takes "Nonplayer health
+/// mutation"'s arithmetic without its death dispatch, the one thing the name sets apart.
+pub(crate) fn additive_admission<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, change: i32) {
+    if a.attr(120) != 0 || (a.attr(97) != 0 && !a.in_combat_stance()) {
+        return;
+    }
+    if env.is_player {
+        additive_health(a, env, change);
+        return;
+    }
+    let h = (a.attr(attr::HEALTH) as i32).wrapping_add(change).clamp(0, 255);
+    a.attributes[attr::HEALTH] = h as u8;
+    env.health = Some(env.health.unwrap_or(0).wrapping_add(change));
+}
+
+/// "Selected-player additive health": nothing while hit inhibition is set; otherwise the
+/// wrapping sum clamped to 0 … 100, and a negative change takes the damage reaction even at
+/// zero — this service never kills. (Its HUD feedback timer and displayed health are the
+/// HUD's; its taunt is dropped, as in [`death_owning_health`].)
+pub(crate) fn additive_health<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, change: i32) {
+    if env.player.death.hit_inhibition {
+        return;
+    }
+    let h = (a.attr(attr::HEALTH) as i32).wrapping_add(change).clamp(0, SESSION_MAX_HEALTH);
+    a.attributes[attr::HEALTH] = h as u8;
+    env.health = Some(env.health.unwrap_or(0).wrapping_add(change));
+    if change < 0 {
+        damage_reaction(a, env);
+    }
+}
+
 /// The selected player's death-owning health service ({D:engine/SOUP.md} "Selected-player
 /// death-owning health mode"), `source` the source actor's attribute 109 (`None` without a
 /// source). Hit inhibition rejects it. A negative change first resets his action and detaches
