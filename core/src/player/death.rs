@@ -51,8 +51,8 @@ pub struct Death {
 /// "Selected-player death controller", run by his controller after the preliminary
 /// countdowns while hit inhibition is set (the caller tests it and returns after): a zero
 /// override becomes 122 while he holds a weapon, else 134; the override is force-requested
-/// with modifier 0; then the nominal ticks are added to the progress word. Death modes 1 and
-/// 2 also update environmental effects, which Stros does not draw.
+/// with modifier 0; then the nominal ticks are added to the progress word, and death modes 1
+/// and 2 emit their environmental effects from the new progress ([`PlayerScene::death_effects`]).
 pub fn controller(a: &mut Actor, env: &mut impl PlayerScene) {
     let group = match env.state().death_override {
         Some(g) => g,
@@ -66,6 +66,8 @@ pub fn controller(a: &mut Actor, env: &mut impl PlayerScene) {
     let ticks = env.ticks();
     let death = &mut env.state().death;
     death.progress = death.progress.wrapping_add(ticks);
+    let (mode, progress) = (death.mode, death.progress);
+    env.death_effects(a, mode, progress);
 }
 
 /// The falling-death part of "World-loop death exit ordering": a zero falling byte clears

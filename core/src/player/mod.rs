@@ -131,6 +131,9 @@ pub trait PlayerScene: Surroundings {
     /// A health change through his death-owning health service ([`death`]), `source`
     /// the attribute 109 of the source actor, `None` without one.
     fn death_health(&mut self, a: &mut Actor, change: i32, source: Option<u8>);
+    /// The death controller's environmental effects for death `mode` at `progress`
+    /// ({D:engine/SOUP.md} "Selected death effect admission").
+    fn death_effects(&mut self, a: &Actor, mode: i32, progress: i32);
     /// "Ledge scan" with "Ledge record classification" at the actor's position moved by the
     /// runtime offset `shift` (the hanging sidestep's test), the table of records.
     fn ledge_scan(&mut self, a: &Actor, shift: Option<[i32; 3]>) -> ledge::Table;

@@ -142,6 +142,9 @@ impl<C: Capacity> PlayerScene for Env<'_, '_, C> {
     fn death_health(&mut self, a: &mut Actor, change: i32, source: Option<u8>) {
         crate::world::collide::death_owning_health(a, self, change, source)
     }
+    fn death_effects(&mut self, a: &Actor, mode: i32, progress: i32) {
+        crate::world::collide::death_effects(a, self, mode, progress)
+    }
     fn ledge_scan(&mut self, a: &Actor, shift: Option<[i32; 3]>) -> Table {
         let mut table = Table::new();
         if a.action_transition != 0 || a.holds_weapon() || self.no_face_models() {

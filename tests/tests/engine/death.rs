@@ -4,6 +4,7 @@
 //! controller", "World-loop death exit ordering"; {D:engine/player.md} "Ordinary landing
 //! decision", "Controller initialization and preliminary state".
 
+use stros_core::anim::AnimEvent;
 use stros_core::files::Embedded;
 use stros_core::input::{Action, Input};
 use stros_core::player::death::OUTCOME_DEATH;
@@ -362,4 +363,43 @@ fn set_health_goes_through_the_death_admission() {
     let (a, p) = (w.actor(id).unwrap(), w.player_state());
     assert_eq!((a.attributes[3], a.lifecycle, p.death.hit_inhibition), (0, 8, true));
     assert_eq!(p.death_override, Some(134));
+}
+
+#[test]
+fn death_mode_two_bubbles_and_gurgles() {
+    // {D:engine/SOUP.md} "Selected death effect admission": in death mode 2 each death
+    // controller call may emit one image — descriptor 0x2500 while the (incremented) progress
+    // is below 12, 0x12500 from 12 — followed by sound 71 (70 from 12) with a Hz offset of
+    // Rnd(64) − 32, so within −32 … 31. The image's Y is his logical Y plus his positive Y
+    // extent × 256 plus 1536. In mode 0 nothing is emitted.
+    let (mut w, id, n) = dead_after_a_fall();
+    let quiet: Vec<_> = (n..n + 30)
+        .flat_map(|k| w.step(&Input::NONE, 2 * k).events.clone())
+        .filter(|e| matches!(e.event, Event::Anim(AnimEvent::Effect { .. })))
+        .collect();
+    assert!(quiet.is_empty(), "mode 0: no effects");
+    w.player_state_mut().death.mode = 2;
+    let (mut images, mut early, mut late) = (0, 0, 0);
+    for k in n + 30..n + 130 {
+        let events: Vec<_> =
+            w.step(&Input::NONE, 2 * k).events.iter().filter(|e| e.actor == id).map(|e| e.event).collect();
+        let (a, progress) = (w.actor(id).unwrap(), w.player_state().death.progress);
+        let y = a.position[1] + a.bounds.positive[1] * 256 + 1536;
+        let (descriptor, sound) = if progress >= 12 { (0x12500, 70) } else { (0x2500, 71) };
+        for (i, e) in events.iter().enumerate() {
+            if let Event::Anim(AnimEvent::Effect { descriptor: d, at }) = *e {
+                images += 1;
+                assert_eq!((d, at[1]), (descriptor, y), "update {k}");
+                match events.get(i + 1) {
+                    Some(Event::Sound(s)) => {
+                        assert_eq!(s.requested, sound);
+                        assert!((-32..32).contains(&s.offset_hz));
+                    }
+                    other => panic!("no sound after the image: {other:?}"),
+                }
+                if progress >= 12 { late += 1 } else { early += 1 }
+            }
+        }
+    }
+    assert!(images > 0 && late > 0, "{images} images, {early} early, {late} late");
 }

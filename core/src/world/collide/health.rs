@@ -5,6 +5,7 @@
 use super::group;
 use crate::actor::combat;
 use crate::actor::{Actor, attr};
+use crate::anim::AnimEvent;
 use crate::capacity::Capacity;
 use crate::player::death::{GROUP_FATAL, GROUP_UNARMED};
 use crate::world::queries::Env;
@@ -180,6 +181,62 @@ fn damage_reaction<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
         crate::player::ledge::hang_release(a, env);
     }
     a.rope = false;
+}
+
+/// "Selected death effect admission": the death controller's environmental effects for
+/// death mode 1 or 2, after the progress word gained this call's ticks (`progress`). Mode 1
+/// emits its first image (`0xb081`), then twice draws `Rnd(progress / 6 + 1)`, a zero
+/// emitting `0x22480` the first time and `0x2580` the second, and past progress 12 a final
+/// `0x32480`. Mode 2 draws one raw value and emits only when it ANDed with `progress + 1` is
+/// zero: `0x2500` before progress 12, `0x12500` from 12, then sound 71 (70 from 12) with a
+/// playback-rate offset of `Rnd(64) − 32` Hz. Other modes emit nothing.
+///
+/// Best guess: the docs keep mode 1's two draws "ordered and independent" without saying
+/// whether the first emission's own position draws come before the second draw; Stros
+/// emits each image as soon as its draw admits it.
+pub(crate) fn death_effects<C: Capacity>(a: &Actor, env: &mut Env<'_, '_, C>, mode: i32, progress: i32) {
+    match mode {
+        1 => {
+            death_effect(a, env, 0xb081, true);
+            for descriptor in [0x22480, 0x2580] {
+                if env.rng.bounded(progress / 6 + 1) == 0 {
+                    death_effect(a, env, descriptor, false);
+                }
+            }
+            if progress > crate::player::death::PROGRESS_LIMIT {
+                death_effect(a, env, 0x32480, false);
+            }
+        }
+        2 => {
+            if env.rng.draw() & progress.wrapping_add(1) != 0 {
+                return;
+            }
+            let late = progress >= crate::player::death::PROGRESS_LIMIT;
+            death_effect(a, env, if late { 0x12500 } else { 0x2500 }, false);
+            let hz = env.rng.bounded(64) - 32;
+            env.events.push(AnimEvent::SoundHz { effect: if late { 70 } else { 71 }, hz: hz as i16 });
+        }
+        _ => {}
+    }
+}
+
+/// One death-controller image: the actor's logical X/Z moved 2048 toward the camera (the
+/// bearing from the camera, as the transition effects take it), then X and Z each moved by
+/// `Rnd(32) × 256 − 4096` for the `wide` first image of mode 1, else `Rnd(8) × 256 − 1024`;
+/// Y the logical Y plus the positive Y bounds extent × 256 plus 1536.
+fn death_effect<C: Capacity>(a: &Actor, env: &mut Env<'_, '_, C>, descriptor: u32, wide: bool) {
+    let bearing = crate::math::direction_from_displacement(
+        a.position[0].wrapping_sub(env.camera[0]),
+        a.position[2].wrapping_sub(env.camera[2]),
+    ) as i32;
+    let index = (bearing - 1024) & 2047;
+    let moved = |c: i32, f: f32| (c as f32 + 2048.0 * f) as i32;
+    let (bound, base) = if wide { (32, 4096) } else { (8, 1024) };
+    let mut jitter = || env.rng.bounded(bound).wrapping_mul(256).wrapping_sub(base);
+    let x = moved(a.position[0], crate::tables::sin(index)).wrapping_add(jitter());
+    let z = moved(a.position[2], crate::tables::cos(index)).wrapping_add(jitter());
+    let y = a.position[1].wrapping_add(a.bounds.positive[1].wrapping_mul(256)).wrapping_add(1536);
+    env.events.push(AnimEvent::Effect { descriptor, at: [x, y, z] });
 }
 
 /// A nonplayer's death animation and notification at zero health. Unarmed, group 74 is
