@@ -102,6 +102,8 @@ fn preliminary(a: &mut Actor, env: &mut impl PlayerScene) -> bool {
     if a.queued == 3 && a.anim.current == a.anim.default {
         a.queued = 0;
     }
+    // Best guess: the docs place the queued-3 clear only "before the lockout test"; Stros
+    // keeps it ahead of the hit-inhibition test, with the countdowns.
     if env.state().death.hit_inhibition {
         death::controller(a, env);
         return false;
