@@ -247,6 +247,10 @@ impl Mixer {
         use crate::world::{Event, SoundLevel};
         let (radius, divisor) = radius_and_divisor(sound_distance).unwrap_or((0, 0));
         let l = report.listener;
+        // Sound maintenance's reset precedes the update's object updates and their sounds.
+        if report.sound_reset {
+            self.stop(0, crate::anim::SoundStop::All);
+        }
         for e in &report.events {
             match e.event {
                 Event::Sound(s) => {

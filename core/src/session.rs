@@ -217,23 +217,61 @@ impl<'a, C: Capacity> Session<'a, C> {
         };
         let (spec, _) = catalog::resolve(files, choice).map_err(SessionError::World)?;
         self.world.set_config(scenario.config());
-        self.world.load_world_in_place(files, &spec).map_err(SessionError::World)?;
+        let origin = scenario.origin();
+        self.load_and_enter(files, &spec, &origin)?;
+        self.around(files, &spec, origin);
+        self.replay = Some((scenario.steps(), scenario.bios_start));
+        Ok(())
+    }
+
+    /// World `spec` loaded into this session's world and the player entered as `origin`
+    /// starts him: at its marker, or at its position (settled as it says) with its starting
+    /// group and forward phase.
+    fn load_and_enter(
+        &mut self,
+        files: &impl Files<'a>,
+        spec: &WorldSpec<'_>,
+        origin: &Origin<'a>,
+    ) -> Result<(), SessionError> {
+        self.world.load_world_in_place(files, spec).map_err(SessionError::World)?;
         let world = &mut self.world;
-        match scenario.start {
-            PlayerStart::Marker { index } => world.enter_marker(files, index, scenario.heading),
-            PlayerStart::Position { pos } => world.enter_at(files, pos, scenario.heading, scenario.settle),
+        match origin.start {
+            PlayerStart::Marker { index } => world.enter_marker(files, index, origin.heading),
+            PlayerStart::Position { pos } => world.enter_at(files, pos, origin.heading, origin.settle),
         }
         .map_err(SessionError::World)?;
         if let Some(id) = world.selected_player_id() {
-            if let Some(g) = scenario.group {
+            if let Some(g) = origin.group {
                 world.force_group(id, g);
             }
-            if let (Some(p), Some(a)) = (scenario.phase, world.actor_mut(id)) {
+            if let (Some(p), Some(a)) = (origin.phase, world.actor_mut(id)) {
                 a.steps.set(crate::actor::Direction::Forward, p);
             }
         }
-        self.around(files, &spec, scenario.origin());
-        self.replay = Some((scenario.steps(), scenario.bios_start));
+        Ok(())
+    }
+
+    /// Best guess for what follows the player's death. After world-loop outcome 5000 the
+    /// original's dispatcher offers to load the last saved game, or opens the book menu
+    /// ({D:engine/SOUP.md} "Death completion dispatch"); Stros has neither saves nor that
+    /// menu, so a player expects the game to start again: the world the session started
+    /// in is loaded again from `files` and the player entered where the session started
+    /// him (the player initializer clears his death). A replay keeps its place in the
+    /// recording, so a recorded death restarts the same way when it is replayed; the debug
+    /// overlay stays as it was.
+    pub fn restart(&mut self, files: &impl Files<'a>) -> Result<(), SessionError> {
+        let origin = self.origin.clone();
+        let mut map = crate::world::Name::new();
+        let _ = map.push_str(origin.map.unwrap_or(self.world.map()));
+        let choice = match origin.world_index {
+            Some(index) => Choice::Index(index),
+            None => Choice::Map(&map),
+        };
+        let (spec, _) = catalog::resolve(files, choice).map_err(SessionError::World)?;
+        self.load_and_enter(files, &spec, &origin)?;
+        let (debug, replay) = (self.debug_overlay, self.replay.take());
+        self.around(files, &spec, origin);
+        (self.debug_overlay, self.replay) = (debug, replay);
         Ok(())
     }
 

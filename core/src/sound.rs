@@ -1,6 +1,7 @@
 //! The positional sound rules a sound's volume comes from ({D:engine/sound.md} "Radius and
 //! divisor", "Distance", "Volume curve"): what the mixer ([`crate::audio`]) starts a sound
-//! at and what a script's `AmbientSound` tests before it keeps its sound going.
+//! at and what a script's `AmbientSound` tests before it keeps its sound going; and the
+//! world loop's periodic sound reset ([`Maintenance`]).
 
 use crate::math::round_ties_even;
 
@@ -45,4 +46,59 @@ pub enum ScriptSound {
         /// Forget the remembered sound first.
         restart: bool,
     },
+}
+
+/// Accumulated nominal ticks past which sound maintenance resets the channels.
+pub const RESET_AFTER: i32 = 1400;
+
+/// Sound maintenance's state ({D:engine/sound.md}): the accumulator of the periodic sound
+/// reset and the shared sample-reset flag. World-loop entry clears both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Maintenance {
+    /// Nominal ticks since the last reset.
+    pub accumulator: i32,
+    /// The shared sample-reset flag: set by a reset for the rest of that loop iteration,
+    /// so each `AmbientSound` task forgets its remembered channel.
+    pub reset: bool,
+}
+
+impl Maintenance {
+    /// One invocation, after clock sampling and before the object updates: the flag clears;
+    /// with maintenance inhibition clear the accumulator gains `ticks` (wrapping); a signed
+    /// value strictly above 1400 resets — all channels stop, the flag is set, the
+    /// accumulator clears. Returns whether it reset.
+    pub fn run(&mut self, ticks: i32, inhibited: bool) -> bool {
+        self.reset = false;
+        if !inhibited {
+            self.accumulator = self.accumulator.wrapping_add(ticks);
+        }
+        if self.accumulator > RESET_AFTER {
+            self.reset = true;
+            self.accumulator = 0;
+        }
+        self.reset
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two ticks an invocation: 700 invocations reach exactly 1400, which does not reset;
+    /// the 701st (1402) does, clearing the accumulator, and the next one clears the flag.
+    /// Inhibited, the accumulator holds still, and a held value above 1400 would still reset.
+    #[test]
+    fn the_periodic_reset_follows_the_accumulator() {
+        let mut m = Maintenance::default();
+        for _ in 0..700 {
+            assert!(!m.run(2, false));
+        }
+        assert_eq!(m.accumulator, 1400);
+        assert!(!m.run(2, true), "inhibited: no gain");
+        assert_eq!(m.accumulator, 1400);
+        assert!(m.run(2, false));
+        assert_eq!((m.accumulator, m.reset), (0, true));
+        assert!(!m.run(2, false));
+        assert_eq!((m.accumulator, m.reset), (2, false));
+    }
 }

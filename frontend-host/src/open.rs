@@ -243,6 +243,13 @@ impl Opened {
         }
     }
 
+    /// Starts `session` (one [`Opened::session`] made) again from these files after the
+    /// player's death ([`Session::restart`], a best guess for the original's menu).
+    pub fn restart<'s>(&'s self, session: &mut Session<'s>) -> Result<(), HostError> {
+        let files = self.files()?;
+        session.restart(&files).map_err(|e| self.describe(e))
+    }
+
     /// The session: the scenario's world and updates, or the chosen world entered at the
     /// marker (`--marker`, else a new game's start marker, else 0); the install's SYSTEM.INI
     /// and KEYS.INI (the scenario's `[system]` overrides apply on top of the installed

@@ -33,6 +33,8 @@ pub struct Runner<'a> {
     /// first gets it).
     pause_asked: bool,
     focused: Option<bool>,
+    /// What the session restarts from after the player's death ([`Runner::restarting_from`]).
+    restart: Option<&'a crate::Opened>,
 }
 
 impl<'a> Runner<'a> {
@@ -54,7 +56,16 @@ impl<'a> Runner<'a> {
             volume: crate::settings::Volume::of(run),
             pause_asked: false,
             focused: None,
+            restart: None,
         }
+    }
+
+    /// Restarts the session from `opened` (the files it was opened from) whenever the world
+    /// loop ends with the player's death ([`stros_core::session::Session::restart`], a best
+    /// guess). Without it the dead player stays where he fell.
+    pub fn restarting_from(mut self, opened: &'a crate::Opened) -> Runner<'a> {
+        self.restart = Some(opened);
+        self
     }
 
     /// Opens sound output for an interactive run (its bank, SYSTEM.INI's master volume and
@@ -182,6 +193,11 @@ impl<'a> Runner<'a> {
             a.play(bank, self.session.world.report());
         }
         self.updates += 1;
+        let died = self.session.world.report().outcome == Some(stros_core::player::death::OUTCOME_DEATH);
+        if let (true, Some(opened)) = (died, self.restart) {
+            log::info!("the player died: the game starts again");
+            opened.restart(&mut self.session)?;
+        }
         Ok(())
     }
 

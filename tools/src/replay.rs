@@ -11,7 +11,6 @@
 use std::path::Path;
 
 use stros_core::capacity::Capacity;
-use stros_core::session::Session;
 use stros_core::world::{StepReport, World};
 use stros_host::{HostError, Opened};
 
@@ -22,15 +21,20 @@ pub fn trace_line<C: Capacity>(world: &World<'_, C>, report: &StepReport) -> Str
     s
 }
 
-/// Replays every recorded update of `session`; the trace, one line per update.
-pub fn trace<C: Capacity>(session: &mut Session<'_, C>) -> String {
+/// Replays every recorded update of `session` (opened from `opened`); the trace, one line
+/// per update. A death outcome restarts the session from `opened` after its line, as the
+/// frontends' runner does ([`stros_host::Runner::restarting_from`]).
+pub fn trace<'s>(opened: &'s Opened, session: &mut stros_host::Session<'s>) -> Result<String, HostError> {
     let mut out = String::new();
     while let Some(u) = session.next_recorded() {
         session.step(&u.input, u.bios, u.scale);
         out.push_str(&trace_line(&session.world, session.world.report()));
         out.push('\n');
+        if session.world.report().outcome == Some(stros_core::player::death::OUTCOME_DEATH) {
+            opened.restart(session)?;
+        }
     }
-    out
+    Ok(out)
 }
 
 /// The scenario `text` opened as if read from a file in `dir` (its relative paths resolve
@@ -43,11 +47,11 @@ pub fn open(text: &str, dir: &Path) -> Result<Opened, HostError> {
 pub fn run(text: &str, dir: &Path) -> Result<String, HostError> {
     let opened = open(text, dir)?;
     let mut session = opened.session()?;
-    Ok(trace(&mut session))
+    trace(&opened, &mut session)
 }
 
 /// `stros-tools replay FILE --digest`: the digests of the scenario's trace and of its last
-/// frame drawn at 320×200 every eighth update ([`Session::replay_digests`]), as
+/// frame drawn at 320×200 every eighth update ([`stros_core::session::Session::replay_digests`]), as
 /// `frontend-mcu` prints them. The frame is drawn whole here (the microcontroller draws it
 /// in bands): the two pictures are the same.
 pub fn digest(path: &Path) -> Result<stros_core::session::Digests, HostError> {
@@ -66,5 +70,5 @@ pub fn digest(path: &Path) -> Result<stros_core::session::Digests, HostError> {
 pub fn command(path: &Path) -> Result<String, HostError> {
     let opened = Opened::scenario(path)?;
     let mut session = opened.session()?;
-    Ok(trace(&mut session))
+    trace(&opened, &mut session)
 }

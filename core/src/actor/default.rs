@@ -75,6 +75,25 @@ pub fn select_default(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '
     group
 }
 
+/// {D:engine/SOUP.md} "Selected-player death animation override": while the selected
+/// player's hit inhibition and override are both set, default selection copies the override
+/// group into his default instead of selecting one. When it is already current, the pending
+/// group is cancelled, the exit marker cleared and the finite loop countdown set to 32 (the
+/// frame and command cursor stay); otherwise it is force-started.
+pub fn death_override_default(anim: &mut AnimState, cx: &mut AnimContext<'_, '_>, group: i16) {
+    anim.default = group;
+    if anim.current == group {
+        anim.pending = crate::anim::NO_GROUP;
+        anim.exit = false;
+        anim.loops = DEATH_LOOPS;
+    } else {
+        anim.force(cx, group, 0);
+    }
+}
+
+/// The finite loop countdown the death override keeps its current group playing with.
+pub const DEATH_LOOPS: u8 = 32;
+
 /// Stores a new default. With the old default captured first: if it was current and its
 /// exit marker is clear, the new default replaces it at once (a forced start); a pending
 /// old default is replaced by an ordinary request for the new one. Nothing happens in the
@@ -90,5 +109,38 @@ pub fn set_default(anim: &mut AnimState, cx: &mut AnimContext<'_, '_>, new_defau
     }
     if anim.pending == old {
         anim.request(cx, new_default, 0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::anim::Events;
+
+    /// {D:engine/SOUP.md} "Selected-player death animation override": with the override
+    /// group already current, the default becomes it, the pending group is cancelled, the
+    /// exit marker cleared and the loop countdown set to 32, while the cursor and frame
+    /// progress stay (cursor 3, frame 5 before and after).
+    #[test]
+    fn the_death_override_keeps_its_current_group_looping() {
+        let mut events = Events::default();
+        let mut cx = AnimContext {
+            set: None,
+            ticks: 1,
+            events: &mut events,
+            enabled: true,
+            falling: 0,
+            forward: None,
+            move_bits: 0,
+        };
+        let mut anim = AnimState::default();
+        (anim.current, anim.pending, anim.default, anim.exit) = (74, 18, 0, true);
+        (anim.cursor, anim.real_frame, anim.loops) = (3, 5, 2);
+        death_override_default(&mut anim, &mut cx, 74);
+        assert_eq!(
+            (anim.default, anim.pending, anim.exit, anim.loops),
+            (74, crate::anim::NO_GROUP, false, 32)
+        );
+        assert_eq!((anim.current, anim.cursor, anim.real_frame), (74, 3, 5));
     }
 }

@@ -84,6 +84,9 @@ pub mod attr {
     pub const FALL_HOLD: usize = 107;
     /// `fall_damage`.
     pub const FALL_DAMAGE: usize = 108;
+    /// Attribute 109: the death-animation group a source actor gives the player it kills
+    /// ({D:engine/SOUP.md} "Selected-player death-owning health mode").
+    pub const DEATH_GROUP: usize = 109;
     /// `holding_weapon`.
     pub const HOLDING_WEAPON: usize = 110;
     /// `short_mapping`: excluded on the outer border of the actor window.

@@ -11,11 +11,12 @@
 //! lets go), or the sidestep block and forward or backward dispatch to the walk or run helper
 //! ([`crate::actor::motion`]) by the walk/run choice, the jump key starting a jump in place
 //! of a helper ([`super::jump`]); after it the forward steering of a standing jump, the jump
-//! key's arbitration and the armed handler ([`super::armed`]). Dialogue, items, ropes, hit
-//! inhibition and the death controller are not part of this core yet.
+//! key's arbitration and the armed handler ([`super::armed`]). Hit inhibition hands the
+//! call to the death controller ([`super::death`]) after the preliminary countdowns.
+//! Dialogue, items and ropes are not part of this core yet.
 
 use super::turned;
-use super::{PlayerScene, armed, jump, ledge};
+use super::{PlayerScene, armed, death, jump, ledge};
 use crate::actor::jump::Entry;
 use crate::actor::motion::{self, Step};
 use crate::actor::{Actor, attr, combat};
@@ -81,27 +82,37 @@ fn bank(roll: u16, net: i32) -> u16 {
 /// (frozen under queued or falling motion), the action-inhibition countdown, queued
 /// state 3 cleared once its jump group has returned to the default, and the idle counter's
 /// reset on a rope or out of group 0.
-fn preliminary(a: &mut Actor, env: &mut impl PlayerScene) {
+/// Hit inhibition then hands the call to the death controller ([`death::controller`]) and
+/// `false` is returned: the controller returns before the idle counter's reset, the lockout
+/// and the keyboard dispatch.
+fn preliminary(a: &mut Actor, env: &mut impl PlayerScene) -> bool {
     let ticks = env.ticks();
     let state = env.state();
     if a.queued == 0 && a.falling == 0 {
         state.conditional = state.conditional.saturating_sub(ticks.max(0) as u32);
     }
     // The pending action (a fatal landing on steep support): action 74 while not sliding,
-    // again every call — the flag stays.
+    // again every call — the flag stays. Its helper names the player as the source.
     if state.pending_action && a.sliding == 0 {
-        state.death_override = Some(74);
-        env.change_health(a, -255);
+        state.death_override = Some(death::GROUP_FATAL);
+        env.death_health(a, -255, Some(a.attr(attr::DEATH_GROUP)));
     }
     let state = env.state();
     state.ledge.tick(ticks);
     if a.queued == 3 && a.anim.current == a.anim.default {
         a.queued = 0;
     }
+    // Best guess: the docs place the queued-3 clear only "before the lockout test"; Stros
+    // keeps it ahead of the hit-inhibition test, with the countdowns.
+    if env.state().death.hit_inhibition {
+        death::controller(a, env);
+        return false;
+    }
     // The idle counter's reset precedes the lockout test; its requests follow it.
     if a.rope || a.anim.current != 0 {
         env.state().idle = 0;
     }
+    true
 }
 
 /// The requests of {D:engine/player.md} "Idle animation requests", which run only past the
@@ -155,7 +166,9 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
     if a.script_control & crate::script::control::NO_HOOK != 0 {
         return out;
     }
-    preliminary(a, env);
+    if !preliminary(a, env) {
+        return out;
+    }
     let window = armed::tap_window(env.config().tap_time, env.frame_scale());
     env.state().armed.latches.sample(input, window);
     // A retained `LockoutPlayer` word returns before keyboard movement dispatch.
@@ -163,6 +176,10 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
         return out;
     }
     idle_request(a, env);
+    // {D:engine/sound.md}: sound-maintenance inhibition follows the menu-state word and
+    // `WaitOnDialog`, which Stros does not keep (both zero): it clears, the lockout return
+    // above having kept it while the word was nonzero.
+    env.state().sound_inhibition = false;
     // The view key leaves ordinary movement: an unarmed player looking stands still; an armed
     // one still has his armed handler.
     if input.held(Action::C) {

@@ -4,6 +4,7 @@
 
 pub mod armed;
 pub mod controller;
+pub mod death;
 pub mod jump;
 pub mod ledge;
 
@@ -68,8 +69,18 @@ pub struct PlayerState {
     /// each controller call with sliding clear then takes action 74 (the death override and
     /// health −255); nothing clears it ("Controller initialization and preliminary state").
     pub pending_action: bool,
-    /// The death-animation override group (74 after a fatal landing or a long slide).
+    /// The retained death-animation override group ({D:engine/SOUP.md} "Selected-player
+    /// death animation override"): an identity, `None` for zero. A fatal landing or a long
+    /// slide stores 74 before the health change; the death controller assigns one when the
+    /// death left it zero.
     pub death_override: Option<i16>,
+    /// The death state ([`death::Death`]): hit inhibition, the death-progress word and mode,
+    /// the falling-death counter.
+    pub death: death::Death,
+    /// Sound-maintenance inhibition ({D:engine/sound.md}): while set the periodic sound
+    /// reset's accumulator does not advance. The controller samples it; the player
+    /// initializer clears it.
+    pub sound_inhibition: bool,
     /// The tap latches and the armed handler's state ([`armed::Armed`]).
     pub armed: armed::Armed,
     /// The ordinary idle counter ("Idle animation requests"): the clock measurement adds one
@@ -85,6 +96,21 @@ impl PlayerState {
     /// The state the player initializer leaves: countdowns and ledge state cleared.
     pub fn new(walk_mode: i32) -> PlayerState {
         PlayerState { walk_mode, ..PlayerState::default() }
+    }
+
+    /// The player initializer's resets ({D:engine/player.md} "Controller initialization and
+    /// preliminary state", {D:engine/SOUP.md} "Selected-player death controller", "World-loop
+    /// death exit ordering"): hit inhibition, the death-animation override, the pending
+    /// action flag, the preliminary countdowns, sound-maintenance inhibition, the death mode
+    /// and progress and the falling-death counter. The turn accumulators, walk mode, idle
+    /// counter and lockout word are not the initializer's.
+    pub fn initialize(&mut self) {
+        self.death_override = None;
+        self.pending_action = false;
+        self.conditional = 0;
+        self.ledge.inhibition = 0;
+        self.sound_inhibition = false;
+        self.death = death::Death::default();
     }
 }
 
@@ -102,9 +128,12 @@ pub trait PlayerScene: Surroundings {
     fn ticks(&self) -> i32;
     /// A draw of the shared random generator (15 bits).
     fn random(&mut self) -> i32;
-    /// A health change through the player's health (what the core has of his death-owning
-    /// health service: attribute 3's arithmetic).
-    fn change_health(&mut self, a: &mut Actor, change: i32);
+    /// A health change through his death-owning health service ([`death`]), `source`
+    /// the attribute 109 of the source actor, `None` without one.
+    fn death_health(&mut self, a: &mut Actor, change: i32, source: Option<u8>);
+    /// The death controller's environmental effects for death `mode` at `progress`
+    /// ({D:engine/SOUP.md} "Selected death effect admission").
+    fn death_effects(&mut self, a: &Actor, mode: i32, progress: i32);
     /// "Ledge scan" with "Ledge record classification" at the actor's position moved by the
     /// runtime offset `shift` (the hanging sidestep's test), the table of records.
     fn ledge_scan(&mut self, a: &Actor, shift: Option<[i32; 3]>) -> ledge::Table;

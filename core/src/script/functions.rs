@@ -624,6 +624,12 @@ pub mod id {
     pub const END_COMBAT: u16 = 173;
     /// `isDead`.
     pub const IS_DEAD: u16 = 175;
+    /// `adjustHealth(change, mode)`.
+    pub const ADJUST_HEALTH: u16 = 176;
+    /// `setHealth(value)`.
+    pub const SET_HEALTH: u16 = 177;
+    /// `ReplenishHealth()`.
+    pub const REPLENISH_HEALTH: u16 = 163;
     /// `IsInDeepWater()`.
     pub const IS_IN_DEEP_WATER: u16 = 334;
     /// `DrawSword`.

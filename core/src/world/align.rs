@@ -397,7 +397,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     /// Runs `f` on actor `target` with surroundings of its own: its animation set, and its
     /// candidates gathered again around it from this update's live models (which leave the
     /// running actor out — the receiver of the natives here).
-    fn with_mover<R>(
+    pub(super) fn with_mover<R>(
         &mut self,
         target: u16,
         f: impl FnOnce(&mut Actor, &mut Env<'_, 'a, C>) -> R,

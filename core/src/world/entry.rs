@@ -79,6 +79,8 @@ impl<'a, C: Capacity> World<'a, C> {
     ) -> Result<Option<u16>, WorldError> {
         let rgm = self.rgm;
         let Some(def) = rgm.actor_by_name(name) else { return Ok(None) };
+        // The player initializer's resets precede the actor's model and script setup.
+        self.player.initialize();
         let definition = def.index() as u16;
         let mut a = Actor::new(definition, super::attributes::initial(def.attributes(), &self.config));
         a.position = position;

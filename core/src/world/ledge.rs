@@ -139,8 +139,11 @@ impl<C: Capacity> PlayerScene for Env<'_, '_, C> {
     fn random(&mut self) -> i32 {
         self.rng.draw()
     }
-    fn change_health(&mut self, a: &mut Actor, change: i32) {
-        crate::world::collide::change_health(a, self, change)
+    fn death_health(&mut self, a: &mut Actor, change: i32, source: Option<u8>) {
+        crate::world::collide::death_owning_health(a, self, change, source)
+    }
+    fn death_effects(&mut self, a: &Actor, mode: i32, progress: i32) {
+        crate::world::collide::death_effects(a, self, mode, progress)
     }
     fn ledge_scan(&mut self, a: &Actor, shift: Option<[i32; 3]>) -> Table {
         let mut table = Table::new();

@@ -42,6 +42,7 @@ mod rider;
 mod script;
 mod step;
 mod update;
+mod vitals;
 
 use core::fmt;
 
@@ -309,6 +310,11 @@ pub struct StepReport {
     pub script: heapless::Vec<ScriptTrace, MAX_SCRIPT_EVENTS>,
     /// Script trace events that did not fit.
     pub script_dropped: u32,
+    /// The world loop's outcome, when this update ended it: the selected player's death
+    /// ([`crate::player::death::OUTCOME_DEATH`]).
+    pub outcome: Option<i32>,
+    /// Sound maintenance reset the sound this update: every channel stops before its sounds.
+    pub sound_reset: bool,
 }
 
 /// State shared by every actor of an update: the surface veto, the designated player's
@@ -323,6 +329,8 @@ pub struct Shared {
     /// queries take the excluded-query result ({D:engine/player.md}, "Surface-query
     /// state retention"). The docs name no writer, so nothing in the core sets it.
     pub surface_exclusion: bool,
+    /// Sound maintenance: the periodic reset's accumulator and the sample-reset flag.
+    pub sound: crate::sound::Maintenance,
 }
 
 /// Where sounds are heard from: the render camera's position (runtime units) and yaw,
@@ -671,6 +679,11 @@ impl<'a, C: Capacity> World<'a, C> {
         &self.player
     }
 
+    /// The player's controller state, mutable (tests and tools set up states through it).
+    pub fn player_state_mut(&mut self) -> &mut PlayerState {
+        &mut self.player
+    }
+
     /// Actor `id`'s script state (continuations, task slots, the error that stopped it).
     pub fn script_state(&self, id: u16) -> Option<&crate::script::ScriptState> {
         self.scripts.states.get(id as usize)
@@ -681,6 +694,11 @@ impl<'a, C: Capacity> World<'a, C> {
         let Some(s) = self.scripts.states.get(id as usize) else { return &[] };
         let start = s.locals_start as usize;
         self.scripts.locals.get(start..start + s.locals_len as usize).unwrap_or(&[])
+    }
+
+    /// The shared random generator's state.
+    pub fn rng(&self) -> crate::script::Rng {
+        self.scripts.rng
     }
 
     /// The global flags.
@@ -703,7 +721,7 @@ impl<'a, C: Capacity> World<'a, C> {
     pub fn placed_actors(&self) -> impl Iterator<Item = (u16, &WorldModel<'a>, u32, PlacedModel<'a>)> + '_ {
         self.actors.iter().enumerate().filter(|(_, a)| a.shown()).filter_map(move |(id, a)| {
             let m = self.actor_model(a)?;
-            Some((id as u16, m, self.actor_frame(a), self.presented(a, m)))
+            Some((id as u16, m, self.actor_frame(a), self.presented(id as u16, a, m)))
         })
     }
 }
@@ -715,16 +733,24 @@ impl<'a, C: Capacity> World<'a, C> {
     /// quarter of full coverage (64), 3 and 4 by a quarter of the blend coverage at the model
     /// X/Z (a partial coverage doubled, at most 256) — then the swim groups 141–143 add
     /// `[game] swim_depth`. Drawing and the collision candidates both read it; the logical
-    /// position is unchanged.
-    pub(super) fn presented(&self, a: &Actor, m: &WorldModel<'a>) -> PlacedModel<'a> {
+    /// position is unchanged. The selected player's surfaces 5 and 11 add his death-progress
+    /// word too; hit-inhibited, his surfaces 2–4 give logical Y + 64 + progress and stop there.
+    pub(super) fn presented(&self, id: u16, a: &Actor, m: &WorldModel<'a>) -> PlacedModel<'a> {
         let mut p = placed_model(a, m);
         // Family refresh and the linked calculation place attached and linked actors; both
         // return before the water displacement.
         if a.collide() & crate::actor::collide::GROUND == 0 || a.placed_by_owner() {
             return p;
         }
+        let selected = self.selected_player_id() == Some(id);
+        let progress = if selected { self.player.death.progress } else { 0 };
         let sink = match a.surface {
-            1 | 5 | 11 | 2 => 64,
+            5 | 11 => 64i32.wrapping_add(progress),
+            2..=4 if selected && self.player.death.hit_inhibition => {
+                p.position[1] = ((a.position[1] >> 8).wrapping_add(64).wrapping_add(progress)) as f32;
+                return p;
+            }
+            1 | 2 => 64,
             3 | 4 => {
                 let (x, z) = (p.position[0] as i32, p.position[2] as i32);
                 let byte = crate::terrain::material(&self.wld, x, z);

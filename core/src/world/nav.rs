@@ -106,12 +106,12 @@ pub const HOSTED: [u16; 26] = [
     id::MOVE_POSITION,
 ];
 
-/// Whether the world's script host runs `function` ([`HOSTED`], the family links and
-/// the alignments).
+/// Whether the world's script host runs `function` ([`HOSTED`], the family links, the
+/// alignments and the health changes).
 pub fn is_hosted(function: u16) -> bool {
     HOSTED.contains(&function)
         || super::align::ALIGNMENT.contains(&function)
-        || matches!(function, id::OFFSET | id::UN_OFFSET)
+        || matches!(function, id::OFFSET | id::UN_OFFSET | id::SET_HEALTH | id::ADJUST_HEALTH)
 }
 
 /// RAAT `node_in_use` (94): `Wander` sets it.

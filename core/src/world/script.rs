@@ -287,7 +287,11 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
 
     fn native(&mut self, who: Receiver, call: &mut NativeCall<'_>) -> Option<i32> {
         let receiver = self.id_of(who);
-        if let Some(r) = self.linking(receiver, call).or_else(|| self.alignment(receiver, call)) {
+        if let Some(r) = self
+            .linking(receiver, call)
+            .or_else(|| self.alignment(receiver, call))
+            .or_else(|| self.health(receiver, call))
+        {
             return Some(r);
         }
         if who == Receiver::Me
@@ -314,6 +318,8 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
             task_system: self.task_system,
             receiver: id,
             selected: self.player == Some(id),
+            hit_inhibition: self.env.player.death.hit_inhibition,
+            sound_reset: self.env.shared.sound.reset,
             forward_held: self.forward_held,
             listener: crate::sound::radius_and_divisor(self.env.config.sound_distance)
                 .map(|(radius, divisor)| SoundListener { position: self.camera.position, radius, divisor }),

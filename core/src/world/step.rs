@@ -6,6 +6,7 @@ use crate::anim::AnimContext;
 use crate::capacity::{Capacity, Table};
 use crate::input::Input;
 use crate::math::Mat3;
+use crate::player::death;
 use crate::timing::Tick;
 
 impl<'a, C: Capacity> World<'a, C> {
@@ -37,6 +38,9 @@ impl<'a, C: Capacity> World<'a, C> {
             listener: Listener { position: self.view, yaw: self.view_yaw },
             ..StepReport::default()
         };
+        // Sound maintenance runs after clock sampling, before the object updates.
+        let inhibited = self.player.sound_inhibition;
+        self.report.sound_reset = self.shared.sound.run(tick.nominal_ticks, inhibited);
         if input.toggle_walk_mode {
             self.player.walk_mode = (self.player.walk_mode == 0) as i32;
         }
@@ -84,7 +88,23 @@ impl<'a, C: Capacity> World<'a, C> {
         if !camera_ran {
             self.camera_update();
         }
+        self.death_exits(tick);
         &self.report
+    }
+
+    /// "World-loop death exit ordering" ({D:engine/SOUP.md}), after the updates and the
+    /// presentation: the selected player's falling-death counter, then his inhibited death's
+    /// completion ([`death::falling_exit`], [`death::inhibited_exit`]); either ends the loop
+    /// with outcome 5000. Stros has no world transitions pending at this point.
+    fn death_exits(&mut self, tick: Tick) {
+        let Some(a) = self.selected_player_id().and_then(|id| self.actors.get(id as usize)) else { return };
+        let limit = self.config.player_fall_dead_time;
+        let p = &mut self.player;
+        if death::falling_exit(a, &mut p.death, tick.nominal_ticks, limit)
+            || death::inhibited_exit(a, &p.death, p.death_override)
+        {
+            self.report.outcome = Some(death::OUTCOME_DEATH);
+        }
     }
 
     /// The equipped-weapon drawing pass ("Equipped-weapon transition") of each listed actor

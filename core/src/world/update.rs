@@ -10,7 +10,7 @@ use super::live::{LiveModel, LiveScene, Others, Prepared};
 use super::queries::{Env, KeptSample};
 use super::script::WorldHost;
 use super::{Event, SoundRequest, World, WorldEvent};
-use crate::actor::default::{select_default, set_default};
+use crate::actor::default::{death_override_default, select_default, set_default};
 use crate::actor::{Actor, ActorModel, apply_debug_exclusions, attr, motion};
 use crate::anim::{AnimContext, AnimEvent, Events};
 use crate::capacity::{Capacity, Table};
@@ -62,7 +62,7 @@ impl<'a, C: Capacity> World<'a, C> {
                 return;
             }
             let Some(m) = self.actor_model(a) else { return };
-            let placed = self.presented(a, m);
+            let placed = self.presented(id, a, m);
             if let Some(Near { origin, query_radius }) = near
                 && !within_distance(origin, query_radius, placed.position, placed.radius)
             {
@@ -112,7 +112,7 @@ impl<'a, C: Capacity> World<'a, C> {
     fn live_ids_unculled(&self, me: u16, near: Option<Near>) -> impl Iterator<Item = u16> + '_ {
         self.actors.iter().enumerate().filter_map(move |(id, a)| {
             let id = id as u16;
-            let placed = self.presented(a, self.actor_model(a).filter(|_| self.live_gate(me, id, a))?);
+            let placed = self.presented(id, a, self.actor_model(a).filter(|_| self.live_gate(me, id, a))?);
             let admitted = near
                 .is_none_or(|n| within_distance(n.origin, n.query_radius, placed.position, placed.radius));
             admitted.then_some(id)
@@ -137,15 +137,16 @@ impl<'a, C: Capacity> World<'a, C> {
         // Sounds of this update are heard from here, remapped by the surface stood on now.
         let (emitter, surface) = (a.position, a.surface);
         let set = a.set.and_then(|s| self.sets.get(s as usize)).map(|e| &e.set);
-        animation_stage(
-            a,
-            set,
-            tick,
-            &mut events,
-            self.config.animation_system != 0,
+        // The selected player's death override replaces default selection while he is
+        // hit-inhibited.
+        let death = &self.player.death;
+        let stage = Stage {
+            enabled: self.config.animation_system != 0,
             is_player,
             forward_held,
-        );
+            death_override: self.player.death_override.filter(|_| is_player && death.hit_inhibition),
+        };
+        animation_stage(a, set, tick, &mut events, stage);
         let snapshot = super::collide::Snapshot { anim: a.anim, steps: a.steps.packed };
 
         // Candidate lists, prepared once before the script wrapper.
@@ -414,6 +415,19 @@ impl<'a, C: Capacity> World<'a, C> {
     }
 }
 
+/// What the animation stage of an update needs to know of the world.
+#[derive(Clone, Copy, Debug)]
+struct Stage {
+    /// `[system] animation_system` is nonzero.
+    enabled: bool,
+    /// The actor is the selected player.
+    is_player: bool,
+    /// He holds the forward binding.
+    forward_held: bool,
+    /// His death-animation override while hit inhibition is set.
+    death_override: Option<i16>,
+}
+
 /// The animation stage of an actor with an animation set: its context (the forward
 /// binding's group for the selected player holding it) and [`animate`].
 fn animation_stage(
@@ -421,24 +435,22 @@ fn animation_stage(
     set: Option<&crate::anim::AnimSet<'_>>,
     tick: Tick,
     events: &mut Events,
-    enabled: bool,
-    is_player: bool,
-    forward_held: bool,
+    stage: Stage,
 ) {
     if set.is_none() {
         return;
     }
-    let forward = forward_held.then(|| a.forward_group());
+    let forward = stage.forward_held.then(|| a.forward_group());
     let mut cx = AnimContext {
         set,
         ticks: tick.nominal_ticks,
         events,
-        enabled,
+        enabled: stage.enabled,
         falling: a.falling,
         forward,
         move_bits: 0,
     };
-    animate(a, is_player, &mut cx);
+    animate(a, stage, &mut cx);
 }
 
 /// "Jump window" ({D:engine/animation.md} "Action words"): the action update between the
@@ -470,12 +482,17 @@ fn age_response(a: &mut Actor, nominal_ticks: i32) {
 }
 
 /// The ordinary animation block of an actor update: "Ordinary idle animation default" and
-/// "Living actor default selection", then — with a clear animation-update exclusion — the
+/// "Living actor default selection" (for the hit-inhibited selected player his death
+/// override instead, [`death_override_default`]), then — with a clear animation-update exclusion — the
 /// advancement and the ordinary request for the selected default. The falling byte and the
 /// forward request in `cx` are the `Transition` inputs of this advancement.
-fn animate(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '_>) {
-    let default = select_default(a, is_player, cx);
-    set_default(&mut a.anim, cx, default, false);
+fn animate(a: &mut Actor, stage: Stage, cx: &mut AnimContext<'_, '_>) {
+    if let Some(group) = stage.death_override {
+        death_override_default(&mut a.anim, cx, group);
+    } else {
+        let default = select_default(a, stage.is_player, cx);
+        set_default(&mut a.anim, cx, default, false);
+    }
     if a.anim_update_exclusion == 0 {
         a.anim.advance(cx);
         let default = a.anim.default;

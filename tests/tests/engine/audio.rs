@@ -328,3 +328,70 @@ fn the_yard_walks_sound_is_written_by_the_bios_clock() {
         );
     }
 }
+
+#[test]
+fn sound_maintenance_resets_after_1400_ticks_unless_inhibited() {
+    // {D:engine/sound.md}: sound maintenance adds each update's nominal ticks while its
+    // inhibition is clear and resets past 1400 (the report's `sound_reset`, the accumulator
+    // back to 0). The player's controller samples the inhibition: with the menu-state word
+    // and `WaitOnDialog` zero (Stros keeps neither) it clears it when the lockout word is
+    // zero, and the lockout return keeps it otherwise. Inhibited by a lockout, 800 updates of
+    // two ticks never reset; released, the first update past 1400 accumulated ticks does.
+    use stros_core::input::Input;
+    let (mut w, _) = stros_tests::entered(0, 0);
+    w.player_state_mut().sound_inhibition = true;
+    w.player_state_mut().lockout = 1;
+    for k in 0..800u32 {
+        assert!(!w.step(&Input::NONE, 2 * k).sound_reset);
+    }
+    assert!(w.player_state().sound_inhibition, "the lockout keeps it");
+    assert_eq!(w.shared().sound.accumulator, 0);
+    w.player_state_mut().lockout = 0;
+    // The first update still runs maintenance inhibited (the controller clears the flag after
+    // it); from the second on the ticks count.
+    let mut sum = 0;
+    for k in 800..2000u32 {
+        let r = w.step(&Input::NONE, 2 * k);
+        let first = k == 800;
+        if !first {
+            sum += r.tick.nominal_ticks;
+        }
+        assert_eq!(r.sound_reset, sum > 1400, "update {k}, {sum} ticks");
+        if r.sound_reset {
+            assert_eq!(w.shared().sound.accumulator, 0);
+            assert!(!w.player_state().sound_inhibition);
+            return;
+        }
+    }
+    panic!("no reset");
+}
+
+/// {D:engine/sound.md}: the periodic sound reset stops every channel before the update's
+/// sounds start. Two channels playing; a report with `sound_reset` and one new request
+/// leaves exactly that request playing, on the first free channel of its range (6).
+#[test]
+fn a_sound_reset_stops_every_channel_before_the_updates_sounds() {
+    use stros_core::world::{Event, SoundLevel, SoundRequest, StepReport, WorldEvent};
+    let bytes = bank();
+    let sfx = Sfx::new_checked(&bytes).unwrap();
+    let mut m = Mixer::new(256);
+    m.start(&sfx, start(3, 0, PLAYER_START));
+    m.start(&sfx, start(4, 0, OTHER_START));
+    assert_eq!(m.playing(), 2);
+    let request = SoundRequest {
+        effect: 1,
+        requested: 1,
+        rate: 0,
+        offset_hz: 0,
+        level: SoundLevel::Flat(0),
+        remembered: false,
+        emitter: [0; 3],
+        player: false,
+        ambient: None,
+    };
+    let mut report = StepReport { sound_reset: true, ..StepReport::default() };
+    report.events.push(WorldEvent { actor: 5, event: Event::Sound(request) }).unwrap();
+    m.play_report(&sfx, &report, 0);
+    assert_eq!(m.playing(), 1);
+    assert!(m.channels[6].active && m.channels[6].owner == 5);
+}

@@ -16,6 +16,7 @@ mod collision_walls;
 mod combat;
 mod config;
 mod crowd;
+mod death;
 mod digests;
 mod embedded_world;
 mod family;

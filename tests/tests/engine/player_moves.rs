@@ -381,27 +381,6 @@ fn standing_still_brings_the_idle_fidgets() {
 }
 
 #[test]
-fn a_fatal_landing_stores_the_death_override() {
-    // "Ordinary landing decision": a fall of more than fall_death_height (568) onto level
-    // ground is the selected player's fatal landing: no animation request, the death
-    // override 74 and health −256 (clamped at 0), falling cleared, the pending action flag
-    // down. (Onto steep ground the sliding-surface prevalidation takes the landing first —
-    // dropped on the plateau's north bank he slides down it — so the flag's steep branch
-    // needs support the prevalidation did not mark.)
-    use stros_core::files::Embedded;
-    use stros_core::input::Input;
-    let mut w = stros_tests::island();
-    let id = w.enter_at(&Embedded, [35_000 * 256, -2000 * 256, 35_920 * 256], 0, false).unwrap();
-    for k in 0..40 {
-        w.step(&Input::NONE, 2 * k);
-    }
-    let (a, p) = (w.actor(id).unwrap(), w.player_state());
-    assert_eq!((p.pending_action, p.death_override), (false, Some(74)));
-    assert_eq!((a.attributes[3], a.falling), (0, 0));
-    assert!(!matches!(a.anim.current, 74), "no fatal animation request for the player");
-}
-
-#[test]
 fn the_look_key_holds_movement() {
     // "Ordinary controller dispatch": the view key (KEYS.INI key_c) returns before the
     // ordinary movement dispatch. Forward with it held does not move Cyrus; without it, he
@@ -423,8 +402,10 @@ fn a_fatal_landing_on_steep_support_only_raises_the_pending_action() {
     // north bank (class 2, normal Y −78) with the support-history counter held nonzero — his
     // alternate collision mode, which bypasses ground prevalidation so the bank is not taken
     // as a sliding surface first — the fatal landing only raises the pending action flag, and
-    // falling stays set. The controller then takes action 74 each call while sliding is
-    // clear: the death override, health −255 (here to 0).
+    // falling stays set. The controller then takes action 74 while sliding is clear: the
+    // death override, health −255 through his death-owning health, 100 − 255 clamped to 0,
+    // so he dies ({D:engine/SOUP.md} "Selected-player death-owning health mode"): hit
+    // inhibition, death selector 8, the override 74 kept. The flag stays.
     use stros_core::files::Embedded;
     use stros_core::input::Input;
     let mut w = stros_tests::island();
@@ -443,8 +424,9 @@ fn a_fatal_landing_on_steep_support_only_raises_the_pending_action() {
     assert_eq!(class, Some(stros_core::collision::SurfaceClass::Steep));
     assert_eq!(health, 100, "no health change with the flag itself");
     let p = w.player_state();
-    assert_eq!((p.pending_action, p.death_override), (true, Some(74)));
-    assert_eq!(w.actor(id).unwrap().attributes[3], 0, "action 74 took it");
+    assert_eq!((p.pending_action, p.death_override, p.death.hit_inhibition), (true, Some(74), true));
+    let a = w.actor(id).unwrap();
+    assert_eq!((a.attributes[3], a.lifecycle), (0, 8), "action 74 killed him");
 }
 
 #[test]
@@ -453,7 +435,10 @@ fn a_hurting_slide_ends_with_a_directional_step() {
     // the sliding byte set, an accumulated distance over slide_hurt_height × 256 (installed
     // 1024 × 256) first takes directional displacement 0x800 — direction 2 in group 75 or
     // 77, direction 3 otherwise — then, for the selected player, the death override 74 and
-    // health −slide_hurt_zap (10); the sliding byte clears. "Directional ordinary
+    // health −slide_hurt_zap (10) through his death-owning health; nonfatal (100 − 10 = 90),
+    // that health's nonfatal path clears the override again and leaves hit inhibition clear
+    // ({D:engine/SOUP.md} "Selected-player death-owning health mode"); the sliding byte
+    // clears. "Directional ordinary
     // displacement": direction 3 at heading + 1024, the translation −heading & 2047: heading
     // 0 gives angle 1024, sin 0 and cos −1, so Z loses 0x800 = 2048; direction 2 at the
     // heading itself adds it. The step writes the motion direction and marks its indicator,
@@ -479,6 +464,7 @@ fn a_hurting_slide_ends_with_a_directional_step() {
         assert_eq!(moved, [0, 0, dz], "group {group}");
         assert_eq!((a.motion_direction, a.steps.get(counter)), (direction, 3), "group {group}");
         assert_eq!((a.sliding, a.attributes[3]), (0, 90));
-        assert_eq!(w.player_state().death_override, Some(74));
+        let p = w.player_state();
+        assert_eq!((p.death_override, p.death.hit_inhibition, a.lifecycle), (None, false, 0));
     }
 }

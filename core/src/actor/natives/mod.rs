@@ -40,6 +40,10 @@ pub struct Globals<'r> {
     pub receiver: u16,
     /// The receiver is the selected player.
     pub selected: bool,
+    /// The selected player's hit inhibition: `IsDead` is true for him while it is set.
+    pub hit_inhibition: bool,
+    /// The shared sample-reset flag of sound maintenance ([`crate::sound::Maintenance`]).
+    pub sound_reset: bool,
     /// The forward binding (`key_up`) is held.
     pub forward_held: bool,
     /// The camera, when a world runs the script.
@@ -244,6 +248,8 @@ impl<'r> Globals<'r> {
             task_system: true,
             receiver: 0,
             selected: false,
+            hit_inhibition: false,
+            sound_reset: false,
             forward_held: false,
             camera: None,
             listener: None,
@@ -352,7 +358,9 @@ fn sounds(actor: &Actor, g: &mut Globals<'_>, call: &NativeCall<'_>) -> Option<i
             g.events.push(AnimEvent::EndSounds(SoundStop::MineOf(effect)));
             return Some(0);
         }
-        let kind = crate::sound::ScriptSound::Ambient { restart: call.elapsed == 0 };
+        // A first run, or a sound reset this loop iteration, forgets the remembered channel.
+        let restart = call.elapsed == 0 || g.sound_reset;
+        let kind = crate::sound::ScriptSound::Ambient { restart };
         g.events.push(AnimEvent::ScriptSound { effect, volume: a1, hz: a2, kind });
         return Some(1);
     }
@@ -450,7 +458,7 @@ fn attributes(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>)
                     attr::COLLIDE => actor.attributes[attr::RESERVED_COLLIDE] = a1 as u8,
                     // The walk nodes are released whether or not a combat record takes the
                     // value (without a world's maps, the indices only).
-                    attr::PANIC_GROUP if actor.is_dead() => {
+                    attr::PANIC_GROUP if is_dead(actor, g) => {
                         match g.walk.as_deref_mut() {
                             Some(w) => w.release(&mut actor.nav, crate::actor::walk::owner_byte(g.receiver)),
                             None => release_walk_nodes(actor, g.receiver, None),
@@ -463,6 +471,16 @@ fn attributes(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>)
                 }
             }
             0
+        }
+        // "Replenishing health": below 100 the health byte becomes 100 and the answer is 1;
+        // at 100 or more nothing changes and it is 0. (The selected player's HUD feedback
+        // timer it also raises is the HUD's.)
+        id::REPLENISH_HEALTH => {
+            let low = actor.attr(attr::HEALTH) < 100;
+            if low {
+                actor.attributes[attr::HEALTH] = 100;
+            }
+            low as i32
         }
         id::SET_MY_ATTR => {
             if let Some(i) = attribute_index(a0) {
@@ -741,7 +759,7 @@ fn actions_and_combat(
             sheath_camera(g, sheathed);
             0
         }
-        id::IS_DEAD => actor.is_dead() as i32,
+        id::IS_DEAD => is_dead(actor, g) as i32,
         id::IS_HOLDING_WEAPON => actor.holds_weapon() as i32,
         id::IS_DRAWING_SWORD => actor.is_drawing() as i32,
         id::IS_SHEATHING_SWORD => actor.is_sheathing() as i32,
@@ -765,6 +783,13 @@ fn sheath_camera(g: &mut Globals<'_>, sheathed: bool) {
     if let Some(cam) = g.camera.as_deref_mut().filter(|_| sheathed && g.selected) {
         cam.request(0);
     }
+}
+
+/// `IsDead` ({D:engine/SOUP.md} "Selected-player death admission state"): death selector 8,
+/// or the selected player with hit inhibition set. The death-animation override does not
+/// count.
+fn is_dead(actor: &Actor, g: &Globals<'_>) -> bool {
+    actor.is_dead() || (g.selected && g.hit_inhibition)
 }
 
 fn attribute_index(i: i32) -> Option<usize> {

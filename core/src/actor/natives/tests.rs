@@ -152,20 +152,24 @@ fn resets_restore_the_chosen_axes() {
 /// (radius 64 × 36 = 2,304 map units, divisor 65,536 / 18 = 3,640): 1,000 units from the
 /// listener the curve gives 127 − (1,000 × 3,640 >> 16) = 72, so the task keeps its sound
 /// (restarting it on its first run) and goes on; 2,400 units away it is past the radius:
-/// the task stops its sound and ends.
+/// the task stops its sound and ends. A first run or the sample-reset flag forgets the
+/// remembered channel ({D:engine/sound.md} "SOUP functions").
 #[test]
 fn ambient_sound_runs_while_it_is_heard() {
     use crate::anim::{AnimEvent, SoundStop};
     use crate::sound::ScriptSound;
     let (radius, divisor) = crate::sound::radius_and_divisor(64).unwrap();
     assert_eq!((radius, divisor), (2304, 3640));
-    let run = |distance: i32, elapsed: i32| {
+    let run_with = |distance: i32, elapsed: i32, sound_reset: bool| {
         let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
         let mut a = Actor::new(0, [0; 256]);
         a.position = [distance << 8, 0, 0];
         let listener = SoundListener { position: [0; 3], radius, divisor };
-        let mut g =
-            Globals { listener: Some(listener), ..Globals::detached(&mut events, &mut rng, &mut flags, 1) };
+        let mut g = Globals {
+            listener: Some(listener),
+            sound_reset,
+            ..Globals::detached(&mut events, &mut rng, &mut flags, 1)
+        };
         let mut c = NativeCall {
             function: id::AMBIENT_SOUND,
             args: [3, 0, 0, 0, 0, 0, 0, 0],
@@ -178,7 +182,18 @@ fn ambient_sound_runs_while_it_is_heard() {
         let r = call(&mut a, None, &mut g, &mut c).unwrap();
         (r, events.queue.first().copied())
     };
+    let run = |distance: i32, elapsed: i32| run_with(distance, elapsed, false);
     assert_eq!(crate::sound::volume(1000, radius, divisor, 0), 72);
+    // The shared sample-reset flag forgets the remembered channel on a later run too.
+    assert_eq!(
+        run_with(1000, 5, true).1,
+        Some(AnimEvent::ScriptSound {
+            effect: 3,
+            volume: 0,
+            hz: 0,
+            kind: ScriptSound::Ambient { restart: true }
+        })
+    );
     assert_eq!(
         run(1000, 0),
         (
@@ -344,4 +359,39 @@ fn sheath_sword_selects_camera_slot_zero_for_the_selected_player() {
     c.combat.as_mut().unwrap().cooldown = 1;
     assert_eq!(run(&mut c, true), (3, 3), "refused: a running cooldown");
     assert_eq!(c.living, 0);
+}
+
+/// `IsDead` ({D:engine/SOUP.md} "Selected-player death admission state"): true for death
+/// selector 8, or for the selected player while hit inhibition is set; the inhibition of the
+/// selected player says nothing of another receiver, and without it a living selected
+/// player is not dead.
+#[test]
+fn is_dead_honours_the_selected_players_hit_inhibition() {
+    let is_dead = |lifecycle: u8, selected: bool, hit_inhibition: bool| {
+        let mut a = Actor::new(0, [0; 256]);
+        a.lifecycle = lifecycle;
+        let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
+        let mut g =
+            Globals { selected, hit_inhibition, ..Globals::detached(&mut events, &mut rng, &mut flags, 1) };
+        let mut c = NativeCall::initial(id::IS_DEAD, &[]);
+        call(&mut a, None, &mut g, &mut c).unwrap()
+    };
+    assert_eq!(is_dead(0, true, true), 1);
+    assert_eq!(is_dead(0, false, true), 0);
+    assert_eq!(is_dead(0, true, false), 0);
+    assert_eq!(is_dead(crate::actor::default::LIFECYCLE_DEAD, false, false), 1);
+}
+
+/// "Replenishing health": below 100 the byte becomes 100 and the answer is 1 (40 → 100);
+/// at 100 or more it is 0 and nothing changes (120 stays).
+#[test]
+fn replenish_health_fills_to_100() {
+    let player = Actor::new(0, [0; 256]);
+    let mut a = Actor::new(0, [0; 256]);
+    a.attributes[attr::HEALTH] = 40;
+    assert_eq!(call_with(&mut a, &player, id::REPLENISH_HEALTH, &[]), 1);
+    assert_eq!(a.attributes[attr::HEALTH], 100);
+    a.attributes[attr::HEALTH] = 120;
+    assert_eq!(call_with(&mut a, &player, id::REPLENISH_HEALTH, &[]), 0);
+    assert_eq!(a.attributes[attr::HEALTH], 120);
 }

@@ -3,7 +3,7 @@
 
 use super::fall::{land, missed};
 use super::group;
-use super::health::change_health;
+use super::health::{change_health, death_owning_health};
 use crate::actor::motion::{directional_displacement, scaled};
 use crate::actor::{Actor, attr, collide};
 use crate::capacity::Capacity;
@@ -184,13 +184,16 @@ pub(super) fn ground_response<C: Capacity>(
         if steep_landing || a.slide_distance > env.config.slide_hurt_height.wrapping_mul(256) {
             let forward = matches!(a.anim.current, group::SLIDE | group::SLIDE_TORCH);
             directional_displacement(a, if forward { 2 } else { 3 }, SLIDE_END_STEP);
+            // The selected player's change goes straight to his death-owning health, past
+            // the generic admission's attribute gates; no source.
+            let zap = env.config.slide_hurt_zap;
             if env.is_player {
                 env.player.death_override = Some(group::FATAL);
+                death_owning_health(a, env, -zap, None);
             } else {
                 env.request(a, group::HURT);
+                change_health(a, env, -zap);
             }
-            let zap = env.config.slide_hurt_zap;
-            change_health(a, env, -zap);
         }
         a.sliding = 0;
     }

@@ -1,26 +1,242 @@
-//! "Nonplayer health mutation" and a nonplayer's death at zero health.
+//! Health changes: the generic health-with-death admission, "Nonplayer health mutation" and
+//! a nonplayer's death at zero, and the selected player's death-owning health service
+//! ({D:engine/SOUP.md} "Selected-player death-owning health mode").
 
 use super::group;
 use crate::actor::combat;
 use crate::actor::{Actor, attr};
+use crate::anim::AnimEvent;
 use crate::capacity::Capacity;
+use crate::player::death::{GROUP_FATAL, GROUP_UNARMED};
 use crate::world::queries::Env;
 
-/// "Nonplayer health mutation" ({D:engine/player.md}): no change with attribute 120
-/// (invulnerable), nor with attribute 97 unless holding a weapon or in combat; otherwise
-/// attribute 3 plus the change, clamped to 0…255, and at zero the death dispatch. The
-/// selected player's health service is not part of this core yet: his attribute 3 takes the
-/// same arithmetic without the death dispatch.
+/// The session maximum health the selected-player initializer sets ({D:engine/SOUP.md}
+/// "Selected-player additive health"); nothing in the core changes it.
+pub(crate) const SESSION_MAX_HEALTH: i32 = 100;
+
+/// The current and pending groups that suppress the damage reaction: the hurt and fatal
+/// landings and the reaction's own four.
+const REACTION_GROUPS: [i16; 6] = [73, 74, 117, 118, 132, 133];
+
+/// The generic health-with-death admission ({D:engine/SOUP.md} "Health native routing"): no
+/// change with attribute 120 (invulnerable), nor with attribute 97 unless holding a weapon
+/// or in combat. An admitted selected player forwards to his death-owning health with no
+/// source ([`death_owning_health`]); any other receiver takes "Nonplayer health mutation"
+/// ({D:engine/player.md}): attribute 3 plus the change, clamped to 0…255, and at zero the
+/// death dispatch.
 pub(crate) fn change_health<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, change: i32) {
     if a.attr(120) != 0 || (a.attr(97) != 0 && !a.in_combat_stance()) {
+        return;
+    }
+    if env.is_player {
+        death_owning_health(a, env, change, None);
         return;
     }
     let h = (a.attr(attr::HEALTH) as i32).wrapping_add(change).clamp(0, 255);
     a.attributes[attr::HEALTH] = h as u8;
     env.health = Some(env.health.unwrap_or(0).wrapping_add(change));
-    if h == 0 && !env.is_player && !a.is_dead() {
+    if h == 0 && !a.is_dead() {
         nonplayer_death(a, env);
     }
+}
+
+/// The generic additive-health admission ({D:engine/SOUP.md} "Health native routing"): the
+/// same attribute gates as [`change_health`]; an admitted selected player takes his additive
+/// health ([`additive_health`]). Best guess: the docs do not say what an admitted nonplayer's
+/// additive change is beyond "changing nonplayer health"; Stros takes "Nonplayer health
+/// mutation"'s arithmetic without its death dispatch, the one thing the name sets apart.
+pub(crate) fn additive_admission<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, change: i32) {
+    if a.attr(120) != 0 || (a.attr(97) != 0 && !a.in_combat_stance()) {
+        return;
+    }
+    if env.is_player {
+        additive_health(a, env, change);
+        return;
+    }
+    let h = (a.attr(attr::HEALTH) as i32).wrapping_add(change).clamp(0, 255);
+    a.attributes[attr::HEALTH] = h as u8;
+    env.health = Some(env.health.unwrap_or(0).wrapping_add(change));
+}
+
+/// "Selected-player additive health": nothing while hit inhibition is set; otherwise the
+/// wrapping sum clamped to 0 … 100, and a negative change takes the damage reaction even at
+/// zero — this service never kills. (Its HUD feedback timer and displayed health are the
+/// HUD's; its taunt is dropped, as in [`death_owning_health`].)
+pub(crate) fn additive_health<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, change: i32) {
+    if env.player.death.hit_inhibition {
+        return;
+    }
+    let h = (a.attr(attr::HEALTH) as i32).wrapping_add(change).clamp(0, SESSION_MAX_HEALTH);
+    a.attributes[attr::HEALTH] = h as u8;
+    env.health = Some(env.health.unwrap_or(0).wrapping_add(change));
+    if change < 0 {
+        damage_reaction(a, env);
+    }
+}
+
+/// The selected player's death-owning health service ({D:engine/SOUP.md} "Selected-player
+/// death-owning health mode"), `source` the source actor's attribute 109 (`None` without a
+/// source). Hit inhibition rejects it. A negative change first resets his action and detaches
+/// his rope; health becomes the wrapping sum clamped to 0 … 100. At zero, unless death is
+/// suppressed, he dies ([`player_death`]); otherwise the override, hit inhibition and
+/// death progress clear and a negative change takes the damage reaction ([`damage_reaction`]).
+///
+/// The HUD feedback timer and the retained displayed health it also writes are the HUD's,
+/// which the core does not keep (the session's candle follows attribute 3). Taunt requests
+/// need COMBAT.INI's taunt lists, which the core does not load: they are dropped.
+pub(crate) fn death_owning_health<C: Capacity>(
+    a: &mut Actor,
+    env: &mut Env<'_, '_, C>,
+    change: i32,
+    source: Option<u8>,
+) {
+    if env.player.death.hit_inhibition {
+        return;
+    }
+    if change < 0 {
+        // Best guess: the docs name an "action reset" without saying which action; Stros
+        // resets the combat action selector, the one the death branches reset too.
+        if let Some(c) = a.combat.as_mut() {
+            c.action = -1;
+        }
+        // Stros has no rope motion: detaching is dropping the association.
+        a.rope = false;
+    }
+    let h = (a.attr(attr::HEALTH) as i32).wrapping_add(change).clamp(0, SESSION_MAX_HEALTH);
+    a.attributes[attr::HEALTH] = h as u8;
+    env.health = Some(env.health.unwrap_or(0).wrapping_add(change));
+    if h == 0 && !env.player.death.suppressed {
+        player_death(a, env, source);
+        return;
+    }
+    env.player.death_override = None;
+    env.player.death.hit_inhibition = false;
+    env.player.death.progress = 0;
+    if change < 0 {
+        damage_reaction(a, env);
+    }
+}
+
+/// The death branch of the death-owning service: hit inhibition on, progress cleared, his
+/// position captured, death notification (selector 8, nothing else). An existing override
+/// stays; else the source's nonzero attribute 109 becomes it; else deep water (stored
+/// surface 2 or 4) sets death mode 2, attribute 105 at 1 chooses no animation, falling or
+/// landing groups 114, 116, 130 and 131 give override 74, and otherwise he force-starts 134
+/// unarmed, or armed the 122/121 pair with its death default 124/123 and the walk nodes
+/// released ([`combat::death_pair`]).
+fn player_death<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, source: Option<u8>) {
+    let death = &mut env.player.death;
+    death.hit_inhibition = true;
+    death.progress = 0;
+    death.position = a.position;
+    a.lifecycle = crate::actor::default::LIFECYCLE_DEAD;
+    if env.player.death_override.is_some() {
+        return;
+    }
+    if let Some(g) = source.filter(|&g| g != 0) {
+        env.player.death_override = Some(g as i16);
+        return;
+    }
+    if matches!(a.surface, 2 | 4) {
+        env.player.death.mode = 2;
+    }
+    if a.attr(attr::PLAYER_TYPE) == 1 {
+        return;
+    }
+    if a.falling != 0 || matches!(a.anim.current, 114 | 116 | 130 | 131) {
+        env.player.death_override = Some(GROUP_FATAL);
+    } else if !a.holds_weapon() {
+        env.force(a, GROUP_UNARMED);
+    } else {
+        let me = env.me;
+        let (mut cx, walk) = env.anim_and_walk(a);
+        combat::death_pair(a, me, Some(walk), &mut cx);
+        a.steps.packed |= cx.move_bits;
+    }
+}
+
+/// The damage reaction ({D:engine/SOUP.md} "Selected-player additive health"): nothing while
+/// the current or pending group is a hurt, fatal or reaction group; otherwise the shared
+/// random generator's parity picks 133 (even) or 132 unarmed, 118 or 117 holding a weapon.
+/// Then the action follow-up — hanging, the selected player lets go ([`hang_release`]) — and
+/// the motion follow-up, which destroys a rope attachment.
+///
+/// Best guess: the docs say the reaction's animation "starts" without saying whether the
+/// request is forced; Stros makes an ordinary request, so a higher-priority group is kept.
+///
+/// [`hang_release`]: crate::player::ledge::hang_release
+fn damage_reaction<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
+    if REACTION_GROUPS.contains(&a.anim.current) || REACTION_GROUPS.contains(&a.anim.pending) {
+        return;
+    }
+    let even = env.rng.draw() & 1 == 0;
+    let g = match (a.holds_weapon(), even) {
+        (false, true) => 133,
+        (false, false) => 132,
+        (true, true) => 118,
+        (true, false) => 117,
+    };
+    env.request(a, g);
+    if env.is_player {
+        crate::player::ledge::hang_release(a, env);
+    }
+    a.rope = false;
+}
+
+/// "Selected death effect admission": the death controller's environmental effects for
+/// death mode 1 or 2, after the progress word gained this call's ticks (`progress`). Mode 1
+/// emits its first image (`0xb081`), then twice draws `Rnd(progress / 6 + 1)`, a zero
+/// emitting `0x22480` the first time and `0x2580` the second, and past progress 12 a final
+/// `0x32480`. Mode 2 draws one raw value and emits only when it ANDed with `progress + 1` is
+/// zero: `0x2500` before progress 12, `0x12500` from 12, then sound 71 (70 from 12) with a
+/// playback-rate offset of `Rnd(64) − 32` Hz. Other modes emit nothing.
+///
+/// Best guess: the docs keep mode 1's two draws "ordered and independent" without saying
+/// whether the first emission's own position draws come before the second draw; Stros
+/// emits each image as soon as its draw admits it.
+pub(crate) fn death_effects<C: Capacity>(a: &Actor, env: &mut Env<'_, '_, C>, mode: i32, progress: i32) {
+    match mode {
+        1 => {
+            death_effect(a, env, 0xb081, true);
+            for descriptor in [0x22480, 0x2580] {
+                if env.rng.bounded(progress / 6 + 1) == 0 {
+                    death_effect(a, env, descriptor, false);
+                }
+            }
+            if progress > crate::player::death::PROGRESS_LIMIT {
+                death_effect(a, env, 0x32480, false);
+            }
+        }
+        2 => {
+            if env.rng.draw() & progress.wrapping_add(1) != 0 {
+                return;
+            }
+            let late = progress >= crate::player::death::PROGRESS_LIMIT;
+            death_effect(a, env, if late { 0x12500 } else { 0x2500 }, false);
+            let hz = env.rng.bounded(64) - 32;
+            env.events.push(AnimEvent::SoundHz { effect: if late { 70 } else { 71 }, hz: hz as i16 });
+        }
+        _ => {}
+    }
+}
+
+/// One death-controller image: the actor's logical X/Z moved 2048 toward the camera (the
+/// bearing from the camera, as the transition effects take it), then X and Z each moved by
+/// `Rnd(32) × 256 − 4096` for the `wide` first image of mode 1, else `Rnd(8) × 256 − 1024`;
+/// Y the logical Y plus the positive Y bounds extent × 256 plus 1536.
+fn death_effect<C: Capacity>(a: &Actor, env: &mut Env<'_, '_, C>, descriptor: u32, wide: bool) {
+    let bearing = crate::math::direction_from_displacement(
+        a.position[0].wrapping_sub(env.camera[0]),
+        a.position[2].wrapping_sub(env.camera[2]),
+    ) as i32;
+    let index = (bearing - 1024) & 2047;
+    let moved = |c: i32, f: f32| (c as f32 + 2048.0 * f) as i32;
+    let (bound, base) = if wide { (32, 4096) } else { (8, 1024) };
+    let mut jitter = || env.rng.bounded(bound).wrapping_mul(256).wrapping_sub(base);
+    let x = moved(a.position[0], crate::tables::sin(index)).wrapping_add(jitter());
+    let z = moved(a.position[2], crate::tables::cos(index)).wrapping_add(jitter());
+    let y = a.position[1].wrapping_add(a.bounds.positive[1].wrapping_mul(256)).wrapping_add(1536);
+    env.events.push(AnimEvent::Effect { descriptor, at: [x, y, z] });
 }
 
 /// A nonplayer's death animation and notification at zero health. Unarmed, group 74 is
@@ -30,9 +246,9 @@ pub(crate) fn change_health<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
 /// the 122/121 pair with its stored death default 124/123, the walk nodes released
 /// ([`combat::death_pair`]). Either way death notification sets selector 8.
 ///
-/// Of the seed's callers of the pairs only this one is reachable: the combat death service
-/// and the contact dispatch follow weapon hits, and the selected player's death-owning
-/// service follows his health service, none of which the core has yet.
+/// Of the seed's callers of the pairs only this one and the selected player's death-owning
+/// service are reachable: the combat death service and the contact dispatch follow weapon
+/// hits, which the core does not have yet.
 pub(super) fn nonplayer_death<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
     if a.holds_weapon() {
         let me = env.me;

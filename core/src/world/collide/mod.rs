@@ -21,7 +21,9 @@ use fall::motion_transition;
 pub(crate) use fall::{jump_entry, pre_script};
 pub(crate) use ground::turn_helper;
 use ground::{ground_response, prevalidate};
-pub(crate) use health::change_health;
+pub(crate) use health::{
+    additive_admission, additive_health, change_health, death_effects, death_owning_health,
+};
 use obstacle::obstacle_wrapper;
 pub(crate) use queued::fall_factor;
 
