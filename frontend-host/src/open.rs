@@ -250,6 +250,16 @@ impl Opened {
         session.restart(&files).map_err(|e| self.describe(e))
     }
 
+    /// A frontend's runner of [`Opened::session`], restarting from these files after the
+    /// player's death ([`crate::Runner::restarting_from`]).
+    pub fn runner(
+        &self,
+        files: &crate::FileArgs,
+        run: &crate::RunArgs,
+    ) -> Result<crate::Runner<'_>, HostError> {
+        Ok(crate::Runner::new(self.session()?, files, run).restarting_from(self))
+    }
+
     /// The session: the scenario's world and updates, or the chosen world entered at the
     /// marker (`--marker`, else a new game's start marker, else 0); the install's SYSTEM.INI
     /// and KEYS.INI (the scenario's `[system]` overrides apply on top of the installed

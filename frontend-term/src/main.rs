@@ -38,8 +38,7 @@ fn main() -> ExitCode {
 /// The run; a failure with its exit code (2: bad data or usage, 1: while running).
 fn play(args: &TermArgs) -> Result<(), (HostError, u8)> {
     let opened = Opened::open(PROGRAM, &args.files).map_err(|e| (e, 2))?;
-    let mut runner =
-        Runner::new(opened.session().map_err(|e| (e, 2))?, &args.files, &args.run).restarting_from(&opened);
+    let mut runner = opened.runner(&args.files, &args.run).map_err(|e| (e, 2))?;
     let mut screen = Screen::new(args.run.high);
     let result = if args.dump {
         runner.run_offscreen().map(|()| {

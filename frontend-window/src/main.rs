@@ -40,8 +40,7 @@ fn main() -> ExitCode {
 /// The run; a failure with its exit code.
 fn run(args: &WindowArgs, mut remembered: Option<Remembered>) -> Result<(), (HostError, u8)> {
     let opened = Opened::open(PROGRAM, &args.files).map_err(|e| (e, 2))?;
-    let runner =
-        Runner::new(opened.session().map_err(|e| (e, 2))?, &args.files, &args.run).restarting_from(&opened);
+    let runner = opened.runner(&args.files, &args.run).map_err(|e| (e, 2))?;
     let scale = Remembered::scale(remembered.as_mut(), args.scale, if args.run.high { 2 } else { 4 });
     let mut app = App {
         screen: Screen::new(args.run.high),
