@@ -48,16 +48,26 @@ fn the_dead_player_is_held_by_the_death_controller() {
     // The next updates: default selection copies override 74 into his default ("death
     // animation override"); the controller, hit-inhibited, force-requests 74 and adds the
     // update's nominal ticks to the progress word, then returns before keyboard dispatch, so
-    // forward does not move him. The island's CYRUS has no group 74, so the forced request
-    // starts nothing and the death never completes: no world-loop exit.
+    // forward does not move him. The death completes while 74 is current with the command
+    // cursor at or below the frame-progress byte ("Selected-player death controller"): the
+    // island's 74 opens with twelve break points, which move the cursor to 12 without
+    // counting frames, so outcome 5000 comes exactly when `real_frame` has reached 12 —
+    // twelve expiries of its two-tick frame countdown after the group started.
     let (mut w, id, n) = dead_after_a_fall();
     let start = w.actor(id).unwrap().position;
-    let mut ticks = 0;
+    let (mut ticks, mut first_exit) = (0, None);
     for k in n..n + 20 {
         let r = w.step(&Input::with(&[Action::Up]), 2 * k);
         ticks += r.tick.nominal_ticks;
-        assert_eq!(r.outcome, None);
+        let out = r.outcome;
+        let a = w.actor(id).unwrap();
+        assert_eq!((a.anim.current, a.anim.cursor), (74, 12));
+        assert_eq!(out, (a.anim.real_frame >= 12).then_some(OUTCOME_DEATH), "update {k}");
+        if out.is_some() && first_exit.is_none() {
+            first_exit = Some(a.anim.real_frame);
+        }
     }
+    assert_eq!(first_exit, Some(12));
     let (a, p) = (w.actor(id).unwrap(), w.player_state());
     assert_eq!(p.death.progress, ticks);
     assert_eq!(a.anim.default, 74);
@@ -353,9 +363,9 @@ fn set_health_goes_through_the_death_admission() {
     // `setHealth(value)` passes value − health through the generic health-with-death
     // admission, which forwards the selected player to his death-owning health with no
     // source: 5 leaves him at 5, alive; 0 kills him. With no override, no source, dry land,
-    // not falling and unarmed, the service force-starts group 134 (the island's CYRUS lacks
-    // it) and sets no override; the death controller, at his next controller call, assigns
-    // 134 as the override since he holds no weapon.
+    // not falling and unarmed, the service force-starts group 134 and sets no override; the
+    // death controller, at his next controller call, assigns 134 as the override since he
+    // holds no weapon.
     let (w, id) = hurt_by_script(id::SET_HEALTH, &[5], 0, 2);
     let a = w.actor(id).unwrap();
     assert_eq!((a.attributes[3], a.lifecycle), (5, 0));

@@ -356,6 +356,18 @@ fn hold(frames: &[u32]) -> Vec<Command> {
     c
 }
 
+/// `breaks` break points, then frame 2 held: the command cursor starts `breaks` ahead of
+/// the frame-progress byte.
+fn death_hold(breaks: usize) -> Vec<Command> {
+    let mut c = vec![Bp { operand: 0 }; breaks];
+    c.extend(hold(&[2]).into_iter().map(|k| match k {
+        Fut { target } => Fut { target: target + breaks as i32 },
+        Prev { target } => Prev { target: target + breaks as i32 },
+        k => k,
+    }));
+    c
+}
+
 /// A one-shot sequence ending the group (landing, hurting).
 fn once(frames: &[u32]) -> Vec<Command> {
     let mut c: Vec<Command> = frames.iter().map(|&f| show(f)).collect();
@@ -461,6 +473,14 @@ fn cyrus_actor() -> ActorDesc {
         group(2, 3, 1, once(&[0, 1, 0, 3, 0])),
         group(3, 3, 1, once(&[0, 2, 4, 0])),
         group(4, 4, 1, once(&[0, 2, 0, 2, 0])),
+        // Death (best guess: the figure has no fallen pose): the fatal fall's 74 and the
+        // unarmed collapse 134, which the death controller holds until the world loop's
+        // death exit ({D:engine/SOUP.md} "Selected-player death controller"). 74 completes
+        // once the frame-progress byte reaches the command cursor: twelve break points put
+        // the cursor at 12 before its first frame, so he lies still about 24 ticks first.
+        // 134 completes while the two differ, and holds like the ledge drop.
+        group(74, 2, 1, death_hold(12)),
+        group(134, 3, 1, hold(&[4, 2])),
     ];
     // Jumps: the take-offs (32-37), the airborne groups of queued-motion arbitration
     // (38-48), the backward jumps (49, 50, held while queued state 3 lasts), and the falls
