@@ -3,6 +3,7 @@
 //! and what they ask of the world ([`PlayerScene`]).
 
 pub mod armed;
+pub mod contacts;
 pub mod controller;
 pub mod jump;
 pub mod ledge;
@@ -79,6 +80,8 @@ pub struct PlayerState {
     /// rules"): while nonzero the controller returns before its keyboard movement dispatch
     /// and the HUD hides the candle.
     pub lockout: u16,
+    /// The contact lists his update fills ([`contacts::ContactLists`]).
+    pub contacts: contacts::ContactLists,
 }
 
 impl PlayerState {

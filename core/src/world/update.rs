@@ -129,6 +129,10 @@ impl<'a, C: Capacity> World<'a, C> {
         }
         self.ensure_memo(id);
         let is_player = self.selected_player_id() == Some(id);
+        if is_player {
+            // {D:engine/player.md} "Player contact lists": cleared as his update starts.
+            self.player.contacts.clear();
+        }
         let forward_held = is_player && input.held(Action::Up);
         let mut events = Events::default();
         // The update works on its actor in place; until the others are split off, it is
