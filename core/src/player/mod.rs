@@ -3,7 +3,6 @@
 //! and what they ask of the world ([`PlayerScene`]).
 
 pub mod armed;
-pub mod contacts;
 pub mod controller;
 pub mod jump;
 pub mod ledge;
@@ -80,8 +79,8 @@ pub struct PlayerState {
     /// rules"): while nonzero the controller returns before its keyboard movement dispatch
     /// and the HUD hides the candle.
     pub lockout: u16,
-    /// The contact lists his update fills ([`contacts::ContactLists`]).
-    pub contacts: contacts::ContactLists,
+    /// The contact lists his update fills ([`crate::actor::contacts::ContactLists`]).
+    pub contacts: crate::actor::contacts::ContactLists,
 }
 
 impl PlayerState {

@@ -317,10 +317,16 @@ impl<'a, C: Capacity> World<'a, C> {
         }
     }
 
-    /// Applies the overlap stage's displacements of other actors, after the update.
+    /// Applies the overlap stage's effects on other actors, after the update: displacement,
+    /// body-response marks and requested groups (whose events are the other actor's).
     fn push_others(&mut self, overlap: &Pushes) {
-        for &(other, [dx, dz]) in overlap {
+        for push in overlap {
+            let (other, [dx, dz]) = (push.actor, push.displacement);
+            if let Some(group) = push.request {
+                self.request_on(other, group);
+            }
             let Some(o) = self.actors.get_mut(other as usize) else { continue };
+            o.body_response |= push.mark;
             o.position[0] = o.position[0].wrapping_add(dx);
             o.position[2] = o.position[2].wrapping_add(dz);
             if dx != 0 || dz != 0 {
@@ -329,6 +335,22 @@ impl<'a, C: Capacity> World<'a, C> {
             let o = &self.actors[other as usize];
             self.crowd.moved(other, o, self.model_reach(o));
         }
+    }
+
+    /// An ordinary request for `group` (modifier 0) on actor `id` outside its own update.
+    fn request_on(&mut self, id: u16, group: i16) {
+        let Some(a) = self.actors.get(id as usize) else { return };
+        let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)) else { return };
+        let (position, surface) = (a.position, a.surface);
+        let mut events = Events::default();
+        let mut anim = a.anim;
+        let mut cx = self.anim_context(&set.set, &mut events);
+        anim.request(&mut cx, group, 0);
+        let bits = cx.move_bits;
+        let a = &mut self.actors[id as usize];
+        a.anim = anim;
+        a.steps.packed |= bits;
+        self.push_anim_events(id, &events, position, surface, false);
     }
 
     /// The crowd columns re-read for every actor (after a script wrote another actor).

@@ -131,7 +131,7 @@ pub struct PlayerView {
     /// The actor whose model his ledge hang holds (the world fills it in).
     pub hang_support: Option<u16>,
     /// His update's contact lists (the world fills them in).
-    pub contacts: crate::player::contacts::ContactLists,
+    pub contacts: crate::actor::contacts::ContactLists,
 }
 
 impl PlayerView {

@@ -264,7 +264,7 @@ fn player_hanging_needs_the_state_and_the_model() {
 /// receiver with empty lists answers (1, 0).
 #[test]
 fn player_collide_reads_support_and_the_first_list_static_the_second() {
-    use crate::player::contacts::ContactLists;
+    use crate::actor::contacts::ContactLists;
     let me = Actor::new(0, [0; 256]);
     let p = Actor::new(0, [0; 256]);
     let ask = |view: PlayerView| {

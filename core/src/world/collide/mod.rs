@@ -74,9 +74,23 @@ pub(crate) struct Snapshot {
     pub steps: u8,
 }
 
-/// Displacements the overlap stage gives other actors, applied after the update: at most one
-/// per actor-style candidate, and that list holds at most 64, so this never fills.
-pub(crate) type Pushes = heapless::Vec<(u16, [i32; 2]), { crate::collision::candidates::MAX_CANDIDATES }>;
+/// What the overlap stage does to another actor: applied after the update, since the
+/// update holds the others only to read them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Push {
+    /// The other actor.
+    pub actor: u16,
+    /// Its X/Z displacement, runtime units.
+    pub displacement: [i32; 2],
+    /// Body-response bits it gains.
+    pub mark: u8,
+    /// A group requested on it (modifier 0).
+    pub request: Option<i16>,
+}
+
+/// The overlap stage's effects on other actors: at most one per actor-style candidate, and
+/// that list holds at most 64, so this never fills.
+pub(crate) type Pushes = heapless::Vec<Push, { crate::collision::candidates::MAX_CANDIDATES }>;
 
 /// The dispatch of collision bit 0x04 by living state ({A} "Ordinary collision stage"):
 /// states 10–19 run the ledge transition once ("Per-update ledge dispatch"; it changes nothing
