@@ -7,6 +7,7 @@
 pub mod align;
 pub mod axis;
 pub mod combat;
+pub mod contacts;
 pub mod default;
 pub mod family;
 pub mod jump;

@@ -78,6 +78,9 @@ pub mod attr {
     pub const NO_COLLIDE: usize = 55;
     /// `stick_to_surface`.
     pub const STICK_TO_SURFACE: usize = 89;
+    /// `attr_bounce_power`: nonzero lets a falling actor's overlap land on this one
+    /// ({D:engine/player.md} "Weighted actor overlap response").
+    pub const BOUNCE_POWER: usize = 98;
     /// `player_type`: 1 keeps the selected player's jumps out of every water surface.
     pub const PLAYER_TYPE: usize = 105;
     /// `fall_hold`.
@@ -185,6 +188,8 @@ pub mod response {
     pub const RESIDUAL: u8 = 0x10;
     /// A forward segment hit.
     pub const FORWARD_HIT: u8 = 0x08;
+    /// The overlap pass's landing branch was taken (admitted or not).
+    pub const OVERLAP_LANDING: u8 = 0x80;
     /// The collision-transition byte's one mark: a collision rollback restored the actor.
     ///
     /// Bit numbering: {D:engine/SOUP.md} reads these records by bit index ("body-response

@@ -7,7 +7,7 @@ use super::admission::{segment_admits_model, sphere_admits_model};
 use super::candidates::{self, Candidate, Candidates, CellHeads, MAP_CELLS, PLACEMENT_CELL, within_distance};
 use super::faces::{self, FaceContact, QuerySphere};
 use super::shape::Sphere;
-use super::support::{ModelSupport, Segment, Support, TerrainSupport, select_ordinary};
+use super::support::{ModelSupport, Segment, Support, TerrainSupport, select_ordinary_noting};
 use crate::capacity::{Capacity, Table};
 use crate::formats::model::Model;
 use crate::formats::rgm::Rgm;
@@ -464,7 +464,7 @@ pub struct SupportProbe {
 
 /// The ordinary ground-support query at the probe's origin: the segment of half-length
 /// `reach` around `origin.y + positive_y_extent` against the terrain and the face-model
-/// candidates' polygons, then [`select_ordinary`].
+/// candidates' polygons, then [`super::support::select_ordinary`].
 pub fn ground_support<'a>(
     state: &mut Support,
     scene: &impl Scene<'a>,
@@ -473,30 +473,32 @@ pub fn ground_support<'a>(
     reach: i32,
 ) {
     let sample = terrain::query(heights, probe.origin[0], probe.origin[2]);
-    ground_support_over(state, scene, sample.map(Into::into), probe, reach);
+    ground_support_over(state, scene, sample.map(Into::into), probe, reach, &mut |_| {});
 }
 
 /// [`ground_support`] over the terrain `terrain` already sampled at the probe's X/Z (`None`:
-/// the world has no terrain, and only models compete).
+/// the world has no terrain, and only models compete); `note` hears each face candidate
+/// index as its contact becomes the best ([`super::support::select_ordinary_noting`]).
 pub fn ground_support_over<'a>(
     state: &mut Support,
     scene: &impl Scene<'a>,
     terrain: Option<TerrainSupport>,
     probe: SupportProbe,
     reach: i32,
+    note: &mut dyn FnMut(usize),
 ) {
     let SupportProbe { origin, positive_y_extent, query_radius, steep_test } = probe;
     let seg = Segment::ordinary(origin[1], positive_y_extent, reach);
     let cands = scene.candidates(origin, query_radius);
     // Without face models the terrain competes alone (most queries, away from buildings).
     if cands.borrow().faces.is_empty() {
-        return select_ordinary(state, seg, terrain, core::iter::empty(), steep_test);
+        return select_ordinary_noting(state, seg, terrain, core::iter::empty(), steep_test, note);
     }
     let (x, z) = (origin[0] as f32, origin[2] as f32);
     let mut contacts = segment_offers(scene, cands, [x, seg.start as f32, z], [x, seg.end as f32, z]);
     // Lent, not moved: an offer stream holds a model's contact lists (two kilobytes), which
     // a move into the selection would copy.
-    select_ordinary(state, seg, terrain, &mut contacts, steep_test);
+    select_ordinary_noting(state, seg, terrain, &mut contacts, steep_test, note);
 }
 
 /// The forward obstacle probe: whether any face-model candidate reports a sphere contact

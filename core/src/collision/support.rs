@@ -198,6 +198,20 @@ pub fn select_ordinary(
     contacts: impl IntoIterator<Item = ModelSupport>,
     steep_test: bool,
 ) {
+    select_ordinary_noting(state, seg, terrain, contacts, steep_test, &mut |_| {});
+}
+
+/// [`select_ordinary`], calling `note` with the candidate index of each model contact as it
+/// becomes the best one (the selected player's first contact list takes them,
+/// {D:engine/player.md} "Player contact lists").
+pub fn select_ordinary_noting(
+    state: &mut Support,
+    seg: Segment,
+    terrain: Option<TerrainSupport>,
+    contacts: impl IntoIterator<Item = ModelSupport>,
+    steep_test: bool,
+    note: &mut dyn FnMut(usize),
+) {
     let mut best = NO_RANK;
     let mut chosen: Option<Support> = None;
     if let Some(t) = terrain
@@ -221,6 +235,7 @@ pub fn select_ordinary(
             continue;
         }
         best = c.rank;
+        note(c.candidate);
         let stored = stored_class(class, steep_test);
         chosen = Some(Support {
             source: Source::Model(c.candidate),

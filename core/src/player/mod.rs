@@ -90,6 +90,8 @@ pub struct PlayerState {
     /// rules"): while nonzero the controller returns before its keyboard movement dispatch
     /// and the HUD hides the candle.
     pub lockout: u16,
+    /// The contact lists his update fills ([`crate::actor::contacts::ContactLists`]).
+    pub contacts: crate::actor::contacts::ContactLists,
 }
 
 impl PlayerState {

@@ -468,6 +468,10 @@ pub mod id {
     pub const DISTANCE_TO_LOCATION: u16 = 160;
     /// `PlayerStand()`.
     pub const PLAYER_STAND: u16 = 224;
+    /// `PlayerCollide()`.
+    pub const PLAYER_COLLIDE: u16 = 223;
+    /// `PlayerCollideStatic()`.
+    pub const PLAYER_COLLIDE_STATIC: u16 = 245;
     /// `PlayerArc(offset, tolerance)`.
     pub const PLAYER_ARC: u16 = 232;
     /// `PlayerHanging()`.

@@ -236,7 +236,16 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         let py = a.bounds.positive[1];
         let probe = SupportProbe { origin, positive_y_extent: py, query_radius: radius, steep_test: steep };
         let terrain = self.terrain_sample(origin[0], origin[2]).map(Into::into);
-        ground_support_over(&mut support, self.scene, terrain, probe, reach);
+        // The selected player's first contact list takes each actor whose model becomes the
+        // best candidate ({D:engine/player.md} "Player contact lists").
+        let (scene, is_player, lists) = (self.scene, self.is_player, &mut self.player.contacts);
+        let mut note = |k: usize| {
+            let owner = scene.lists.faces.get(k).and_then(|c| scene.scene.live_model(c.placement));
+            if let Some(l) = owner.filter(|_| is_player) {
+                lists.best_support(l.actor);
+            }
+        };
+        ground_support_over(&mut support, self.scene, terrain, probe, reach, &mut note);
         let mut actor_y =
             support.found().then(|| actor_y_from_support(support.height, py, self.config.standing_height));
         if self.is_player {

@@ -304,7 +304,11 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
             Some(p) => self.actors.get(p as usize).map(PlayerView::of),
             None => None,
         }
-        .map(|v| PlayerView { hang_support: self.env.player.ledge.support, ..v });
+        .map(|v| PlayerView {
+            hang_support: self.env.player.ledge.support,
+            contacts: self.env.player.contacts,
+            ..v
+        });
         let id = receiver;
         let mut g = Globals {
             player,

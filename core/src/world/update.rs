@@ -129,6 +129,10 @@ impl<'a, C: Capacity> World<'a, C> {
         }
         self.ensure_memo(id);
         let is_player = self.selected_player_id() == Some(id);
+        if is_player {
+            // {D:engine/player.md} "Player contact lists": cleared as his update starts.
+            self.player.contacts.clear();
+        }
         let forward_held = is_player && input.held(Action::Up);
         let mut events = Events::default();
         // The update works on its actor in place; until the others are split off, it is
@@ -314,16 +318,18 @@ impl<'a, C: Capacity> World<'a, C> {
         }
     }
 
-    /// Applies the overlap stage's displacements and marks of other actors, after the update.
+    /// Applies the overlap stage's effects on other actors, after the update: displacement,
+    /// body-response marks and requested groups (whose events are the other actor's).
     fn push_others(&mut self, overlap: &Pushes) {
         for push in overlap {
-            let (other, [dx, dz]) = (push.actor, push.shift);
+            let (other, [dx, dz]) = (push.actor, push.displacement);
+            if let Some(group) = push.request {
+                self.request_on(other, group);
+            }
             let Some(o) = self.actors.get_mut(other as usize) else { continue };
+            o.body_response |= push.mark;
             o.position[0] = o.position[0].wrapping_add(dx);
             o.position[2] = o.position[2].wrapping_add(dz);
-            if push.mark {
-                o.body_response |= crate::actor::response::OVERLAP;
-            }
             if push.contact.is_some() {
                 o.overlap_contact = push.contact;
             }
@@ -333,6 +339,22 @@ impl<'a, C: Capacity> World<'a, C> {
             let o = &self.actors[other as usize];
             self.crowd.moved(other, o, self.model_reach(o));
         }
+    }
+
+    /// An ordinary request for `group` (modifier 0) on actor `id` outside its own update.
+    fn request_on(&mut self, id: u16, group: i16) {
+        let Some(a) = self.actors.get(id as usize) else { return };
+        let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)) else { return };
+        let (position, surface) = (a.position, a.surface);
+        let mut events = Events::default();
+        let mut anim = a.anim;
+        let mut cx = self.anim_context(&set.set, &mut events);
+        anim.request(&mut cx, group, 0);
+        let bits = cx.move_bits;
+        let a = &mut self.actors[id as usize];
+        a.anim = anim;
+        a.steps.packed |= bits;
+        self.push_anim_events(id, &events, position, surface, false);
     }
 
     /// The crowd columns re-read for every actor (after a script wrote another actor).

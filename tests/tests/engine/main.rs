@@ -15,6 +15,7 @@ mod collision_queries;
 mod collision_walls;
 mod combat;
 mod config;
+mod contacts;
 mod crowd;
 mod death;
 mod digests;

@@ -134,6 +134,8 @@ pub struct PlayerView {
     pub support_owner: Option<u16>,
     /// The actor whose model his ledge hang holds (the world fills it in).
     pub hang_support: Option<u16>,
+    /// His update's contact lists (the world fills them in).
+    pub contacts: crate::actor::contacts::ContactLists,
 }
 
 impl PlayerView {
@@ -155,6 +157,7 @@ impl PlayerView {
             positive_y: a.bounds.positive[1],
             support_owner: a.support_owner,
             hang_support: None,
+            contacts: Default::default(),
         }
     }
 
@@ -572,6 +575,13 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
         }
         // "PlayerStand query": the player's retained supporting actor is the receiver.
         id::PLAYER_STAND => g.player.is_some_and(|p| p.support_owner == Some(g.receiver)) as i32,
+        // {D:engine/player.md} "Player contact lists": supported by the receiver or touched
+        // it (first list); `PlayerCollideStatic` reads the second list alone.
+        id::PLAYER_COLLIDE => g
+            .player
+            .is_some_and(|p| p.support_owner == Some(g.receiver) || p.contacts.first.holds(g.receiver))
+            as i32,
+        id::PLAYER_COLLIDE_STATIC => g.player.is_some_and(|p| p.contacts.second.holds(g.receiver)) as i32,
         // "PlayerArc query": the heading from the player to the receiver (the negated
         // bearing) within `tolerance` of the receiver's heading less `offset`.
         id::PLAYER_ARC => match g.player {

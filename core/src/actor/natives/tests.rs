@@ -272,6 +272,36 @@ fn player_hanging_needs_the_state_and_the_model() {
     assert_eq!(hanging(PlayerView { hang_support: Some(0), ..PlayerView::of(&p) }), 0);
 }
 
+/// "Player contact lists": `PlayerCollide` holds for the receiver (0) when the player's
+/// support owner is it or the first list holds it; `PlayerCollideStatic` only when the second
+/// list holds it. A support candidate goes to the first list alone (collide 1, static 0); a
+/// body contact to both (1, 1); another actor's entries (4) answer (0, 0); standing on the
+/// receiver with empty lists answers (1, 0).
+#[test]
+fn player_collide_reads_support_and_the_first_list_static_the_second() {
+    use crate::actor::contacts::ContactLists;
+    let me = Actor::new(0, [0; 256]);
+    let p = Actor::new(0, [0; 256]);
+    let ask = |view: PlayerView| {
+        let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
+        let mut g = Globals { player: Some(view), ..Globals::detached(&mut events, &mut rng, &mut flags, 1) };
+        [id::PLAYER_COLLIDE, id::PLAYER_COLLIDE_STATIC].map(|f| {
+            let mut c = NativeCall::initial(f, &[]);
+            call(&mut me.clone(), None, &mut g, &mut c).unwrap()
+        })
+    };
+    let with = |f: fn(&mut ContactLists)| {
+        let mut contacts = ContactLists::default();
+        f(&mut contacts);
+        PlayerView { contacts, ..PlayerView::of(&p) }
+    };
+    assert_eq!(ask(PlayerView::of(&p)), [0, 0]);
+    assert_eq!(ask(with(|l| l.best_support(0))), [1, 0]);
+    assert_eq!(ask(with(|l| l.touched(0))), [1, 1]);
+    assert_eq!(ask(with(|l| l.touched(4))), [0, 0]);
+    assert_eq!(ask(PlayerView { support_owner: Some(0), ..PlayerView::of(&p) }), [1, 0]);
+}
+
 /// `SetAttribute(44, g)` on a dead actor releases its held walk nodes through the world's
 /// maps: the reservation bytes it owns (owner byte = id + 1) clear, another owner's stays,
 /// and both held indices drop.

@@ -461,6 +461,8 @@ fn the_axis_task_ids_name_their_functions() {
         (id::PLAYER_OFFSET_TASK, "PlayerOffsettask", 3),
         (id::PLAYER_IN_SIGHT, "PlayerInSight", 0),
         (id::PLAYER_STAND, "PlayerStand", 0),
+        (id::PLAYER_COLLIDE, "PlayerCollide", 0),
+        (id::PLAYER_COLLIDE_STATIC, "PlayerCollideStatic", 0),
         (id::PLAYER_HANGING, "PlayerHanging", 0),
         (id::PLAYER_MAIN, "PlayerMain", 0),
         (id::UPDATE_PLAYER_VIEW_ATTRIB, "updatePlayerViewAttrib", 0),

@@ -25,9 +25,19 @@ pub(super) fn body_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
     let radius = Env::<C>::query_radius(a);
     let mut models = face_contacts(env.scene, origin, &m, a.shape.ordinary_spheres(), radius);
     let models = models.by_ref();
+    // The selected player's first and second contact lists take each actor whose model
+    // the pass touches ({D:engine/player.md} "Player contact lists"); models the pass never
+    // queries (after its sixteenth contact) are not touched.
+    let live = env.scene.scene;
+    let (is_player, lists) = (env.is_player, &mut env.player.contacts);
+    let touched = models.inspect(|w| {
+        if let Some(l) = live.live_model(w.placement).filter(|_| is_player) {
+            lists.touched(l.actor);
+        }
+    });
     // The extra (terrain) contact is appended only when the shared extra-contact flag is
     // set, which nothing in this core sets: heightmap presence alone does not admit it.
-    let contacts = collect_primary(models.map(|w| BodyContact::new(w.point, w.normal)), None);
+    let contacts = collect_primary(touched.map(|w| BodyContact::new(w.point, w.normal)), None);
     a.body_contacts = contacts.len() as u8;
     let heading = movement_heading(a.position, a.previous, a.angles.heading);
     let pre_heading = a.angles.heading;

@@ -76,15 +76,18 @@ pub(crate) struct Snapshot {
     pub steps: u8,
 }
 
-/// What the overlap stage does to another actor, applied after the update.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the overlap stage does to another actor: applied after the update, since the
+/// update holds the others only to read them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Push {
     /// The other actor.
     pub actor: u16,
-    /// Its X/Z displacement.
-    pub shift: [i32; 2],
-    /// Its body-response mark [`crate::actor::response::OVERLAP`] is set.
-    pub mark: bool,
+    /// Its X/Z displacement, runtime units.
+    pub displacement: [i32; 2],
+    /// Body-response bits it gains.
+    pub mark: u8,
+    /// A group requested on it (modifier 0).
+    pub request: Option<i16>,
     /// The overlap contact identifier stored on it (the updating actor), when one is.
     pub contact: Option<u16>,
 }

@@ -1,8 +1,8 @@
 //! "Actor sphere overlap" and "Weighted actor overlap response".
 
 use super::obstacle::obstacle_wrapper;
-use super::{Push, Pushes};
-use crate::actor::{Actor, attr, collide, response};
+use super::{Push, Pushes, group};
+use crate::actor::{Actor, ActorModel, attr, collide, response};
 use crate::capacity::Capacity;
 use crate::collision::statics::{PlacedModel, Scene};
 use crate::math::{direction_from_displacement, translate_heading};
@@ -106,62 +106,145 @@ pub(super) fn overlap<C: Capacity>(
                 a.overlap_contact = None;
                 moved = true;
             }
-            Some((live, other)) => {
-                if other.attr(attr::SLAVE) != 0 {
-                    continue;
-                }
-                let depth = overlap_depth(&mine, &sphere_centres(other));
-                if depth <= 0 {
-                    continue;
-                }
-                // The other actor's own overlap bit marks it whatever follows; below three
-                // both are marked and each keeps the other as its contact.
-                let mut push = Push {
-                    actor: live.actor,
-                    shift: [0; 2],
-                    mark: other.collide() & collide::OVERLAP != 0,
-                    contact: None,
-                };
-                if depth < 3 {
-                    a.body_response |= response::OVERLAP;
-                    a.overlap_contact = Some(live.actor);
-                    (push.mark, push.contact) = (true, Some(env.me));
-                    let _ = pushes.push(push);
-                    return false;
-                }
-                let (m, mo) = (mobility(a), mobility(other));
-                if m == 0 && mo == 0 {
-                    a.position = a.previous;
-                    if push.mark {
-                        let _ = pushes.push(push);
-                    }
-                    continue;
-                }
-                let divisor = if m != 0 && mo != 0 { m + mo } else { m.max(mo) + 256 };
-                let factor = 131_072 / divisor;
-                if m != 0 {
-                    let d = separation(factor, m, depth);
-                    let (x, z) = translate_heading(a.position[0], a.position[2], away as i32, d);
-                    a.position[0] = x;
-                    a.position[2] = z;
-                }
-                if mo != 0 {
-                    let d = separation(factor, mo, depth);
-                    let (x, z) =
-                        translate_heading(other.position[0], other.position[2], away as i32 + 1024, d);
-                    push.shift = [x.wrapping_sub(other.position[0]), z.wrapping_sub(other.position[2])];
-                }
-                if push.mark || mo != 0 {
-                    let _ = pushes.push(push);
-                }
-                a.body_response |= response::OVERLAP;
-                a.overlap_contact = Some(live.actor);
-                moved = true;
-            }
+            Some((live, other)) => match pair(a, env, (live.actor, other), away as i32, pushes) {
+                Pair::Skipped => {}
+                Pair::Separated => moved = true,
+                Pair::Ended => return false,
+            },
         }
     }
     if moved {
         obstacle_wrapper(a, env);
     }
     moved
+}
+
+/// How one actor pair left the overlap pass.
+enum Pair {
+    /// No separation (no overlap, the support owner skipped, or both immovable).
+    Skipped,
+    /// Weighted separation.
+    Separated,
+    /// The pass ends here: a small contact or the landing branch.
+    Ended,
+}
+
+/// The animation group an overlap landing gives the other actor.
+const LANDED_ON: i16 = 10;
+
+/// One actor-style candidate that is a live actor ({D:engine/player.md} "Weighted actor
+/// overlap response"): the other actor's marks, the small-contact end, the support-owner skip
+/// of living states 27–32, the landing branch, then weighted separation. What happens to the
+/// other actor goes to `pushes`, one entry for the pair.
+fn pair<C: Capacity>(
+    a: &mut Actor,
+    env: &mut Env<'_, '_, C>,
+    (id, other): (u16, &Actor),
+    away: i32,
+    pushes: &mut Pushes,
+) -> Pair {
+    if other.attr(attr::SLAVE) != 0 {
+        return Pair::Skipped;
+    }
+    let depth = overlap_depth(&sphere_centres(a), &sphere_centres(other));
+    if depth <= 0 {
+        return Pair::Skipped;
+    }
+    // Collision-attribute bit 3 (the overlap bit) on the other marks it for any positive
+    // overlap, before the displacement handling.
+    let mark = if other.collide() & collide::OVERLAP != 0 { response::OVERLAP } else { 0 };
+    let mut push = Push { actor: id, mark, ..Push::default() };
+    let result = pair_response(a, env, (id, other), depth, away, &mut push);
+    if push != (Push { actor: id, ..Push::default() }) {
+        let _ = pushes.push(push);
+    }
+    result
+}
+
+/// [`pair`] after the overlap and the other's collision-bit mark: what happens to both.
+fn pair_response<C: Capacity>(
+    a: &mut Actor,
+    env: &mut Env<'_, '_, C>,
+    (id, other): (u16, &Actor),
+    depth: i32,
+    away: i32,
+    push: &mut Push,
+) -> Pair {
+    if depth < 3 {
+        // Both are marked and each keeps the other as its overlap contact.
+        a.body_response |= response::OVERLAP;
+        a.overlap_contact = Some(id);
+        push.mark |= response::OVERLAP;
+        push.contact = Some(env.me);
+        return Pair::Ended;
+    }
+    // Best guess: the doc places this skip "after the small-contact check" and says nothing
+    // of its order against the landing branch; taking it first keeps a rider from landing
+    // again on what already supports it.
+    if (27..=32).contains(&a.living) && a.support_owner == Some(id) {
+        return Pair::Skipped;
+    }
+    let bounce = env.config.fall_bounce_height.wrapping_mul(256);
+    if a.falling != 0
+        && other.attr(attr::BOUNCE_POWER) != 0
+        && a.position[1].wrapping_sub(a.fall_origin).wrapping_abs() >= bounce
+        && a.bounds.positive[1] > 0
+    {
+        a.body_response |= response::OVERLAP_LANDING;
+        land_on(a, env, (id, other), push);
+        return Pair::Ended;
+    }
+    let (m, mo) = (mobility(a), mobility(other));
+    if m == 0 && mo == 0 {
+        a.position = a.previous;
+        return Pair::Skipped;
+    }
+    let divisor = if m != 0 && mo != 0 { m + mo } else { m.max(mo) + 256 };
+    let factor = 131_072 / divisor;
+    if m != 0 {
+        let d = separation(factor, m, depth);
+        let (x, z) = translate_heading(a.position[0], a.position[2], away, d);
+        a.position[0] = x;
+        a.position[2] = z;
+    }
+    if mo != 0 {
+        let d = separation(factor, mo, depth);
+        let (x, z) = translate_heading(other.position[0], other.position[2], away + 1024, d);
+        push.displacement = [x.wrapping_sub(other.position[0]), z.wrapping_sub(other.position[2])];
+    }
+    a.body_response |= response::OVERLAP;
+    a.overlap_contact = Some(id);
+    Pair::Separated
+}
+
+/// The overlap landing on the other actor, when admitted: not in living states 10–19, 27 or
+/// 28, not in deep water, not on an actor without a model. The other becomes the support,
+/// the motion bytes and the first two retained motion words clear, living state 27, group
+/// 10 on the other and the landing group (114 armed, 66 with a torch, else 65) on the actor.
+fn land_on<C: Capacity>(
+    a: &mut Actor,
+    env: &mut Env<'_, '_, C>,
+    (id, other): (u16, &Actor),
+    push: &mut Push,
+) {
+    if matches!(a.living, 10..=19 | 27 | 28) || a.in_deep_water() || matches!(other.model, ActorModel::None) {
+        return;
+    }
+    a.support_owner = Some(id);
+    a.support_static = None;
+    a.sliding = 0;
+    a.falling = 0;
+    a.queued = 0;
+    a.motion_vector[0] = 0;
+    a.motion_vector[1] = 0;
+    a.living = 27;
+    push.request = Some(LANDED_ON);
+    let g = if a.holds_weapon() {
+        group::LAND_ARMED
+    } else if a.torch != 0 {
+        group::LAND_TORCH
+    } else {
+        group::LAND
+    };
+    env.request(a, g);
 }
