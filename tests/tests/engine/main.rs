@@ -15,6 +15,7 @@ mod collision_queries;
 mod collision_walls;
 mod combat;
 mod config;
+mod coverage;
 mod crowd;
 mod digests;
 mod embedded_world;
