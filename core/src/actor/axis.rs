@@ -1,5 +1,7 @@
-//! The axis tasks of SOUP ({D:engine/SOUP.md} "RotateByAxis", "sRotateByAxis", "RotateToAxis",
-//! "sRotateToAxis", "MoveObjectAxis", "MoveByAxis and sMoveByAxis" with `MoveAlongAxis`):
+//! The axis tasks of SOUP ({D:engine/SOUP.md} "RotateByAxis: relative rotation",
+//! "sRotateByAxis: elapsed relative rotation", "RotateToAxis: absolute rotation",
+//! "sRotateToAxis: elapsed absolute rotation", "MoveObjectAxis: actor-local movement",
+//! "MoveByAxis and sMoveByAxis: relative movement" with `MoveAlongAxis`):
 //! rotations of a local angle and moves of a local coordinate, over a duration, by the shared
 //! frame scale or by the task's elapsed input. Each keeps its state in its task slot's two scratch words. None
 //! refreshes a composed transform, checks collision, or undoes itself when stopped.

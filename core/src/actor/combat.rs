@@ -159,10 +159,10 @@ pub fn sheath_sword(a: &mut Actor, task_system: bool) -> bool {
     true
 }
 
-/// `endCombat`: `SheathSword`, then lifecycle selector 1, the native hook re-enabled, combat
-/// flag 0x04 cleared and the coordination state zeroed (Stros keeps no AI mode and no
-/// coordination state). The original faults without a combat record; Stros leaves such a
-/// receiver's record absent. Returns whether the `SheathSword` part acted.
+/// `endCombat` ({D:engine/SOUP.md} "endCombat"): `SheathSword`, then lifecycle selector 1, the
+/// native hook re-enabled, combat flag 0x04 cleared and the coordination state zeroed (Stros keeps
+/// no AI mode and no coordination state). The original faults without a combat record; Stros leaves
+/// such a receiver's record absent. Returns whether the `SheathSword` part acted.
 pub fn end_combat(a: &mut Actor, task_system: bool) -> bool {
     let sheathed = sheath_sword(a, task_system);
     a.lifecycle = LIFECYCLE_AFTER_COMBAT;

@@ -1,6 +1,7 @@
 //! Actors that move with another ({D:engine/SOUP.md} "Actor families and attached
-//! transforms", "UnOffset", "Offset, PlayerOffset, …"): the two records an actor can have
-//! besides its own local pose, and the arithmetic that turns them into the *effective* pose
+//! transforms", "UnOffset", "Offset, PlayerOffset, PlayerOffsettask and CollidePlayerWeapon"): the
+//! two records an actor can have besides its own local pose, and the arithmetic that turns them
+//! into the *effective* pose
 //! the renderer, the collision candidates, sounds and the player queries read.
 //!
 //! - An **attached** actor (nonzero `attr_slave`, joined to its master group when the world
@@ -87,9 +88,10 @@ impl Actor {
             || self.link.is_some_and(|l| l.owner.is_some())
     }
 
-    /// Where the actor is, as the world outside it sees it ({D:engine/SOUP.md} "Effective
-    /// receiver position"): the attached effective position with `attr_slave` set and a
-    /// family record, else a linked record's cached position while it names an owner, else
+    /// Where the actor is, as the world outside it sees it ({D:engine/SOUP.md} "PlayerDistance
+    /// and PlayerFacing": the effective receiver position): the attached effective position with
+    /// `attr_slave` set and a family record, else a linked record's cached position while it names
+    /// an owner, else
     /// the local position.
     pub fn effective_position(&self) -> [i32; 3] {
         match (&self.attached, &self.link) {
@@ -152,7 +154,7 @@ impl Actor {
 
 /// Family initialization of one attached actor ("Actor families …", steps 1–4): its
 /// displacement from the parent's saved original position taken through the transpose of
-/// the parent's matrix becomes its local position; with the *parent's* `attr_no_slave_rot`
+/// the parent's matrix ("Integer matrix arithmetic") becomes its local position; with the *parent's* `attr_no_slave_rot`
 /// zero its angles become relative to the parent's saved angles. The effective record
 /// starts at the world pose it had.
 pub fn attach(child: &mut Actor, parent_id: u16, parent: &Pose, parent_no_slave_rot: u8) {
@@ -178,7 +180,8 @@ pub fn attach(child: &mut Actor, parent_id: u16, parent: &Pose, parent_no_slave_
 /// position is the parent's plus the parent matrix times the local position. With the
 /// child's own `attr_no_slave_rot` zero the matrix is the parent's turned by the negative
 /// local yaw, pitch and roll ("Matrix axis updates") and the effective angles add the
-/// parent's; the previous-angle fields become the propagated deltas. Otherwise the child's
+/// parent's; the previous-angle fields become the propagated deltas ("Angle snapshots and
+/// script ordering"). Otherwise the child's
 /// matrix turns by its local angle changes and its effective angles are its local ones.
 /// Returns the pose the child publishes to its own children.
 pub fn compose(child: &mut Actor, parent: &Pose) -> Pose {

@@ -38,7 +38,7 @@ pub const fn startup_adjust(d: i32, step_type: u8, counter: u8) -> i32 {
 /// × 256 — or, when that length is zero, `fallback_speed >> 1`, *not* multiplied by 256
 /// ({M} "Forward-walking startup": `attr_forward_speed >> 1` for the forward walks,
 /// the sheathed, torch and armed ones and their continuation alike;
-/// {D:engine/SOUP.md}, `WalkBackward`: attribute 9 `>> 1` for the backward walks).
+/// {D:engine/SOUP.md} "WalkBackward": attribute 9 `>> 1` for the backward walks).
 pub const fn walk_amount(step_length: u8, fallback_speed: u8) -> i32 {
     if step_length == 0 { (fallback_speed >> 1) as i32 } else { step_length as i32 * 256 }
 }
@@ -148,9 +148,9 @@ pub(crate) fn animate_and_accept(
     accept(a, env, direction, distance, heading)
 }
 
-/// `WalkForward(1)`: in deep water it is `MoveForward`. Refused by a rope or special
-/// motion, then by the walk step check (which marks the blocked attempt); the walk
-/// classification 6 is stored; group 31 (combat stance, attribute 19), 21 (torch) or 20
+/// `WalkForward(1)` ({D:engine/SOUP.md} "WalkForward"): in deep water it is `MoveForward`. Refused
+/// by a rope or special motion, then by the walk step check (which marks the blocked attempt); the
+/// walk classification 6 is stored; group 31 (combat stance, attribute 19), 21 (torch) or 20
 /// (attribute 12); a zero step length uses `attr_forward_speed >> 1` unscaled by 256.
 pub(crate) fn walk_forward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
     if a.in_deep_water() {
@@ -171,10 +171,10 @@ pub(crate) fn walk_forward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
     animate_and_accept(a, env, group, Direction::Forward, d, a.angles.heading as i32)
 }
 
-/// `MoveForward(1)`: refused by a rope or special motion; below counter three the forward
-/// step check (the step hazard half a run step ahead) must pass; motion direction 2; group
-/// 92 (combat stance, attribute 17), 142 in deep water (the edge probe must pass, distance
-/// halved), 30 with a torch or 18 (attribute 8).
+/// `MoveForward(1)` ({D:engine/SOUP.md} "MoveForward"): refused by a rope or special motion; below
+/// counter three the forward step check (the step hazard half a run step ahead) must pass; motion
+/// direction 2; group 92 (combat stance, attribute 17), 142 in deep water (the edge probe must
+/// pass, distance halved), 30 with a torch or 18 (attribute 8).
 pub(crate) fn move_forward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
     if a.in_special_motion() {
         return Step::Refused;
@@ -239,9 +239,9 @@ pub(crate) fn move_backward(a: &mut Actor, env: &mut impl Surroundings) -> Step 
     )
 }
 
-/// `WalkBackward(1)`: in deep water it is `MoveBackward`. Refused like `MoveBackward`, then
-/// by the backward step check; group 93 (combat stance, attribute 20), 23 with a torch,
-/// else 22 (attribute 13); a zero length uses attribute 9 `>> 1` unscaled.
+/// `WalkBackward(1)` ({D:engine/SOUP.md} "WalkBackward"): in deep water it is `MoveBackward`.
+/// Refused like `MoveBackward`, then by the backward step check; group 93 (combat stance, attribute
+/// 20), 23 with a torch, else 22 (attribute 13); a zero length uses attribute 9 `>> 1` unscaled.
 pub(crate) fn walk_backward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
     if a.in_deep_water() {
         return move_backward(a, env);

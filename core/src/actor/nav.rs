@@ -2,8 +2,8 @@
 //! state" through "Walk-node arrival distance"): the phase machine `MoveNodeMarker`,
 //! `MoveNodeLocation` and `MoveNodePosition` run once per task update towards a runtime
 //! destination, with its route initialization (phase 0), node walking (1, 2), route
-//! monitoring (8), idling (9), the direct walk (22, 11, 21) and the back-off (24, 25); and
-//! coordinate walking, which the direct moves share.
+//! monitoring (8), idling (9), the direct walk ("Direct-route phases 11, 21 and 22") and the
+//! back-off (24, 25); and coordinate walking, which the direct moves share.
 
 use super::walk::{Nav, WalkMaps, owner_byte};
 use super::{Actor, Surroundings, attr, motion, response};
@@ -460,7 +460,8 @@ fn monitor<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], owner: u8
     if !env.walk().assign_next(&mut a.nav, hop, owner) {
         return complete(a, env, 7);
     }
-    // A leap link (flag 0x4000) would select phase 12; Stros walks it as phase 1.
+    // A leap link (flag 0x4000) would select phase 12 ("Phase twelve (leap link)"); Stros
+    // walks it as phase 1.
     a.nav.phase = 1;
     pending(a, false)
 }

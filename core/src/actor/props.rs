@@ -1,6 +1,6 @@
 //! Object properties: the `Object.name` operands of opcodes 0x0F, 0x10 and 0x14 (
-//! {D:engine/SOUPPROPS.md}; `engine/SOUP.md` "Reference Name Encoding", "Local pose
-//! properties", "Current animation property", "Torch counter property"; `engine/animation.md`
+//! {D:engine/SOUPPROPS.md}; {D:engine/SOUP.md} "Reference Name Encoding", "Local pose
+//! properties", "Current animation property", "Torch counter property"; {D:engine/animation.md}
 //! "Frame waits").
 //!
 //! An operand carries a 16-bit reference id; the id indexes SOUP386.DEF's `[refs]` names, and

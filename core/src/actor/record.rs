@@ -422,7 +422,9 @@ pub struct Actor {
 
 impl Actor {
     /// A cleared actor of definition `definition` ("Ordinary cell and persistent actor
-    /// allocation clears the actor record before common initialization").
+    /// allocation clears the actor record before common initialization"): its sliding,
+    /// falling, queued-motion, body-response and transition bytes start at zero
+    /// ({D:engine/SOUP.md} "Initial ordinary motion state").
     pub fn new(definition: u16, attributes: [u8; 256]) -> Actor {
         Actor {
             definition,

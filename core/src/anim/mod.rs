@@ -675,7 +675,8 @@ impl AnimState {
                 } else if self.loops != 0 {
                     self.cursor = next;
                 } else if (self.pending != NO_GROUP && self.pending != self.current) || self.exit {
-                    // The type-two exception: a pending default does not take the exit.
+                    // The type-two exception ({D:engine/animation.md} "Forward type-two
+                    // groups"): a pending default does not take the exit.
                     if kind == GroupKind::NoPanicRevert && self.pending == self.default {
                         self.cursor = next;
                     } else {
@@ -764,7 +765,7 @@ impl AnimState {
         }
     }
 
-    /// "Placed actor initialization": a new animation state (default group 0) and the two
+    /// "Placed actor initialization and eligibility": a new animation state (default group 0) and the two
     /// ordinary requests for group 0 with modifier zero, using the shared ticks.
     pub fn placed(cx: &mut AnimContext<'_, '_>) -> AnimState {
         let mut a = AnimState::default();

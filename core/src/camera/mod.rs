@@ -174,7 +174,8 @@ pub struct Camera {
     pub records: [Record; RECORDS],
     /// The selected record.
     pub record: usize,
-    /// The selected index word (differs from `record` during a pan).
+    /// The selected index word (differs from `record` during a pan: {D:engine/SOUP.md}
+    /// "Selected record and selected index").
     pub index: usize,
     /// The shared transition word.
     pub transition: i32,

@@ -13,8 +13,9 @@ pub trait CameraScene {
     /// the selected player. `None` when there is no such actor.
     fn bound(&self, actor: Option<u16>) -> Option<([i32; 3], [i32; 3])>;
     /// The obstacle segment query ({D:engine/SOUP.md} "Camera collision candidate radius",
-    /// "… eligibility", "… result selection") from `from` to `to` (map units), models of
-    /// radius strictly above `cutoff` (map units), the bound actor `excluded`'s own model
+    /// "Camera collision candidate eligibility", "Camera collision result selection") from `from`
+    /// to `to` (map units), models of radius strictly above `cutoff` (map units), the bound actor
+    /// `excluded`'s own model
     /// skipped: `hit(point, rank)` for every hit record, point in map units, rank the segment
     /// parameter × 32,768.
     fn obstacle(

@@ -1,5 +1,5 @@
 //! Actor collision shapes ({M} and the {D:engine/player.md}): "Upright actor collision
-//! spheres", the horizontal shapes, "Per-update collision shape preparation" and the
+//! spheres", "Horizontal actor collision spheres", "Per-update collision shape preparation" and the
 //! collision matrix built from the prepared angle fields.
 
 use crate::tables;

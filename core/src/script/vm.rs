@@ -1,6 +1,8 @@
 //! The interpreter: one actor's script stage in the original order ({E§1.8}
 //! "Task model" and "Continuations"; {D:engine/SOUP.md}, "Ordinary update gates",
-//! "Ordinary entry gate", "Call Types", "Control Flow").
+//! "Ordinary entry gate", "Call Types", "Control Flow", "Conditional Branch (If — `0x03`)",
+//! "Goto (`0x04`)", "End (`0x05`)", "Gosub / Return (`0x11`, `0x12`)", "Endint (`0x13`)",
+//! "Anchor, Yield, and ScriptRV", "Comparison Operators", "Conjunctions").
 //!
 //! Stage order: the RAHK native hook (when no unpaused slot exists, or always with the task
 //! system off; script-control bit `0x02` suppresses it), then — with `task_system` = 1 and

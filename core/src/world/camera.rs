@@ -1,5 +1,6 @@
 //! The world as the camera sees it ([`CameraScene`]): the bound actor's pose, the obstacle
-//! candidates ({D:engine/SOUP.md} "Camera collision candidate radius" and "… eligibility"),
+//! candidates ({D:engine/SOUP.md} "Camera collision candidate radius" and
+//! "Camera collision candidate eligibility"),
 //! the camera body's contacts and the terrain; and the camera's place in the update ("Camera
 //! update": once per ordinary update, then the render step).
 

@@ -1,6 +1,7 @@
-//! The natives that move an actor over the ground ({D:engine/SOUP.md} "Direct point moves",
-//! "Point-navigation command state" and after, "Wander", "MoveToLocation", "AtNodeLocation",
-//! "FacePlayer"): they step the running actor with its update's surroundings, so the world's
+//! The natives that move an actor over the ground ({D:engine/SOUP.md} "Direct point moves:
+//! MoveMarker, MoveLocation, MovePosition", "Point-navigation command state" and after,
+//! "Wander: destination selection and movement limits", "MoveToLocation: authored locations",
+//! "AtNodeLocation", "FacePlayer"): they step the running actor with its update's surroundings, so the world's
 //! script host runs them itself.
 
 use super::queries::Env;
@@ -309,7 +310,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
 
 /// The stepper natives `WalkForward`, `WalkBackward`, `MoveForward`, `MoveBackward`,
 /// `MoveLeft` and `MoveRight` (`duration`) as tasks ({D:engine/SOUP.md} "MoveBackward",
-/// "Result"): one step each invocation ([`crate::actor::motion`]); one while
+/// its result): one step each invocation ([`crate::actor::motion`]); one while
 /// `duration − 1 > elapsed`, else zero. A refused step completes the call; a missing group
 /// ([`crate::actor::motion::Step::NoGroup`]) still takes the duration test.
 fn step_task<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, call: &NativeCall<'_>) -> i32 {
@@ -534,8 +535,9 @@ fn in_sight<C: Capacity>(a: &Actor, env: &Env<'_, '_, C>, player: [i32; 3]) -> b
 
 /// `FacePlayer(duration)`: the heading turned towards the selected player by the gap over
 /// the remaining time; complete at a zero gap or step, or once `elapsed ≥ duration − 1`.
-/// `FacePlayerInertia` (`inertia`) steps `(((gap << 8) / duration) − elapsed) >> 8` instead
-/// (a zero duration, a fault in the original, completes).
+/// `FacePlayerInertia` (`inertia`, {D:engine/SOUP.md} "FacePlayerInertia") steps
+/// `(((gap << 8) / duration) − elapsed) >> 8` instead (a zero duration, a fault in the
+/// original, completes).
 fn face_player(a: &mut Actor, player: [i32; 3], duration: i32, elapsed: i32, inertia: bool) -> i32 {
     let (dx, dz) = (player[0].wrapping_sub(a.position[0]), player[2].wrapping_sub(a.position[2]));
     let looking = crate::math::direction_from_displacement(dx, dz) as i32;

@@ -16,6 +16,7 @@ mod collision_walls;
 mod combat;
 mod config;
 mod contacts;
+mod coverage;
 mod crowd;
 mod death;
 mod digests;

@@ -183,8 +183,9 @@ fn player_offset_puts_cyrus_by_the_actor() {
     assert_eq!([p[0], p[2]], [35_000 << 8, (31_000 << 8) + 25_600]);
 }
 
-/// "Direct point moves": an NPC told `MovePosition(x, y, z, 0)` to a point 300 units east
-/// on the plateau turns first (phase 22), then walks (phase 11), facing the point each
+/// "Direct point moves: MoveMarker, MoveLocation, MovePosition": an NPC told
+/// `MovePosition(x, y, z, 0)` to a point 300 units east on the plateau turns first (phase 22),
+/// then walks (phase 11), facing the point each
 /// step, and ends with X/Z exactly on it (the coordinate walk's snap) when the walk
 /// arrives — within `((speed + 2) × 256 × scale) >> 8` or past the point.
 #[test]

@@ -132,8 +132,8 @@ pub(super) fn call(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall
         id::LOOK_OBJ => look_obj(cam, &me, call),
         id::SHOW_OBJ_PAN => object_pan(cam, &me, false, call),
         id::SHOW_OBJ_PAN_LOC => object_pan(cam, &me, true, call),
-        // The wrappers: nothing while the selected player holds a weapon, else the handler
-        // with him as the target.
+        // The wrappers ("Selected-player location camera task"): nothing while the selected
+        // player holds a weapon, else the handler with him as the target.
         f @ (id::SHOW_CYRUS | id::SHOW_CYRUS_LOC | id::SHOW_CYRUS_PAN | id::SHOW_CYRUS_PAN_LOC) => {
             match cyrus.filter(|_| !armed) {
                 Some(t) if matches!(f, id::SHOW_CYRUS | id::SHOW_CYRUS_LOC) => {

@@ -149,8 +149,8 @@ impl<'r> Globals<'r> {
     }
 }
 
-/// The selected player's fallback position when there is none ("PlayerDistance": the
-/// global fallback position; the core keeps the origin).
+/// The selected player's fallback position when there is none ("PlayerDistance and
+/// PlayerFacing": the global fallback position; the core keeps the origin).
 pub const FALLBACK_POSITION: [i32; 3] = [0; 3];
 /// `PlayerDistance`'s fixed result under the `neversaydie` override (never active here).
 pub const NEVER_SAY_DIE_DISTANCE: i32 = 9_999_999;
@@ -263,7 +263,7 @@ fn animation(
     let a0 = call.arg(0);
     let a1 = call.arg(1);
     Some(match call.function {
-        // "PushAnimation and TaskStop": two phases, kept per slot in the scratch word.
+        // "PushAnimation and TaskStop: animation ownership": two phases, kept per slot in the scratch word.
         //
         // Without an animation set the actor has no animation state: the request boundary
         // rejects it ({A}, "Forced requests"), so no group could ever become current
@@ -323,7 +323,7 @@ fn attributes(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>)
     let a1 = call.arg(1);
     Some(match call.function {
         // "GetAttribute, SetAttribute, GetMyAttr, and SetMyAttr" and their default-group
-        // side effects. Indices outside the table read 0 and write nothing (the original's
+        // side effects ("SetAttribute and SetMyAttr: default-group side effects"). Indices outside the table read 0 and write nothing (the original's
         // SetAttribute does not check; the core cannot write outside the table).
         id::GET_ATTRIBUTE | id::GET_MY_ATTR => attribute_index(a0).map_or(0, |i| actor.attributes[i] as i32),
         id::SET_ATTRIBUTE => {
@@ -397,6 +397,7 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
         // "Rnd and QuickRnd".
         id::RND => g.rng.bounded(a0),
         id::QUICK_RND => g.rng.draw() & a0,
+        // "GetFramePassed": the update's whole nominal ticks.
         id::GET_FRAME_PASSED => g.ticks,
         // "Ordinary update gates", "DisableHook and EnableHook".
         id::DISABLE_SCRIPT => {
@@ -442,7 +443,7 @@ fn globals(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>) ->
         id::PLAYER_TURNED => g.player.is_some_and(|p| p.animated && p.angles != p.previous_angles) as i32,
         id::PLAYER_TURNED_DIRECTION => g.player.filter(|p| p.animated).map_or(0, |p| p.turned_direction()),
         id::PLAYER_ON_SCAPE => g.player.is_some_and(|p| p.on_scape) as i32,
-        // "PlayerHanging": hanging (living state 15) from the receiver's model.
+        // "PlayerHanging and updatePlayerViewAttrib": hanging (living state 15) from the receiver's model.
         id::PLAYER_HANGING => {
             g.player.is_some_and(|p| p.motion[3] == 15 && p.hang_support == Some(g.receiver)) as i32
         }

@@ -236,8 +236,9 @@ fn player_stand_and_arc() {
     assert_eq!(call_with(&mut me, &p, id::PLAYER_ARC, &[100, 100]), 1);
 }
 
-/// "updatePlayerViewAttrib" is documented empty: it returns 0 and leaves the receiver and
-/// the player as they were (a hanging player's view and attributes included).
+/// `updatePlayerViewAttrib` is documented empty ("PlayerHanging and updatePlayerViewAttrib"): it
+/// returns 0 and leaves the receiver and the player as they were (a hanging player's view and
+/// attributes included).
 #[test]
 fn update_player_view_attrib_changes_nothing() {
     let mut me = Actor::new(0, [7; 256]);
@@ -253,7 +254,8 @@ fn update_player_view_attrib_changes_nothing() {
     assert_eq!(p.living, p_before.living);
 }
 
-/// "PlayerHanging": living state 15 and the hang held by the receiver's model (receiver 0).
+/// "PlayerHanging and updatePlayerViewAttrib": living state 15 and the hang held by the receiver's
+/// model (receiver 0).
 #[test]
 fn player_hanging_needs_the_state_and_the_model() {
     let me = Actor::new(0, [0; 256]);
