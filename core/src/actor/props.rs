@@ -29,10 +29,13 @@
 //! in the animation record: without one (an actor with no animation set) a read is 0
 //! ("Current animation property") and a write is dropped.
 //!
-//! A faithful divergence we cannot avoid: the original keeps each angle as a 32-bit field
-//! and does not normalize a written value; Stros keeps angles modulo 2048 ([`Angles`]), so
-//! an angle write stores its value modulo 2048 and a later read returns that. Every use of
-//! the angle (matrices, headings) sees the same value either way.
+//! Angles: the original keeps each as a 32-bit field and does not normalize a written
+//! value; Stros's engine keeps angles modulo 2048 ([`Angles`]). So a write stores the angle
+//! modulo 2048 for the engine and the written 32-bit value beside it
+//! ([`Actor::written_angles`]), and a read answers the written value while the engine's
+//! angle is still that value modulo 2048 (nothing has turned the actor since), else the
+//! engine's angle. What stays different: an engine write of the very same angle modulo 2048
+//! after a script's unnormalized write reads back unnormalized here.
 //!
 //! Descriptors SOUPPROPS lists that the core does not implement, and why:
 //! - the actor's own identity and links (`address`, `next`, `list`, `parent`, `linked`,
@@ -113,6 +116,12 @@ pub enum Property {
     OvZ,
 }
 
+/// An angle property's read: the script's written 32-bit value while the engine's angle is
+/// still that value modulo 2048, else the engine's angle.
+fn written_or(written: i32, angle: u16) -> i32 {
+    if wrap_angle(written) == angle { written } else { angle as i32 }
+}
+
 impl Property {
     /// Every implemented property.
     pub const ALL: [Property; 17] = [
@@ -190,9 +199,9 @@ impl Property {
             Property::PosX => a.position[0],
             Property::PosY => a.position[1],
             Property::PosZ => a.position[2],
-            Property::AngleX => a.angles.pitch as i32,
-            Property::AngleY => a.angles.heading as i32,
-            Property::AngleZ => a.angles.roll as i32,
+            Property::AngleX => written_or(a.written_angles[0], a.angles.pitch),
+            Property::AngleY => written_or(a.written_angles[1], a.angles.heading),
+            Property::AngleZ => written_or(a.written_angles[2], a.angles.roll),
             Property::AnimCurrent => a.anim.current as i32,
             Property::AnimFrame => a.anim.cursor as i32,
             Property::AnimRealFrame => a.anim.real_frame as i32,
@@ -218,10 +227,10 @@ impl Property {
             Property::PosX => a.position[0] = value,
             Property::PosY => a.position[1] = value,
             Property::PosZ => a.position[2] = value,
-            // Kept modulo 2048 (the module docs say what that changes).
-            Property::AngleX => a.angles.pitch = wrap_angle(value),
-            Property::AngleY => a.angles.heading = wrap_angle(value),
-            Property::AngleZ => a.angles.roll = wrap_angle(value),
+            // Modulo 2048 for the engine, the written value beside it (the module docs).
+            Property::AngleX => (a.angles.pitch, a.written_angles[0]) = (wrap_angle(value), value),
+            Property::AngleY => (a.angles.heading, a.written_angles[1]) = (wrap_angle(value), value),
+            Property::AngleZ => (a.angles.roll, a.written_angles[2]) = (wrap_angle(value), value),
             Property::AnimCurrent => a.anim.current = word,
             Property::AnimFrame => a.anim.cursor = word,
             Property::AnimRealFrame => a.anim.real_frame = byte,
@@ -328,11 +337,17 @@ mod tests {
             assert_eq!(p.read(&a, false), 254, "{}", p.name());
         }
         assert_eq!((a.torch, a.falling, a.living, a.surface), (254, 254, 254, 254));
-        // Angles: 2048 per turn; 2049 is stored as 1, -1 as 2047.
+        // Angles ({D:engine/SOUP.md} "Local pose properties"): the 32-bit field keeps what
+        // was written — 2049 and −1 read back as written — while the engine turns by them
+        // modulo 2048 (heading 1, pitch 2047). Once the engine has turned him (heading 5),
+        // the field reads the engine's angle.
         Property::AngleY.write(&mut a, true, 2049);
         Property::AngleX.write(&mut a, true, -1);
         assert_eq!((a.angles.heading, a.angles.pitch, a.angles.roll), (1, 2047, 0));
-        assert_eq!(Property::AngleX.read(&a, true), 2047);
+        assert_eq!((Property::AngleY.read(&a, true), Property::AngleX.read(&a, true)), (2049, -1));
+        a.angles.heading = 5;
+        assert_eq!(Property::AngleY.read(&a, true), 5);
+        assert_eq!(Property::AngleZ.read(&a, true), 0);
         // The animation record: signed words, an unsigned byte.
         Property::AnimCurrent.write(&mut a, true, 0x1_FFFF);
         Property::AnimFrame.write(&mut a, true, 0x8000);

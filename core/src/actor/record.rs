@@ -375,6 +375,10 @@ pub struct Actor {
     /// The `ov` vector (SOUPPROPS `ov.vx`/`ov.vy`/`ov.vz`): script `Jump` from groups 19, 23
     /// and 31 copies the heading into its Y word ({D:engine/player.md} "Script Jump").
     pub ov: [i32; 3],
+    /// The 32-bit values scripts last wrote to `angle.vx`/`vy`/`vz` ({D:engine/SOUP.md}
+    /// "Local pose properties": the field keeps a written value unnormalized), beside the
+    /// angles the engine uses modulo 2048 ([`crate::actor::props`] says how they are read).
+    pub written_angles: [i32; 3],
     /// Byte fall timer.
     pub fall_timer: u8,
     /// The retained integer motion vector. The docs name only clearings of it (the first two
@@ -469,6 +473,7 @@ impl Actor {
             stable: None,
             fall_origin: 0,
             ov: [0; 3],
+            written_angles: [0; 3],
             fall_timer: 0,
             motion_vector: [0; 3],
             jump_selector: 0,
