@@ -50,6 +50,9 @@ pub trait NavEnv<'a>: Surroundings {
     /// The ledge hang release ({D:engine/player.md} "Ledge hang release"), which acts on the
     /// selected player only.
     fn release_ledge(&mut self, a: &mut Actor);
+    /// The running actor is the selected player in his post-jump cooldown (the conditional
+    /// preliminary countdown a backward jump sets).
+    fn jump_cooldown(&self) -> bool;
 }
 
 /// RAAT `node_idle` (90): the chance of idling at a node.
@@ -355,6 +358,7 @@ fn core_step<'a>(
         }
         8 => return monitor(a, env, to, owner),
         9 => idle(a, env, ticks),
+        12 => leap_link(a, env, tolerance, owner),
         11 => {
             env.walk().release(&mut a.nav, owner);
             if a.attr(ATTR_STOP_AT_NODE) != 0 {
@@ -454,16 +458,64 @@ fn monitor<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], owner: u8
         return pending(a, false);
     }
     let (map, current) = (a.nav.map, a.nav.current);
-    let Some((hop, _flags)) = env.walk().next_hop(map, current, destination, owner) else {
+    let Some((hop, [leap, _])) = env.walk().next_hop(map, current, destination, owner) else {
         return complete(a, env, 3);
     };
     if !env.walk().assign_next(&mut a.nav, hop, owner) {
         return complete(a, env, 7);
     }
-    // A leap link (flag 0x4000) would select phase 12 ("Phase twelve (leap link)"); Stros
-    // walks it as phase 1.
-    a.nav.phase = 1;
+    // The first link's 0x4000 flag (bit 14) marks a leap.
+    a.nav.phase = if leap { 12 } else { 1 };
     pending(a, false)
+}
+
+/// "Phase twelve (leap link)": at the next node (the coordinate arrival test with the
+/// caller's tolerance) it becomes current, phase 8; else, once facing it, the leap starts —
+/// unless refused, when the phase stays 12 and the actor waits.
+fn leap_link<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, tolerance: i32, owner: u8) {
+    let Some(next) = node_at(env, &a.nav, a.nav.next) else {
+        env.walk().release(&mut a.nav, owner);
+        a.nav.phase = 0;
+        return;
+    };
+    let to = next.map(|c| c << 8);
+    if arrived(a, to, tolerance, env.frame_scale()) {
+        let n = a.nav.next;
+        env.walk().assign_current(&mut a.nav, n, owner);
+        a.nav.phase = 8;
+    } else if face(a, env, to) == 0 {
+        start_leap(a, env);
+    }
+}
+
+/// The leap's start: refused in the selected player's post-jump cooldown, in landing groups
+/// 114, 116, 130 and 131, with falling, queued or sliding motion, on surfaces 2 and 4, on a
+/// rope and outside living states 0 and 15; state 15 runs the hang release instead. Started,
+/// queued motion 2 and an ordinary request of 32 (33 with a burning torch), the stable
+/// position invalid, the fall origin at the current Y, fall timer and slide distance 0.
+fn start_leap<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>) {
+    let refused = env.jump_cooldown()
+        || matches!(a.anim.current, 114 | 116 | 130 | 131)
+        || a.falling != 0
+        || a.queued != 0
+        || a.sliding != 0
+        || matches!(a.surface, 2 | 4)
+        || a.rope
+        || !matches!(a.living, 0 | 15);
+    if refused {
+        return;
+    }
+    if a.living == 15 {
+        env.release_ledge(a);
+        return;
+    }
+    a.queued = 2;
+    let group = if a.torch != 0 { super::jump::group::STAND_TORCH } else { super::jump::group::STAND };
+    env.request_group(a, group);
+    a.stable = None;
+    a.fall_origin = a.position[1];
+    a.fall_timer = 0;
+    a.slide_distance = 0;
 }
 
 /// Phase 9: the idle countdown; unarmed actors in their default group fidget.

@@ -28,6 +28,10 @@ pub(crate) struct Mock {
     /// What the turn helper answers.
     pub turn_result: i32,
     pub ledge_released: bool,
+    /// The selected player's post-jump cooldown, as `jump_cooldown` answers.
+    pub cooldown: bool,
+    /// The groups ordinary requests asked for, last first.
+    pub requested: Option<i16>,
 }
 
 impl Mock {
@@ -45,6 +49,8 @@ impl Mock {
             turned: None,
             turn_result: 1,
             ledge_released: false,
+            cooldown: false,
+            requested: None,
         }
     }
 }
@@ -103,7 +109,9 @@ impl NavEnv<'static> for Mock {
         0
     }
     fn admit_default(&mut self, _a: &mut Actor) {}
-    fn request_group(&mut self, _a: &mut Actor, _group: i16) {}
+    fn request_group(&mut self, _a: &mut Actor, group: i16) {
+        self.requested = Some(group);
+    }
     fn visible(&self, _a: &Actor, _to: [i32; 3]) -> bool {
         true
     }
@@ -116,6 +124,9 @@ impl NavEnv<'static> for Mock {
     }
     fn release_ledge(&mut self, _a: &mut Actor) {
         self.ledge_released = true;
+    }
+    fn jump_cooldown(&self) -> bool {
+        self.cooldown
     }
 }
 
@@ -309,4 +320,54 @@ fn falling_queued_or_ledge_motion_waits() {
             );
         }
     }
+}
+
+/// "Phase twelve (leap link)", on the walker switched to phase 12:
+/// - 500 from node 1 (map X 100 + 500/256): the coordinate arrival test with tolerance 0
+///   admits `(speed 0 + 2) × 256 = 512` at scale 256, so node 1 becomes current (owner byte
+///   1) and the phase 8;
+/// - far from it and facing it (the turn helper answers 0): the leap starts — queued motion
+///   2, an ordinary request of 32 (33 with a burning torch), the stable position invalid,
+///   the fall origin his Y (−7), timer and slide distance 0; the phase stays 12;
+/// - the selected player's cooldown, sliding, surface 4 or living state 3 refuse: nothing
+///   changes; living state 15 runs the hang release instead.
+#[test]
+fn a_leap_link_arrives_or_leaps() {
+    let mut env = Mock::new();
+    let mut a = walker(&mut env);
+    a.nav.phase = 12;
+    a.position = [(100 << 8) + 500, 0, 0];
+    point(&mut a, &mut env, FAR, 0, &mut 0);
+    assert_eq!((a.nav.current, a.nav.phase, env.nodes[1].owner), (1, 8, 1));
+
+    for torch in [0, 5] {
+        let mut env = Mock::new();
+        env.turn_result = 0;
+        let mut a = walker(&mut env);
+        (a.nav.phase, a.torch, a.position[1], a.fall_timer) = (12, torch, -7, 9);
+        a.stable = Some([0; 3]);
+        point(&mut a, &mut env, FAR, 0, &mut 0);
+        assert_eq!((a.queued, env.requested, a.stable), (2, Some(if torch == 0 { 32 } else { 33 }), None));
+        assert_eq!((a.fall_origin, a.fall_timer, a.slide_distance, a.nav.phase), (-7, 0, 0, 12));
+    }
+
+    type Edit = fn(&mut Actor, &mut Mock);
+    let refusals: [Edit; 4] =
+        [|_, env| env.cooldown = true, |a, _| a.sliding = 1, |a, _| a.surface = 4, |a, _| a.living = 3];
+    for (k, refuse) in refusals.iter().enumerate() {
+        let mut env = Mock::new();
+        env.turn_result = 0;
+        let mut a = walker(&mut env);
+        a.nav.phase = 12;
+        refuse(&mut a, &mut env);
+        point(&mut a, &mut env, FAR, 0, &mut 0);
+        assert_eq!((a.queued, env.requested, a.nav.phase), (0, None, 12), "refusal {k}");
+    }
+    let mut env = Mock::new();
+    env.turn_result = 0;
+    let mut a = walker(&mut env);
+    (a.nav.phase, a.living) = (12, 15);
+    point(&mut a, &mut env, FAR, 0, &mut 0);
+    assert!(env.ledge_released);
+    assert_eq!(a.queued, 0);
 }

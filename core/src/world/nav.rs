@@ -176,6 +176,9 @@ impl<'a, C: Capacity> NavEnv<'a> for Env<'_, 'a, C> {
             crate::player::ledge::hang_release(a, self);
         }
     }
+    fn jump_cooldown(&self) -> bool {
+        self.is_player && self.player.conditional != 0
+    }
 }
 
 impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
