@@ -671,6 +671,11 @@ impl<'a, C: Capacity> World<'a, C> {
         &self.player
     }
 
+    /// The player's controller state, mutable (tests set up countdowns and flags through it).
+    pub fn player_state_mut(&mut self) -> &mut PlayerState {
+        &mut self.player
+    }
+
     /// Actor `id`'s script state (continuations, task slots, the error that stopped it).
     pub fn script_state(&self, id: u16) -> Option<&crate::script::ScriptState> {
         self.scripts.states.get(id as usize)
