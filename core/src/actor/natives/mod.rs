@@ -7,7 +7,7 @@ use crate::actor::combat::{
     begin_combat, end_combat, release_walk_nodes, sheath_sword, weapon_draw_admission,
 };
 use crate::actor::{Actor, attr, axis};
-use crate::anim::task::{PushAnimation, TaskStatus, wait_anim_frame};
+use crate::anim::task::{PushAnimation, TaskStatus, wait_anim_frame, wait_frame};
 use crate::anim::{AnimContext, AnimSet, Events, SetAction};
 use crate::script::functions::id;
 use crate::script::{Flags, NativeCall, Rng, control};
@@ -116,6 +116,10 @@ pub struct PlayerView {
     pub speeds: [u8; 5],
     /// He has animation state (a model handle).
     pub animated: bool,
+    /// His pending animation group (`WaitPlayerAnimFrame`).
+    pub pending: i16,
+    /// His frame-progress byte `anim.real_frame` (`WaitPlayerAnimFrame`).
+    pub real_frame: u8,
     /// His last ground response stood on the terrain.
     pub on_scape: bool,
     /// `IsHoldingWeapon`.
@@ -144,6 +148,8 @@ impl PlayerView {
             group: a.anim.current,
             speeds: [8, 9, 10, 12, 13].map(|k| a.attr(k)),
             animated: a.set.is_some(),
+            pending: a.anim.pending,
+            real_frame: a.anim.real_frame,
             on_scape: a.support.source == crate::collision::support::Source::Terrain,
             holding_weapon: a.holds_weapon(),
             rope: a.rope,
@@ -411,6 +417,12 @@ fn animation(
             0
         }
         id::WAIT_ANIM_FRAME => status(wait_anim_frame(&actor.anim, a0, a1)),
+        // {D:engine/animation.md} "Frame waits": the same test on the selected player,
+        // whoever receives the task; done without him or without his animation state.
+        id::WAIT_PLAYER_ANIM_FRAME => match g.player.filter(|p| p.animated) {
+            Some(p) => status(wait_frame(p.group, p.pending, p.real_frame, a0, a1)),
+            None => 0,
+        },
         _ => return None,
     })
 }
