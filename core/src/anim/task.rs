@@ -54,9 +54,15 @@ impl PushAnimation {
 /// `group`; waits while only the pending one is; with `group` current, done once the
 /// frame-progress byte reaches `frame` (compared as full integers).
 pub fn wait_anim_frame(anim: &AnimState, group: i32, frame: i32) -> TaskStatus {
-    if anim.current as i32 == group {
-        if anim.real_frame as i32 >= frame { TaskStatus::Done } else { TaskStatus::Active }
-    } else if anim.pending as i32 == group {
+    wait_frame(anim.current, anim.pending, anim.real_frame, group, frame)
+}
+
+/// The test of [`wait_anim_frame`] on an animation's current and pending groups and its
+/// frame-progress byte (`WaitPlayerAnimFrame` reads the selected player's).
+pub fn wait_frame(current: i16, pending: i16, real_frame: u8, group: i32, frame: i32) -> TaskStatus {
+    if current as i32 == group {
+        if real_frame as i32 >= frame { TaskStatus::Done } else { TaskStatus::Active }
+    } else if pending as i32 == group {
         TaskStatus::Active
     } else {
         TaskStatus::Done

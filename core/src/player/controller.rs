@@ -3,8 +3,8 @@
 //! animation", "Ground-turn arithmetic", "Controller initialization and preliminary state",
 //! "Idle animation requests", "Controller under queued, falling and sliding motion").
 //!
-//! In order: the preliminary part (the conditional countdown, the pending action, the
-//! action-inhibition countdown, queued state 3, the idle counter's reset), the tap latches,
+//! In order: the preliminary part (the conditional countdown, the pending action, the two
+//! unconditional countdowns, the action-inhibition countdown, queued state 3, the idle counter's reset), the tap latches,
 //! the lockout return, the idle requests, the view key's return, the turn accumulators and
 //! the heading (with the turn animations and the running bank), then — hanging (state 15) —
 //! the hanging keys ([`super::ledge`]: left and right sidestep, forward climbs, the jump key
@@ -79,7 +79,8 @@ fn bank(roll: u16, net: i32) -> u16 {
 
 /// The preliminary part of a controller call ("Controller initialization and preliminary
 /// state", "Controller under queued, falling and sliding motion"): the conditional countdown
-/// (frozen under queued or falling motion), the action-inhibition countdown, queued
+/// (frozen under queued or falling motion), the pending action, the two unconditional
+/// countdowns, the action-inhibition countdown, queued
 /// state 3 cleared once its jump group has returned to the default, and the idle counter's
 /// reset on a rope or out of group 0.
 /// Hit inhibition then hands the call to the death controller ([`death::controller`]) and
@@ -98,6 +99,9 @@ fn preliminary(a: &mut Actor, env: &mut impl PlayerScene) -> bool {
         env.death_health(a, -255, Some(a.attr(attr::DEATH_GROUP)));
     }
     let state = env.state();
+    // After the pending action, before the hit-inhibition test, whatever the motion bytes
+    // hold.
+    state.unconditional_tick(ticks);
     state.ledge.tick(ticks);
     if a.queued == 3 && a.anim.current == a.anim.default {
         a.queued = 0;

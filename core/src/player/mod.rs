@@ -63,6 +63,10 @@ pub struct PlayerState {
     /// state"), whole nominal ticks: it counts down only while queued and falling motion are
     /// both zero, and while nonzero his jumps refuse. A backward jump sets it to 6.
     pub conditional: u32,
+    /// The two unconditional preliminary countdowns ([`PlayerState::unconditional_tick`]).
+    /// No documented writer sets them: the player initializer clears them and nothing else
+    /// in the docs gives them a value, so in Stros they stay zero unless a test sets them.
+    pub unconditional: [u32; 2],
     /// The ledge state ([`ledge::Ledge`]).
     pub ledge: ledge::Ledge,
     /// The controller's pending action flag: a fatal landing on steep support raises it, and
@@ -110,9 +114,22 @@ impl PlayerState {
         self.death_override = None;
         self.pending_action = false;
         self.conditional = 0;
+        self.unconditional = [0; 2];
         self.ledge.inhibition = 0;
         self.sound_inhibition = false;
         self.death = death::Death::default();
+    }
+
+    /// The two unconditional preliminary countdowns of one controller call
+    /// ({D:engine/player.md} "Controller initialization and preliminary state"): unsigned,
+    /// in whole nominal ticks, each nonzero one less this call's ticks, saturating at zero,
+    /// whatever the queued, falling and sliding bytes hold. (A negative tick count, which
+    /// the clock never produces, subtracts nothing.)
+    pub fn unconditional_tick(&mut self, ticks: i32) {
+        let step = ticks.max(0) as u32;
+        for c in self.unconditional.iter_mut() {
+            *c = c.saturating_sub(step);
+        }
     }
 }
 

@@ -584,6 +584,8 @@ pub mod id {
     pub const PUSH_ANIMATION: u16 = 136;
     /// `WaitAnimFrame`.
     pub const WAIT_ANIM_FRAME: u16 = 138;
+    /// `WaitPlayerAnimFrame`.
+    pub const WAIT_PLAYER_ANIM_FRAME: u16 = 139;
     /// `KillMyTasks`.
     pub const KILL_MY_TASKS: u16 = 140;
     /// `EnableScript`.

@@ -353,14 +353,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
     /// {D:engine/SOUP.md} "Selected death effect admission"), Y the support height truncated
     /// plus `standing_height`, in runtime units, plus 0x600.
     fn effect(&mut self, a: &Actor, descriptor: u32, support_y: Option<f32>) {
-        let bearing = crate::math::direction_from_displacement(
-            a.position[0].wrapping_sub(self.camera[0]),
-            a.position[2].wrapping_sub(self.camera[2]),
-        ) as i32;
-        let index = (bearing - 1024) & 2047;
-        let moved = |c: i32, f: f32| (c as f32 + 2048.0 * f) as i32;
-        let x = moved(a.position[0], crate::tables::sin(index));
-        let z = moved(a.position[2], crate::tables::cos(index));
+        let [x, z] = toward_camera(a.position, self.camera);
         let height = support_y.map_or(a.position[1] >> 8, |h| h as i32);
         let y = height.wrapping_add(self.config.standing_height).wrapping_mul(256).wrapping_add(0x600);
         self.events.push(AnimEvent::Effect { descriptor, at: [x, y, z] });
@@ -577,5 +570,65 @@ impl<C: Capacity> Surroundings for Env<'_, '_, C> {
         let start = crate::actor::jump::initialize(a, &mut cx, entry);
         a.steps.packed |= cx.move_bits;
         start
+    }
+}
+
+/// The effect-position helper ({D:engine/SOUP.md} "Selected death effect admission") with
+/// offset 0x800: runtime X/Z of `at` moved toward the published camera position `camera`
+/// along the bearing from the camera to the point (camera height takes no part).
+pub(super) fn toward_camera(at: [i32; 3], camera: [i32; 3]) -> [i32; 2] {
+    let bearing = crate::math::direction_from_displacement(
+        at[0].wrapping_sub(camera[0]),
+        at[2].wrapping_sub(camera[2]),
+    ) as i32;
+    let index = (bearing - 1024) & 2047;
+    let moved = |c: i32, f: f32| (c as f32 + 2048.0 * f) as i32;
+    [moved(at[0], crate::tables::sin(index)), moved(at[2], crate::tables::cos(index))]
+}
+
+/// {D:engine/animation.md} "Actor events": the effects of bits 0x01–0x08 of `mask`, in that
+/// order, each only when the stored sound surface `surface` is the bit's (lava 5: 0x2580;
+/// water 1: 0x2500 for 0x02 and again for 0x04; sand 6: 0x2700), all at the landing
+/// effect's point for an actor at runtime `at` with positive Y extent `extent`: X/Z moved
+/// 0x800 toward the camera at `camera`, Y plus `extent` × 256 plus 0x600 (wrapping).
+pub(super) fn actor_event_effects(
+    mask: i32,
+    surface: u8,
+    at: [i32; 3],
+    extent: i32,
+    camera: [i32; 3],
+) -> impl Iterator<Item = (u32, [i32; 3])> {
+    const BITS: [(i32, u8, u32); 4] =
+        [(0x01, 5, 0x2580), (0x02, 1, 0x2500), (0x04, 1, 0x2500), (0x08, 6, 0x2700)];
+    let [x, z] = toward_camera(at, camera);
+    let y = at[1].wrapping_add(extent.wrapping_mul(256)).wrapping_add(0x600);
+    BITS.into_iter()
+        .filter(move |&(bit, wanted, _)| mask & bit != 0 && surface == wanted)
+        .map(move |(_, _, descriptor)| (descriptor, [x, y, z]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// "Actor events" on the camera's +Z axis: the actor at runtime (0, 100 × 256,
+    /// 10,000 × 256) with the camera at the origin is at bearing 0 from it, so the helper's
+    /// index is (0 − 1024) & 2047 = 1024: sin ≈ 0 (X stays 0 after truncation), cos = −1
+    /// (Z loses 2048: 2,560,000 − 2048 = 2,557,952). Y: 25,600 + 40 × 256 + 1536 = 37,376.
+    /// Mask 0x1f on water (1): bits 0x02 and 0x04, two effects 0x2500 (0x01 wants lava, 0x08
+    /// sand; 0x10 is the shake, not an effect). Lava (5): one 0x2580; sand (6): one 0x2700;
+    /// surface 0 none; water with only bits 0x01 and 0x08 none.
+    #[test]
+    fn actor_event_bits_make_surface_effects_toward_the_camera() {
+        let at = [0, 100 * 256, 10_000 * 256];
+        let effects = |mask, surface| {
+            actor_event_effects(mask, surface, at, 40, [0; 3]).collect::<heapless::Vec<_, 4>>()
+        };
+        let point = [0, 37_376, 2_557_952];
+        assert_eq!(effects(0x1f, 1), [(0x2500, point), (0x2500, point)]);
+        assert_eq!(effects(0x1f, 5), [(0x2580, point)]);
+        assert_eq!(effects(0x1f, 6), [(0x2700, point)]);
+        assert!(effects(0x1f, 0).is_empty());
+        assert!(effects(0x09, 1).is_empty());
     }
 }

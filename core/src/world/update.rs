@@ -417,6 +417,7 @@ impl<'a, C: Capacity> World<'a, C> {
                     },
                 }),
                 AnimEvent::Actor { mask } => {
+                    self.actor_event_effects(id, mask, emitter, surface);
                     // "Actor events": bit 0x10 shakes the screen.
                     if mask & 0x10 != 0 {
                         self.camera.shake_impulse();
@@ -428,6 +429,16 @@ impl<'a, C: Capacity> World<'a, C> {
             self.push_event(id, event);
         }
         self.report.dropped += events.dropped;
+    }
+
+    /// The actor-event effects ([`super::queries::actor_event_effects`]) of `mask` for
+    /// actor `id`. `at` is where the update found the actor (its sounds' emitter): the
+    /// commands run in the animation stage, before the update moves it.
+    fn actor_event_effects(&mut self, id: u16, mask: i32, at: [i32; 3], surface: u8) {
+        let Some(extent) = self.actors.get(id as usize).map(|a| a.bounds.positive[1]) else { return };
+        for (descriptor, at) in super::queries::actor_event_effects(mask, surface, at, extent, self.view) {
+            self.push_event(id, Event::Anim(AnimEvent::Effect { descriptor, at }));
+        }
     }
 
     fn push_event(&mut self, actor: u16, event: Event) {

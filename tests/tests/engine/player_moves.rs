@@ -468,3 +468,42 @@ fn a_hurting_slide_ends_with_a_directional_step() {
         assert_eq!((p.death_override, p.death.hit_inhibition, a.lifecycle), (None, false, 0));
     }
 }
+
+#[test]
+fn the_preliminary_countdowns_count_down_by_the_nominal_ticks() {
+    // "Controller initialization and preliminary state": three unsigned countdowns in whole
+    // nominal ticks; each nonzero one loses the update's nominal-tick increment, saturating
+    // at zero. The conditional one moves only while queued and falling are both zero; the
+    // two unconditional ones move on every controller call. Starting from (conditional,
+    // unconditional) = (5, [5, 1]) and summing the ticks T of the updates run so far, each
+    // is max(0, start − T) while motion is clear. Then, with queued motion set, the
+    // conditional one is frozen at its value while the unconditional ones keep going.
+    use stros_core::input::Input;
+    let (mut w, id) = stros_tests::entered(0, 0);
+    for k in 0..3 {
+        w.step(&Input::NONE, 2 * k);
+    }
+    let p = w.player_state_mut();
+    (p.conditional, p.unconditional) = (5, [5, 1]);
+    let mut spent = 0u32;
+    for k in 3..12 {
+        let ticks = w.step(&Input::NONE, 2 * k).tick.nominal_ticks as u32;
+        spent += ticks;
+        let p = w.player_state();
+        let expect = |start: u32| start.saturating_sub(spent);
+        assert_eq!(
+            (p.conditional, p.unconditional),
+            (expect(5), [expect(5), expect(1)]),
+            "after {spent} ticks"
+        );
+    }
+    assert!(spent >= 5, "the countdowns reached zero ({spent} ticks)");
+    // Frozen under queued motion: the conditional one keeps 4 while the others lose the ticks.
+    let p = w.player_state_mut();
+    (p.conditional, p.unconditional) = (4, [4, 4]);
+    w.actor_mut(id).unwrap().queued = 1;
+    let ticks = w.step(&Input::NONE, 24).tick.nominal_ticks as u32;
+    assert!(ticks > 0, "an update with ticks");
+    let p = w.player_state();
+    assert_eq!((p.conditional, p.unconditional), (4, [4 - ticks, 4 - ticks]));
+}

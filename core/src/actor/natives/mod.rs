@@ -7,7 +7,7 @@ use crate::actor::combat::{
     begin_combat, end_combat, release_walk_nodes, sheath_sword, weapon_draw_admission,
 };
 use crate::actor::{Actor, attr, axis};
-use crate::anim::task::{PushAnimation, TaskStatus, wait_anim_frame};
+use crate::anim::task::{PushAnimation, TaskStatus, wait_anim_frame, wait_frame};
 use crate::anim::{AnimContext, AnimSet, Events, SetAction};
 use crate::script::functions::id;
 use crate::script::{Flags, NativeCall, Rng, control};
@@ -295,6 +295,12 @@ fn animation(
             0
         }
         id::WAIT_ANIM_FRAME => status(wait_anim_frame(&actor.anim, a0, a1)),
+        // {D:engine/animation.md} "Frame waits": the same test on the selected player,
+        // whoever receives the task; done without him or without his animation state.
+        id::WAIT_PLAYER_ANIM_FRAME => match g.player.filter(|p| p.animated) {
+            Some(p) => status(wait_frame(p.group, p.pending, p.real_frame, a0, a1)),
+            None => 0,
+        },
         _ => return None,
     })
 }

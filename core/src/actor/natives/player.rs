@@ -23,6 +23,10 @@ pub struct PlayerView {
     pub speeds: [u8; 5],
     /// He has animation state (a model handle).
     pub animated: bool,
+    /// His pending animation group (`WaitPlayerAnimFrame`).
+    pub pending: i16,
+    /// His frame-progress byte `anim.real_frame` (`WaitPlayerAnimFrame`).
+    pub real_frame: u8,
     /// His last ground response stood on the terrain.
     pub on_scape: bool,
     /// `IsHoldingWeapon`.
@@ -53,6 +57,8 @@ impl PlayerView {
             group: a.anim.current,
             speeds: [8, 9, 10, 12, 13].map(|k| a.attr(k)),
             animated: a.set.is_some(),
+            pending: a.anim.pending,
+            real_frame: a.anim.real_frame,
             on_scape: a.support.source == crate::collision::support::Source::Terrain,
             holding_weapon: a.holds_weapon(),
             rope: a.rope,

@@ -427,3 +427,29 @@ fn replenish_health_fills_to_100() {
     assert_eq!(call_with(&mut a, &player, id::REPLENISH_HEALTH, &[]), 0);
     assert_eq!(a.attributes[attr::HEALTH], 120);
 }
+
+/// {D:engine/animation.md} "Frame waits": `WaitPlayerAnimFrame(group, frame)` tests the
+/// selected player, not the receiver. The player is in group 3 at progress byte 2 with 4
+/// pending; the receiver is in group 4 at progress 0 (where `WaitAnimFrame(4, 0)` would be
+/// done). Current 3: done (0) once 2 ≥ frame, so (3, 2) is 0 and (3, 3) waits (1); (4, 0)
+/// matches only the player's pending group: waits (1); (5, 0) matches neither: done (0).
+/// Without a player, or without his animation state, the task is done (0).
+#[test]
+fn wait_player_anim_frame_reads_the_selected_player() {
+    let mut me = Actor::new(0, [0; 256]);
+    (me.anim.current, me.anim.real_frame) = (4, 0);
+    let mut p = Actor::new(0, [0; 256]);
+    p.set = Some(0);
+    (p.anim.current, p.anim.pending, p.anim.real_frame) = (3, 4, 2);
+    let wait = |view: Option<PlayerView>, group: i32, frame: i32| {
+        let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
+        let mut g = Globals { player: view, ..Globals::detached(&mut events, &mut rng, &mut flags, 1) };
+        let mut c = NativeCall::initial(id::WAIT_PLAYER_ANIM_FRAME, &[group, frame]);
+        call(&mut me.clone(), None, &mut g, &mut c).unwrap()
+    };
+    let v = Some(PlayerView::of(&p));
+    assert_eq!([wait(v, 3, 2), wait(v, 3, 3), wait(v, 4, 0), wait(v, 5, 0)], [0, 1, 1, 0]);
+    assert_eq!(wait(None, 3, 3), 0, "no selected player");
+    p.set = None;
+    assert_eq!(wait(Some(PlayerView::of(&p)), 3, 3), 0, "no animation state");
+}

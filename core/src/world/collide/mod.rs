@@ -141,7 +141,7 @@ fn ground_dispatch<C: Capacity>(
 
 /// Support-following, attribute-controlled axis restoration and the water-record refresh:
 /// what every actor's update does after collision handling.
-fn after_collision<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>, actors: &Others<'_>, me: u16) {
+fn after_collision<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, actors: &Others<'_>, me: u16) {
     // Support-following: the rider moves with its supporting actor.
     super::rider::support_following(a, env, actors, me);
     // Attribute-controlled axis restoration (37–39 rotations, 40–42 moves); actors with
