@@ -294,6 +294,8 @@ fn animation(
             }
             0
         }
+        // "Frame waits": done at once without an animation association.
+        id::WAIT_ANIM_FRAME if set.is_none() => 0,
         id::WAIT_ANIM_FRAME => status(wait_anim_frame(&actor.anim, a0, a1)),
         // {D:engine/animation.md} "Frame waits": the same test on the selected player,
         // whoever receives the task; done without him or without his animation state.

@@ -453,3 +453,17 @@ fn wait_player_anim_frame_reads_the_selected_player() {
     p.set = None;
     assert_eq!(wait(Some(PlayerView::of(&p)), 3, 3), 0, "no animation state");
 }
+
+/// "Frame waits": `WaitAnimFrame` completes when its receiver has no animation association,
+/// even where its state would wait (current group 3 at progress 2, frame 3 asked: the state
+/// test alone answers "waits").
+#[test]
+fn wait_anim_frame_completes_without_an_animation_set() {
+    let mut a = Actor::new(0, [0; 256]);
+    (a.anim.current, a.anim.real_frame) = (3, 2);
+    let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
+    let mut g = Globals::detached(&mut events, &mut rng, &mut flags, 1);
+    let mut c = NativeCall::initial(id::WAIT_ANIM_FRAME, &[3, 3]);
+    assert_eq!(crate::anim::task::wait_anim_frame(&a.anim, 3, 3), TaskStatus::Active);
+    assert_eq!(call(&mut a, None, &mut g, &mut c), Some(0));
+}
