@@ -372,6 +372,8 @@ pub fn transition(a: &mut Actor, env: &mut impl PlayerScene) -> i32 {
                 .map(|r| (r, TURN_HIGH))
                 .or_else(|| hand_nearest(&table, a.position[1], grip).map(|r| (r, CATCH))),
         };
+        // {D:engine/player.md} "No ledge candidate": state 19 back to 0 and nothing else
+        // touched, so the caller's fall or jump goes on as if the service had not run.
         let Some((r, state)) = pick else {
             a.living = 0;
             return 0;

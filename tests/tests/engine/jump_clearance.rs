@@ -95,3 +95,14 @@ fn the_jump_key_refuses_water_to_attribute_105_but_not_lava() {
     let a = jump_key_on(1, 0);
     assert_eq!(a.queued & 0x7f, 1, "shallow water admits without attribute 105");
 }
+
+#[test]
+fn a_jump_on_open_ground_finds_no_ledge_and_goes_on() {
+    // The jump key's start runs the ledge entry first ("Jump window"): living state 19, the
+    // ledge support cleared, the scan. On the open yard it finds no record ({D:engine/player.md}
+    // "No ledge candidate"): the state returns to 0
+    // and the jump starts as if the entry had not run — queued motion 1 (a standing jump),
+    // the fall origin his standing Y before the rise (map −304, runtime −77,824).
+    let a = jump_key_on(0, 0);
+    assert_eq!((a.living, a.queued & 0x7f, a.fall_origin), (0, 1, -77_824));
+}

@@ -42,6 +42,12 @@ pub(super) fn body_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
     let heading = movement_heading(a.position, a.previous, a.angles.heading);
     let pre_heading = a.angles.heading;
     let attempted = a.position;
+    // {D:engine/player.md} "Body-contact motion states": each admitted facing contact runs
+    // the motion transition before its dot product, and a sliding actor's low dot product
+    // restores nothing. Two parts are not here: the `[cyrus] auto_grab` exit, whose
+    // "grabbing path" the docs do not describe (the switch is off by default), and the
+    // skip of candidate type 64 while sliding, a type no Stros candidate has (the docs do
+    // not say which source carries it).
     for c in &contacts {
         if !faces_movement(c, heading) {
             continue;
