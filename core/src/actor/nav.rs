@@ -494,15 +494,9 @@ fn leap_link<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, tolerance: i32, owner
 /// queued motion 2 and an ordinary request of 32 (33 with a burning torch), the stable
 /// position invalid, the fall origin at the current Y, fall timer and slide distance 0.
 fn start_leap<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>) {
-    let refused = env.jump_cooldown()
-        || matches!(a.anim.current, 114 | 116 | 130 | 131)
-        || a.falling != 0
-        || a.queued != 0
-        || a.sliding != 0
-        || matches!(a.surface, 2 | 4)
-        || a.rope
-        || !matches!(a.living, 0 | 15);
-    if refused {
+    // Script `Jump`'s refusals less attribute 105's water and the native-task test, plus
+    // the rope and the cooldown.
+    if env.jump_cooldown() || a.rope || !super::jump::script_admits(a, false, false) {
         return;
     }
     if a.living == 15 {
