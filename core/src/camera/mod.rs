@@ -206,8 +206,11 @@ pub struct Camera {
     /// A scripted pan's state.
     pub pan: Pan,
     /// A location-camera native asked for one pose update with the bound record selected;
-    /// the world runs it after the native's script pass, then clears flag 0x01.
+    /// the script host runs it as soon as the native returns, then clears flag 0x01.
     pub pose_requested: bool,
+    /// That pose update is not yet the published view origin: the world publishes it once
+    /// the calling actor's update ends.
+    pub publish_pending: bool,
     /// The screen-shake level (0 to 32).
     pub shake: i32,
     /// What the latest pose update did.
@@ -333,6 +336,7 @@ impl Camera {
             },
             pan: Pan::default(),
             pose_requested: false,
+            publish_pending: false,
             shake: 0,
             report: pose::PoseReport::default(),
             view_angles: [0; 3],

@@ -297,9 +297,7 @@ impl<'a, C: Capacity> World<'a, C> {
 
     /// The world model of frame-table entry `k` of `entry`'s table.
     pub fn frame_model(&self, entry: &SetEntry<'a>, k: usize) -> Option<&WorldModel<'a>> {
-        let at = (entry.models.start as usize).checked_add(k).filter(|&i| i < entry.models.end as usize)?;
-        let m = *self.frame_models.get(at)?;
-        self.models.get(m as usize)
+        self.tables().frame_model(entry, k)
     }
 
     /// The grip-0 vertex of the first `ShowFrame` of actor `a`'s group 7, model units (Q8), the

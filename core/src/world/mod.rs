@@ -33,6 +33,7 @@ mod family;
 mod ledge;
 pub mod live;
 mod load;
+mod models;
 mod nav;
 mod placed;
 pub use nav::{HOSTED, is_hosted};
@@ -42,6 +43,7 @@ mod rider;
 mod script;
 mod step;
 mod update;
+mod view;
 mod vitals;
 
 use core::fmt;
@@ -405,15 +407,21 @@ pub type ScriptName = heapless::String<8>;
 impl<'a, C: Capacity> World<'a, C> {
     /// The world model actor `a` currently shows (the static model, or its pose's model).
     pub fn actor_model(&self, a: &Actor) -> Option<&WorldModel<'a>> {
-        let index = match a.model {
-            ActorModel::Static { model, .. } => Some(model),
-            ActorModel::Animated => {
-                let entry = self.sets.get(a.set? as usize)?;
-                return self.frame_model(entry, a.anim.pose.map_or(0, |p| p.model as usize));
-            }
-            ActorModel::None => None,
-        };
-        self.models.get(index? as usize)
+        self.tables().actor_model(a)
+    }
+
+    /// The model tables ([`models::ModelTables`]), with the selected player's death state.
+    fn tables(&self) -> models::ModelTables<'_, 'a> {
+        models::ModelTables {
+            models: &self.models,
+            sets: &self.sets,
+            frame_models: &self.frame_models,
+            wld: &self.wld,
+            swim_depth: self.config.swim_depth,
+            players: self.players,
+            selected: self.selected,
+            death: (self.player.death.progress, self.player.death.hit_inhibition),
+        }
     }
 
     /// The frame actor `a` shows of its current model.
@@ -727,44 +735,9 @@ impl<'a, C: Capacity> World<'a, C> {
 }
 
 impl<'a, C: Capacity> World<'a, C> {
-    /// Where actor `a`'s current model `m` is presented ({D:engine/SOUP.md} "Current model
-    /// presentation"): its logical position, and with collision mask 0x04 the water
-    /// displacement of its model Y — surfaces 1, 5 and 11 sink it 64; surface 2 sinks it by a
-    /// quarter of full coverage (64), 3 and 4 by a quarter of the blend coverage at the model
-    /// X/Z (a partial coverage doubled, at most 256) — then the swim groups 141–143 add
-    /// `[game] swim_depth`. Drawing and the collision candidates both read it; the logical
-    /// position is unchanged. The selected player's surfaces 5 and 11 add his death-progress
-    /// word too; hit-inhibited, his surfaces 2–4 give logical Y + 64 + progress and stop there.
+    /// Where actor `a`'s current model `m` is presented ([`models::ModelTables::presented`]).
     pub(super) fn presented(&self, id: u16, a: &Actor, m: &WorldModel<'a>) -> PlacedModel<'a> {
-        let mut p = placed_model(a, m);
-        // Family refresh and the linked calculation place attached and linked actors; both
-        // return before the water displacement.
-        if a.collide() & crate::actor::collide::GROUND == 0 || a.placed_by_owner() {
-            return p;
-        }
-        let selected = self.selected_player_id() == Some(id);
-        let progress = if selected { self.player.death.progress } else { 0 };
-        let sink = match a.surface {
-            5 | 11 => 64i32.wrapping_add(progress),
-            2..=4 if selected && self.player.death.hit_inhibition => {
-                p.position[1] = ((a.position[1] >> 8).wrapping_add(64).wrapping_add(progress)) as f32;
-                return p;
-            }
-            1 | 2 => 64,
-            3 | 4 => {
-                let (x, z) = (p.position[0] as i32, p.position[2] as i32);
-                let byte = crate::terrain::material(&self.wld, x, z);
-                let c = if byte < 0 { 0 } else { crate::terrain::blend_coverage(byte as u8, x, z) };
-                let c = if c == 0 || c == 256 { c } else { (c * 2).min(256) };
-                c >> 2
-            }
-            _ => return p,
-        };
-        p.position[1] = ((a.position[1] >> 8).wrapping_add(sink)) as f32;
-        if matches!(a.surface, 2..=4) && (141..=143).contains(&a.anim.current) {
-            p.position[1] += self.config.swim_depth as f32;
-        }
-        p
+        self.tables().presented(id, a, m)
     }
 }
 

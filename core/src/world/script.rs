@@ -10,6 +10,9 @@
 //! start); Stros keeps going with the shipped count of flags, each a BOOL at 0
 //! ([`Flags::default`]), and no property references (each access is reported, reads 0).
 
+use super::live::LiveScene;
+use super::models::{ModelTables, Running};
+use super::view::View;
 use super::{Files, SetEntry, WorldError, full, name_of};
 use crate::actor::Actor;
 use crate::actor::natives::{self, Globals, PlayerView, SoundListener};
@@ -126,6 +129,9 @@ pub(super) struct WorldHost<'w, 'o, 'e, 'a, C: Capacity> {
     pub flags: &'w mut Flags,
     pub refs: &'w References,
     pub sets: &'w [SetEntry<'a>],
+    /// The world's models and frame-model table (for the location camera's live models).
+    pub models: &'w [super::WorldModel<'a>],
+    pub frame_models: &'w [u16],
     pub rgm: &'w Rgm<'a>,
     pub player: Option<u16>,
     /// The designated player actors (`CYRUS`, `GREMLIN`), selected or not.
@@ -153,6 +159,36 @@ fn set_of<'s, 'a>(sets: &'s [SetEntry<'a>], a: &Actor) -> Option<&'s AnimSet<'a>
 }
 
 impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
+    /// A location camera's one pose update, inside its handler ({D:engine/SOUP.md} "Location
+    /// camera request"): the world as it stands mid-script — the running actor where its
+    /// script has put it — with the live models gathered again for the camera; the world
+    /// publishes the new pose once the actor's update ends.
+    #[inline(never)]
+    fn location_pose(&mut self) {
+        let actors = Running { me: self.me, actor: self.actor, others: self.actors };
+        let tables = ModelTables {
+            models: self.models,
+            sets: self.sets,
+            frame_models: self.frame_models,
+            wld: self.env.wld,
+            swim_depth: self.env.config.swim_depth,
+            players: self.designated,
+            selected: usize::from(self.designated[0] != self.player),
+            death: (self.env.player.death.progress, self.env.player.death.hit_inhibition),
+        };
+        let live =
+            super::view::camera_live::<C>(&tables, &actors, self.camera.selected().bound.or(self.player));
+        let view = View {
+            actors: &actors,
+            player: self.player,
+            scene: LiveScene { statics: self.env.scene.scene.statics, live: &live },
+            heights: self.env.heights,
+            frame_scale: self.frame_scale,
+        };
+        super::view::location_pose(self.camera, &view);
+        self.camera.publish_pending = true;
+    }
+
     fn receiver(&self, id: u16) -> Receiver {
         if id == self.me { Receiver::Me } else { Receiver::Actor(id) }
     }
@@ -330,7 +366,7 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
             camera: Some(&mut *self.camera),
             walk: Some(&mut self.env.walk),
         };
-        match who {
+        let r = match who {
             Receiver::Me => {
                 let set = set_of(self.sets, self.actor);
                 natives::call(self.actor, set, &mut g, call)
@@ -345,7 +381,11 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
                 call.scratch = own.scratch;
                 r
             }
+        };
+        if core::mem::take(&mut self.camera.pose_requested) {
+            self.location_pose();
         }
+        r
     }
 
     fn has_task(&self, who: u16, script: ScriptRef, at: u32) -> bool {

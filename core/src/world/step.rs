@@ -77,7 +77,7 @@ impl<'a, C: Capacity> World<'a, C> {
         let mut camera_ran = false;
         for &id in active.iter() {
             self.update_actor(id, input, tick, &heights);
-            self.camera_requested_pose();
+            self.camera_after_actor();
             if core::mem::take(&mut self.camera.controller_requested) {
                 self.camera_update();
                 camera_ran = true;

@@ -7,6 +7,7 @@
 
 use super::collide::Pushes;
 use super::live::{LiveModel, LiveScene, Others, Prepared};
+use super::models::Near;
 use super::queries::{Env, KeptSample};
 use super::script::WorldHost;
 use super::{Event, SoundRequest, World, WorldEvent};
@@ -34,15 +35,6 @@ pub(super) struct ActorMemo {
     sample: Option<KeptSample>,
 }
 
-/// Where the one gather of an ordinary actor's update is made ([`World::live_models`]).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Near {
-    /// The gather's integer map origin.
-    origin: [i32; 3],
-    /// Its query radius.
-    query_radius: i32,
-}
-
 impl<'a, C: Capacity> World<'a, C> {
     /// The live actors other than `me` as collision candidates ("Live and transient
     /// collision candidates"): the selected member of the player pair and actors outside
@@ -55,25 +47,13 @@ impl<'a, C: Capacity> World<'a, C> {
     /// actors no model they can show brings within reach.
     pub(super) fn live_models(&self, me: u16, near: Option<Near>, live: &mut C::Work<LiveModel<'a>>) {
         live.clear();
+        let tables = self.tables();
         let admit = |id: usize| {
-            let Some(a) = self.actors.get(id) else { return };
-            let id = id as u16;
-            if !self.live_gate(me, id, a) {
+            let Some(l) = self.actors.get(id).and_then(|a| tables.live(me, id as u16, a, near)) else {
                 return;
-            }
-            let Some(m) = self.actor_model(a) else { return };
-            let placed = self.presented(id, a, m);
-            if let Some(Near { origin, query_radius }) = near
-                && !within_distance(origin, query_radius, placed.position, placed.radius)
-            {
-                return;
-            }
+            };
             // At most one per actor, so the table has room.
-            let _ = live.push(LiveModel {
-                actor: id,
-                placed,
-                face: matches!(a.model, ActorModel::Static { .. }),
-            });
+            let _ = live.push(l);
         };
         match near {
             Some(Near { origin, query_radius }) => {
@@ -85,16 +65,6 @@ impl<'a, C: Capacity> World<'a, C> {
             near.is_none() || self.live_ids_unculled(me, near).eq(live.iter().map(|l| l.actor)),
             "the crowd cull left out an actor the model-distance test admits"
         );
-    }
-
-    /// The gates of a live candidate other than its model: not `me`, not the unselected
-    /// member of the player pair, a clear animation-update exclusion and a zero attribute 55.
-    fn live_gate(&self, me: u16, id: u16, a: &Actor) -> bool {
-        id != me
-            && Some(id) != self.players[1 - self.selected]
-            && a.shown()
-            && a.anim_update_exclusion == 0
-            && a.attr(attr::NO_COLLIDE) == 0
     }
 
     /// The largest radius of a model actor `a` can show: its static model's, or the largest
@@ -110,12 +80,13 @@ impl<'a, C: Capacity> World<'a, C> {
     /// What [`Self::live_models`] admits, checked the long way for debug builds: every
     /// actor through the gates, then the model-distance test, without the axis cull.
     fn live_ids_unculled(&self, me: u16, near: Option<Near>) -> impl Iterator<Item = u16> + '_ {
+        let tables = self.tables();
         self.actors.iter().enumerate().filter_map(move |(id, a)| {
-            let id = id as u16;
-            let placed = self.presented(id, a, self.actor_model(a).filter(|_| self.live_gate(me, id, a))?);
+            // The gates and the model first, then the distance test on its own.
+            let placed = tables.live(me, id as u16, a, None)?.placed;
             let admitted = near
                 .is_none_or(|n| within_distance(n.origin, n.query_radius, placed.position, placed.radius));
-            admitted.then_some(id)
+            admitted.then_some(id as u16)
         })
     }
 
@@ -219,6 +190,8 @@ impl<'a, C: Capacity> World<'a, C> {
                 flags: &mut self.scripts.flags,
                 refs: &self.scripts.refs,
                 sets: &self.sets,
+                models: &self.models,
+                frame_models: &self.frame_models,
                 rgm,
                 player: self.players[self.selected],
                 designated: self.players,

@@ -245,3 +245,38 @@ fn a_camera_actor_updates_the_camera_in_the_traversal() {
     let (camera, _, now) = run(stros_tests::island_with(0, vec![], vec![]));
     assert_eq!([0, 1, 2].map(|k| camera[k] - now[k]), [0, -14000, -64000]);
 }
+
+/// "Location camera request": the one pose update runs inside the handler, so it sees the
+/// calling actor where its script has put it at that moment. A modelless object at map
+/// (35,000, −240, 30,500), yaw 0, moved 100 map units east before the update, runs
+/// `showObjLoc(0, −200, −400)` then `ResetPosition(1, 0, 0)` (back home on X). By hand, in
+/// runtime units: home (8,960,000, −61,440, 7,808,000); moved X 8,985,600; at yaw 0 the
+/// vector `(0, −200, −400) << 8` is unturned, (0, −51,200, −102,400), and its camera
+/// attribute bytes are zero, so no offset: the camera stands at (8,985,600, −112,640,
+/// 7,705,600). A pose taken after the update would stand at X 8,960,000.
+#[test]
+fn a_location_request_poses_the_camera_inside_its_handler() {
+    use stros_core::script::decode::op;
+    use stros_core::script::functions::id;
+    use stros_tests::fixtures::B;
+    use stros_tools::write::rgm::ActorDesc;
+    // Plain numeric arguments: the alternate form reads a parameter's low 16 bits only.
+    let mut show = B::default().b(&[op::FUNCTION]).u16(id::SHOW_OBJ_LOC).b(&[3]);
+    for v in [0i32, -200, -400] {
+        show = show.b(&[op::NUMERIC]).b(&v.to_le_bytes());
+    }
+    let script = show.call(id::RESET_POSITION, &[1, 0, 0]).pause();
+    let def = ActorDesc { name: b"SHOWER".to_vec(), script: script.0, ..ActorDesc::default() };
+    let placed = stros_tests::placement(61, "SHOWER", [35_000, -240, 30_500], false);
+    let mut w = stros_tests::island_with(0, vec![def], vec![placed]);
+    let id = stros_tests::fixtures::actor_named(&w, b"SHOWER");
+    assert_eq!(w.actor(id).unwrap().position, [8_960_000, -61_440, 7_808_000]);
+    w.actor_mut(id).unwrap().position[0] += 25_600;
+    w.step(&Input::default(), 1000);
+    assert_eq!(w.actor(id).unwrap().position, [8_960_000, -61_440, 7_808_000], "ResetPosition ran");
+    let c = w.camera();
+    assert_eq!((c.record, c.scripted), (camera::SCRIPTED, 1));
+    assert_eq!(c.position, [8_985_600, -112_640, 7_705_600]);
+    // Flag 0x01 cleared after the pose update.
+    assert_eq!(c.records[camera::SCRIPTED].flags & flag::UNLIMITED, 0);
+}
