@@ -140,6 +140,9 @@ impl<'a, C: Capacity> Session<'a, C> {
     /// A session without a map, with `config` and `bindings` ([`World::unloaded`], the
     /// built-in palette): what [`Session::start_in_place`] and
     /// [`Session::replay_in_place`] fill.
+    // Not inlined: a caller that keeps the session on its stack (a microcontroller's) would
+    // otherwise hold this call's temporaries in its own frame for as long as it runs.
+    #[inline(never)]
     pub fn unloaded(config: SystemConfig, bindings: Bindings) -> Self {
         let palette = Palette::default_world();
         Session {
@@ -205,6 +208,9 @@ impl<'a, C: Capacity> Session<'a, C> {
     /// [`Session::replay`] into this session (its bindings; the scenario's configuration),
     /// replacing what it held: one session's memory, not two. The scenario's `world_index`
     /// chooses the world ([`Choice::Index`]), else its `map` or `map` ([`Choice::Map`]).
+    // Not inlined: a caller that keeps the session on its stack (a microcontroller's) would
+    // otherwise hold this call's temporaries in its own frame for as long as it runs.
+    #[inline(never)]
     pub fn replay_in_place(
         &mut self,
         files: &impl Files<'a>,
@@ -227,6 +233,8 @@ impl<'a, C: Capacity> Session<'a, C> {
     /// World `spec` loaded into this session's world and the player entered as `origin`
     /// starts him: at its marker, or at its position (settled as it says) with its starting
     /// group and forward phase.
+    // Not inlined, as [`Session::replay_in_place`].
+    #[inline(never)]
     fn load_and_enter(
         &mut self,
         files: &impl Files<'a>,
@@ -277,6 +285,8 @@ impl<'a, C: Capacity> Session<'a, C> {
 
     /// Everything around the loaded world `spec`: its palette (the world's COL, or the
     /// built-in one), sounds, look and candle, and the player's starting position.
+    // Not inlined, as [`Session::replay_in_place`].
+    #[inline(never)]
     fn around(&mut self, files: &impl Files<'a>, spec: &WorldSpec<'_>, origin: Origin<'a>) {
         self.palette = spec
             .col()
@@ -335,6 +345,9 @@ impl<'a, C: Capacity> Session<'a, C> {
     /// One update, and the candle's frame for it: its show timer follows the player's
     /// health and sword (and the retained `LockoutPlayer` word), the candle advances one
     /// frame, and a running timer loses the update's nominal ticks.
+    // Not inlined: a caller that keeps the session on its stack (a microcontroller's) would
+    // otherwise hold this call's temporaries in its own frame for as long as it runs.
+    #[inline(never)]
     pub fn step(&mut self, input: &Input, bios: u32, scale: Option<i32>) -> &StepReport {
         self.world.step_with(input, bios, scale);
         let player = self.world.selected_player().map(|p| (p.attr(HEALTH_ATTR), p.weapon_drawn));
@@ -372,6 +385,9 @@ impl<'a, C: Capacity> Session<'a, C> {
     /// [`Session::draw`] with the world drawn in horizontal bands of `band_height` rows
     /// ([`view::draw_in_bands`]): `depth` needs only `width × band_height` values, and the
     /// picture is the same.
+    // Not inlined: a caller that keeps the session on its stack (a microcontroller's) would
+    // otherwise hold this call's temporaries in its own frame for as long as it runs.
+    #[inline(never)]
     pub fn draw_in_bands(&self, fb: &mut Framebuffer<'_>, depth: &mut [f32], band_height: usize) {
         let camera = view::follow(&self.world);
         view::draw_in_bands(fb, depth, band_height, &self.world, &camera, &self.look);

@@ -168,6 +168,21 @@ impl SurfaceTable {
     /// Reads the `[surfaces]` section of `text`.
     pub fn parse(text: &str) -> Result<Self, SurfaceError> {
         let mut table = SurfaceTable::new();
+        table.parse_into(text)?;
+        Ok(table)
+    }
+
+    /// Empties the table where it is: [`SurfaceTable::new`]'s contents.
+    pub fn clear(&mut self) {
+        self.records.clear();
+        self.sounds = [IDENTITY; SOUND_ROWS];
+    }
+
+    /// [`SurfaceTable::parse`] into this table, emptied first and filled where it is (the
+    /// table is 10 KiB: a small machine's loader keeps it off its stack).
+    pub fn parse_into(&mut self, text: &str) -> Result<(), SurfaceError> {
+        self.clear();
+        let table = self;
         let mut section_seen = false;
         let mut in_surfaces = false;
         let mut sound_row: Option<usize> = None;
@@ -219,7 +234,7 @@ impl SurfaceTable {
         if !section_seen {
             return Err(SurfaceError::NoSurfaces);
         }
-        Ok(table)
+        Ok(())
     }
 
     /// The surface of texture `set`, `index`: the first record with that key; a record whose

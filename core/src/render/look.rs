@@ -308,10 +308,29 @@ pub struct Look<'a, C: Capacity = Desktop> {
     pub flat: bool,
 }
 
+/// The terrain images before a bank is loaded: fallback land, and water for image 0.
+fn fallback_terrain<'a>() -> [Slot<'a>; TERRAIN_IMAGES] {
+    let empty = |colour| Slot { texels: None, colour };
+    let mut terrain = [empty(FALLBACK_LAND); TERRAIN_IMAGES];
+    terrain[0] = empty(FALLBACK_WATER);
+    terrain
+}
+
 impl<C: Capacity> Default for Look<'_, C> {
     /// Fallback colours only, the built-in palette's shades, [`Light::absent`].
+    // Not inlined, as [`crate::world::World::unloaded`].
+    #[inline(never)]
     fn default() -> Self {
-        Look::new(None, &[], &Palette::default_world())
+        // One expression, so the look is built where it is returned (a 24 KiB temporary on
+        // a small machine's stack otherwise); [`Look::new`] without banks gives the same.
+        Look {
+            terrain: fallback_terrain(),
+            banks: C::Banks::<Bank<'_>>::default(),
+            shades: Shades::new(&Palette::default_world()),
+            light: Light::absent(),
+            sky: None,
+            flat: false,
+        }
     }
 }
 
@@ -329,11 +348,13 @@ impl<'a, C: Capacity> Look<'a, C> {
         let mut look = Look {
             terrain: [empty; TERRAIN_IMAGES],
             banks: C::Banks::<Bank<'a>>::default(),
-            shades: Shades::new(palette),
+            shades: Shades::black(),
             light: Light::absent(),
             sky: None,
             flat: false,
         };
+        // Built where the look is, not through a 16 KiB temporary.
+        look.shades.rebuild(palette);
         look.reset_terrain(terrain_bank);
         for (number, bank) in model_banks {
             if !look.has_bank(*number) && !look.add_bank(*number, bank) {
@@ -349,14 +370,12 @@ impl<'a, C: Capacity> Look<'a, C> {
     pub fn rebuild(&mut self, terrain_bank: Option<&Texbsi<'a>>, palette: &Palette) {
         self.reset_terrain(terrain_bank);
         self.banks.clear();
-        self.shades = Shades::new(palette);
+        self.shades.rebuild(palette);
         (self.light, self.sky, self.flat) = (Light::absent(), None, false);
     }
 
     fn reset_terrain(&mut self, terrain_bank: Option<&Texbsi<'a>>) {
-        let empty = |colour| Slot { texels: None, colour };
-        self.terrain = [empty(FALLBACK_LAND); TERRAIN_IMAGES];
-        self.terrain[0] = empty(FALLBACK_WATER);
+        self.terrain = fallback_terrain();
         if let Some(bank) = terrain_bank {
             load_bank(bank, &mut self.terrain);
         }

@@ -149,9 +149,24 @@ impl core::fmt::Debug for Shades {
 
 impl Shades {
     /// The shade table of `palette`.
+    // Not inlined: built straight into its place (a look's field), not through a 16 KiB
+    // temporary.
+    #[inline(never)]
     pub fn new(palette: &Palette) -> Shades {
-        let mut rows = [[0u8; 256]; SHADE_LEVELS];
-        for (level, row) in rows.iter_mut().enumerate() {
+        let mut shades = Shades::black();
+        shades.rebuild(palette);
+        shades
+    }
+
+    /// A table that maps everything to index 0, for [`Shades::rebuild`] to fill.
+    pub const fn black() -> Shades {
+        Shades { rows: [[0u8; 256]; SHADE_LEVELS] }
+    }
+
+    /// [`Shades::new`] for `palette`, written where the table is (a 16 KiB table built by
+    /// value passes through the builder's stack).
+    pub fn rebuild(&mut self, palette: &Palette) {
+        for (level, row) in self.rows.iter_mut().enumerate() {
             let keep = (SHADE_LEVELS - level) as u32;
             for (index, out) in row.iter_mut().enumerate() {
                 if level == 0 {
@@ -172,7 +187,6 @@ impl Shades {
                 *out = best.1;
             }
         }
-        Shades { rows }
     }
 
     /// `index` at shade `level` (clamped to `0..SHADE_LEVELS`).

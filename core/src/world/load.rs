@@ -68,6 +68,9 @@ impl<'a, C: Capacity> World<'a, C> {
 
     /// A world without a map, with `config` and `bindings`: no terrain, placements or
     /// actors. What [`World::load_in_place`] fills.
+    // Not inlined: built straight into the caller's place (a session's field), not
+    // through a temporary in the caller's frame.
+    #[inline(never)]
     pub fn unloaded(config: SystemConfig, bindings: Bindings) -> Self {
         World {
             map: Name::new(),
@@ -121,6 +124,9 @@ impl<'a, C: Capacity> World<'a, C> {
     }
 
     /// [`World::load_world`] into this world, as [`World::load_in_place`].
+    // Not inlined: the loader's temporaries stay out of the caller's frame (see
+    // [`crate::session::Session::replay_in_place`]).
+    #[inline(never)]
     pub fn load_world_in_place(
         &mut self,
         files: &impl Files<'a>,
@@ -149,7 +155,7 @@ impl<'a, C: Capacity> World<'a, C> {
         (self.players, self.selected) = ([None, None], 0);
         self.player = PlayerState::new(self.config.walk_mode);
         self.clock = Clock::new(TimingConfig::from(&self.config));
-        self.surfaces = SurfaceTable::new();
+        self.surfaces.clear();
         self.shared = Shared::default();
         (self.view, self.view_yaw) = ([0; 3], 0);
         self.camera = crate::camera::Camera::new(&self.config);
@@ -185,13 +191,11 @@ impl<'a, C: Capacity> World<'a, C> {
             ),
             Err(_) => None,
         };
-        self.surfaces = match files.file("SURFACE.INI") {
-            Some(bytes) => {
-                let text = core::str::from_utf8(bytes).unwrap_or("");
-                SurfaceTable::parse(text).map_err(WorldError::Surface)?
-            }
-            None => SurfaceTable::new(),
-        };
+        // Reset already left the empty table a missing file means.
+        if let Some(bytes) = files.file("SURFACE.INI") {
+            let text = core::str::from_utf8(bytes).unwrap_or("");
+            self.surfaces.parse_into(text).map_err(WorldError::Surface)?;
+        }
         self.scripts.load(files)?;
         self.statics.fill(&rgm, &rob).map_err(|_| full::<C>(TableKind::Placements))?;
         self.walk.load(&rgm)?;
