@@ -27,8 +27,13 @@ impl<'a, C: Capacity> World<'a, C> {
     fn with_camera<R>(&mut self, f: impl FnOnce(&mut Camera, &View<'_, 'a, C>) -> R) -> R {
         let heights = self.vertex_cache();
         let player = self.selected_player_id();
-        let live =
-            camera_live::<C>(&self.tables(), &self.actors[..], self.camera.selected().bound.or(player));
+        let mut live = C::Work::<super::live::LiveModel<'a>>::default();
+        camera_live::<C>(
+            &self.tables(),
+            &self.actors[..],
+            self.camera.selected().bound.or(player),
+            &mut live,
+        );
         let view = View {
             actors: &self.actors[..],
             player,

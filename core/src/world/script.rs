@@ -176,8 +176,9 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             selected: usize::from(self.designated[0] != self.player),
             death: (self.env.player.death.progress, self.env.player.death.hit_inhibition),
         };
-        let live =
-            super::view::camera_live::<C>(&tables, &actors, self.camera.selected().bound.or(self.player));
+        let mut live = C::Work::<super::live::LiveModel<'a>>::default();
+        let bound = self.camera.selected().bound.or(self.player);
+        super::view::camera_live::<C>(&tables, &actors, bound, &mut live);
         let view = View {
             actors: &actors,
             player: self.player,

@@ -99,14 +99,16 @@ impl<C: Capacity, T: ActorTable + ?Sized> CameraScene for View<'_, '_, C, T> {
     }
 }
 
-/// The live models the camera's queries see: every actor through the live gates except the
-/// bound actor (`None`: none excluded), in actor order.
+/// The live models the camera's queries see, into `live`: every actor through the live
+/// gates except the bound actor (`None`: none excluded), in actor order. (Filled where the
+/// table is: a desktop build's table is too large to pass by value every update.)
 pub(super) fn camera_live<'a, C: Capacity>(
     tables: &ModelTables<'_, 'a>,
     actors: &(impl ActorTable + ?Sized),
     bound: Option<u16>,
-) -> C::Work<LiveModel<'a>> {
-    let mut live = C::Work::<LiveModel<'a>>::default();
+    live: &mut C::Work<LiveModel<'a>>,
+) {
+    live.clear();
     let me = bound.unwrap_or(u16::MAX);
     for id in 0..actors.count() as u16 {
         if let Some(l) = actors.actor(id).and_then(|a| tables.live(me, id, a, None)) {
@@ -114,7 +116,6 @@ pub(super) fn camera_live<'a, C: Capacity>(
             let _ = live.push(l);
         }
     }
-    live
 }
 
 /// A location camera's one pose update with its record selected, then flag 0x01 cleared
