@@ -87,6 +87,40 @@ impl core::fmt::Display for Digests {
     }
 }
 
+/// The count, sum and largest of one measured cost ([`Session::replay_measured`]), in
+/// whatever units the caller's clock counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cost {
+    /// Measurements taken.
+    pub count: u32,
+    /// Their sum.
+    pub total: u64,
+    /// The largest.
+    pub max: u64,
+}
+
+impl Cost {
+    fn add(&mut self, value: u64) {
+        self.count += 1;
+        self.total = self.total.saturating_add(value);
+        self.max = self.max.max(value);
+    }
+
+    /// The mean, rounded down (0 without measurements).
+    pub fn mean(&self) -> u64 {
+        self.total.checked_div(self.count as u64).unwrap_or(0)
+    }
+}
+
+/// What one replay's updates and frames cost ([`Session::replay_measured`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Costs {
+    /// Each [`Session::step`].
+    pub update: Cost,
+    /// Each [`Session::draw_in_bands`].
+    pub frame: Cost,
+}
+
 /// [`Session::replay_digests`] draws after every this many updates.
 pub const DIGEST_DRAW_EVERY: u32 = 8;
 
@@ -325,21 +359,39 @@ impl<'a, C: Capacity> Session<'a, C> {
         depth: &mut [f32],
         band_height: usize,
     ) -> Digests {
+        self.replay_measured(fb, depth, band_height, &mut || 0).0
+    }
+
+    /// [`Session::replay_digests`], reading the caller's clock `now` around each update
+    /// and each frame (the hashing left out): what they cost, in the clock's units. The
+    /// core reads no clock of its own; a microcontroller passes its cycle counter.
+    pub fn replay_measured(
+        &mut self,
+        fb: &mut Framebuffer<'_>,
+        depth: &mut [f32],
+        band_height: usize,
+        now: &mut dyn FnMut() -> u64,
+    ) -> (Digests, Costs) {
         use crate::trace::Fnv1a64;
         let (mut trace, mut frame, mut updates) = (Fnv1a64::new(), None, 0);
+        let mut costs = Costs::default();
         while let Some(u) = self.next_recorded() {
+            let start = now();
             self.step(&u.input, u.bios, u.scale);
+            costs.update.add(now().wrapping_sub(start));
             updates += 1;
             let _ = crate::trace::trace_line(&mut trace, &self.world, self.world.report());
             trace.update(b"\n");
             if updates % DIGEST_DRAW_EVERY == 0 {
+                let start = now();
                 self.draw_in_bands(fb, depth, band_height);
+                costs.frame.add(now().wrapping_sub(start));
                 let mut pixels = Fnv1a64::new();
                 pixels.update(fb.pixels());
                 frame = Some(pixels.value());
             }
         }
-        Digests { trace: trace.value(), frame, updates }
+        (Digests { trace: trace.value(), frame, updates }, costs)
     }
 
     /// One update, and the candle's frame for it: its show timer follows the player's

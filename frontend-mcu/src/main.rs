@@ -1,20 +1,26 @@
-//! Stros on a Cortex-M with an RP2040's memory (2 MiB of flash, 264 KiB of RAM): the
-//! embedded island at the small capacity preset, the yard walk replayed from its scenario
-//! (compiled in), a 320×200 frame drawn in bands after every eighth update, and through
-//! semihosting the lines `stros-tools replay tests/scenarios/yard_walk.toml --digest` prints
-//! on a desktop, then what the run used of RAM:
+//! Stros on a Cortex-M with an RP2040's memory (2 MiB of flash, 264 KiB of RAM; the M33
+//! build an RP2350's, 4 MiB and 520 KiB): the embedded island at the small capacity preset,
+//! the yard walk replayed from its scenario (compiled in), a 320×200 frame drawn in bands
+//! after every eighth update, and through semihosting the lines `stros-tools replay
+//! tests/scenarios/yard_walk.toml --digest` prints on a desktop, then what the run used of
+//! RAM and the instructions its updates and frames took ([`clock`]):
 //!
 //! ```text
 //! trace fnv1a64 <16 hex digits>
 //! frame fnv1a64 <16 hex digits>
 //! ram static <bytes> stack-peak <bytes>
+//! insns update mean <n> max <n>
+//! insns frame mean <n> max <n>
 //! ```
 //!
-//! `cargo run --release` (target `thumbv6m-none-eabi` by default, or
-//! `--target thumbv7em-none-eabihf`) runs it under QEMU (`.cargo/config.toml`); the exit
-//! status is 0 when the replay ran, 1 when it could not start or panicked.
+//! `cargo run --release` (target `thumbv6m-none-eabi` by default, or `--target
+//! thumbv7em-none-eabihf` or `thumbv8m.main-none-eabihf`) runs it under QEMU
+//! (`.cargo/config.toml`); the exit status is 0 when the replay ran, 1 when it could not
+//! start or panicked.
 #![no_std]
 #![no_main]
+
+mod clock;
 
 use core::ptr::addr_of_mut;
 
@@ -25,13 +31,27 @@ use stros_core::files::Embedded;
 use stros_core::input::Bindings;
 use stros_core::render::{Framebuffer, HEIGHT, WIDTH};
 use stros_core::scenario::Scenario;
-use stros_core::session::Session;
+use stros_core::session::{Costs, Session};
 
 /// The yard walk, as the desktop replays it.
 const YARD_WALK: &str = include_str!("../../tests/scenarios/yard_walk.toml");
 
-/// Rows per band: 16 rows of 320 `f32` depth values are 20 KiB.
-const BAND: usize = 16;
+/// Rows per band: 16 rows of 320 `f32` depth values are 20 KiB. The M33's RAM holds a
+/// whole frame's (250 KiB), so it draws each frame in one pass.
+const BAND: usize = if RAM_KIB >= 520 { HEIGHT } else { 16 };
+
+/// The RAM the target's memory map gives (`build.rs`), KiB.
+const RAM_KIB: usize = kib(env!("STROS_RAM_KIB"));
+
+/// `text` as a decimal number.
+const fn kib(text: &str) -> usize {
+    let (bytes, mut n, mut k) = (text.as_bytes(), 0, 0);
+    while k < bytes.len() {
+        n = n * 10 + (bytes[k] - b'0') as usize;
+        k += 1;
+    }
+    n
+}
 
 /// What the stack is painted with before the run, so the deepest use can be found after.
 const PAINT: u32 = 0x5354_524F; // "STRO"
@@ -44,7 +64,7 @@ static mut DEPTH: [f32; WIDTH * BAND] = [0.0; WIDTH * BAND];
 /// With the `oversized` feature: more than the RAM holds, so the link fails.
 #[cfg(feature = "oversized")]
 #[used]
-static mut OVERSIZED: [u8; 264 * 1024 + 1] = [0; 264 * 1024 + 1];
+static mut OVERSIZED: [u8; RAM_KIB * 1024 + 1] = [0; RAM_KIB * 1024 + 1];
 
 unsafe extern "C" {
     /// Start of RAM (cortex-m-rt's `link.x`).
@@ -60,9 +80,12 @@ fn main() -> ! {
     let (bottom, top) = (addr_of_mut!(__sheap), addr_of_mut!(_stack_start));
     paint_stack(bottom);
     let status = match run() {
-        Ok(()) => {
+        Ok(costs) => {
             let ram_static = bottom as usize - addr_of_mut!(__sdata) as usize;
             hprintln!("ram static {} stack-peak {}", ram_static, stack_peak(bottom, top));
+            for (name, c) in [("update", costs.update), ("frame", costs.frame)] {
+                hprintln!("insns {} mean {} max {}", name, c.mean(), c.max);
+            }
             debug::EXIT_SUCCESS
         }
         Err(message) => {
@@ -78,7 +101,7 @@ fn main() -> ! {
 
 /// Replays the yard walk and prints its digests.
 #[inline(never)]
-fn run() -> Result<(), &'static str> {
+fn run() -> Result<Costs, &'static str> {
     let scenario = Scenario::parse(YARD_WALK).map_err(|_| "the yard walk does not parse")?;
     // One session, filled where it lies: built by value, a replay would hold two or three
     // on the stack at once.
@@ -90,9 +113,11 @@ fn run() -> Result<(), &'static str> {
     // these are the only references to them.
     let (frame, depth) = unsafe { (&mut *addr_of_mut!(FRAME), &mut *addr_of_mut!(DEPTH)) };
     let mut fb = Framebuffer::new(frame, WIDTH, HEIGHT).ok_or("no framebuffer")?;
-    let digests = session.replay_digests(&mut fb, depth, BAND);
+    let peripherals = cortex_m::Peripherals::take().ok_or("no peripherals")?;
+    let mut clock = clock::Clock::new(peripherals.SYST);
+    let (digests, costs) = session.replay_measured(&mut fb, depth, BAND, &mut || clock.now());
     hprintln!("{}", digests);
-    Ok(())
+    Ok(costs)
 }
 
 /// Paints the free RAM between the statics and the current stack pointer (less a margin

@@ -100,3 +100,29 @@ fn loading_in_place_gives_the_session_loading_by_value_gives() {
         assert_eq!(line(&small.world), line(&desktop.world));
     }
 }
+
+/// `replay_measured` reads the caller's clock just before and just after each update and
+/// each frame: with a clock that counts its own readings, every update and frame costs one
+/// reading's step (1), the 314 updates and their 39 frames (updates 8, 16, …, 312) are
+/// each measured once, and the digests are the unmeasured replay's.
+#[test]
+fn a_measured_replay_reads_the_clock_around_each_update_and_frame() {
+    let text = std::fs::read_to_string(yard_walk()).unwrap();
+    let scenario = Scenario::parse(&text).unwrap();
+    let mut s =
+        Box::new(stros_core::session::Session::<Small>::unloaded(scenario.config(), Bindings::default()));
+    s.replay_in_place(&Embedded, stros_core::embedded::MAP, &scenario).unwrap();
+    let (mut pixels, mut depth) = (vec![0u8; WIDTH * HEIGHT], vec![0f32; WIDTH * 16]);
+    let mut fb = Framebuffer::new(&mut pixels, WIDTH, HEIGHT).unwrap();
+    let mut ticks = 0u64;
+    let mut clock = || {
+        ticks += 1;
+        ticks
+    };
+    let (digests, costs) = s.replay_measured(&mut fb, &mut depth, 16, &mut clock);
+    assert_eq!(digests, stros_tools::replay::digest(&yard_walk()).unwrap());
+    assert_eq!((costs.update.count, costs.update.total, costs.update.max), (314, 314, 1));
+    assert_eq!((costs.frame.count, costs.frame.total, costs.frame.max, costs.frame.mean()), (39, 39, 1, 1));
+    // Two readings per update and per frame.
+    assert_eq!(ticks, 2 * (314 + 39));
+}

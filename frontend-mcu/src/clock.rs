@@ -1,0 +1,86 @@
+//! Instructions counted by SysTick under QEMU's `-icount shift=0`: QEMU's clock then
+//! advances one nanosecond per instruction, and SysTick, on the core clock (25 MHz on the
+//! MPS2 boards), decrements once per 40 of them. The factor is not assumed: [`Clock::new`]
+//! measures it with a loop of a known instruction count. Wraps of the 24-bit counter are
+//! counted by the SysTick exception, so a measurement may span any number of them.
+
+use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
+use cortex_m::peripheral::SYST;
+use cortex_m::peripheral::syst::SystClkSource;
+
+/// The counter's reload: its whole 24 bits.
+const RELOAD: u32 = 0x00FF_FFFF;
+
+/// Completed counter periods (only the exception writes it).
+static WRAPS: AtomicU32 = AtomicU32::new(0);
+
+#[cortex_m_rt::exception]
+fn SysTick() {
+    WRAPS.store(WRAPS.load(Relaxed).wrapping_add(1), Relaxed);
+}
+
+/// SysTick counts since it started.
+fn ticks() -> u64 {
+    loop {
+        let before = WRAPS.load(Relaxed);
+        let current = SYST::get_current();
+        if WRAPS.load(Relaxed) == before {
+            return before as u64 * (RELOAD as u64 + 1) + (RELOAD - current) as u64;
+        }
+    }
+}
+
+/// Iterations of the calibration loop (two instructions each).
+const CALIBRATION: u32 = 1_000_000;
+
+/// `n` iterations of `subs; bne`: 2n instructions (and a few around them).
+#[inline(never)]
+fn spin(n: u32) {
+    // SAFETY: the loop only counts a register down to zero.
+    unsafe {
+        core::arch::asm!("2:", "subs {0}, #1", "bne 2b", inout(reg) n => _, options(nomem, nostack));
+    }
+}
+
+/// SysTick, started, with its measured instructions per tick.
+pub struct Clock {
+    /// Ticks the calibration loop's `2 × CALIBRATION` instructions took.
+    calibration: u64,
+    /// The last reading, in ticks: a wrap whose exception is still pending must not make
+    /// time run backwards.
+    last: u64,
+}
+
+impl Clock {
+    /// Starts SysTick on the core clock with its exception enabled, and calibrates it.
+    pub fn new(mut syst: SYST) -> Clock {
+        syst.set_clock_source(SystClkSource::Core);
+        syst.set_reload(RELOAD);
+        syst.clear_current();
+        syst.enable_interrupt();
+        syst.enable_counter();
+        // The cleared counter reads 0 until its first reload: from then on, the reading
+        // counts down from the reload.
+        while SYST::get_current() == 0 {}
+        let start = ticks();
+        spin(CALIBRATION);
+        let calibration = ticks().saturating_sub(start).max(1);
+        Clock { calibration, last: 0 }
+    }
+
+    /// Instructions per SysTick count, rounded (40 under QEMU's MPS2 boards).
+    pub fn per_tick(&self) -> u64 {
+        (2 * CALIBRATION as u64 + self.calibration / 2) / self.calibration
+    }
+
+    /// Instructions since SysTick started.
+    pub fn now(&mut self) -> u64 {
+        let mut t = ticks();
+        if t < self.last {
+            t += RELOAD as u64 + 1;
+        }
+        self.last = t;
+        t * self.per_tick()
+    }
+}
