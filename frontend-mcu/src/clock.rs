@@ -9,12 +9,17 @@ use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use cortex_m::peripheral::SYST;
 use cortex_m::peripheral::syst::SystClkSource;
 
-/// The counter's reload: its whole 24 bits.
+/// The counter's reload: its whole 24 bits (with `profile`, a sample every 40,000
+/// instructions).
+#[cfg(not(feature = "profile"))]
 const RELOAD: u32 = 0x00FF_FFFF;
+#[cfg(feature = "profile")]
+const RELOAD: u32 = 999;
 
 /// Completed counter periods (only the exception writes it).
 static WRAPS: AtomicU32 = AtomicU32::new(0);
 
+#[cfg(not(feature = "profile"))]
 #[cortex_m_rt::exception]
 fn SysTick() {
     WRAPS.store(WRAPS.load(Relaxed).wrapping_add(1), Relaxed);
@@ -82,5 +87,59 @@ impl Clock {
         }
         self.last = t;
         t * self.per_tick()
+    }
+}
+
+/// With `profile`: the interrupted program counter of every SysTick wrap, counted in
+/// 64-byte buckets of the code ([`profile::print`] lists them for `llvm-addr2line`).
+#[cfg(feature = "profile")]
+pub mod profile {
+    use super::{Relaxed, WRAPS};
+    use core::sync::atomic::AtomicU16;
+
+    /// Code addresses the histogram covers, from the image's start.
+    const SPAN: usize = 1 << 20;
+    /// Bytes per bucket.
+    const GRAIN: usize = 64;
+    const BUCKETS: usize = SPAN / GRAIN;
+    static HISTOGRAM: [AtomicU16; BUCKETS] = [const { AtomicU16::new(0) }; BUCKETS];
+
+    unsafe extern "C" {
+        /// The vector table's start: the image's.
+        static __vector_table: u32;
+    }
+
+    // The exception entry hands the stacked frame (on the main stack) to `stros_sample`.
+    core::arch::global_asm!(
+        ".section .text.SysTick,\"ax\",%progbits",
+        ".global SysTick",
+        ".type SysTick,%function",
+        ".thumb_func",
+        "SysTick:",
+        "mrs r0, msp",
+        "b stros_sample",
+    );
+
+    #[unsafe(no_mangle)]
+    extern "C" fn stros_sample(frame: *const u32) {
+        WRAPS.store(WRAPS.load(Relaxed).wrapping_add(1), Relaxed);
+        // SAFETY: the exception frame's seventh word is the interrupted PC.
+        let pc = unsafe { frame.add(6).read_volatile() } as usize;
+        let base = core::ptr::addr_of!(__vector_table) as usize;
+        if let Some(b) = pc.checked_sub(base).map(|o| o / GRAIN).filter(|&b| b < BUCKETS) {
+            let h = &HISTOGRAM[b];
+            h.store(h.load(Relaxed).saturating_add(1), Relaxed);
+        }
+    }
+
+    /// Every nonzero bucket as `pc <hex address> <samples>`.
+    pub fn print() {
+        let base = core::ptr::addr_of!(__vector_table) as usize;
+        for (b, h) in HISTOGRAM.iter().enumerate() {
+            let n = h.load(Relaxed);
+            if n > 0 {
+                cortex_m_semihosting::hprintln!("pc {:#x} {}", base + b * GRAIN, n);
+            }
+        }
     }
 }

@@ -86,6 +86,8 @@ fn main() -> ! {
             for (name, c) in [("update", costs.update), ("frame", costs.frame)] {
                 hprintln!("insns {} mean {} max {}", name, c.mean(), c.max);
             }
+            #[cfg(feature = "profile")]
+            clock::profile::print();
             debug::EXIT_SUCCESS
         }
         Err(message) => {

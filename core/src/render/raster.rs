@@ -371,7 +371,7 @@ impl<'f, 'p> Raster<'f, 'p> {
 
         // Each attribute's plane over pixel coordinates, from the fixed-point corners:
         // value at the centre of pixel (x, y) = origin + dx·x + dy·y.
-        let f = map3(p, |c| [c[0] as f32 / SUB as f32, c[1] as f32 / SUB as f32]);
+        let f = map3(p, |c| [small_f32(c[0]) / SUB as f32, small_f32(c[1]) / SUB as f32]);
         let (bx, by) = (f[1][0] - f[0][0], f[1][1] - f[0][1]);
         let (cx, cy) = (f[2][0] - f[0][0], f[2][1] - f[0][1]);
         let af = area as f32 / (SUB * SUB) as f32;
@@ -415,7 +415,8 @@ impl<'f, 'p> Raster<'f, 'p> {
             ) else {
                 continue;
             };
-            let yf = y as f32;
+            // A row of the framebuffer: an `i32`.
+            let yf = small_f32(y);
             // Each plane along this row: value at column x = (o + dy·y) + dx·x.
             let line = |[o, dx, dy]: [f32; 3]| Line { at: o + dy * yf, step: dx };
             let mut run = Run { px, depth: dp, lo, dither: &DITHER_ROWS[y as usize & 3] };
@@ -443,10 +444,20 @@ fn edge(a: [i64; 2], b: [i64; 2], c: [i64; 2]) -> i64 {
 /// the side: the same integers as `libm::roundf` without its bit handling.
 #[inline(always)]
 fn round_half_away(x: f32) -> i64 {
-    let t = x as i64;
+    // Through `i32`, which holds every such integer: a 32-bit machine converts that in one
+    // instruction, where an `i64` is a library call.
+    let t = x as i32;
     let fraction = x - t as f32;
     // Branch-free: which side a fraction falls on is unpredictable from one call to the next.
-    t + (fraction >= 0.5) as i64 - (fraction <= -0.5) as i64
+    t as i64 + (fraction >= 0.5) as i64 - (fraction <= -0.5) as i64
+}
+
+/// `v as f32` for a fixed-point corner coordinate (`round_half_away` of a value within
+/// 2²⁴, so it fits an `i32`: the same float, converted in one instruction on a 32-bit
+/// machine).
+#[inline(always)]
+fn small_f32(v: i64) -> f32 {
+    v as i32 as f32
 }
 
 /// `⌈n / d⌉` for `d > 0`.
@@ -487,6 +498,17 @@ struct FloorSteps {
 
 impl FloorSteps {
     fn new(start: i64, step: i64, d: i64) -> Self {
+        // The same quotients and remainders in 32 bits when everything fits (nearly every
+        // edge): a 64-bit division is a library call on a 32-bit machine.
+        if let (Ok(start), Ok(step), Ok(d)) = (i32::try_from(start), i32::try_from(step), i32::try_from(d)) {
+            return FloorSteps {
+                quotient: start.div_euclid(d) as i64,
+                remainder: start.rem_euclid(d) as i64,
+                step_quotient: step.div_euclid(d) as i64,
+                step_remainder: step.rem_euclid(d) as i64,
+                d: d as i64,
+            };
+        }
         FloorSteps {
             quotient: start.div_euclid(d),
             remainder: start.rem_euclid(d),
