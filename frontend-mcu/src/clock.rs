@@ -117,7 +117,9 @@ pub mod profile {
         ".thumb_func",
         "SysTick:",
         "mrs r0, msp",
-        "b stros_sample",
+        // A register jump: the M0+'s short branch does not reach every address.
+        "ldr r1, =stros_sample",
+        "bx r1",
     );
 
     #[unsafe(no_mangle)]
