@@ -50,8 +50,9 @@ fn spin(n: u32) {
 
 /// SysTick, started, with its measured instructions per tick.
 pub struct Clock {
-    /// Ticks the calibration loop's `2 × CALIBRATION` instructions took.
-    calibration: u64,
+    /// Instructions per SysTick count, rounded (40 under QEMU's MPS2 boards): the
+    /// calibration loop's `2 × CALIBRATION` instructions over the ticks they took.
+    per_tick: u64,
     /// The last reading, in ticks: a wrap whose exception is still pending must not make
     /// time run backwards.
     last: u64,
@@ -71,12 +72,8 @@ impl Clock {
         let start = ticks();
         spin(CALIBRATION);
         let calibration = ticks().saturating_sub(start).max(1);
-        Clock { calibration, last: 0 }
-    }
-
-    /// Instructions per SysTick count, rounded (40 under QEMU's MPS2 boards).
-    pub fn per_tick(&self) -> u64 {
-        (2 * CALIBRATION as u64 + self.calibration / 2) / self.calibration
+        let per_tick = (2 * CALIBRATION as u64 + calibration / 2) / calibration;
+        Clock { per_tick, last: 0 }
     }
 
     /// Instructions since SysTick started.
@@ -86,7 +83,7 @@ impl Clock {
             t += RELOAD as u64 + 1;
         }
         self.last = t;
-        t * self.per_tick()
+        t * self.per_tick
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::World;
 use super::live::LiveScene;
-use super::view::{View, camera_live};
+use super::view::View;
 use crate::camera::pose;
 use crate::camera::{Camera, PlayerCamera};
 use crate::capacity::Capacity;
@@ -28,12 +28,8 @@ impl<'a, C: Capacity> World<'a, C> {
         let heights = self.vertex_cache();
         let player = self.selected_player_id();
         let mut live = C::Work::<super::live::LiveModel<'a>>::default();
-        camera_live::<C>(
-            &self.tables(),
-            &self.actors[..],
-            self.camera.selected().bound.or(player),
-            &mut live,
-        );
+        let bound = self.camera.selected().bound.or(player);
+        self.tables().live_all(&self.actors[..], bound.unwrap_or(u16::MAX), &mut live);
         let view = View {
             actors: &self.actors[..],
             player,

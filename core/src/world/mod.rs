@@ -46,6 +46,25 @@ mod update;
 mod view;
 mod vitals;
 
+/// [`models::ModelTables`] over world `$w`'s fields with the selected player's death state
+/// `$death` (a [`crate::player::death::Death`]): written out field by field, so that a caller holding one actor mutably (an
+/// actor's update) can still take them.
+macro_rules! model_tables {
+    ($w:expr, $death:expr) => {
+        $crate::world::models::ModelTables {
+            models: &$w.models,
+            sets: &$w.sets,
+            frame_models: &$w.frame_models,
+            wld: &$w.wld,
+            swim_depth: $w.config.swim_depth,
+            players: $w.players,
+            selected: $w.selected,
+            death: ($death.progress, $death.hit_inhibition),
+        }
+    };
+}
+use model_tables;
+
 use core::fmt;
 
 use crate::actor::{Actor, ActorModel};
@@ -412,16 +431,7 @@ impl<'a, C: Capacity> World<'a, C> {
 
     /// The model tables ([`models::ModelTables`]), with the selected player's death state.
     fn tables(&self) -> models::ModelTables<'_, 'a> {
-        models::ModelTables {
-            models: &self.models,
-            sets: &self.sets,
-            frame_models: &self.frame_models,
-            wld: &self.wld,
-            swim_depth: self.config.swim_depth,
-            players: self.players,
-            selected: self.selected,
-            death: (self.player.death.progress, self.player.death.hit_inhibition),
-        }
+        model_tables!(self, self.player.death)
     }
 
     /// The frame actor `a` shows of its current model.

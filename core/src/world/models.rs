@@ -5,6 +5,7 @@
 use super::live::{LiveModel, Others};
 use super::{SetEntry, WorldModel, placed_model};
 use crate::actor::{Actor, ActorModel, attr};
+use crate::capacity::Table;
 use crate::collision::candidates::within_distance;
 use crate::collision::statics::PlacedModel;
 use crate::formats::wld::Wld;
@@ -152,5 +153,23 @@ impl<'w, 'a> ModelTables<'w, 'a> {
             return None;
         }
         Some(LiveModel { actor: id, placed, face: matches!(a.model, ActorModel::Static { .. }) })
+    }
+
+    /// Every actor of `actors` that passes [`Self::live`] for `me` (`u16::MAX`: no one
+    /// excluded) without a distance test, into `live`, in actor order. (Filled where the table
+    /// is: a desktop build's table is too large to pass by value every update.)
+    pub fn live_all(
+        &self,
+        actors: &(impl ActorTable + ?Sized),
+        me: u16,
+        live: &mut impl Table<LiveModel<'a>>,
+    ) {
+        live.clear();
+        for id in 0..actors.count() as u16 {
+            if let Some(l) = actors.actor(id).and_then(|a| self.live(me, id, a, None)) {
+                // At most one per actor, so the table has room.
+                let _ = live.push(l);
+            }
+        }
     }
 }

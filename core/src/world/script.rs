@@ -129,9 +129,8 @@ pub(super) struct WorldHost<'w, 'o, 'e, 'a, C: Capacity> {
     pub flags: &'w mut Flags,
     pub refs: &'w References,
     pub sets: &'w [SetEntry<'a>],
-    /// The world's models and frame-model table (for the location camera's live models).
-    pub models: &'w [super::WorldModel<'a>],
-    pub frame_models: &'w [u16],
+    /// The world's model tables (for the location camera's live models).
+    pub tables: ModelTables<'w, 'a>,
     pub rgm: &'w Rgm<'a>,
     pub player: Option<u16>,
     /// The designated player actors (`CYRUS`, `GREMLIN`), selected or not.
@@ -166,19 +165,11 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     #[inline(never)]
     fn location_pose(&mut self) {
         let actors = Running { me: self.me, actor: self.actor, others: self.actors };
-        let tables = ModelTables {
-            models: self.models,
-            sets: self.sets,
-            frame_models: self.frame_models,
-            wld: self.env.wld,
-            swim_depth: self.env.config.swim_depth,
-            players: self.designated,
-            selected: usize::from(self.designated[0] != self.player),
-            death: (self.env.player.death.progress, self.env.player.death.hit_inhibition),
-        };
+        // The death state as the script has left it.
+        let death = (self.env.player.death.progress, self.env.player.death.hit_inhibition);
+        let tables = ModelTables { death, ..self.tables };
         let mut live = C::Work::<super::live::LiveModel<'a>>::default();
-        let bound = self.camera.selected().bound.or(self.player);
-        super::view::camera_live::<C>(&tables, &actors, bound, &mut live);
+        tables.live_all(&actors, self.camera.selected().bound.or(self.player).unwrap_or(u16::MAX), &mut live);
         let view = View {
             actors: &actors,
             player: self.player,

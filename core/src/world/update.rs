@@ -46,8 +46,11 @@ impl<'a, C: Capacity> World<'a, C> {
     /// update reads); the step's crowd columns ([`super::live::Crowd`]) pass over the
     /// actors no model they can show brings within reach.
     pub(super) fn live_models(&self, me: u16, near: Option<Near>, live: &mut C::Work<LiveModel<'a>>) {
-        live.clear();
         let tables = self.tables();
+        let Some(Near { origin, query_radius }) = near else {
+            return tables.live_all(&self.actors[..], me, live);
+        };
+        live.clear();
         let admit = |id: usize| {
             let Some(l) = self.actors.get(id).and_then(|a| tables.live(me, id as u16, a, near)) else {
                 return;
@@ -55,12 +58,7 @@ impl<'a, C: Capacity> World<'a, C> {
             // At most one per actor, so the table has room.
             let _ = live.push(l);
         };
-        match near {
-            Some(Near { origin, query_radius }) => {
-                self.crowd.near([origin[0], origin[2]], query_radius, self.actors.len(), admit)
-            }
-            None => (0..self.actors.len()).for_each(admit),
-        }
+        self.crowd.near([origin[0], origin[2]], query_radius, self.actors.len(), admit);
         debug_assert!(
             near.is_none() || self.live_ids_unculled(me, near).eq(live.iter().map(|l| l.actor)),
             "the crowd cull left out an actor the model-distance test admits"
@@ -190,8 +188,7 @@ impl<'a, C: Capacity> World<'a, C> {
                 flags: &mut self.scripts.flags,
                 refs: &self.scripts.refs,
                 sets: &self.sets,
-                models: &self.models,
-                frame_models: &self.frame_models,
+                tables: super::model_tables!(self, env.player.death),
                 rgm,
                 player: self.players[self.selected],
                 designated: self.players,

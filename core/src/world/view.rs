@@ -3,11 +3,11 @@
 //! "Camera collision candidate eligibility"), the camera body's contacts and the terrain —
 //! over the whole actor table, or mid-script over the running actor and the others.
 
-use super::live::{LiveModel, LiveScene};
-use super::models::{ActorTable, ModelTables};
+use super::live::LiveScene;
+use super::models::ActorTable;
 use crate::camera::Camera;
 use crate::camera::pose::{self, CameraScene};
-use crate::capacity::{Capacity, Table};
+use crate::capacity::Capacity;
 use crate::collision::candidates::{Candidate, Candidates, MAX_CANDIDATES, within_distance};
 use crate::collision::shape::Sphere;
 use crate::collision::statics::{IDENTITY, face_contacts, segment_contacts};
@@ -96,25 +96,6 @@ impl<C: Capacity, T: ActorTable + ?Sized> CameraScene for View<'_, '_, C, T> {
 
     fn frame_scale(&self) -> i32 {
         self.frame_scale
-    }
-}
-
-/// The live models the camera's queries see, into `live`: every actor through the live
-/// gates except the bound actor (`None`: none excluded), in actor order. (Filled where the
-/// table is: a desktop build's table is too large to pass by value every update.)
-pub(super) fn camera_live<'a, C: Capacity>(
-    tables: &ModelTables<'_, 'a>,
-    actors: &(impl ActorTable + ?Sized),
-    bound: Option<u16>,
-    live: &mut C::Work<LiveModel<'a>>,
-) {
-    live.clear();
-    let me = bound.unwrap_or(u16::MAX);
-    for id in 0..actors.count() as u16 {
-        if let Some(l) = actors.actor(id).and_then(|a| tables.live(me, id, a, None)) {
-            // At most one per actor, so the table has room.
-            let _ = live.push(l);
-        }
     }
 }
 

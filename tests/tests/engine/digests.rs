@@ -21,6 +21,15 @@ fn yard_walk() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/yard_walk.toml")
 }
 
+/// The yard walk's replay at the small preset, filled in place as the microcontroller does.
+fn small_replay(text: &str) -> Box<stros_core::session::Session<'_, Small>> {
+    let scenario = Scenario::parse(text).unwrap();
+    let mut s =
+        Box::new(stros_core::session::Session::<Small>::unloaded(scenario.config(), Bindings::default()));
+    s.replay_in_place(&Embedded, stros_core::embedded::MAP, &scenario).unwrap();
+    s
+}
+
 #[test]
 fn fnv1a64_gives_the_published_values() {
     // The FNV reference test vectors: "" is the offset basis, "a" and "foobar" these.
@@ -47,10 +56,7 @@ fn the_trace_digest_hashes_the_printed_trace_and_the_frame_digest_the_last_eight
     // The frame: replay again at the small preset, filled in place as the microcontroller
     // does, drawing only after update 312 in bands of 7 rows.
     let text = std::fs::read_to_string(yard_walk()).unwrap();
-    let scenario = Scenario::parse(&text).unwrap();
-    let mut s =
-        Box::new(stros_core::session::Session::<Small>::unloaded(scenario.config(), Bindings::default()));
-    s.replay_in_place(&Embedded, stros_core::embedded::MAP, &scenario).unwrap();
+    let mut s = small_replay(&text);
     let (mut pixels, mut depth) = (vec![0u8; WIDTH * HEIGHT], vec![0f32; WIDTH * 7]);
     let mut n = 0;
     while let Some(u) = s.next_recorded() {
@@ -108,10 +114,7 @@ fn loading_in_place_gives_the_session_loading_by_value_gives() {
 #[test]
 fn a_measured_replay_reads_the_clock_around_each_update_and_frame() {
     let text = std::fs::read_to_string(yard_walk()).unwrap();
-    let scenario = Scenario::parse(&text).unwrap();
-    let mut s =
-        Box::new(stros_core::session::Session::<Small>::unloaded(scenario.config(), Bindings::default()));
-    s.replay_in_place(&Embedded, stros_core::embedded::MAP, &scenario).unwrap();
+    let mut s = small_replay(&text);
     let (mut pixels, mut depth) = (vec![0u8; WIDTH * HEIGHT], vec![0f32; WIDTH * 16]);
     let mut fb = Framebuffer::new(&mut pixels, WIDTH, HEIGHT).unwrap();
     let mut ticks = 0u64;
