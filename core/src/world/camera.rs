@@ -33,7 +33,7 @@ impl<'a, C: Capacity> World<'a, C> {
         let view = View {
             actors: &self.actors[..],
             player,
-            scene: LiveScene { statics: &self.statics, live: &live },
+            scene: LiveScene { statics: &self.statics, live: &live, transients: &[] },
             heights: &heights,
             frame_scale: self.report.tick.frame_scale,
         };

@@ -122,7 +122,7 @@ impl<'a, C: Capacity> World<'a, C> {
         // Static placements and the live actors' face models (a deck competes too).
         let mut live = C::Work::default();
         self.live_models(id, None, &mut live);
-        let scene = super::live::LiveScene { statics: &self.statics, live: &live };
+        let scene = super::live::LiveScene { statics: &self.statics, live: &live, transients: &[] };
         let heights = self.vertex_cache();
         let y = settle(&scene, &heights, a.position, a.bounds.positive[1], self.config.standing_height);
         if let (Some(y), Some(a)) = (y, self.actors.get_mut(id as usize)) {

@@ -119,7 +119,7 @@ impl<C: Capacity> Env<'_, '_, C> {
         let origin = placed.origin.map(|c| c as i32);
         let half = self.config.post_collide_height >> 1;
         let head = Sphere { centre: [0, a.bounds.positive[1].wrapping_sub(half), 0], radius: half };
-        fit(self.scene, self.scene.lists, origin, m, a.shape.ordinary_spheres(), head)
+        fit(self.scene, self.scene.lists, origin, m, self.tables.spheres(a), head)
     }
 }
 

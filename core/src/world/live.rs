@@ -28,6 +28,10 @@ pub struct LiveScene<'s, 'a, C: Capacity> {
     /// The live actors admitted as candidates (already past their own gates), in a table
     /// the caller fills in place ([`crate::world::World`] builds it per actor update).
     pub live: &'s [LiveModel<'a>],
+    /// The active transient records with a loaded model and flag 0x10, in their list order
+    /// (candidate type 0x80). The docs name no record that produces one — the environmental
+    /// effects are billboards, not models — so a world passes none.
+    pub transients: &'s [PlacedModel<'a>],
 }
 
 impl<'a, C: Capacity> LiveScene<'_, 'a, C> {
@@ -36,9 +40,24 @@ impl<'a, C: Capacity> LiveScene<'_, 'a, C> {
         index.checked_sub(self.statics.placements().len()).and_then(|k| self.live.get(k))
     }
 
-    /// Candidates visiting static placements first, then live actors, each list keeping
-    /// its 64-entry limit across both phases. A full face list ends only the static scan; a
-    /// full destination list skips a live actor; when both are full the traversal ends.
+    /// Candidate index `index` is a transient model (candidate type 0x80).
+    pub fn is_transient(&self, index: usize) -> bool {
+        index
+            .checked_sub(self.statics.placements().len() + self.live.len())
+            .is_some_and(|k| k < self.transients.len())
+    }
+
+    /// The transient model behind candidate index `index`, if it is one.
+    fn transient(&self, index: usize) -> Option<PlacedModel<'a>> {
+        let k = index.checked_sub(self.statics.placements().len() + self.live.len())?;
+        self.transients.get(k).copied()
+    }
+
+    /// Candidates visiting static placements first, then live actors, then transient models,
+    /// each list keeping its 64-entry limit across the phases. A full face list ends only the
+    /// static scan; a full destination list skips a live actor; when both are full the
+    /// traversal ends before any later live actor or transient model. Transient models enter
+    /// the face list, with zero collision metadata and no distance filter, until it is full.
     pub fn gather(&self, origin: [i32; 3], query_radius: i32, excluded_actor: Option<u16>) -> Candidates {
         let mut c = Candidates::new();
         self.gather_into(origin, query_radius, excluded_actor, None, &mut c);
@@ -68,11 +87,30 @@ impl<'a, C: Capacity> LiveScene<'_, 'a, C> {
                 continue;
             }
             if c.faces.len() == MAX_CANDIDATES && c.actor_style.len() == MAX_CANDIDATES {
-                break;
+                return;
             }
             let cand = Candidate { placement: base + k, flags: live.placed.flags };
             let _ = if live.face { c.faces.push(cand) } else { c.actor_style.push(cand) };
         }
+        let base = base + self.live.len();
+        for k in 0..self.transients.len() {
+            if c.faces.push(Candidate { placement: base + k, flags: 0 }).is_err() {
+                return;
+            }
+        }
+    }
+
+    /// `lists` without its transient models, when it has any: what the queries that leave
+    /// out candidate type 0x80 while queued motion is 24 read ({D:engine/player.md} "Ordinary
+    /// forward segment response", "State-fifteen bounds response", "Ground-support ranking",
+    /// "Residual face-contact separation"; {D:engine/animation.md} "Supporting actor motion").
+    pub fn without_transients(&self, lists: &Candidates) -> Option<Candidates> {
+        if !lists.faces.iter().any(|c| self.is_transient(c.placement)) {
+            return None;
+        }
+        let mut kept = lists.clone();
+        kept.faces.retain(|c| !self.is_transient(c.placement));
+        Some(kept)
     }
 }
 
@@ -86,7 +124,10 @@ impl<'a, C: Capacity> Scene<'a> for LiveScene<'_, 'a, C> {
     }
 
     fn model(&self, index: usize) -> Option<PlacedModel<'a>> {
-        self.statics.placed(index).or_else(|| self.live_model(index).map(|l| l.placed))
+        self.statics
+            .placed(index)
+            .or_else(|| self.live_model(index).map(|l| l.placed))
+            .or_else(|| self.transient(index))
     }
 }
 

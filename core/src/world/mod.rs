@@ -33,7 +33,7 @@ mod family;
 mod ledge;
 pub mod live;
 mod load;
-mod models;
+pub(crate) mod models;
 mod nav;
 mod placed;
 pub use nav::{HOSTED, is_hosted};
@@ -52,6 +52,7 @@ mod vitals;
 macro_rules! model_tables {
     ($w:expr, $death:expr) => {
         $crate::world::models::ModelTables {
+            rgm: &$w.rgm,
             models: &$w.models,
             sets: &$w.sets,
             frame_models: &$w.frame_models,

@@ -7,11 +7,12 @@ use super::{SetEntry, WorldModel, placed_model};
 use crate::actor::{Actor, ActorModel, attr};
 use crate::capacity::Table;
 use crate::collision::candidates::within_distance;
+use crate::collision::shape::{ActorSpheres, VertexSpheres};
 use crate::collision::statics::PlacedModel;
 use crate::formats::wld::Wld;
 
 /// The actors, looked up by id.
-pub(super) trait ActorTable {
+pub(crate) trait ActorTable {
     /// Actor `id`.
     fn actor(&self, id: u16) -> Option<&Actor>;
     /// How many ids there are.
@@ -45,7 +46,7 @@ impl ActorTable for Running<'_, '_> {
 
 /// Where the one gather of an ordinary actor's update is made ([`super::World::live_models`]).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Near {
+pub(crate) struct Near {
     /// The gather's integer map origin.
     pub origin: [i32; 3],
     /// Its query radius.
@@ -54,7 +55,9 @@ pub(super) struct Near {
 
 /// The tables a model and its presentation come from.
 #[derive(Clone, Copy)]
-pub(super) struct ModelTables<'w, 'a> {
+pub(crate) struct ModelTables<'w, 'a> {
+    /// The actor definitions (their `RAVC` records).
+    pub rgm: &'w crate::formats::rgm::Rgm<'a>,
     pub models: &'w [WorldModel<'a>],
     pub sets: &'w [SetEntry<'a>],
     pub frame_models: &'w [u16],
@@ -87,6 +90,32 @@ impl<'w, 'a> ModelTables<'w, 'a> {
             ActorModel::None => None,
         };
         self.models.get(index? as usize)
+    }
+
+    /// The spheres collision queries place for actor `a` ({D:engine/player.md} "Per-update
+    /// collision shape preparation"): with `RAVC` records in its definition, one sphere per
+    /// record bound to the model frame it shows — the pose's frame with an animated model
+    /// source, otherwise the base model — and its built shape's ordinary spheres otherwise.
+    /// Without a model to bind to, the built shape (best guess; the docs do not say).
+    pub fn spheres(&self, a: &Actor) -> ActorSpheres<'w, 'a> {
+        let built = ActorSpheres::Built(a.shape.ordinary_spheres());
+        let Some(span) = self.rgm.actor(a.definition as usize).and_then(|d| d.vertex_span()) else {
+            return built;
+        };
+        let frame = match a.model {
+            ActorModel::Animated => a.anim.pose.map_or(0, |p| p.frame as u32),
+            _ => 0,
+        };
+        match self.actor_model(a) {
+            Some(m) => ActorSpheres::Vertex(VertexSpheres::new(self.rgm.ravc(), span, &m.model, frame)),
+            None => built,
+        }
+    }
+
+    /// The first sphere's radius of [`ModelTables::spheres`] (the response distances that
+    /// read "the first sphere"), the built shape's when there are none.
+    pub fn first_radius(&self, a: &Actor) -> i32 {
+        self.spheres(a).next().map_or(a.shape.first.radius, |s| s.radius)
     }
 
     /// Where actor `a`'s current model `m` is presented ({D:engine/SOUP.md} "Current model
@@ -171,5 +200,16 @@ impl<'w, 'a> ModelTables<'w, 'a> {
                 let _ = live.push(l);
             }
         }
+    }
+}
+
+impl<'a, C: crate::capacity::Capacity> super::World<'a, C> {
+    /// The spheres actor `id`'s collision queries place now, actor-local, in order: its
+    /// `RAVC` records bound to the model frame it shows, or its built shape's ordinary
+    /// spheres ({D:engine/player.md} "Per-update collision shape preparation"); none for no
+    /// actor.
+    pub fn collision_spheres(&self, id: u16) -> impl Iterator<Item = crate::collision::shape::Sphere> + '_ {
+        let tables = super::model_tables!(self, self.player.death);
+        self.actors.get(id as usize).map(|a| tables.spheres(a)).into_iter().flatten()
     }
 }

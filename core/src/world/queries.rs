@@ -5,6 +5,7 @@
 
 use super::Shared;
 use super::live::{LiveScene, Prepared};
+use super::models::ModelTables;
 use crate::actor::{Actor, Surroundings, attr, collide};
 use crate::anim::{AnimContext, AnimEvent, AnimSet, Events};
 use crate::capacity::Capacity;
@@ -96,6 +97,9 @@ pub(crate) struct Env<'e, 'a, C: Capacity> {
     pub nav: &'e mut crate::actor::nav::NavShared,
     /// The selected player's id.
     pub player_id: Option<u16>,
+    /// The world's model tables: which model each actor shows, and the spheres queries place
+    /// for it ([`ModelTables::spheres`]).
+    pub tables: ModelTables<'e, 'a>,
 }
 
 impl<'e, 'a, C: Capacity> Env<'e, 'a, C> {
@@ -158,6 +162,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
             },
             nav: &mut *self.nav,
             player_id: self.player_id,
+            tables: self.tables,
         }
     }
 
@@ -190,6 +195,15 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
     /// The search radius of the actor's queries: twice its model radius, or 200.
     pub fn query_radius(a: &Actor) -> i32 {
         search_radius(a.model_radius)
+    }
+
+    /// The prepared lists without their transient models while `a`'s queued motion is 24
+    /// ("Queued motion 24 excludes candidate type 0x80"); `None`: read the prepared lists.
+    pub fn queued_lists(&self, a: &Actor) -> Option<crate::collision::candidates::Candidates> {
+        if a.queued != 24 {
+            return None;
+        }
+        self.scene.scene.without_transients(self.scene.lists)
     }
 
     /// The support probe distance: `post_collide_height`, or for a falling animated actor
@@ -238,19 +252,23 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         let terrain = self.terrain_sample(origin[0], origin[2]).map(Into::into);
         // The selected player's first contact list takes each actor whose model becomes the
         // best candidate ({D:engine/player.md} "Player contact lists").
-        let (scene, is_player, lists) = (self.scene, self.is_player, &mut self.player.contacts);
+        // Queued motion 24 leaves transient models out of the primary query and the
+        // selected player's fallback ("Ground-support ranking").
+        let kept = self.queued_lists(a);
+        let prepared = Prepared { scene: self.scene.scene, lists: kept.as_ref().unwrap_or(self.scene.lists) };
+        let (scene, is_player, lists) = (&prepared, self.is_player, &mut self.player.contacts);
         let mut note = |k: usize| {
             let owner = scene.lists.faces.get(k).and_then(|c| scene.scene.live_model(c.placement));
             if let Some(l) = owner.filter(|_| is_player) {
                 lists.best_support(l.actor);
             }
         };
-        ground_support_over(&mut support, self.scene, terrain, probe, reach, &mut note);
+        ground_support_over(&mut support, scene, terrain, probe, reach, &mut note);
         let mut actor_y =
             support.found().then(|| actor_y_from_support(support.height, py, self.config.standing_height));
         if self.is_player {
             if !support.found() {
-                fallback_support(&mut support, self.scene, probe, a.centre, &self.shared.history);
+                fallback_support(&mut support, scene, probe, a.centre, &self.shared.history);
                 // The fallback keeps the actor's own height.
                 actor_y = support.found().then_some(position[1]);
             }
@@ -260,10 +278,10 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         // The supporting actor: a live face model's owner ("Player contact lists"); or the
         // static placement ("Model admission and support ownership").
         let candidate = match support.source {
-            crate::collision::support::Source::Model(k) => self.scene.lists.faces.get(k).map(|c| c.placement),
+            crate::collision::support::Source::Model(k) => scene.lists.faces.get(k).map(|c| c.placement),
             _ => None,
         };
-        let live = self.scene.scene;
+        let live = scene.scene;
         a.support_owner = candidate.and_then(|c| live.live_model(c)).map(|l| l.actor);
         a.support_static = candidate.and_then(|c| live.statics.placements().get(c)).map(|p| p.mpso);
         if a.collide() & collide::GROUND == 0 {
@@ -368,7 +386,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         let placed = prepare(position, a.angles.pitch, a.angles.heading, a.angles.roll);
         let m = collision_matrix(placed.angle_fields);
         let origin = placed.origin.map(|c| c as i32);
-        obstacle(self.scene, origin, &m, a.shape.ordinary_spheres(), Self::query_radius(a))
+        obstacle(self.scene, origin, &m, self.tables.spheres(a), Self::query_radius(a))
     }
 
     /// The prepared scene has no face-model candidate: model queries find nothing, and

@@ -8,9 +8,7 @@
 //! [`Actor::support_pose`], and the selected player's rejection of the carried destination
 //! (collision bit 0x01); and, for the selected player in living states 10–19, the
 //! ledge-support actor instead of the ground support, carrying the retained ledge point and
-//! heading with him ([`carry_ledge`]). Paths with no backing state yet:
-//! - transient models (candidate type 0x80, which the player's test skips while queued
-//!   motion is 24) do not exist in Stros.
+//! heading with him ([`carry_ledge`]).
 
 use super::live::Prepared;
 use super::queries::Env;
@@ -93,8 +91,13 @@ fn destination_blocked<C: Capacity>(a: &Actor, env: &Env<'_, '_, C>, destination
     let placed = prepare(destination, a.angles.pitch, a.angles.heading, a.angles.roll);
     let matrix = collision_matrix(placed.angle_fields);
     let origin = placed.origin.map(|c| c as i32);
-    let spheres_meet = scene.lists.faces.iter().filter_map(|c| scene.model(c.placement)).any(|p| {
-        let spheres = model_spheres(p, origin, matrix, a.shape.ordinary_spheres());
+    // Transient models (candidate type 0x80) are left out of the sphere test while queued
+    // motion is 24; the segment test keeps them.
+    let skipped =
+        |c: &&crate::collision::candidates::Candidate| a.queued == 24 && live.is_transient(c.placement);
+    let kept = scene.lists.faces.iter().filter(|c| !skipped(c));
+    let spheres_meet = kept.filter_map(|c| scene.model(c.placement)).any(|p| {
+        let spheres = model_spheres(p, origin, matrix, env.tables.spheres(a));
         faces::sphere_touches(&p.model, spheres, false)
     });
     if spheres_meet {

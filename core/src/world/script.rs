@@ -173,7 +173,11 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         let view = View {
             actors: &actors,
             player: self.player,
-            scene: LiveScene { statics: self.env.scene.scene.statics, live: &live },
+            scene: LiveScene {
+                statics: self.env.scene.scene.statics,
+                live: &live,
+                transients: self.env.scene.scene.transients,
+            },
             heights: self.env.heights,
             frame_scale: self.frame_scale,
         };

@@ -130,7 +130,7 @@ impl<'a, C: Capacity> World<'a, C> {
         // actors that gather can admit.
         let near = (!is_player).then_some(Near { origin, query_radius });
         self.live_models(id, near, &mut live);
-        let scene = LiveScene { statics: &self.statics, live: &live };
+        let scene = LiveScene { statics: &self.statics, live: &live, transients: &[] };
         let memo = self.memos.get_mut(id as usize);
         let kept = memo.as_ref().and_then(|m| m.sample);
         scene.gather_into(origin, query_radius, Some(id), memo.map(|m| &mut m.hint), &mut self.lists);
@@ -140,6 +140,7 @@ impl<'a, C: Capacity> World<'a, C> {
         let grip = if is_player { self.grip_vertex(&self.actors[id as usize]) } else { None };
         let Some((a, mut others)) = Others::split(&mut self.actors, id) else { return };
         let (walk, nav) = self.walk.parts();
+        let tables = super::model_tables!(self, self.player.death);
         let mut env = Env {
             config: &self.config,
             tick,
@@ -165,6 +166,7 @@ impl<'a, C: Capacity> World<'a, C> {
             walk,
             nav,
             player_id: self.players[self.selected],
+            tables,
         };
 
         super::collide::pre_script(a, &mut env);

@@ -45,5 +45,6 @@ mod support;
 mod tables;
 mod terrain;
 mod timing;
+mod vertex_spheres;
 mod world;
 mod worlds;

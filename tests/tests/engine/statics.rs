@@ -2,7 +2,9 @@
 //! ground-support, obstacle and residual queries against the village models.
 
 use stros_core::collision::SurfaceClass;
+use stros_core::collision::candidates::Candidate;
 use stros_core::collision::shape::{Sphere, build, collision_matrix, prepare};
+use stros_core::collision::statics::Scene;
 use stros_core::collision::statics::{Statics, SupportProbe, face_contacts, ground_support, obstacle};
 use stros_core::collision::support::{Source, Support, actor_y_from_support};
 use stros_core::embedded;
@@ -290,4 +292,49 @@ fn the_pruned_static_scan_equals_the_whole_window() {
             assert_eq!(out, s.candidates(*origin, *radius), "origin {origin:?}, radius {radius}");
         }
     }
+}
+
+/// {D:engine/player.md} "Live and transient collision candidates": transient models come last,
+/// into the face-model list only, with zero collision metadata and no distance filter, until
+/// that list is full; queries that leave out candidate type 0x80 read the lists without them.
+#[test]
+fn transient_models_follow_the_live_actors_into_the_face_list() {
+    use stros_core::world::live::{LiveModel, LiveScene};
+    let (rgm, rob, _) = world();
+    let s = Statics::<stros_core::capacity::Small>::new(&rgm, &rob).unwrap();
+    let n = s.placements().len();
+    // Near the barrel and the crate (the first test): both lists have static entries.
+    let origin = [34_300, -240, 32_200];
+    let face_static = (0..n).find(|&k| s.placements()[k].flags == 0).unwrap();
+    let mut far = s.placed(face_static).unwrap();
+    far.position = [0.0, 0.0, 0.0];
+    far.flags = 0x40;
+    // One live face model at the origin: candidate index n.
+    let mut near = far;
+    near.position = origin.map(|c| c as f32);
+    let live = [LiveModel { actor: 9, placed: near, face: true }];
+    let transients = [far, far];
+    let without = LiveScene { statics: &s, live: &live, transients: &[] }.gather(origin, 200, None);
+    let scene = LiveScene { statics: &s, live: &live, transients: &transients };
+    let with = scene.gather(origin, 200, None);
+    // Statics, then the live model (n), then both transients (n + 1, n + 2) although they
+    // are 46,000 map units away, their flags read as 0.
+    assert_eq!(with.actor_style, without.actor_style);
+    let k = without.faces.len();
+    assert_eq!(with.faces[..k], without.faces[..]);
+    assert_eq!(without.faces[k - 1].placement, n);
+    assert_eq!(
+        with.faces[k..],
+        [Candidate { placement: n + 1, flags: 0 }, Candidate { placement: n + 2, flags: 0 }]
+    );
+    assert!(scene.is_transient(n + 1) && scene.is_transient(n + 2));
+    assert!(!scene.is_transient(n) && !scene.is_transient(n + 3));
+    assert_eq!(scene.model(n + 2).unwrap().position, [0.0; 3]);
+    assert_eq!(scene.without_transients(&with).unwrap(), without);
+    assert_eq!(scene.without_transients(&without), None);
+    // A face list 64 long keeps its first 64 entries: as many transients as it has room for.
+    let many = vec![far; 64];
+    let crowded = LiveScene { statics: &s, live: &live, transients: &many }.gather(origin, 200, None);
+    assert_eq!(crowded.faces.len(), 64);
+    assert_eq!(crowded.faces[63].placement, n + 1 + (63 - k));
 }

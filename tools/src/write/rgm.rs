@@ -3,8 +3,8 @@
 //!
 //! Sections come out in the shipped order (format notes §1.1) with empty ones kept:
 //! RAHD RAFS RAST RASB RAVA RASC RAHK RALC RAEX RAAT RAAN RAGR RANM MPOB MPRP MPSO MPSL
-//! MPSF MPMK MPSZ WDNM FLAT END. RAVC is omitted (as shipped maps without vertex spheres
-//! do); every actor gets RAVC offset −1 and count 0.
+//! MPSF MPMK MPSZ WDNM FLAT END. RAVC (after RANM) is written only when an actor has vertex
+//! spheres, as shipped; an actor without them gets RAVC offset −1 and count 0.
 //!
 //! Layout choices (the shipped files' exact packing is not documented):
 //! - per-actor blocks are laid out in actor order: RAAT at 256·i, RAEX at 30·i, RAAN, RAGR
@@ -115,6 +115,8 @@ pub struct ActorDesc {
     pub locations: Vec<[i32; 3]>,
     /// RANM namespace string (NUL added).
     pub namespace: Vec<u8>,
+    /// RAVC vertex-bound spheres: offset, model vertex, radius.
+    pub vertex_spheres: Vec<([i8; 3], u16, u32)>,
 }
 
 impl Default for ActorDesc {
@@ -138,6 +140,7 @@ impl Default for ActorDesc {
             hook: Vec::new(),
             locations: Vec::new(),
             namespace: Vec::new(),
+            vertex_spheres: Vec::new(),
         }
     }
 }
@@ -389,6 +392,7 @@ struct Blobs {
     raan: Vec<u8>,
     ragr: Vec<u8>,
     ranm: Vec<u8>,
+    ravc: Vec<u8>,
 }
 
 fn actor_record(i: usize, a: &ActorDesc, b: &mut Blobs) -> Result<[u8; rahd::RECORD], RgmWriteError> {
@@ -496,8 +500,19 @@ fn actor_record(i: usize, a: &ActorDesc, b: &mut Blobs) -> Result<[u8; rahd::REC
     set(&mut rec, f::RAEX_STAT, &(-1i16).to_le_bytes());
     set(&mut rec, f::RESERVED_99, &(-1i16).to_le_bytes());
     set(&mut rec, f::TEXTURE_SET, &a.texture_set.to_le_bytes());
-    set(&mut rec, f::RAVC_OFFSET, &(-1i32).to_le_bytes());
-    set(&mut rec, f::RAVC_COUNT, &0i32.to_le_bytes());
+    if a.vertex_spheres.is_empty() {
+        set(&mut rec, f::RAVC_OFFSET, &(-1i32).to_le_bytes());
+        set(&mut rec, f::RAVC_COUNT, &0i32.to_le_bytes());
+    } else {
+        let n = i32::try_from(a.vertex_spheres.len()).map_err(|_| RgmWriteError::OutOfRange("ravc_count"))?;
+        set(&mut rec, f::RAVC_OFFSET, &u32_len(b.ravc.len(), "RAVC")?.to_le_bytes());
+        set(&mut rec, f::RAVC_COUNT, &n.to_le_bytes());
+        for &(offset, vertex, radius) in &a.vertex_spheres {
+            b.ravc.extend(offset.map(|o| o as u8));
+            b.ravc.extend_from_slice(&vertex.to_le_bytes());
+            b.ravc.extend_from_slice(&radius.to_le_bytes());
+        }
+    }
     Ok(rec)
 }
 
@@ -647,6 +662,7 @@ pub fn try_to_bytes(desc: &RgmDesc) -> Result<Vec<u8>, RgmWriteError> {
             tag::WDNM => wdnm.clone(),
             tag::FLAT => flat.clone(),
             // RAVC: omitted when unused, as shipped.
+            tag::RAVC if !b.ravc.is_empty() => b.ravc.clone(),
             _ => return Ok(None),
         }))
     };

@@ -177,6 +177,12 @@ impl<'r, 'a> ActorDef<'r, 'a> {
             core::array::from_fn(|k| i32::from_le_bytes([r[4 * k], r[4 * k + 1], r[4 * k + 2], r[4 * k + 3]]))
         })
     }
+    /// Where the actor's RAVC records are: byte offset into the section and count, `None`
+    /// without records (a negative count or offset is none).
+    pub fn vertex_span(&self) -> Option<(usize, usize)> {
+        let n = usize::try_from(self.header.ravc_count()).ok().filter(|&n| n > 0)?;
+        Some((usize::try_from(self.header.ravc_offset()).ok()?, n))
+    }
     /// The actor's RAVC spheres.
     pub fn vertex_spheres(&self) -> impl Iterator<Item = super::misc::VertexSphere> + 'a {
         let ravc = self.rgm.ravc();

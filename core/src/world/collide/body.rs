@@ -9,6 +9,7 @@ use crate::collision::response::{
 };
 use crate::collision::shape::{Sphere, collision_matrix, prepare};
 use crate::collision::statics::{face_contact_normals, face_contacts};
+use crate::world::live::Prepared;
 use crate::world::queries::Env;
 
 /// The primary body-contact response and the residual separation of bit 0x01.
@@ -23,7 +24,7 @@ pub(super) fn body_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
     let m = collision_matrix(placed.angle_fields);
     let origin = placed.origin.map(|c| c as i32);
     let radius = Env::<C>::query_radius(a);
-    let mut models = face_contacts(env.scene, origin, &m, a.shape.ordinary_spheres(), radius);
+    let mut models = face_contacts(env.scene, origin, &m, env.tables.spheres(a), radius);
     let models = models.by_ref();
     // The selected player's first and second contact lists take each actor whose model
     // the pass touches ({D:engine/player.md} "Player contact lists"); models the pass never
@@ -46,8 +47,9 @@ pub(super) fn body_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
     // the motion transition before its dot product, and a sliding actor's low dot product
     // restores nothing. Two parts are not here: the `[cyrus] auto_grab` exit, whose
     // "grabbing path" the docs do not describe (the switch is off by default), and the
-    // skip of candidate type 64 while sliding, a type no Stros candidate has (the docs do
-    // not say which source carries it).
+    // skip of candidate type 64 while sliding: no candidate source the docs describe is
+    // typed 64 (player.md types transient models 0x80; SOUP.md types static placements 0x20
+    // or 1 and actor-owned models 0x80 or 16), so nothing here carries it.
     for c in &contacts {
         if !faces_movement(c, heading) {
             continue;
@@ -76,7 +78,7 @@ pub(super) fn body_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
     }
     // "Residual face-contact separation": the first working record — its ordinary count,
     // the angles copied at update entry, the origin refreshed — with a common radius.
-    let base = a.shape.first.radius;
+    let base = env.tables.first_radius(a);
     let r = if a.living == 15 {
         base >> 1
     } else if a.queued != 0 || a.falling != 0 {
@@ -84,11 +86,14 @@ pub(super) fn body_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
     } else {
         base
     };
-    let common = a.shape.ordinary_spheres().map(move |s| Sphere { centre: s.centre, radius: r });
+    let common = env.tables.spheres(a).map(move |s| Sphere { centre: s.centre, radius: r });
     let angles = a.previous_angles;
     let placed = prepare(a.position, angles.pitch, angles.heading, angles.roll);
     let m = collision_matrix(placed.angle_fields);
-    let (sum, count) = face_contact_normals(env.scene, placed.origin.map(|c| c as i32), &m, common, radius);
+    // Queued motion 24 leaves transient models out of this scan.
+    let kept = env.queued_lists(a);
+    let scene = Prepared { scene: env.scene.scene, lists: kept.as_ref().unwrap_or(env.scene.lists) };
+    let (sum, count) = face_contact_normals(&scene, placed.origin.map(|c| c as i32), &m, common, radius);
     if count != 0 {
         let distance = separation_distance(
             a.position[0].wrapping_sub(a.previous[0]),

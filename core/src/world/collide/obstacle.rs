@@ -34,7 +34,8 @@ pub(super) fn forward_segment<C: Capacity>(
     let mut point = [0; 3];
     let mut best = i32::MAX;
     // Every contact is visited in candidate and contact order, however many there are.
-    for w in segment_contacts(env.scene, env.scene.lists, from, to, true) {
+    let kept = env.queued_lists(a);
+    for w in segment_contacts(env.scene, kept.as_ref().unwrap_or(env.scene.lists), from, to, true) {
         let diff = correct_2047(opposing_heading(w.normal) - heading);
         if !(-511..=511).contains(&diff) {
             continue;
@@ -50,7 +51,7 @@ pub(super) fn forward_segment<C: Capacity>(
     }
     let Some(n) = normal else { return false };
     if respond {
-        let r = a.shape.first.radius;
+        let r = env.tables.first_radius(a);
         a.position[0] = point[0].wrapping_mul(256).wrapping_add(n[0].wrapping_mul(r));
         a.position[2] = point[2].wrapping_mul(256).wrapping_add(n[2].wrapping_mul(r));
     }
@@ -84,7 +85,7 @@ pub(super) fn bounds_response<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>) 
     let mut bounds = [(-999_999i32, 999_999i32); 2];
     let mut sum = [0i32; 3];
     for (k, cand) in env.scene.lists.faces.iter().enumerate() {
-        if a.queued == 24 && cand.flags & 0x80 != 0 {
+        if a.queued == 24 && env.scene.scene.is_transient(cand.placement) {
             continue;
         }
         let one = &env.scene.lists.faces[k..k + 1];

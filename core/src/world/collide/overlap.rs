@@ -7,15 +7,19 @@ use crate::capacity::Capacity;
 use crate::collision::statics::{PlacedModel, Scene};
 use crate::math::{direction_from_displacement, translate_heading};
 use crate::world::live::Others;
+use crate::world::models::ModelTables;
 use crate::world::queries::Env;
 
 /// The centres of an actor shape's first 32 ordinary spheres (the separately stored support
 /// sphere excluded) in world map units, truncated: "At most the first 32 spheres of each
 /// shape participate" in actor overlap ({D:engine/player.md}, "Actor sphere overlap").
-pub(super) fn sphere_centres(a: &Actor) -> heapless::Vec<([i32; 3], i32), OVERLAP_SPHERES> {
+pub(super) fn sphere_centres(
+    a: &Actor,
+    tables: &ModelTables<'_, '_>,
+) -> heapless::Vec<([i32; 3], i32), OVERLAP_SPHERES> {
     let o = a.position.map(|c| c >> 8);
-    a.shape
-        .ordinary_spheres()
+    tables
+        .spheres(a)
         .take(OVERLAP_SPHERES)
         .map(|s| {
             let c = a.matrix.m;
@@ -75,7 +79,7 @@ pub(super) fn overlap<C: Capacity>(
     // The scene is a shared reference: its lists are read in place while `env` is lent on.
     let scene = env.scene;
     for cand in scene.lists.actor_style.iter() {
-        let mine = sphere_centres(a);
+        let mine = sphere_centres(a, &env.tables);
         let here = a.position.map(|c| c >> 8);
         let Some(placed): Option<PlacedModel<'_>> = env.scene.model(cand.placement) else { continue };
         let origin = placed.position.map(|c| c as i32);
@@ -146,7 +150,7 @@ fn pair<C: Capacity>(
     if other.attr(attr::SLAVE) != 0 {
         return Pair::Skipped;
     }
-    let depth = overlap_depth(&sphere_centres(a), &sphere_centres(other));
+    let depth = overlap_depth(&sphere_centres(a, &env.tables), &sphere_centres(other, &env.tables));
     if depth <= 0 {
         return Pair::Skipped;
     }

@@ -63,6 +63,7 @@ fn cyrus() -> ActorDesc {
         hook: vec![0x10, 0x00, 1, 4, 0xAA, 0xBB, 0xCC, 0xDD],
         locations: vec![[256, 0, -512]],
         namespace: b"Cyrus".to_vec(),
+        vertex_spheres: Vec::new(),
     }
 }
 
@@ -631,4 +632,21 @@ fn placed_fuzz_seeds_are_current() {
             .unwrap_or_else(|e| panic!("{}: {e} (STROS_BLESS=1 writes it)", path.display()));
         assert!(committed == bytes, "{name} is stale (STROS_BLESS=1 rewrites it)");
     }
+}
+
+#[test]
+fn vertex_spheres_round_trip_after_ranm() {
+    let mut desc = scene();
+    desc.actors[1].vertex_spheres = vec![([-3, 2, 127], 5, 40), ([0, -128, 1], 65_535, u32::MAX)];
+    let bytes = to_bytes(&desc);
+    let rgm = Rgm::new_checked(&bytes).unwrap();
+    let order: Vec<[u8; 4]> = rgm.sections().map(|s| s.tag).collect();
+    assert_eq!(order, SHIPPED_ORDER, "RAVC in its shipped place");
+    // Two 9-byte records; the first actor has none (offset −1, count 0).
+    assert_eq!(rgm.ravc().len(), 2);
+    assert_eq!(rgm.actor(0).unwrap().vertex_span(), None);
+    let golem = rgm.actor(1).unwrap();
+    assert_eq!(golem.vertex_span(), Some((0, 2)));
+    let got: Vec<_> = golem.vertex_spheres().map(|v| (v.offset, v.vertex, v.radius)).collect();
+    assert_eq!(got, desc.actors[1].vertex_spheres);
 }
