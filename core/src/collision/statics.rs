@@ -120,6 +120,8 @@ pub struct Statics<'a, C: Capacity = crate::capacity::Desktop> {
     heads: CellHeads<C::Placements<(u16, u16)>>,
     /// The largest placement radius.
     reach: f32,
+    /// Placements outside every map cell (negative or past-the-map coordinates).
+    outside: usize,
     /// Placements whose model name matched no embedded ROB segment.
     pub unmatched: usize,
 }
@@ -145,7 +147,13 @@ fn cell_index(x: f32, z: f32) -> Option<u16> {
 impl<C: Capacity> Default for Statics<'_, C> {
     /// No placements.
     fn default() -> Self {
-        Statics { placements: Default::default(), heads: CellHeads::default(), reach: 0.0, unmatched: 0 }
+        Statics {
+            placements: Default::default(),
+            heads: CellHeads::default(),
+            reach: 0.0,
+            outside: 0,
+            unmatched: 0,
+        }
     }
 }
 
@@ -163,6 +171,7 @@ impl<'a, C: Capacity> Statics<'a, C> {
         self.placements.clear();
         self.heads.clear();
         self.reach = 0.0;
+        self.outside = 0;
         self.unmatched = 0;
     }
 
@@ -183,6 +192,7 @@ impl<'a, C: Capacity> Statics<'a, C> {
                 return Err(StaticsError::TooMany);
             }
             let cell = cell_index(position[0], position[2]);
+            s.outside += cell.is_none() as usize;
             let next = cell.map_or(NONE, |c| s.heads.get(c));
             let radius = model.radius() as f32 / 256.0;
             let chain_reach = s.placements.get(next as usize).map_or(radius, |n| n.chain_reach.max(radius));
@@ -308,6 +318,43 @@ impl<'a, C: Capacity> Statics<'a, C> {
                 d <= candidates::distance_reach(query_radius, self.placements[i].chain_reach)
             })
         })
+    }
+
+    /// Every placement a model-distance test from integer map `origin` with `query_radius`
+    /// may admit, by increasing index, into `out` (the others would fail it): the cells
+    /// within reach of the largest radius, gathered and sorted. `false` (with `out`
+    /// unspecified) when they do not fit or when some placement lies outside every cell:
+    /// the caller then tests every placement.
+    pub fn reachable_in_order<const N: usize>(
+        &self,
+        origin: [i32; 3],
+        query_radius: i32,
+        out: &mut heapless::Vec<u16, N>,
+    ) -> bool {
+        out.clear();
+        if self.outside != 0 {
+            return false;
+        }
+        let reach = candidates::distance_reach(query_radius, self.reach);
+        let cells = |v: i32| {
+            let [lo, hi] = candidates::cells_within([v; 2], reach);
+            lo.max(0)..=hi.min(MAP_CELLS as i32 - 1)
+        };
+        let (xs, zs) = (cells(origin[0]), cells(origin[2]));
+        // A query reaching across much of the map is as well scanned whole.
+        if xs.clone().count() * zs.clone().count() > 256 {
+            return false;
+        }
+        for cz in zs {
+            for cx in xs.clone() {
+                let cell = (cz * MAP_CELLS as i32 + cx) as u16;
+                if self.chain(self.heads.get(cell)).any(|i| out.push(i as u16).is_err()) {
+                    return false;
+                }
+            }
+        }
+        out.sort_unstable();
+        true
     }
 
     /// The list starting at `head`, in stored order.
@@ -442,7 +489,15 @@ where
 {
     // Counting stops one past the limit, so a huge shape costs no more than a legal one.
     let accepted = local.clone().take(BODY_QUERY_SPHERES + 1).count() <= BODY_QUERY_SPHERES;
-    face_models(scene, cands).filter(move |_| accepted).flat_map(move |(k, cand, p)| {
+    // A model no sphere is admitted to is passed over before a contact list is made for it
+    // (a kilobyte the iterator moves).
+    let reached = {
+        let local = local.clone();
+        move |(_, _, p): &(usize, Candidate, PlacedModel<'a>)| {
+            model_spheres(*p, origin, matrix, local.clone()).next().is_some()
+        }
+    };
+    face_models(scene, cands).filter(move |_| accepted).filter(reached).flat_map(move |(k, cand, p)| {
         let spheres = model_spheres(p, origin, matrix, local.clone());
         faces::sphere_query(&p.model, spheres, true).into_iter().map(move |c| (k, cand, p, c))
     })
@@ -578,14 +633,14 @@ pub(super) fn segment_hits<'a, 's, S: Scene<'a>>(
 where
     'a: 's,
 {
-    face_models(scene, cands).flat_map(move |(k, cand, p)| {
+    // Models the segment misses are passed over before a contact list is made for them: a
+    // list is a kilobyte the iterator moves.
+    let admitted = move |(k, cand, p): (usize, Candidate, PlacedModel<'a>)| {
         let (la, lb) = (p.to_model(a), p.to_model(b));
-        let hits = if segment_admits_model(la, lb, p.radius) {
-            faces::segment_query(&p.model, la, lb, sidedness)
-        } else {
-            faces::ModelContacts::new()
-        };
-        hits.into_iter().map(move |c| (k, cand, p, c))
+        segment_admits_model(la, lb, p.radius).then_some((k, cand, p, la, lb))
+    };
+    face_models(scene, cands).filter_map(admitted).flat_map(move |(k, cand, p, la, lb)| {
+        faces::segment_query(&p.model, la, lb, sidedness).into_iter().map(move |c| (k, cand, p, c))
     })
 }
 

@@ -18,7 +18,8 @@ use crate::capacity::Capacity;
 use crate::collision::statics::segment_contacts;
 use crate::script::functions::id;
 use crate::script::{NativeCall, control};
-use crate::world::live::Prepared;
+use crate::world::live::{LiveModel, LiveScene, Prepared};
+use crate::world::models::Running;
 
 /// Handler-state bits of the line-ups (the task slot's first scratch word).
 mod state {
@@ -406,11 +407,16 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             return Some(f(self.actor, self.env));
         }
         self.others_written = true;
+        // The moved actor's own surroundings: every live model but its own, gathered where
+        // it stands (the running update's scene holds only the actors near the runner).
+        let mut models = C::Work::<LiveModel<'a>>::default();
+        let running = Running { me: self.me, actor: self.actor, others: self.actors };
+        self.tables.live_all(&running, target, &mut models);
         let a = self.actors.get_mut(target as usize)?;
         let set = a.set.and_then(|s| self.sets.get(s as usize)).map(|e| &e.set);
-        let live = self.env.scene.scene;
+        let live = LiveScene { live: &models, ..*self.env.scene.scene };
         let lists = live.gather(a.map_position(), Env::<C>::query_radius(a), Some(target));
-        let scene = Prepared { scene: live, lists: &lists };
+        let scene = Prepared { scene: &live, lists: &lists };
         let mut env = self.env.for_other(target, set, &scene);
         Some(f(a, &mut env))
     }

@@ -23,17 +23,22 @@ impl<'a, C: Capacity> World<'a, C> {
         })
     }
 
-    /// Runs `f` with the camera and the world as the camera sees it.
-    fn with_camera<R>(&mut self, f: impl FnOnce(&mut Camera, &View<'_, 'a, C>) -> R) -> R {
+    /// Runs `f` with the camera and the world as the camera sees it. `in_step`: the step's
+    /// crowd columns are current, and each camera query gathers the live models near it
+    /// from them; otherwise every live model is gathered once.
+    fn with_camera<R>(&mut self, in_step: bool, f: impl FnOnce(&mut Camera, &View<'_, 'a, C>) -> R) -> R {
         let heights = self.vertex_cache();
         let player = self.selected_player_id();
         let mut live = C::Work::<super::live::LiveModel<'a>>::default();
-        let bound = self.camera.selected().bound.or(player);
-        self.tables().live_all(&self.actors[..], bound.unwrap_or(u16::MAX), &mut live);
+        let bound = self.camera.selected().bound.or(player).unwrap_or(u16::MAX);
+        if !in_step {
+            self.tables().live_all(&self.actors[..], bound, &mut live);
+        }
         let view = View {
             actors: &self.actors[..],
             player,
             scene: LiveScene { statics: &self.statics, live: &live, transients: &[] },
+            crowd: in_step.then(|| (&self.crowd, super::model_tables!(self, self.player.death), bound)),
             heights: &heights,
             frame_scale: self.report.tick.frame_scale,
         };
@@ -47,7 +52,7 @@ impl<'a, C: Capacity> World<'a, C> {
     pub(super) fn camera_setup(&mut self) {
         let kind = self.selected_player().map_or(0, |p| p.attr(crate::actor::attr::PLAYER_TYPE));
         self.camera.load_player_type(&self.config, kind);
-        self.with_camera(|camera, view| pose::setup(camera, view));
+        self.with_camera(false, |camera, view| pose::setup(camera, view));
         self.camera.view_angles = self.camera.angles;
     }
 
@@ -55,7 +60,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// then the glide or cut of the render pose (through the terrain correction).
     pub(super) fn camera_update(&mut self) {
         let player = self.player_camera();
-        self.with_camera(|camera, view| {
+        self.with_camera(true, |camera, view| {
             camera.reselect(&player);
             pose::update(camera, view, true);
             let radius = camera.shared.body_radius;
@@ -74,6 +79,10 @@ impl<'a, C: Capacity> World<'a, C> {
             p.angles.heading = (yaw & 0x7ff) as u16;
             p.matrix = crate::math::Mat3::from_orientation(p.angles);
             self.camera.marks.snap = true;
+        }
+        if let Some(id) = self.selected_player_id() {
+            let reach = self.model_reach(&self.actors[id as usize]);
+            self.crowd.moved(id, &self.actors[id as usize], reach);
         }
     }
 

@@ -178,6 +178,26 @@ pub(super) struct Crowd<C: Capacity> {
     reach: C::Actors<i32>,
     /// The largest X or Z distance any actor has moved from its start.
     drift: i32,
+    /// Actor ids in rows of start Z ([`ROW`] map units each), by increasing start X within
+    /// a row ([`Crowd::seal`]), each with its [`row_key`]; kept from step to step, where the
+    /// order barely changes.
+    rows: C::Actors<(i64, u16)>,
+    /// The largest reach any actor has had this step.
+    max_reach: i32,
+}
+
+/// The most actors [`Crowd::near`] sorts out of its rows; more are scanned whole.
+const BAND: usize = 64;
+
+/// log2 of a row's depth in map units.
+const ROW: u32 = 10;
+
+/// The most rows [`Crowd::near`] searches; a deeper reach is scanned whole.
+const MAX_ROWS: i64 = 8;
+
+/// Where an actor at start map X/Z `(x, z)` sorts: its row, then its X.
+fn row_key(x: i32, z: i32) -> i64 {
+    (i64::from(z >> ROW) << 33) + i64::from(x) + (1 << 31)
 }
 
 /// Actors per group of the [`Crowd::near`] scan.
@@ -196,6 +216,66 @@ impl<C: Capacity> Crowd<C> {
         self.zs.clear();
         self.reach.clear();
         self.drift = 0;
+        self.max_reach = -1;
+    }
+
+    /// Every actor is pushed: the ids are put in row order again (an insertion sort of the
+    /// last step's order, linear when few actors changed places).
+    pub fn seal(&mut self) {
+        let n = self.xs.len().min(self.zs.len());
+        if self.rows.len() != n {
+            self.rows.clear();
+            for id in 0..n {
+                // The columns and the order have the same capacity.
+                let _ = self.rows.push((0, id as u16));
+            }
+        }
+        let (xs, zs) = (&self.xs[..n], &self.zs[..n]);
+        let rows = &mut self.rows[..];
+        for (key, id) in rows.iter_mut() {
+            *key = row_key(xs[*id as usize], zs[*id as usize]);
+        }
+        for k in 1..rows.len() {
+            let mut j = k;
+            while j > 0 && rows[j - 1].0 > rows[j].0 {
+                rows.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+
+    /// The ids [`Crowd::near`]'s `test` admits among the actors whose start lies within
+    /// `widest` of `origin` along both axes, in id order; `None` when they would take more
+    /// than [`MAX_ROWS`] rows or hold more than [`BAND`] actors.
+    fn near_rows(
+        &self,
+        origin: [i32; 2],
+        widest: i64,
+        test: impl Fn(usize) -> bool,
+    ) -> Option<heapless::Vec<u16, BAND>> {
+        let (first, last) = ((origin[1] as i64 - widest) >> ROW, (origin[1] as i64 + widest) >> ROW);
+        if last - first >= MAX_ROWS {
+            return None;
+        }
+        let mut hits = heapless::Vec::<u16, BAND>::new();
+        let mut seen = 0;
+        for row in first..=last {
+            let base = (row << 33) + (1 << 31);
+            let lo = self.rows.partition_point(|r| r.0 < base + i64::from(origin[0]) - widest);
+            let hi = self.rows.partition_point(|r| r.0 <= base + i64::from(origin[0]) + widest);
+            seen += hi.saturating_sub(lo);
+            if seen > BAND {
+                return None;
+            }
+            for &(_, id) in self.rows.get(lo..hi)? {
+                if test(id as usize) {
+                    // No more than `seen`, which is within the capacity.
+                    let _ = hits.push(id);
+                }
+            }
+        }
+        hits.sort_unstable();
+        Some(hits)
     }
 
     /// The next actor by id stands where `a` does and can show models up to `radius`.
@@ -206,6 +286,7 @@ impl<C: Capacity> Crowd<C> {
         let _ = self.xs.push(x);
         let _ = self.zs.push(z);
         let _ = self.reach.push(reach_units(radius));
+        self.max_reach = self.max_reach.max(reach_units(radius));
     }
 
     /// Actor `id` now stands where `a` does and can show models up to `radius`.
@@ -223,6 +304,7 @@ impl<C: Capacity> Crowd<C> {
         if let Some(r) = self.reach.get_mut(id) {
             *r = reach_units(radius);
         }
+        self.max_reach = self.max_reach.max(reach_units(radius));
     }
 
     /// Calls `f` with the id of every actor that may stand close enough to map X/Z
@@ -243,6 +325,19 @@ impl<C: Capacity> Crowd<C> {
             (r >= 0) & within(x, origin[0], limit) & within(z, origin[1], limit)
         };
         let (xs, zs, reach) = (&self.xs[..n], &self.zs[..n], &self.reach[..n]);
+        if self.max_reach < 0 {
+            // No actor shows a model.
+            return (n..count).for_each(&mut f);
+        }
+        // The start X band every admitted actor lies in (its own reach at most the
+        // largest); when few actors stand in it, only they are tested, in id order.
+        if self.rows.len() == n {
+            let widest = i64::from(base) + i64::from(self.max_reach);
+            if let Some(hits) = self.near_rows(origin, widest, |k| test(xs[k], zs[k], reach[k])) {
+                hits.iter().for_each(|&id| f(id as usize));
+                return (n..count).for_each(&mut f);
+            }
+        }
         let groups = xs.chunks_exact(LANES).zip(zs.chunks_exact(LANES)).zip(reach.chunks_exact(LANES));
         for (g, ((x, z), r)) in groups.enumerate() {
             let (Some(x), Some(z), Some(r)) =

@@ -10,7 +10,8 @@
 //! ledge-support actor instead of the ground support, carrying the retained ledge point and
 //! heading with him ([`carry_ledge`]).
 
-use super::live::Prepared;
+use super::live::{LiveModel, LiveScene, Prepared};
+use super::models::Running;
 use super::queries::Env;
 use crate::actor::{Actor, SupportPose, attr, carry_rider, carry_rotation, carry_translation, collide};
 use crate::capacity::Capacity;
@@ -63,7 +64,7 @@ pub(super) fn support_following<C: Capacity>(
     // rotated destination only when nothing meets it.
     carry_translation(&mut a.position, &mut a.angles.heading, &pose);
     let destination = carry_rotation(a.position, &pose);
-    if !destination_blocked(a, env, destination, me) {
+    if !destination_blocked(a, env, actors, destination, me) {
         a.position = destination;
     }
 }
@@ -84,10 +85,19 @@ fn carry_ledge(a: &mut Actor, ledge: &mut Ledge, pose: &SupportPose) {
 /// spheres, placed at the destination with his current angles, meet a face-model candidate,
 /// or the segment from his update-entry position to the destination does. Polygon
 /// sidedness is off for both.
-fn destination_blocked<C: Capacity>(a: &Actor, env: &Env<'_, '_, C>, destination: [i32; 3], me: u16) -> bool {
-    let live = env.scene.scene;
+fn destination_blocked<C: Capacity>(
+    a: &Actor,
+    env: &Env<'_, '_, C>,
+    actors: &Others<'_>,
+    destination: [i32; 3],
+    me: u16,
+) -> bool {
+    // The update's scene holds the actors near where it started; this gather has its own.
+    let mut models = C::Work::<LiveModel<'_>>::default();
+    env.tables.live_all(&Running { me, actor: a, others: actors }, me, &mut models);
+    let live = LiveScene { live: &models, ..*env.scene.scene };
     let lists = live.gather(a.map_position(), Env::<C>::query_radius(a), Some(me));
-    let scene = Prepared { scene: live, lists: &lists };
+    let scene = Prepared { scene: &live, lists: &lists };
     let placed = prepare(destination, a.angles.pitch, a.angles.heading, a.angles.roll);
     let matrix = collision_matrix(placed.angle_fields);
     let origin = placed.origin.map(|c| c as i32);

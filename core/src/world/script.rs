@@ -178,6 +178,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
                 live: &live,
                 transients: self.env.scene.scene.transients,
             },
+            crowd: None,
             heights: self.env.heights,
             frame_scale: self.frame_scale,
         };

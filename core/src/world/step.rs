@@ -72,6 +72,7 @@ impl<'a, C: Capacity> World<'a, C> {
             let a = &self.actors[id];
             self.crowd.push(a, self.model_reach(a));
         }
+        self.crowd.seal();
         // "Camera update": at the CAMERA actor's place in the traversal when its hook runs;
         // a world without one (the embedded island) updates the camera after every actor.
         let mut camera_ran = false;

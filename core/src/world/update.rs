@@ -35,6 +35,11 @@ pub(super) struct ActorMemo {
     sample: Option<KeptSample>,
 }
 
+/// How far from an update's origin a gather of that update may be made and still find its
+/// live candidates in the update's scene: the stable recovery probe's distance ahead, in map
+/// units, with room to spare. Queries that gather anywhere else (a carried destination, a
+/// script moving another actor) gather a scene of their own.
+const NEAR_SLACK: i32 = (super::collide::recovery::PROBE_AHEAD >> 8) + 8;
 impl<'a, C: Capacity> World<'a, C> {
     /// The live actors other than `me` as collision candidates ("Live and transient
     /// collision candidates"): the selected member of the player pair and actors outside
@@ -125,10 +130,8 @@ impl<'a, C: Capacity> World<'a, C> {
         // Candidate lists, prepared once before the script wrapper.
         let (origin, query_radius) = (a.effective_position().map(|c| c >> 8), Env::<C>::query_radius(a));
         let mut live = C::Work::<LiveModel<'a>>::default();
-        // Only the selected player's scene is gathered again elsewhere (a carried
-        // destination); every other update gathers once, here, so its scene needs only the
-        // actors that gather can admit.
-        let near = (!is_player).then_some(Near { origin, query_radius });
+        // The actors a gather from within `NEAR_SLACK` of the origin can admit.
+        let near = Some(Near { origin, query_radius: query_radius.saturating_add(NEAR_SLACK) });
         self.live_models(id, near, &mut live);
         let scene = LiveScene { statics: &self.statics, live: &live, transients: &[] };
         let memo = self.memos.get_mut(id as usize);

@@ -12,7 +12,7 @@ mod health;
 mod obstacle;
 mod overlap;
 mod queued;
-mod recovery;
+pub(in crate::world) mod recovery;
 
 use crate::capacity::Capacity;
 use crate::world::live::Others;
