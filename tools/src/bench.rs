@@ -330,18 +330,128 @@ pub fn crowd(counts: &[usize], steps: usize) -> Result<String, String> {
     Ok(out)
 }
 
+/// The install's world `world` opened at `marker` (`None`: its default).
+fn open_install(
+    dir: &std::path::Path,
+    world: u16,
+    marker: Option<usize>,
+) -> Result<stros_host::Opened, String> {
+    let args = stros_host::FileArgs {
+        data: Some(dir.to_path_buf()),
+        world: Some(world),
+        marker,
+        ..stros_host::FileArgs::default()
+    };
+    stros_host::Opened::open("stros-tools", &args).map_err(|e| e.to_string())
+}
+
+/// `World::step` per second of session `session` (median of ten batches of `steps`
+/// updates, Cyrus running in a circle) and the actors updated per step.
+fn time_steps(session: &mut stros_host::Session<'_>, steps: usize) -> (f64, f64) {
+    use stros_core::input::{Action, Input};
+    let input = Input::with(&[Action::Up, Action::A, Action::Left]);
+    let batch = steps.div_ceil(BATCHES).max(1);
+    let (mut times, mut updated, mut tick) = (Vec::new(), 0u64, 0u32);
+    for _ in 0..BATCHES {
+        let start = Instant::now();
+        for _ in 0..batch {
+            updated += session.step(&input, tick, None).updated as u64;
+            tick += 1;
+        }
+        times.push(start.elapsed().as_secs_f64() / batch as f64);
+    }
+    times.sort_by(f64::total_cmp);
+    (times[BATCHES / 2].max(1e-12), updated as f64 / (batch * BATCHES) as f64)
+}
+
+/// Frames per second of `Session::draw` of `session` at `w × h` (median of ten batches of
+/// `frames`).
+fn time_frames(
+    session: &stros_host::Session<'_>,
+    frames: usize,
+    (w, h): (usize, usize),
+) -> Result<f64, String> {
+    let (mut pixels, mut depth) = (vec![0u8; w * h], vec![0f32; w * h]);
+    let batch = frames.div_ceil(BATCHES).max(1);
+    let mut times = Vec::with_capacity(BATCHES);
+    for _ in 0..BATCHES {
+        let start = Instant::now();
+        for _ in 0..batch {
+            let mut fb = stros_core::render::Framebuffer::new(&mut pixels, w, h).ok_or("framebuffer")?;
+            session.draw(&mut fb, &mut depth);
+        }
+        times.push(start.elapsed().as_secs_f64() / batch as f64);
+    }
+    times.sort_by(f64::total_cmp);
+    Ok(1.0 / times[BATCHES / 2].max(1e-12))
+}
+
+/// `bench step --data DIR`: the install's world stepped from marker 0 ([`time_steps`]),
+/// beside the island's figures.
+pub fn install_step(dir: &std::path::Path, world: u16, steps: usize) -> Result<String, String> {
+    let opened = open_install(dir, world, Some(0))?;
+    let mut session = opened.session().map_err(|e| e.to_string())?;
+    let (per, updated) = time_steps(&mut session, steps);
+    Ok(format!(
+        "install world {world} (map {}, {} actors, {} static placements), marker 0: {:.0} steps/s, {:.2} µs/step, \
+         {updated:.1} actors updated per step\n",
+        session.world.map(),
+        session.world.actors().len(),
+        session.world.statics().placements().len(),
+        1.0 / per,
+        per * 1e6
+    ))
+}
+
+/// `bench render --data DIR`: the install's world drawn from the follow camera at every
+/// marker of its map (entered there, four updates), 320×200 and 640×400, beside the
+/// island's spots; the slowest marker and the mean over all of them.
+pub fn install_render(dir: &std::path::Path, world: u16, frames: usize) -> Result<String, String> {
+    use stros_core::render::{HEIGHT, HEIGHT_HIGH, WIDTH, WIDTH_HIGH};
+    let markers = {
+        let opened = open_install(dir, world, None)?;
+        let session = opened.session().map_err(|e| e.to_string())?;
+        session.world.rgm().mpmk().len()
+    };
+    let mut out = format!("install world {world}: {markers} markers\n");
+    let (mut slowest, mut totals) = ([f64::INFINITY; 2], [0.0f64; 2]);
+    for marker in 0..markers {
+        let opened = open_install(dir, world, Some(marker))?;
+        let mut session = opened.session().map_err(|e| format!("marker {marker}: {e}"))?;
+        for b in 0..4 {
+            session.step(&stros_core::input::Input::NONE, b, None);
+        }
+        let mut line = format!("marker {marker:<6}");
+        for (k, size) in [(WIDTH, HEIGHT), (WIDTH_HIGH, HEIGHT_HIGH)].into_iter().enumerate() {
+            let fps = time_frames(&session, frames, size)?;
+            slowest[k] = slowest[k].min(fps);
+            totals[k] += 1.0 / fps;
+            line.push_str(&format!("  {}×{} {fps:7.1} fps", size.0, size.1));
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    let n = markers.max(1) as f64;
+    out.push_str(&format!(
+        "install world {world}: slowest marker 320×200 {:.1} fps, 640×400 {:.1} fps; all markers 320×200 {:.1} fps, \
+         640×400 {:.1} fps ({frames} frames a marker and size, one thread)\n",
+        slowest[0],
+        slowest[1],
+        n / totals[0],
+        n / totals[1]
+    ));
+    Ok(out)
+}
+
 /// One world of an install (`--data DIR --world N`, by default the install's island, world
 /// 1): how long the world takes to load and enter, its size (actors, placements, models),
 /// `World::step` per second with Cyrus running in a circle from marker 0 (actors updated
 /// per step) and `Session::draw` per second from the follow camera at 320×200 and 640×400,
 /// each the median of ten batches.
 pub fn install(dir: &std::path::Path, world: u16, steps: usize, frames: usize) -> Result<String, String> {
-    use stros_core::input::{Action, Input};
     use stros_core::render::{HEIGHT, HEIGHT_HIGH, WIDTH, WIDTH_HIGH};
-    use stros_host::{FileArgs, Opened};
 
-    let args = FileArgs { data: Some(dir.to_path_buf()), world: Some(world), ..FileArgs::default() };
-    let opened = Opened::open("stros-tools", &args).map_err(|e| e.to_string())?;
+    let opened = open_install(dir, world, None)?;
     let start = Instant::now();
     let mut session = opened.session().map_err(|e| e.to_string())?;
     let load = start.elapsed().as_secs_f64();
@@ -355,40 +465,15 @@ pub fn install(dir: &std::path::Path, world: u16, steps: usize, frames: usize) -
         w.models().len(),
         w.sets().len()
     );
-    let input = Input::with(&[Action::Up, Action::A, Action::Left]);
-    let batch = steps.div_ceil(BATCHES).max(1);
-    let (mut times, mut updated, mut tick) = (Vec::new(), 0u64, 0u32);
-    for _ in 0..BATCHES {
-        let start = Instant::now();
-        for _ in 0..batch {
-            updated += session.step(&input, tick, None).updated as u64;
-            tick += 1;
-        }
-        times.push(start.elapsed().as_secs_f64() / batch as f64);
-    }
-    times.sort_by(f64::total_cmp);
-    let per = times[BATCHES / 2].max(1e-12);
+    let (per, updated) = time_steps(&mut session, steps);
     out.push_str(&format!(
-        "step: {:.0} steps/s, {:.2} µs/step, {:.1} actors updated per step\n",
+        "step: {:.0} steps/s, {:.2} µs/step, {updated:.1} actors updated per step\n",
         1.0 / per,
-        per * 1e6,
-        updated as f64 / (batch * BATCHES) as f64
+        per * 1e6
     ));
     out.push_str("draw:");
-    for (w, h) in [(WIDTH, HEIGHT), (WIDTH_HIGH, HEIGHT_HIGH)] {
-        let (mut pixels, mut depth) = (vec![0u8; w * h], vec![0f32; w * h]);
-        let batch = frames.div_ceil(BATCHES).max(1);
-        let mut times = Vec::with_capacity(BATCHES);
-        for _ in 0..BATCHES {
-            let start = Instant::now();
-            for _ in 0..batch {
-                let mut fb = stros_core::render::Framebuffer::new(&mut pixels, w, h).ok_or("framebuffer")?;
-                session.draw(&mut fb, &mut depth);
-            }
-            times.push(start.elapsed().as_secs_f64() / batch as f64);
-        }
-        times.sort_by(f64::total_cmp);
-        out.push_str(&format!("  {w}×{h} {:.1} fps", 1.0 / times[BATCHES / 2].max(1e-12)));
+    for size in [(WIDTH, HEIGHT), (WIDTH_HIGH, HEIGHT_HIGH)] {
+        out.push_str(&format!("  {}×{} {:.1} fps", size.0, size.1, time_frames(&session, frames, size)?));
     }
     out.push('\n');
     Ok(out)

@@ -125,6 +125,13 @@ enum Bench {
         /// Updates per crowd size
         #[arg(long, default_value_t = 5_000)]
         crowd_steps: usize,
+        /// An install whose world steps beside the island (from marker 0, Cyrus running in
+        /// a circle)
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+        /// Its WORLD.INI world
+        #[arg(long, default_value_t = 1)]
+        world: u16,
     },
     /// One world of an install (the retail-shaped one `gen-install --retail` writes, or the
     /// game's): load time, World::step per second and Session::draw per second
@@ -147,6 +154,12 @@ enum Bench {
         /// How many frames per spot
         #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
         frames: u64,
+        /// An install whose world is drawn beside the island, from every marker of its map
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+        /// Its WORLD.INI world
+        #[arg(long, default_value_t = 1)]
+        world: u16,
     },
 }
 
@@ -214,9 +227,19 @@ fn main() -> ExitCode {
                         .map_err(|e| format!("{}: {e}", path.display()))
                         .and_then(|bytes| stros_tools::bench::collision(&bytes, queries))
                 }
-                Bench::Step { steps, actors, crowd_steps } => stros_tools::bench::step(steps)
-                    .and_then(|s| Ok(s + &stros_tools::bench::crowd(&actors, crowd_steps)?)),
-                Bench::Render { frames } => stros_tools::bench::render(frames as usize),
+                Bench::Step { steps, actors, crowd_steps, data, world } => stros_tools::bench::step(steps)
+                    .and_then(|s| Ok(s + &stros_tools::bench::crowd(&actors, crowd_steps)?))
+                    .and_then(|s| match data {
+                        Some(dir) => Ok(s + &stros_tools::bench::install_step(&dir, world, steps)?),
+                        None => Ok(s),
+                    }),
+                Bench::Render { frames, data, world } => stros_tools::bench::render(frames as usize)
+                    .and_then(|s| match data {
+                        Some(dir) => {
+                            Ok(s + &stros_tools::bench::install_render(&dir, world, frames as usize)?)
+                        }
+                        None => Ok(s),
+                    }),
                 Bench::Install { dir, world, steps, frames } => {
                     stros_tools::bench::install(&dir, world, steps, frames)
                 }

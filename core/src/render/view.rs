@@ -268,6 +268,17 @@ fn draw_instance<C: Capacity>(
     let version = model.version();
     let mut corners = [Corner::default(); MAX_CORNERS];
     'faces: for face in model.faces() {
+        // A face with a stored normal that faces away is passed over on its first vertex
+        // alone, before the others are read and moved (the same test as below).
+        let stored = model.frame_face_normal(frame, face.index()).filter(|s| *s != [0; 3]);
+        if let Some(s) = stored {
+            let Some(v) = face.vertices().next() else { continue };
+            let Some(local) = model.frame_vertex_map(frame, v.index) else { continue };
+            let c = apply(local);
+            if dot(apply(s.map(|c| c as f32)), [c[0] + t[0], c[1] + t[1], c[2] + t[2]]) >= 0.0 {
+                continue;
+            }
+        }
         let mut n = 0;
         for v in face.vertices() {
             let Some(local) = model.frame_vertex_map(frame, v.index) else { continue 'faces };
@@ -286,7 +297,6 @@ fn draw_instance<C: Capacity>(
             continue;
         }
         let first = corners[0].at;
-        let stored = model.frame_face_normal(frame, face.index()).filter(|s| *s != [0; 3]);
         let mut normal = match stored {
             Some(s) => apply(s.map(|c| c as f32)),
             None => newell(corners),
