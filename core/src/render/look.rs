@@ -37,14 +37,16 @@ pub const FALLBACK_LAND: u8 = ramps::GRASS.start + 4;
 /// Map units of distance per shade row of fog: one 16-entry ramp step (4 rows) per 4096.
 pub const FOG_PER_LEVEL: f32 = 1024.0;
 
-/// Frame 0 of a TEXBSI image as texels, wrapping in both directions. Encodings 0 (raw) and
-/// 4 (row offsets) are read in place; a row or texel missing from damaged data reads 0.
+/// One frame of a TEXBSI image as texels, wrapping in both directions. Encodings 0 (raw)
+/// and 4 (row offsets) are read in place; a row or texel missing from damaged data reads 0.
 #[derive(Clone, Copy, Debug)]
 pub struct Texels<'a> {
     data: &'a [u8],
     width: u32,
     height: u32,
     rows: bool,
+    /// The frame's first row among the image's rows (every frame's rows follow each other).
+    first_row: u32,
 }
 
 /// `x` wrapped into `0..n` (`n` > 0): a mask for powers of two.
@@ -66,7 +68,17 @@ impl<'a> Texels<'a> {
         if !side.contains(&width) || !side.contains(&height) {
             return None;
         }
-        Some(Texels { data, width: width as u32, height: height as u32, rows })
+        Some(Texels { data, width: width as u32, height: height as u32, rows, first_row: 0 })
+    }
+
+    /// Frame `frame` of the image these are frame 0 of (its rows follow the earlier frames'),
+    /// `None` past `frames`.
+    pub fn frame(&self, frame: usize, frames: usize) -> Option<Texels<'a>> {
+        if frame >= frames {
+            return None;
+        }
+        let first_row = u32::try_from(frame.checked_mul(self.height as usize)?).ok()?;
+        Some(Texels { first_row, ..*self })
     }
 
     /// Width in texels.
@@ -81,13 +93,14 @@ impl<'a> Texels<'a> {
 
     /// The texels row-major (`width × height`), unless they are stored by row offsets.
     pub fn raw_data(&self) -> Option<&'a [u8]> {
-        (!self.rows).then_some(self.data)
+        let start = (self.first_row as usize).saturating_mul(self.width as usize);
+        (!self.rows).then(|| self.data.get(start..).unwrap_or(&[]))
     }
 
     /// The index at column `u`, row `v`, both wrapped into the image.
     #[inline]
     pub fn texel(&self, u: i32, v: i32) -> u8 {
-        let (x, y) = (wrap(u, self.width), wrap(v, self.height));
+        let (x, y) = (wrap(u, self.width), wrap(v, self.height) + self.first_row as usize);
         let at = if self.rows {
             match bytes::u32_le(self.data, y * field::ROW_OFFSET_LEN) {
                 Some(start) => (start as usize).saturating_add(x),
@@ -128,11 +141,37 @@ pub fn representative_colour(image: &Image<'_>) -> Option<u8> {
     Some(((best as u8) << 4) | shade)
 }
 
-/// One image slot: its texels and representative colour.
+/// One image slot: its texels (frame 0), representative colour, and what a flat reads of
+/// it: its frame count, frame delay in BIOS ticks and texture scale (Q8).
 #[derive(Clone, Copy, Debug)]
 struct Slot<'a> {
     texels: Option<Texels<'a>>,
     colour: u8,
+    frames: u16,
+    delay: u16,
+    scale: u16,
+}
+
+impl Slot<'_> {
+    /// An image slot the bank does not fill: `colour`, no texels.
+    const fn empty(colour: u8) -> Self {
+        Slot { texels: None, colour, frames: 0, delay: 0, scale: 0 }
+    }
+}
+
+/// An image as a flat draws it ({D:engine/model-lighting.md} "Flat image dimensions"): its
+/// frame-0 texels (whose sides are the source image's), frame count, frame delay in BIOS
+/// ticks and texture scale (Q8, an unset scale already 256).
+#[derive(Clone, Copy, Debug)]
+pub struct FlatImage<'a> {
+    /// Frame 0.
+    pub texels: Texels<'a>,
+    /// Frames (at least 1).
+    pub frames: usize,
+    /// Ticks between frames ([`crate::formats::texbsi::delay_ticks`]).
+    pub delay_ticks: u32,
+    /// Texture scale, Q8.
+    pub scale_q8: u32,
 }
 
 /// One model bank's images.
@@ -153,6 +192,9 @@ fn load_bank<'a, const N: usize>(bank: &Texbsi<'a>, out: &mut [Slot<'a>; N]) {
         {
             *s = true;
             o.texels = Texels::from_image(&image);
+            o.frames = image.frames().min(u16::MAX as usize) as u16;
+            o.delay = image.frame_delay_ticks().min(u16::MAX as u32) as u16;
+            o.scale = image.scale_q8().min(u16::MAX as u32) as u16;
             if let Some(c) = representative_colour(&image) {
                 o.colour = c;
             }
@@ -286,6 +328,7 @@ impl<'a> Sky<'a> {
             width: 1,
             height: 1,
             rows: image.encoding() != ENCODING_RAW,
+            first_row: 0,
         });
         Ok(Sky::new(texels, &col.to_rgb_array(), world, level, scale))
     }
@@ -310,9 +353,8 @@ pub struct Look<'a, C: Capacity = Desktop> {
 
 /// The terrain images before a bank is loaded: fallback land, and water for image 0.
 fn fallback_terrain<'a>() -> [Slot<'a>; TERRAIN_IMAGES] {
-    let empty = |colour| Slot { texels: None, colour };
-    let mut terrain = [empty(FALLBACK_LAND); TERRAIN_IMAGES];
-    terrain[0] = empty(FALLBACK_WATER);
+    let mut terrain = [Slot::empty(FALLBACK_LAND); TERRAIN_IMAGES];
+    terrain[0] = Slot::empty(FALLBACK_WATER);
     terrain
 }
 
@@ -344,9 +386,8 @@ impl<'a, C: Capacity> Look<'a, C> {
         model_banks: &[(u16, Texbsi<'a>)],
         palette: &Palette,
     ) -> Self {
-        let empty = Slot { texels: None, colour: FALLBACK_LAND };
         let mut look = Look {
-            terrain: [empty; TERRAIN_IMAGES],
+            terrain: [Slot::empty(FALLBACK_LAND); TERRAIN_IMAGES],
             banks: C::Banks::<Bank<'a>>::default(),
             shades: Shades::black(),
             light: Light::absent(),
@@ -392,7 +433,7 @@ impl<'a, C: Capacity> Look<'a, C> {
         if self.has_bank(number) {
             return true;
         }
-        let mut images = [Slot { texels: None, colour: FALLBACK_MODEL }; BANK_IMAGES];
+        let mut images = [Slot::empty(FALLBACK_MODEL); BANK_IMAGES];
         load_bank(bank, &mut images);
         self.banks.push(Bank { bank: number as i32, images }).is_ok()
     }
@@ -423,6 +464,18 @@ impl<'a, C: Capacity> Look<'a, C> {
                 self.bank_slot(bank, image).map_or(FALLBACK_MODEL, |s| s.colour)
             }
         }
+    }
+
+    /// Image `image` of model bank `bank` as a flat draws it, `None` when the bank or the
+    /// image is missing (a flat without its image is not drawn).
+    pub fn flat_image(&self, bank: u16, image: u8) -> Option<FlatImage<'a>> {
+        let slot = self.bank_slot(bank as i32, image as u32)?;
+        Some(FlatImage {
+            texels: slot.texels?,
+            frames: (slot.frames as usize).max(1),
+            delay_ticks: slot.delay as u32,
+            scale_q8: slot.scale as u32,
+        })
     }
 
     /// The texels of a textured model face, `None` for solid faces, missing images, or

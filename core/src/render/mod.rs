@@ -25,6 +25,7 @@
 //! framebuffer's width, up to [`MAX_WIDTH`].
 
 mod camera;
+pub mod flat;
 pub mod framebuffer;
 pub mod hud;
 pub mod look;

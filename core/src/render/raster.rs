@@ -88,6 +88,16 @@ pub enum Paint<'t> {
         /// The shade table.
         shades: &'t Shades,
     },
+    /// A flat's texels: index 0 transparent (no depth written), drawn over `coverage` of the
+    /// pixels through the ordered dither where the flat blends.
+    Sprite {
+        /// The image.
+        texels: &'t Texels<'t>,
+        /// The shade table.
+        shades: &'t Shades,
+        /// The fraction of pixels drawn (1 or more: all).
+        coverage: f32,
+    },
 }
 
 /// The original framebuffer's 4×4 ordered-dither thresholds (`engine/fog.md`), indexed by
@@ -425,6 +435,9 @@ impl<'f, 'p> Raster<'f, 'p> {
                 (Paint::Shaded { colour, shades }, Some([_, _, s])) => run.shaded(z, line(s), colour, shades),
                 (Paint::Textured { texels, shades }, Some(p)) => {
                     run.textured(z, map3(p, line), texels, shades)
+                }
+                (Paint::Sprite { texels, shades, coverage }, Some(p)) => {
+                    run.sprite(z, map3(p, line), texels, shades, coverage)
                 }
                 (Paint::Colour(c), _) => run.colour(z, c),
                 _ => run.colour(z, 0),

@@ -218,6 +218,47 @@ impl Run<'_> {
     }
 }
 
+impl Run<'_> {
+    /// A flat's pixels ({D:engine/model-lighting.md} "Placed flat drawing"): the texel at
+    /// `(u/z ÷ 1/z, v/z ÷ 1/z)` point-sampled, darkened by the shade row `s` plus the dither,
+    /// where it is nearer than the stored depth and its index is not 0 (the chroma key);
+    /// transparent texels leave the depth as it was. With `coverage` below 1 (a flat's
+    /// constant alpha under 254, as a fraction) a pixel is drawn only where `coverage`
+    /// exceeds its ordered-dither threshold: a palette framebuffer cannot blend colours, so
+    /// the blend becomes a screen-door of the same proportion (best guess; the docs
+    /// describe the Glide RGB blend).
+    #[inline(never)]
+    pub fn sprite(
+        &mut self,
+        z: Line,
+        [u, v, s]: [Line; 3],
+        texels: &Texels<'_>,
+        shades: &Shades,
+        coverage: f32,
+    ) {
+        for (k, (p, d)) in self.px.iter_mut().zip(self.depth.iter_mut()).enumerate() {
+            let column = self.lo + k;
+            let x = column as f32;
+            let depth = z.at + z.step * x;
+            let dither = self.dither[column & 3];
+            let (nearer, covered) = (depth > *d, coverage >= 1.0 || coverage > dither);
+            if !(nearer && covered) {
+                continue;
+            }
+            let inv = 1.0 / depth;
+            let texel =
+                texels.texel(floor_i32((u.at + u.step * x) * inv), floor_i32((v.at + v.step * x) * inv));
+            if texel == 0 {
+                continue;
+            }
+            let mut level = [0i32; LANES];
+            level_lanes(&[s.at + s.step * x + dither; LANES], &mut level);
+            *d = depth;
+            *p = shades.shade(level[0], texel);
+        }
+    }
+}
+
 /// A block's texel columns and rows (the perspective division per pixel) and shade rows,
 /// from the planes of `1/z`, `u/z`, `v/z` and the shade level.
 #[inline(never)]

@@ -22,6 +22,7 @@
 //! face when [`Look::flat`] is set, is drawn in its image's representative colour instead.
 
 use super::Framebuffer;
+use super::flat::Flat;
 use super::look::{Look, Sky, shade_level};
 use super::palette::ramps;
 use super::raster::{Corner, DITHER, Paint, Raster};
@@ -113,6 +114,28 @@ pub fn draw_rows<'m, H: VertexHeights, C: Capacity>(
     instances: impl IntoIterator<Item = Instance<'m>>,
     look: &Look<'_, C>,
 ) {
+    draw_scene_rows(fb, depth, rows, view, terrain, Placed { models: instances, flats: [] }, look);
+}
+
+/// What a map places, as drawn: its models, then its flats.
+#[derive(Clone, Debug)]
+pub struct Placed<I, F> {
+    /// The static and actor models.
+    pub models: I,
+    /// The placed flats ([`Flat`]), drawn after the models as the original submits them.
+    pub flats: F,
+}
+
+/// [`draw_rows`] with placed flats too.
+pub fn draw_scene_rows<'m, H: VertexHeights, C: Capacity>(
+    fb: &mut Framebuffer<'_>,
+    depth: &mut [f32],
+    rows: core::ops::Range<usize>,
+    view: &View,
+    terrain: Option<(&H, &Wld<'_>)>,
+    placed: Placed<impl IntoIterator<Item = Instance<'m>>, impl IntoIterator<Item = Flat>>,
+    look: &Look<'_, C>,
+) {
     let focal = focal_length(fb.width());
     let Some(mut raster) = Raster::band(fb, depth, focal, rows) else { return };
     let basis = Basis::new(view);
@@ -124,9 +147,52 @@ pub fn draw_rows<'m, H: VertexHeights, C: Capacity>(
     if let Some((heights, wld)) = terrain {
         super::terrain::draw(&mut raster, &basis, heights, wld, look);
     }
-    for instance in instances {
+    for instance in placed.models {
         draw_instance(&mut raster, &basis, &instance, look);
     }
+    for flat in placed.flats {
+        draw_flat(&mut raster, &basis, &flat, look);
+    }
+}
+
+/// One placed flat ({D:engine/model-lighting.md} "Placed flat drawing", "Flat image
+/// dimensions"; {D:formats/RGM.md} "MPSF (Flat Objects)"): a quad of the image's sides
+/// times its scale centred on the flat, parallel to the screen; its bound (the quantized
+/// half-diagonal) must touch the view. The first two corners take the image's top edge and
+/// the other two its bottom edge, covering the whole source image; texel 0 is transparent.
+/// Lit as a face toward the camera with the flat's brightness; depth-tested and written.
+fn draw_flat<C: Capacity>(raster: &mut Raster<'_, '_>, basis: &Basis, flat: &Flat, look: &Look<'_, C>) {
+    let Some(image) = look.flat_image(flat.bank, flat.image) else { return };
+    let Some(texels) = image.texels.frame(flat.frame, image.frames) else { return };
+    let (w, h) = (texels.width(), texels.height());
+    let [width, height] = super::flat::extents(w, h, image.scale_q8);
+    let centre = basis.camera(flat.position);
+    let radius = super::flat::bound_radius(w, h, image.scale_q8);
+    if !centre.iter().all(|c| c.is_finite())
+        || !raster.sphere_visible(centre, radius)
+        || length(centre) - radius > FAR
+    {
+        return;
+    }
+    // The quad's normal faces the camera: local (0, 0, −1) under the camera's orientation.
+    let light = super::look::Light { direction: basis.rotate(look.light.direction), ..look.light };
+    let intensity = light.intensity([0.0, 0.0, -1.0], super::flat::brightness(&flat.draw));
+    let (hw, hh) = (width * 0.5, height * 0.5);
+    let corner = |dx: f32, dy: f32, uv: [f32; 2]| {
+        let at = [centre[0] + dx, centre[1] + dy, centre[2]];
+        Corner { at, uv, shade: shade_level(intensity, length(at)) }
+    };
+    let (wt, ht) = (w as f32, h as f32);
+    let quad = [
+        corner(-hw, -hh, [0.0, 0.0]),
+        corner(hw, -hh, [wt, 0.0]),
+        corner(hw, hh, [wt, ht]),
+        corner(-hw, hh, [0.0, ht]),
+    ];
+    let paint =
+        Paint::Sprite { texels: &texels, shades: &look.shades, coverage: super::flat::coverage(&flat.draw) };
+    raster.shaded_triangle([quad[0], quad[1], quad[2]], paint);
+    raster.shaded_triangle([quad[0], quad[2], quad[3]], paint);
 }
 
 /// The colour of the far sea: terrain image 0's representative colour lit flat, fogged at

@@ -4,6 +4,7 @@
 //! depth buffer and the [`Look`] of the world's files.
 
 use super::Framebuffer;
+use super::flat::Flat;
 use super::look::Look;
 use super::palette::Palette;
 use super::view::{self, Instance, View};
@@ -49,7 +50,7 @@ pub fn look_into<'a, C: Capacity>(
     // The banks in first-use order; the missing ones are remembered (a few) so that every
     // face naming one does not look for its file again.
     let (mut missing, mut full) = (heapless::Vec::<u16, 32>::new(), false);
-    world.each_texture_bank(|n| {
+    let mut add = |n: u16| {
         if full || look.has_bank(n) || missing.contains(&n) {
             return;
         }
@@ -59,7 +60,10 @@ pub fn look_into<'a, C: Capacity>(
                 let _ = missing.push(n);
             }
         }
-    });
+    };
+    // The models' banks, then the flats' ({D:formats/RGM.md} "MPSF (Flat Objects)").
+    world.each_texture_bank(&mut add);
+    world.flats().for_each(|(f, _)| add(f.texture_id()));
     look.light = super::look::Light::island_day();
 }
 
@@ -110,6 +114,13 @@ pub fn draw_in_bands<C: Capacity>(
         let rows = top..(top + band_height).min(height);
         let Some(band_depth) = depth.get_mut(..width * rows.len()) else { return };
         let statics = world.statics().placements().iter().map(Instance::from);
+        let flats = world.flats().map(|(f, draw)| Flat {
+            position: f.position().map(|c| c as f32),
+            bank: f.texture_id(),
+            image: f.image_id(),
+            draw,
+            frame: 0,
+        });
         let actors = world.placed_actors().map(|(_, _, frame, p)| Instance {
             model: p.model,
             frame,
@@ -117,14 +128,14 @@ pub fn draw_in_bands<C: Capacity>(
             matrix: p.matrix,
         });
         top = rows.end;
-        view::draw_rows(
+        view::draw_scene_rows(
             fb,
             band_depth,
             rows,
             view,
             // A world without terrain draws its statics and actors only: no land, no sea.
             world.has_terrain().then_some((&heights, world.wld())),
-            statics.chain(actors),
+            view::Placed { models: statics.chain(actors), flats },
             look,
         );
     }

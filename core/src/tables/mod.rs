@@ -7,11 +7,15 @@
 //! - The **first-octant table** ({M}, "Direction recovered from displacement"):
 //!   `truncate(atan(i / 512) * 65536 / 3.141592654) >> 6` for `i` in `0..512`.
 //!
-//! `stros-tools gen-tables` writes `rotation_data.rs` and `octant_data.rs`; a test recomputes
-//! both with `libm` and checks the bit patterns the docs list.
+//! - The **quantized square-root table** ({D:engine/model-lighting.md} "Local-light vertex
+//!   contribution", used by "Flat image dimensions" too): 256 seven-bit fractions.
+//!
+//! `stros-tools gen-tables` writes `rotation_data.rs`, `octant_data.rs` and `sqrt_data.rs`;
+//! a test recomputes them with `libm` and checks the bit patterns the docs list.
 
 mod octant_data;
 mod rotation_data;
+mod sqrt_data;
 
 /// Entries of the shared rotation table (full turn + quarter turn + endpoint).
 pub const ROTATION_ENTRIES: usize = 2561;
@@ -44,6 +48,25 @@ pub fn cos(angle: i32) -> f32 {
 #[inline]
 pub fn octant(i: usize) -> u8 {
     octant_data::OCTANT[i & (OCTANT_ENTRIES - 1)]
+}
+
+/// The quantized square root of `q`: with `e` its unbiased exponent and `m` its upper seven
+/// fraction bits, table entry `m + 128 (e & 1)` as the fraction and `⌊e / 2⌋ + 127` as the
+/// exponent. Zero, negative and subnormal inputs give 0 (the docs do not say what the
+/// original gives them; nothing here asks), infinities and NaNs give themselves.
+pub fn quantized_sqrt(q: f32) -> f32 {
+    let bits = q.to_bits();
+    let biased = ((bits >> 23) & 0xff) as i32;
+    if q.is_sign_negative() || biased == 0 {
+        return 0.0;
+    }
+    if biased == 0xff {
+        return q;
+    }
+    let e = biased - 127;
+    let m = ((bits >> 16) & 0x7f) as usize;
+    let fraction = sqrt_data::SQRT[m + 128 * (e & 1) as usize] as u32;
+    f32::from_bits((((e.div_euclid(2) + 127) as u32) << 23) | (fraction << 16))
 }
 
 #[cfg(test)]

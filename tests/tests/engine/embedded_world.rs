@@ -195,8 +195,15 @@ fn palette_textures_sounds_and_models_round_trip() {
         assert_eq!(t.len(), desc.images.len());
         for (img, d) in t.images().zip(&desc.images) {
             assert_eq!(img.name(), &d.name[..]);
-            assert_eq!((img.width(), img.height(), img.frames()), (d.width as usize, d.height as usize, 1));
-            assert_eq!(img.frame_pixels(0).unwrap(), &d.frames[0][..]);
+            assert_eq!(
+                (img.width(), img.height(), img.frames()),
+                (d.width as usize, d.height as usize, d.frames.len())
+            );
+            // Every frame, row by row (an animated image's rows are stored by offset).
+            for (f, frame) in d.frames.iter().enumerate() {
+                let rows: Vec<u8> = (0..img.height()).flat_map(|y| img.row(f, y).unwrap().to_vec()).collect();
+                assert_eq!(&rows, frame, "{:?} frame {f}", d.name);
+            }
         }
     }
 

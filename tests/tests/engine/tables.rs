@@ -71,3 +71,21 @@ fn committed_tables_are_what_the_generator_writes() {
         );
     }
 }
+
+/// {D:engine/model-lighting.md} "Local-light vertex contribution": the quantized square
+/// root, by hand from the table's definition.
+#[test]
+fn quantized_square_roots() {
+    // 4 = 1.0 × 2²: e = 2, m = 0, entry 0 = the fraction of √1 = 0; exponent 1 → 2.
+    assert_eq!(tables::quantized_sqrt(4.0), 2.0);
+    // 2 = 1.0 × 2¹: e odd, entry 128 = the top seven fraction bits of √2 = 1.41421…,
+    // 0.41421 × 128 = 53.02 → 53; exponent ⌊1/2⌋ = 0 → 1 + 53/128.
+    assert_eq!(tables::quantized_sqrt(2.0), 1.0 + 53.0 / 128.0);
+    // 5120 = 64² + 32² = 1.25 × 2¹²: m = 32, entry 32 = √1.25 = 1.11803… → 0.11803 × 128 =
+    // 15.1 → 15; exponent 6 → 64 × (1 + 15/128) = 71.5 (the exact root is 71.55).
+    assert_eq!(tables::quantized_sqrt(5120.0), 71.5);
+    // 0.5 = 1.0 × 2⁻¹: e = −1 is odd (entry 128), ⌊−1/2⌋ = −1 → (1 + 53/128) / 2.
+    assert_eq!(tables::quantized_sqrt(0.5), (1.0 + 53.0 / 128.0) / 2.0);
+    assert_eq!(tables::quantized_sqrt(0.0), 0.0);
+    assert_eq!(tables::quantized_sqrt(-4.0), 0.0);
+}

@@ -195,6 +195,94 @@ pub fn model_image(index: u8) -> Image {
     image
 }
 
+/// The flats' images in the village bank ({D:formats/RGM.md} "MPSF (Flat Objects)"): index 0
+/// is transparent.
+pub mod flat_img {
+    /// A leafy bush, 32 × 48 texels (64 × 96 map units).
+    pub const BUSH: u8 = 20;
+    /// A torch flame, 16 × 24 texels (32 × 48 map units), four frames.
+    pub const FLAME: u8 = 21;
+    /// Both images' texture scale, Q8: twice their texel sizes in map units.
+    pub const SCALE: u16 = 512;
+    /// Both.
+    pub const ALL: [u8; 2] = [BUSH, FLAME];
+    /// The flame's frame delay, milliseconds (two BIOS ticks: 110 × 18.2 / 1000 = 2.002).
+    pub const FLAME_DELAY_MS: i16 = 110;
+}
+
+/// Flat image `index` ([`flat_img`]) as a bank image: its name in bank `bank`, sides and
+/// frames.
+pub fn flat_image(bank: u16, index: u8) -> crate::write::texbsi::ImageDesc {
+    let name = super::build::image_name(bank, index);
+    match index {
+        flat_img::FLAME => {
+            let (w, h) = (16usize, 24usize);
+            let frames = (0..4)
+                .map(|f| {
+                    let mut n = Noise::new(0xF1A3 + f);
+                    let sway = [0.0, 1.0, 0.0, -1.0][f as usize];
+                    let mut px = vec![0u8; w * h];
+                    for y in 0..h {
+                        // A teardrop: widest a quarter up from the base, swaying at the tip.
+                        let t = y as f64 / (h - 1) as f64;
+                        let half = 6.5 * (t * std::f64::consts::PI * 0.8).sin().max(0.0) + 0.5;
+                        let centre = 7.5 + sway * (1.0 - t);
+                        for x in 0..w {
+                            let d = (x as f64 - centre).abs() / half;
+                            if d < 1.0 {
+                                // Yellow at the heart, orange outside, red at the edge.
+                                let heat = (1.0 - d) * (0.4 + 0.6 * t);
+                                let jitter = n.below(2) as u8;
+                                px[y * w + x] = match heat {
+                                    h if h > 0.55 => ramp::CLOTH + jitter,
+                                    h if h > 0.25 => ramp::CLOTH + 6 + jitter,
+                                    _ => 144 + 2 + jitter,
+                                };
+                            }
+                        }
+                    }
+                    px
+                })
+                .collect();
+            crate::write::texbsi::ImageDesc {
+                animated: true,
+                frame_delay_ms: flat_img::FLAME_DELAY_MS,
+                tex_scale: flat_img::SCALE,
+                frames,
+                ..crate::write::texbsi::ImageDesc::still(&name, w as u16, h as u16, Vec::new())
+            }
+        }
+        _ => {
+            let (w, h) = (32usize, 48usize);
+            let mut n = Noise::new(0xB05);
+            let mut px = vec![0u8; w * h];
+            // Five fronds fanning up from the base, each an ellipse.
+            let fronds = [
+                (16.0, 30.0, 5.0, 17.0),
+                (9.0, 32.0, 5.0, 13.0),
+                (23.0, 32.0, 5.0, 13.0),
+                (5.0, 38.0, 4.0, 9.0),
+                (27.0, 38.0, 4.0, 9.0),
+            ];
+            for y in 0..h {
+                for x in 0..w {
+                    let inside = fronds.iter().any(|&(cx, cy, rx, ry): &(f64, f64, f64, f64)| {
+                        let (dx, dy) = ((x as f64 - cx) / rx, (y as f64 - cy) / ry);
+                        dx * dx + dy * dy < 1.0
+                    });
+                    if inside {
+                        px[y * w + x] = ramp::GRASS + (2 + n.below(8)) as u8;
+                    }
+                }
+            }
+            crate::write::texbsi::ImageDesc {
+                tex_scale: flat_img::SCALE,
+                ..crate::write::texbsi::ImageDesc::still(&name, w as u16, h as u16, px)
+            }
+        }
+    }
+}
+
 /// Sample rate of the generated sounds.
 pub const SOUND_RATE: u32 = 11025;
 

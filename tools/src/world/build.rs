@@ -60,9 +60,11 @@ pub fn terrain_bank() -> write::texbsi::TexbsiDesc {
     bank(302, &ids, art::terrain_image)
 }
 
-/// Village textures (bank 310).
+/// Village textures (bank 310): the models' images, then the flats'.
 pub fn model_bank() -> write::texbsi::TexbsiDesc {
-    bank(models::MODEL_BANK, &models::img::ALL, art::model_image)
+    let mut desc = bank(models::MODEL_BANK, &models::img::ALL, art::model_image);
+    desc.images.extend(art::flat_img::ALL.iter().map(|&i| art::flat_image(models::MODEL_BANK, i)));
+    desc
 }
 
 /// The sound bank.

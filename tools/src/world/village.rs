@@ -7,7 +7,9 @@ use super::art::sound;
 use super::mesh::{Mesh, Paint};
 use super::models;
 use crate::write::model::{FaceDesc, FaceVertexDesc, FrameDesc, ModelDesc, SubobjectDesc, Version};
-use crate::write::rgm::{ActorDesc, GroupDesc, MarkerDesc, MpobDesc, MpsoDesc, MpszDesc, RaanDesc, RgmDesc};
+use crate::write::rgm::{
+    ActorDesc, FlatDesc, GroupDesc, MarkerDesc, MpobDesc, MpsfDesc, MpsoDesc, MpszDesc, RaanDesc, RgmDesc,
+};
 use crate::write::rob::{COLLISION_ACTOR_LIST, COLLISION_EXCLUDED, RobDesc, SegmentDesc};
 use crate::write::soupdef::SoupDefDesc;
 
@@ -699,6 +701,42 @@ pub fn rgm_desc() -> RgmDesc {
         ],
         wdnm: walk_maps(),
         mpsz: vec![MpszDesc::from_extents([24, 62, 11], [24, 66, 38])],
+        mpsf: flats(),
+        // The flames glow: alpha byte 199, an alpha input of 200, blended and lit at 255.
+        flat: vec![FlatDesc {
+            archive: models::MODEL_BANK,
+            image: super::art::flat_img::FLAME,
+            flags: 0,
+            alpha: 199,
+        }],
         ..RgmDesc::default()
     }
+}
+
+/// The placed flats: bushes ahead of the plateau marker and along the village path (each
+/// centred half its 96-unit height above the ground), and a torch flame either side of the
+/// fisher's hut door, just before its front wall (z 17,100) 170 units up.
+pub fn flats() -> Vec<MpsfDesc> {
+    use super::art::flat_img;
+    let texture = |image: u8| (models::MODEL_BANK << 7) | image as u16;
+    let bush = |k: u32, x: i32, z: i32| MpsfDesc {
+        id: 900 + k,
+        position: [x, PLATEAU_Y - 48, z],
+        texture_data: texture(flat_img::BUSH),
+    };
+    let flame = |k: u32, x: i32| MpsfDesc {
+        id: 950 + k,
+        position: [x, PLATEAU_Y - 170, 17_085],
+        texture_data: texture(flat_img::FLAME),
+    };
+    vec![
+        bush(0, 35_150, 31_000),
+        bush(1, 34_700, 31_400),
+        bush(2, 35_500, 31_700),
+        bush(3, 34_300, 30_700),
+        bush(4, 33_900, 31_900),
+        bush(5, 36_200, 31_200),
+        flame(0, 34_310),
+        flame(1, 34_490),
+    ]
 }

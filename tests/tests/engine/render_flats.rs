@@ -1,0 +1,125 @@
+//! Placed flats on screen ({D:engine/model-lighting.md} "Placed flat drawing" and "Flat
+//! image dimensions"; {D:formats/RGM.md} "MPSF (Flat Objects)"), drawn through the renderer
+//! production uses, with the rectangles and depths derived by hand.
+
+use stros_core::capacity::Small;
+use stros_core::formats::rgm::FlatDraw;
+use stros_core::formats::texbsi::Texbsi;
+use stros_core::render::flat::Flat;
+use stros_core::render::look::{Light, Look};
+use stros_core::render::view::{self, View};
+use stros_core::render::{Framebuffer, Palette};
+use stros_core::terrain::VertexCache;
+use stros_tools::write::texbsi::{ImageDesc, TexbsiDesc, to_bytes};
+
+const OPAQUE: u8 = 77;
+
+/// Bank 310 with image 5: 16 × 8 texels at texture scale 512 (twice), its left half
+/// transparent (index 0) and its right half index 77; and image 6, 8 × 8 of index 78 at
+/// the default scale.
+fn bank() -> &'static [u8] {
+    let half: Vec<u8> = (0..16 * 8).map(|i| if i % 16 < 8 { 0 } else { OPAQUE }).collect();
+    let mut five = ImageDesc::still(b"D10005", 16, 8, half);
+    five.tex_scale = 512;
+    let six = ImageDesc::still(b"D10006", 8, 8, vec![OPAQUE + 1; 64]);
+    Box::leak(to_bytes(&TexbsiDesc { images: vec![five, six] }).into_boxed_slice())
+}
+
+/// The look (a small build's tables: a desktop look is too large for a test's stack).
+fn look() -> Look<'static, Small> {
+    let bank = Texbsi::new_checked(bank()).unwrap();
+    let mut look = Look::new(None, &[(310, bank)], &Palette::default_world());
+    // Full ambient, no sun: every flat is lit at 255, shade row distance / 1024.
+    look.light = Light { ambient: 255.0, sun: 0.0, direction: [0.0; 3] };
+    look
+}
+
+fn flat(position: [f32; 3], image: u8, alpha: u16) -> Flat {
+    Flat { position, bank: 310, image, draw: FlatDraw { flags: 1, alpha }, frame: 0 }
+}
+
+/// The frame and depth buffer of `flats` seen from the origin looking along +Z, 320 × 200.
+fn draw(flats: &[Flat]) -> (Vec<u8>, Vec<f32>) {
+    let (mut px, mut depth) = (vec![0u8; 320 * 200], vec![0f32; 320 * 200]);
+    let mut fb = Framebuffer::new(&mut px, 320, 200).unwrap();
+    let view = View { eye: [0.0; 3], heading: 0, pitch: 0 };
+    let no_terrain: Option<(&VertexCache<'_>, &_)> = None;
+    let placed = view::Placed { models: [], flats: flats.iter().copied() };
+    view::draw_scene_rows(&mut fb, &mut depth, 0..200, &view, no_terrain, placed, &look());
+    (px, depth)
+}
+
+/// The pixels of `px` that `look().shades` makes of index `index` at rows 0 or 1 (the
+/// shade rows a flat 256 units away can take: 256 / 1024 plus a dither below 1).
+fn is_lit(look: &Look<'_, Small>, p: u8, index: u8) -> bool {
+    p == look.shades.shade(0, index) || p == look.shades.shade(1, index)
+}
+
+#[test]
+fn a_flat_covers_its_scaled_image_on_screen_at_its_depth() {
+    let (px, depth) = draw(&[flat([0.0, 0.0, 256.0], 5, 255)]);
+    let (bare, _) = draw(&[]);
+    let look = look();
+    // 16 × 8 texels at scale 2: 32 × 16 map units, half extents 16 and 8. The focal length
+    // at 320 wide is 320 × 0.5 / 0.788 = 203.05 px, the centre (160, 100); at depth 256 the
+    // half extents are 16 × 203.05 / 256 = 12.69 and 8 × 203.05 / 256 = 6.35 px. Pixel
+    // centres x + ½ inside 160 ± 12.69 are columns 147..=172, inside 100 ± 6.35 rows
+    // 94..=105. The left half of the image (u < 8, centres left of x = 160) is index 0:
+    // transparent. So columns 160..=172 of rows 94..=105 are drawn, at depth 1/256.
+    for y in 0..200 {
+        for x in 0..320 {
+            let (p, d) = (px[y * 320 + x], depth[y * 320 + x]);
+            if (160..=172).contains(&x) && (94..=105).contains(&y) {
+                assert!(is_lit(&look, p, OPAQUE), "({x}, {y}) is {p}");
+                assert_eq!(d, 1.0 / 256.0, "({x}, {y})");
+            } else {
+                assert_eq!(p, bare[y * 320 + x], "({x}, {y}) is untouched");
+                assert_eq!(d, 0.0, "({x}, {y}): a transparent texel writes no depth");
+            }
+        }
+    }
+}
+
+#[test]
+fn flats_hide_each_other_by_depth_and_show_through_the_key() {
+    // Image 6 (8 × 8 map units at scale 1) 128 units behind image 5's quad, centred on its
+    // boundary column: 4 × 203.05 / 384 = 2.12 px each side of x = 160 → columns 158..=161,
+    // rows 98..=101 (100 ± 2.12). Columns 158 and 159 lie behind the transparent half and
+    // show image 6 (index 78); columns 160 and 161 lie behind the opaque half, which is
+    // nearer and wins whatever the drawing order.
+    for order in [[0, 1], [1, 0]] {
+        let both = [flat([0.0, 0.0, 256.0], 5, 255), flat([0.0, 0.0, 384.0], 6, 255)];
+        let (px, depth) = draw(&[both[order[0]], both[order[1]]]);
+        let look = look();
+        for y in 98..=101 {
+            for x in 158..=159 {
+                assert!(is_lit(&look, px[y * 320 + x], OPAQUE + 1), "({x}, {y})");
+                assert_eq!(depth[y * 320 + x], 1.0 / 384.0);
+            }
+            for x in 160..=161 {
+                assert!(is_lit(&look, px[y * 320 + x], OPAQUE), "({x}, {y})");
+                assert_eq!(depth[y * 320 + x], 1.0 / 256.0);
+            }
+        }
+        assert_eq!(px[97 * 320 + 158], draw(&[]).0[97 * 320 + 158], "row 97 is outside image 6");
+    }
+}
+
+#[test]
+fn a_blending_flat_covers_half_of_each_dither_block() {
+    // Alpha input 128: coverage 128 / 255 = 0.502; the ordered-dither thresholds (b + ½) / 16
+    // below it are those of b = 0..=7, half of every 4 × 4 block. Image 6 at depth 64 spans
+    // 4 × 203.05 / 64 = 12.69 px each side: columns 148..=171, rows 88..=111, so the
+    // 4 × 4 blocks from (148, 88) through (168, 108) lie wholly inside it.
+    let (px, _) = draw(&[flat([0.0, 0.0, 64.0], 6, 128)]);
+    let (bare, _) = draw(&[]);
+    for by in (88..108).step_by(4) {
+        for bx in (148..168).step_by(4) {
+            let drawn = (by..by + 4)
+                .flat_map(|y| (bx..bx + 4).map(move |x| y * 320 + x))
+                .filter(|&i| px[i] != bare[i])
+                .count();
+            assert_eq!(drawn, 8, "block at ({bx}, {by})");
+        }
+    }
+}
