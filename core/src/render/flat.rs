@@ -16,8 +16,6 @@ pub struct Flat {
     pub image: u8,
     /// Submission flags and alpha input ([`FlatDraw::for_texture`]).
     pub draw: FlatDraw,
-    /// The frame of the image to show.
-    pub frame: usize,
 }
 
 /// The full width and height of a flat in map units: the source image's sides times its

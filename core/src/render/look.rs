@@ -15,6 +15,8 @@
 //! table the embedded world lacks (`config/fog-ini.md`: no file, no fog), so distance
 //! darkening is Stros's stand-in for the software renderer's haze tables.
 
+use core::cell::Cell;
+
 use super::palette::{Palette, Shades, ramps};
 use crate::capacity::{Capacity, Desktop, Table};
 use crate::formats::col::Col;
@@ -141,21 +143,57 @@ pub fn representative_colour(image: &Image<'_>) -> Option<u8> {
     Some(((best as u8) << 4) | shade)
 }
 
-/// One image slot: its texels (frame 0), representative colour, and what a flat reads of
-/// it: its frame count, frame delay in BIOS ticks and texture scale (Q8).
-#[derive(Clone, Copy, Debug)]
+/// One image slot: its texels (frame 0), representative colour, what a flat reads of it
+/// (frame count, frame delay in BIOS ticks, texture scale in Q8) and its frame timeline.
+#[derive(Clone, Debug)]
 struct Slot<'a> {
     texels: Option<Texels<'a>>,
     colour: u8,
     frames: u16,
     delay: u16,
     scale: u16,
+    timeline: Cell<Timeline>,
 }
 
 impl Slot<'_> {
     /// An image slot the bank does not fill: `colour`, no texels.
     const fn empty(colour: u8) -> Self {
-        Slot { texels: None, colour, frames: 0, delay: 0, scale: 0 }
+        Slot { texels: None, colour, frames: 0, delay: 0, scale: 0, timeline: Cell::new(Timeline::LOADED) }
+    }
+}
+
+/// A loaded image's animation state ({D:engine/texture-animation.md}), shared by every
+/// polygon and flat that shows the image: its current frame (unset when loaded) and the BIOS
+/// tick of its next update (zero when loaded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeline {
+    /// The current frame; `None` until the first automatic request.
+    pub frame: Option<u16>,
+    /// The next-update deadline, BIOS ticks.
+    pub deadline: u32,
+}
+
+impl Timeline {
+    /// A newly loaded image's state.
+    pub const LOADED: Timeline = Timeline { frame: None, deadline: 0 };
+
+    /// An automatic frame request at BIOS tick `now` for an image of `frames` frames
+    /// `delay` ticks apart ({D:engine/texture-animation.md} "Texture animation"): a
+    /// single-frame image shows frame 0; an animated one advances one frame (wrapping to 0,
+    /// the first request selecting 0) when its frame is unset or `now` has reached the
+    /// deadline, which then becomes `now + delay`. A late request advances only once;
+    /// requests before the deadline keep the frame. Returns the frame to show.
+    pub fn request(&mut self, frames: usize, delay: u32, now: u32) -> usize {
+        if frames <= 1 {
+            return 0;
+        }
+        match self.frame {
+            Some(f) if now < self.deadline => return f as usize,
+            Some(f) => self.frame = Some(((f as usize + 1) % frames) as u16),
+            None => self.frame = Some(0),
+        }
+        self.deadline = now.wrapping_add(delay);
+        self.frame.map_or(0, |f| f as usize)
     }
 }
 
@@ -349,11 +387,13 @@ pub struct Look<'a, C: Capacity = Desktop> {
     /// Draw every face in its image's representative colour instead of its texels (the
     /// first renderer's flat look; faces whose image is missing are always drawn so).
     pub flat: bool,
+    /// The BIOS tick the images' automatic frame requests read ([`Look::set_clock`]).
+    clock: Cell<u32>,
 }
 
 /// The terrain images before a bank is loaded: fallback land, and water for image 0.
 fn fallback_terrain<'a>() -> [Slot<'a>; TERRAIN_IMAGES] {
-    let mut terrain = [Slot::empty(FALLBACK_LAND); TERRAIN_IMAGES];
+    let mut terrain = [const { Slot::empty(FALLBACK_LAND) }; TERRAIN_IMAGES];
     terrain[0] = Slot::empty(FALLBACK_WATER);
     terrain
 }
@@ -372,6 +412,7 @@ impl<C: Capacity> Default for Look<'_, C> {
             light: Light::absent(),
             sky: None,
             flat: false,
+            clock: Cell::new(0),
         }
     }
 }
@@ -387,12 +428,13 @@ impl<'a, C: Capacity> Look<'a, C> {
         palette: &Palette,
     ) -> Self {
         let mut look = Look {
-            terrain: [Slot::empty(FALLBACK_LAND); TERRAIN_IMAGES],
+            terrain: [const { Slot::empty(FALLBACK_LAND) }; TERRAIN_IMAGES],
             banks: C::Banks::<Bank<'a>>::default(),
             shades: Shades::black(),
             light: Light::absent(),
             sky: None,
             flat: false,
+            clock: Cell::new(0),
         };
         // Built where the look is, not through a 16 KiB temporary.
         look.shades.rebuild(palette);
@@ -433,7 +475,7 @@ impl<'a, C: Capacity> Look<'a, C> {
         if self.has_bank(number) {
             return true;
         }
-        let mut images = [Slot::empty(FALLBACK_MODEL); BANK_IMAGES];
+        let mut images = [const { Slot::empty(FALLBACK_MODEL) }; BANK_IMAGES];
         load_bank(bank, &mut images);
         self.banks.push(Bank { bank: number as i32, images }).is_ok()
     }
@@ -451,9 +493,29 @@ impl<'a, C: Capacity> Look<'a, C> {
         self.terrain_slot(image).map_or(FALLBACK_LAND, |s| s.colour)
     }
 
-    /// The texels of terrain image `image`, `None` when missing or when drawing flat.
-    pub fn terrain_texels(&self, image: u8) -> Option<&Texels<'a>> {
-        if self.flat { None } else { self.terrain_slot(image)?.texels.as_ref() }
+    /// Sets the BIOS tick the next frame's texture requests read (the latest update's).
+    pub fn set_clock(&self, bios: u32) {
+        self.clock.set(bios);
+    }
+
+    /// The frame `slot`'s image shows when bound now, advancing its timeline.
+    fn request(&self, slot: &Slot<'a>) -> Option<Texels<'a>> {
+        let frames = (slot.frames as usize).max(1);
+        let mut t = slot.timeline.get();
+        let frame = t.request(frames, slot.delay as u32, self.clock.get());
+        slot.timeline.set(t);
+        slot.texels?.frame(frame, frames)
+    }
+
+    /// The texels of terrain image `image` as a terrain triangle binds it (an automatic frame
+    /// request), `None` when missing or when drawing flat.
+    pub fn terrain_texels(&self, image: u8) -> Option<Texels<'a>> {
+        if self.flat { None } else { self.request(self.terrain_slot(image)?) }
+    }
+
+    /// The timeline of terrain image `image`.
+    pub fn terrain_timeline(&self, image: u8) -> Option<Timeline> {
+        self.terrain_slot(image).map(|s| s.timeline.get())
     }
 
     /// The colour of a model face: a solid face's own, a textured face's representative.
@@ -478,19 +540,53 @@ impl<'a, C: Capacity> Look<'a, C> {
         })
     }
 
-    /// The texels of a textured model face, `None` for solid faces, missing images, or
-    /// when drawing flat.
-    pub fn face_texels(&self, texture: Texture) -> Option<&Texels<'a>> {
+    /// The frame of model bank `bank`'s image `image` a flat shows when bound now (an
+    /// automatic frame request), `None` when missing.
+    pub fn flat_texels(&self, bank: u16, image: u8) -> Option<Texels<'a>> {
+        self.request(self.bank_slot(bank as i32, image as u32)?)
+    }
+
+    /// The texels of a textured model face as its polygon binds them (an automatic frame
+    /// request), `None` for solid faces, missing images, or when drawing flat.
+    pub fn face_texels(&self, texture: Texture) -> Option<Texels<'a>> {
         match texture {
-            Texture::Image { bank, image } if !self.flat => self.bank_slot(bank, image)?.texels.as_ref(),
+            Texture::Image { bank, image } if !self.flat => self.request(self.bank_slot(bank, image)?),
             _ => None,
         }
+    }
+
+    /// The timeline of model bank `bank`'s image `image`.
+    pub fn bank_timeline(&self, bank: u16, image: u8) -> Option<Timeline> {
+        self.bank_slot(bank as i32, image as u32).map(|s| s.timeline.get())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_image_timeline_advances_once_per_deadline() {
+        // {D:engine/texture-animation.md}: four frames two ticks apart.
+        let mut t = Timeline::LOADED;
+        // The first request selects frame 0 whatever the deadline; the next is at 10 + 2.
+        assert_eq!(t.request(4, 2, 10), 0);
+        assert_eq!(t, Timeline { frame: Some(0), deadline: 12 });
+        // Before the deadline the frame stays; at it the frame advances.
+        assert_eq!(t.request(4, 2, 11), 0);
+        assert_eq!(t.request(4, 2, 12), 1);
+        assert_eq!(t.deadline, 14);
+        // A late request (six ticks on) advances once, not three times.
+        assert_eq!(t.request(4, 2, 20), 2);
+        assert_eq!(t.deadline, 22);
+        assert_eq!(t.request(4, 2, 22), 3);
+        // Past the last frame: 0.
+        assert_eq!(t.request(4, 2, 24), 0);
+        // A single-frame image shows frame 0 and keeps its state.
+        let mut still = Timeline::LOADED;
+        assert_eq!(still.request(1, 2, 10), 0);
+        assert_eq!(still, Timeline::LOADED);
+    }
 
     #[test]
     fn a_sky_from_a_standalone_bsi_and_its_col() {

@@ -251,15 +251,9 @@ impl<H: VertexHeights, C: Capacity> Mesh<'_, '_, '_, '_, '_, H, C> {
         let look = self.look;
         let byte = self.wld.texture_byte(i, j).unwrap_or(0);
         let image = byte & 0x3F;
-        let (paint, uv) = match look.terrain_texels(image) {
-            Some(texels) => (
-                Paint::Textured { texels, shades: &look.shades },
-                cell_uv(byte >> 6, texels.width() as f32, texels.height() as f32),
-            ),
-            None => {
-                (Paint::Shaded { colour: look.terrain_colour(image), shades: &look.shades }, [[0.0; 2]; 4])
-            }
-        };
+        // The cell's texture is bound (an automatic frame request) by its first admitted
+        // triangle ({D:engine/texture-animation.md} "Terrain triangle admission").
+        let mut bound = None;
         // From the eye to corner (i, j), for back-face culling.
         let to_a = [i as f32 * cell - eye[0], a.y - eye[1], j as f32 * cell - eye[2]];
         // Upward (−Y) plane normals × 1/256 of the two triangles, their corners (as offset
@@ -273,6 +267,17 @@ impl<H: VertexHeights, C: Capacity> Mesh<'_, '_, '_, '_, '_, H, C> {
             if p.code & q.code & r.code != 0 || dot(normal, to_a) >= 0.0 {
                 continue;
             }
+            let texels = *bound.get_or_insert_with(|| look.terrain_texels(image));
+            let (paint, uv) = match &texels {
+                Some(texels) => (
+                    Paint::Textured { texels, shades: &look.shades },
+                    cell_uv(byte >> 6, texels.width() as f32, texels.height() as f32),
+                ),
+                None => (
+                    Paint::Shaded { colour: look.terrain_colour(image), shades: &look.shades },
+                    [[0.0; 2]; 4],
+                ),
+            };
             let lit = map3(at, |(_, k, j)| self.vertex(k, j, true));
             let tri = map3([0, 1, 2], |n| Corner { at: lit[n].cam, uv: uv[corners[n]], shade: lit[n].shade });
             self.raster.coded_triangle(tri, [p.code, q.code, r.code], paint);

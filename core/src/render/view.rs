@@ -163,8 +163,7 @@ pub fn draw_scene_rows<'m, H: VertexHeights, C: Capacity>(
 /// Lit as a face toward the camera with the flat's brightness; depth-tested and written.
 fn draw_flat<C: Capacity>(raster: &mut Raster<'_, '_>, basis: &Basis, flat: &Flat, look: &Look<'_, C>) {
     let Some(image) = look.flat_image(flat.bank, flat.image) else { return };
-    let Some(texels) = image.texels.frame(flat.frame, image.frames) else { return };
-    let (w, h) = (texels.width(), texels.height());
+    let (w, h) = (image.texels.width(), image.texels.height());
     let [width, height] = super::flat::extents(w, h, image.scale_q8);
     let centre = basis.camera(flat.position);
     let radius = super::flat::bound_radius(w, h, image.scale_q8);
@@ -183,6 +182,9 @@ fn draw_flat<C: Capacity>(raster: &mut Raster<'_, '_>, basis: &Basis, flat: &Fla
         Corner { at, uv, shade: shade_level(intensity, length(at)) }
     };
     let (wt, ht) = (w as f32, h as f32);
+    // The frame follows the image's shared timeline: requested once the flat is admitted
+    // ({D:engine/texture-animation.md} "Placed flat admission").
+    let Some(texels) = look.flat_texels(flat.bank, flat.image) else { return };
     let quad = [
         corner(-hw, -hh, [0.0, 0.0]),
         corner(hw, -hh, [wt, 0.0]),
@@ -374,12 +376,18 @@ fn draw_instance<C: Capacity>(
         if facing > 0.0 {
             normal = normal.map(|c| -c);
         }
+        // A polygon wholly outside one view plane binds no texture ({D:engine/texture-animation.md}
+        // "Model polygon admission"; the clipped vertex count is not recounted here).
+        if corners.iter().fold(u16::MAX, |codes, c| codes & raster.outcode(c.at)) != 0 {
+            continue;
+        }
         let intensity = light.intensity(unit(normal), face_brightness(version, face.tex_hi()));
         for c in corners.iter_mut() {
             c.shade = shade_level(intensity, length(c.at));
         }
         let texture = face.texture();
-        let paint = match look.face_texels(texture) {
+        let texels = look.face_texels(texture);
+        let paint = match &texels {
             Some(texels) => Paint::Textured { texels, shades: &look.shades },
             None => Paint::Shaded { colour: look.face_colour(texture), shades: &look.shades },
         };

@@ -108,6 +108,8 @@ pub fn draw_in_bands<C: Capacity>(
     look: &Look<'_, C>,
 ) {
     let heights = world.vertex_cache();
+    // Texture frames follow the BIOS tick of the latest update, as the water wave does.
+    look.set_clock(world.report().bios);
     let (width, height) = (fb.width(), fb.height());
     let mut top = 0;
     while band_height > 0 && top < height {
@@ -119,7 +121,6 @@ pub fn draw_in_bands<C: Capacity>(
             bank: f.texture_id(),
             image: f.image_id(),
             draw,
-            frame: 0,
         });
         let actors = world.placed_actors().map(|(_, _, frame, p)| Instance {
             model: p.model,

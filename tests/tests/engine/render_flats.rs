@@ -35,7 +35,7 @@ fn look() -> Look<'static, Small> {
 }
 
 fn flat(position: [f32; 3], image: u8, alpha: u16) -> Flat {
-    Flat { position, bank: 310, image, draw: FlatDraw { flags: 1, alpha }, frame: 0 }
+    Flat { position, bank: 310, image, draw: FlatDraw { flags: 1, alpha } }
 }
 
 /// The frame and depth buffer of `flats` seen from the origin looking along +Z, 320 × 200.
@@ -122,4 +122,41 @@ fn a_blending_flat_covers_half_of_each_dither_block() {
             assert_eq!(drawn, 8, "block at ({bx}, {by})");
         }
     }
+}
+
+/// {D:engine/texture-animation.md}: the fisher's torch flame (bank 310, image 21: four frames
+/// 110 ms apart, which is (110 × 182 + 5000) / 10000 = 2 BIOS ticks) is bound each frame
+/// it is drawn; drawn once per update at BIOS ticks 0, 1, 2, …, it shows frame 0 at ticks
+/// 0–1 (the first request selects 0, deadline 2), 1 at 2–3, 2 at 4–5, 3 at 6–7 and 0
+/// again at 8.
+#[test]
+fn the_torch_flame_advances_every_two_ticks_while_drawn() {
+    use stros_core::input::{Bindings, Input};
+    let mut session = Box::new(
+        stros_host::Session::start(
+            &stros_core::files::Embedded,
+            stros_core::embedded::MAP,
+            stros_core::config::SystemConfig::installed(),
+            Bindings::default(),
+            8,
+        )
+        .unwrap(),
+    );
+    let flame = stros_tools::world::art::flat_img::FLAME;
+    assert_eq!(session.look.bank_timeline(310, flame).unwrap().frame, None, "not drawn yet");
+    let (mut px, mut depth) = (vec![0u8; 320 * 200], vec![0f32; 320 * 200]);
+    let mut shown = Vec::new();
+    for tick in 0..10u32 {
+        session.step(&Input::NONE, tick, None);
+        assert_eq!(session.world.report().bios, tick);
+        session.draw(&mut Framebuffer::new(&mut px, 320, 200).unwrap(), &mut depth);
+        shown.push(session.look.bank_timeline(310, flame).unwrap().frame.unwrap());
+    }
+    assert_eq!(shown, [0, 0, 1, 1, 2, 2, 3, 3, 0, 0]);
+    // A frame drawn again at the same tick keeps its frame.
+    session.draw(&mut Framebuffer::new(&mut px, 320, 200).unwrap(), &mut depth);
+    assert_eq!(
+        session.look.bank_timeline(310, flame).unwrap(),
+        stros_core::render::look::Timeline { frame: Some(0), deadline: 10 }
+    );
 }
