@@ -115,7 +115,8 @@ pub fn draw_in_bands<C: Capacity>(
     while band_height > 0 && top < height {
         let rows = top..(top + band_height).min(height);
         let Some(band_depth) = depth.get_mut(..width * rows.len()) else { return };
-        let statics = world.statics().placements().iter().map(Instance::from);
+        // The statics the camera's PVO list selects ([`World::drawn_statics`]).
+        let statics = world.drawn_statics().map(Instance::from);
         let flats = world.flats().map(|(f, draw)| Flat {
             position: f.position().map(|c| c as f32),
             bank: f.texture_id(),

@@ -10,6 +10,8 @@
 use super::World;
 use crate::actor::{Actor, ActorModel, attr};
 use crate::capacity::{Capacity, Table};
+use crate::collision::statics::StaticPlacement;
+use crate::formats::pvo::Selected;
 
 impl<'a, C: Capacity> World<'a, C> {
     /// The secondary table of a map with a PVO: the actors with `attr_non_moving` set, in
@@ -30,6 +32,36 @@ impl<'a, C: Capacity> World<'a, C> {
         }
     }
 
+    /// Which static placements are drawn ({D:formats/pvo/format.md} "MLST Section — Master
+    /// Polygon Index Table"): those whose MPSO index the camera's selected list holds; all of
+    /// them without a PVO or with an empty list, as for the actors.
+    fn select_statics(&mut self, selected: Option<Selected<'_>>) {
+        self.hidden_statics.clear();
+        let Some(selected) = selected.filter(|s| !s.is_empty()) else { return };
+        let placements = self.statics.placements();
+        for _ in placements {
+            // One flag per placement: the tables have the same capacity.
+            let _ = self.hidden_statics.push(true);
+        }
+        // Placements keep MPSO order (unmatched records left out), so an id is found by
+        // bisection.
+        for id in selected.ids() {
+            if let Ok(k) = placements.binary_search_by_key(&id, |p| p.mpso)
+                && let Some(h) = self.hidden_statics.get_mut(k)
+            {
+                *h = false;
+            }
+        }
+    }
+
+    /// The static placements the renderer draws: with a PVO, those the camera's selected
+    /// list held at the latest update; otherwise all, in placement order.
+    pub fn drawn_statics(&self) -> impl Iterator<Item = &StaticPlacement<'a>> + '_ {
+        let hidden = &self.hidden_statics;
+        let placements = self.statics.placements().iter().enumerate();
+        placements.filter(move |(k, _)| !hidden.get(*k).copied().unwrap_or(false)).map(|(_, p)| p)
+    }
+
     /// The PVO id of actor `id`, when it is in the secondary table.
     fn secondary_id(&self, id: u16) -> Option<u16> {
         let k = self.secondary.iter().position(|&s| s == id)?;
@@ -44,9 +76,10 @@ impl<'a, C: Capacity> World<'a, C> {
     /// cleared) when its retained support is a static placement whose MPSO id is not
     /// selected, or a non-moving actor whose secondary id is not.
     pub(super) fn admit_models(&mut self) {
+        let selected = self.pvo.map(|pvo| pvo.select(self.view.map(|c| c / 256)));
+        self.select_statics(selected);
         // Without a PVO nothing is ever rejected (and no actor record need be touched).
-        let Some(pvo) = self.pvo else { return };
-        let selected = pvo.select(self.view.map(|c| c / 256));
+        let Some(selected) = selected else { return };
         for id in 0..self.actors.len() {
             let a: &Actor = &self.actors[id];
             let visible = |pvo_id: Option<u16>| pvo_id.is_some_and(|k| selected.contains(k));

@@ -106,6 +106,7 @@ impl<'a, C: Capacity> World<'a, C> {
             families: Default::default(),
             pvo: None,
             secondary: Default::default(),
+            hidden_statics: Default::default(),
             report: StepReport::default(),
             missing: heapless::Vec::new(),
             scripts: script::ScriptTables::default(),
@@ -163,6 +164,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.families.clear();
         self.pvo = None;
         self.secondary.clear();
+        self.hidden_statics.clear();
         self.report = StepReport::default();
         self.missing.clear();
         self.scripts.states.clear();

@@ -411,6 +411,8 @@ pub struct World<'a, C: Capacity = Desktop> {
     pvo: Option<crate::formats::pvo::Pvo<'a>>,
     /// The PVO's secondary table: the non-moving actors ([`World::build_secondary`]).
     secondary: C::Actors<u16>,
+    /// Per static placement, whether the camera's PVO list leaves it undrawn (empty: all drawn).
+    hidden_statics: C::Placements<bool>,
     report: StepReport,
     missing: heapless::Vec<Name, 8>,
     scripts: script::ScriptTables<C>,

@@ -32,6 +32,7 @@ mod navigation;
 mod player_input;
 mod player_moves;
 mod render;
+mod render_culling;
 mod render_flats;
 mod render_scene;
 mod replay;
