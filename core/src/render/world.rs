@@ -12,6 +12,7 @@ use crate::capacity::Capacity;
 use crate::collision::statics::StaticPlacement;
 use crate::files::Files;
 use crate::formats::texbsi::Texbsi;
+use crate::formats::worldini::WorldEntry;
 use crate::world::World;
 
 /// A static placement draws as an instance of its model, frame 0.
@@ -21,13 +22,10 @@ impl<'m> From<&StaticPlacement<'m>> for Instance<'m> {
     }
 }
 
-/// The look of `world`: its terrain bank `TEXBSI.302` and its models' banks, each read from
-/// `files` when present (a missing or damaged bank falls back to flat colours), shaded
-/// through `palette`, lit by [`super::look::Light::island_day`]. (The water wave is the
-/// world's, [`World::wave`].) No sky image: the world's files name none (that takes a
-/// WORLD.INI's `world_skyfx`), so the sky is the gradient; set [`Look::sky`] (for instance
-/// to [`super::look::Sky::from_files`] of an install's `SKY888.BSI` and `SKY888.COL`) to
-/// change it.
+/// The look of `world`: its terrain bank `TEXBSI.302`, its models' and flats' banks, each
+/// read from `files` when present (a missing or damaged bank falls back to flat colours),
+/// shaded through `palette`, lit and given its sky by its WORLD.INI entry ([`world_light`],
+/// [`world_sky`]). (The water wave is the world's, [`World::wave`].)
 pub fn look<'a, C: Capacity>(world: &World<'a, C>, files: &impl Files<'a>, palette: &Palette) -> Look<'a, C> {
     let mut look = Look::new(None, &[], palette);
     look_into(&mut look, world, files, palette);
@@ -64,7 +62,40 @@ pub fn look_into<'a, C: Capacity>(
     // The models' banks, then the flats' ({D:formats/RGM.md} "MPSF (Flat Objects)").
     world.each_texture_bank(&mut add);
     world.flats().for_each(|(f, _)| add(f.texture_id()));
-    look.light = super::look::Light::island_day();
+    // The world's WORLD.INI entry lights it and gives it its sky; a world loaded without
+    // one (by map name) is lit as the island by day, with the gradient sky.
+    let catalog = crate::world::catalog::catalog(files).ok().flatten();
+    let entry = world.world_id().and_then(|id| catalog?.world(id));
+    look.light = entry.as_ref().map_or_else(super::look::Light::island_day, world_light);
+    look.sky = entry.as_ref().and_then(|e| world_sky(e, files, palette));
+}
+
+/// The light of a WORLD.INI entry ({D:engine/terrain-lighting.md} "World inputs"):
+/// `world_ambientrgb` (128, 128, 128 when absent), the first three of `world_sunrgb` (128,
+/// 128, 100 when absent), `world_sunangle` and `world_sunskew`; channels clamped to a byte.
+pub fn world_light(e: &WorldEntry<'_>) -> super::look::Light {
+    use crate::formats::worldini::{DEFAULT_AMBIENT_RGB, DEFAULT_SUN_RGB};
+    let byte = |v: i32| v.clamp(0, 255) as u8;
+    let ambient = e.ambientrgb.unwrap_or(DEFAULT_AMBIENT_RGB).map(byte);
+    let sun = e.sunrgb.map_or(DEFAULT_SUN_RGB, |s| [s[0], s[1], s[2]]).map(byte);
+    super::look::Light::from_world(ambient, sun, e.sunangle, e.sunskew)
+}
+
+/// The sky plane of a WORLD.INI entry ({D:engine/sky.md} "Overview", "Glide sky plane"): the
+/// `world_skyfx` BSI image and the COL of the same name beside it, at `world_skylevel` and
+/// `world_skyscale`. `None` (the gradient) without `world_skyfx` or when either file is
+/// missing or damaged.
+pub fn world_sky<'a>(
+    e: &WorldEntry<'_>,
+    files: &impl Files<'a>,
+    palette: &Palette,
+) -> Option<super::look::Sky<'a>> {
+    let bsi = e.skyfx?;
+    // The COL beside it: the same path with its extension replaced.
+    let stem = bsi.rsplit_once('.').filter(|(_, ext)| !ext.contains(['\\', '/'])).map_or(bsi, |(s, _)| s);
+    let mut col: heapless::String<80> = heapless::String::new();
+    core::fmt::write(&mut col, format_args!("{stem}.COL")).ok()?;
+    super::look::Sky::from_files(files.file(bsi)?, files.file(&col)?, palette, e.skylevel, e.skyscale).ok()
 }
 
 /// The camera's render pose ({D:engine/SOUP.md} "Camera marks and the render camera

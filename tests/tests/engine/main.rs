@@ -35,6 +35,7 @@ mod render;
 mod render_culling;
 mod render_flats;
 mod render_scene;
+mod render_world_look;
 mod replay;
 mod replay_paths;
 mod response;

@@ -136,7 +136,12 @@ pub fn world_ini(map: &str) -> Vec<u8> {
         .set("world_world", format!("MAPS\\{map}.WLD"))
         .set("world_palette", format!("3DART\\{map}.COL"))
         .set("world_scapeshift", 0)
-        .set_list("world_wave", &WAVE);
+        .set_list("world_wave", &WAVE)
+        // Lit as ISLAND's day entry is: ambient 64, a white sun at angle 256, skew 512.
+        .set_list("world_ambientrgb", &[64; 3])
+        .set_list("world_sunrgb", &[255, 255, 255, 2])
+        .set("world_sunangle", 256)
+        .set("world_sunskew", 512);
     to_bytes(&WorldIniDesc {
         start_world: WORLD as i32,
         start_marker: 0,

@@ -1,0 +1,90 @@
+//! A world's light and sky from its WORLD.INI entry ({D:engine/terrain-lighting.md} "World
+//! inputs"; {D:engine/sky.md} "Overview", "Glide sky plane").
+
+use stros_core::formats::worldini::WorldIni;
+use stros_core::render::Palette;
+use stros_core::render::look::Light;
+use stros_core::render::world::{world_light, world_sky};
+
+const INI: &str = "[world]\r\n\
+world_map[3]=MAPS\\DUSK.RGM\r\n\
+world_ambientrgb[3]=10,20,30\r\n\
+world_sunrgb[3]=200,180,160,1\r\n\
+world_sunangle[3]=256\r\n\
+world_sunskew[3]=-64\r\n\
+world_skyfx[3]=3DART\\SKYDUSK.BSI\r\n\
+world_skylevel[3]=-2000\r\n\
+world_map[4]=MAPS\\CELLAR.RGM\r\n";
+
+#[test]
+fn an_entry_lights_its_world() {
+    let ini = WorldIni::new_checked(INI).unwrap();
+    let l = world_light(&ini.world(3).unwrap());
+    // The palette renderer shades one channel: the means 20 and 180.
+    assert_eq!((l.ambient, l.sun), (20.0, 180.0));
+    // sin(256) = sin(45°) and sin(256 + 512) = sin(135°): 0.70711 × 16000 = 11,313.7 → 11,313;
+    // sin(−64) = −sin(11.25°) = −0.19509 × 16000 = −3,121.4 → −3,121. Length
+    // √(2 × 11,313² + 3,121²) = √265,708,579 = 16,300.56.
+    let want = [11_313.0 / 16_300.56, 11_313.0 / 16_300.56, -3_121.0 / 16_300.56];
+    for (got, want) in l.direction.iter().zip(want) {
+        assert!((got - want).abs() < 1e-5, "{:?}", l.direction);
+    }
+    // No keys: ambient 128, sun (128, 128, 100) from straight above (angle and skew 0).
+    let bare = world_light(&ini.world(4).unwrap());
+    assert_eq!(bare, Light::absent());
+    assert_eq!((bare.ambient, bare.sun), (128.0, (128.0 + 128.0 + 100.0) / 3.0));
+}
+
+/// A 2 × 1 standalone BSI (indices 1, 2) and a COL making them red and blue.
+fn sky_files() -> (Vec<u8>, Vec<u8>) {
+    let mut bsi = b"BSIF\0\0\0\0BHDR\0\0\0\x1a".to_vec();
+    let mut bhdr = [0u8; 26];
+    bhdr[4] = 2;
+    bhdr[6] = 1;
+    bhdr[14] = 1;
+    bsi.extend_from_slice(&bhdr);
+    bsi.extend_from_slice(b"DATA\0\0\0\x02\x01\x02END \0\0\0\0");
+    let mut col = 776u32.to_le_bytes().to_vec();
+    col.extend_from_slice(&0xB123u32.to_le_bytes());
+    let mut rgb = [0u8; 768];
+    rgb[3..6].copy_from_slice(&[250, 0, 0]);
+    rgb[6..9].copy_from_slice(&[0, 0, 250]);
+    col.extend_from_slice(&rgb);
+    (bsi, col)
+}
+
+#[test]
+fn an_entry_names_its_sky_image_and_the_palette_beside_it() {
+    let ini = WorldIni::new_checked(INI).unwrap();
+    let (bsi, col) = sky_files();
+    let files = stros_tests::replaced(vec![("SKYDUSK.BSI", bsi), ("SKYDUSK.COL", col.clone())]);
+    let sky = world_sky(&ini.world(3).unwrap(), files, &Palette::default_world()).expect("a sky");
+    // world_skylevel −2000; world_skyscale absent: 2000.
+    assert_eq!((sky.level, sky.scale), (-2000.0, 2000.0));
+    assert_eq!((sky.texels.width(), sky.texels.height()), (2, 1));
+    // No world_skyfx: the gradient.
+    assert!(world_sky(&ini.world(4).unwrap(), files, &Palette::default_world()).is_none());
+    // The COL missing: no sky either.
+    let (bsi, _) = sky_files();
+    let files = stros_tests::replaced(vec![("SKYDUSK.BSI", bsi)]);
+    assert!(world_sky(&ini.world(3).unwrap(), files, &Palette::default_world()).is_none());
+}
+
+#[test]
+fn the_island_is_lit_by_its_own_entry() {
+    // The embedded WORLD.INI gives world 1 ISLAND's day light: ambient 64, sun 255, angle
+    // 256, skew 512 — the light the island was drawn with before it had the keys.
+    let s = Box::new(
+        stros_host::Session::start(
+            &stros_core::files::Embedded,
+            stros_core::embedded::MAP,
+            stros_core::config::SystemConfig::installed(),
+            Default::default(),
+            0,
+        )
+        .unwrap(),
+    );
+    assert_eq!(s.world.world_id(), Some(1), "the catalog entry is found by its map");
+    assert_eq!(s.look.light, Light::island_day());
+    assert!(s.look.sky.is_none(), "no world_skyfx");
+}
