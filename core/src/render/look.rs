@@ -280,9 +280,18 @@ impl Light {
     /// The intensity of a surface with unit normal `normal` (map axes) and brightness byte
     /// `brightness`: `clamp(A + B + max(0, −D·N) × S, 0, 255)`. NaN gives 0.
     pub fn intensity(&self, normal: [f32; 3], brightness: f32) -> f32 {
+        Self::clamp(self.unclamped(normal, brightness))
+    }
+
+    /// [`Light::intensity`] before the clamp, where local lights add to it.
+    pub fn unclamped(&self, normal: [f32; 3], brightness: f32) -> f32 {
         let d = self.direction;
         let weight = -(d[0] * normal[0] + d[1] * normal[1] + d[2] * normal[2]);
-        let i = self.ambient + brightness + weight.max(0.0) * self.sun;
+        self.ambient + brightness + weight.max(0.0) * self.sun
+    }
+
+    /// An intensity clamped to `0..=255`; NaN gives 0.
+    pub fn clamp(i: f32) -> f32 {
         if i.is_nan() { 0.0 } else { i.clamp(0.0, 255.0) }
     }
 }

@@ -28,6 +28,7 @@ mod camera;
 pub mod flat;
 pub mod framebuffer;
 pub mod hud;
+pub mod lights;
 pub mod look;
 pub mod palette;
 pub mod raster;

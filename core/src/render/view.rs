@@ -23,6 +23,7 @@
 
 use super::Framebuffer;
 use super::flat::Flat;
+use super::lights::{LocalLight, to_model, vertex_intensity};
 use super::look::{Look, Sky, shade_level};
 use super::palette::ramps;
 use super::raster::{Corner, DITHER, Paint, Raster};
@@ -114,17 +115,31 @@ pub fn draw_rows<'m, H: VertexHeights, C: Capacity>(
     instances: impl IntoIterator<Item = Instance<'m>>,
     look: &Look<'_, C>,
 ) {
-    draw_scene_rows(fb, depth, rows, view, terrain, Placed { models: instances, flats: [] }, look);
+    draw_scene_rows(
+        fb,
+        depth,
+        rows,
+        view,
+        terrain,
+        Placed { models: instances, flats: [], lights: &[] },
+        look,
+    );
 }
 
-/// What a map places, as drawn: its models, then its flats.
+/// What a map places, as drawn: its models, then its flats, and the local lights on them.
 #[derive(Clone, Debug)]
-pub struct Placed<I, F> {
+pub struct Placed<'l, I, F> {
     /// The static and actor models.
     pub models: I,
     /// The placed flats ([`Flat`]), drawn after the models as the original submits them.
     pub flats: F,
+    /// The local lights the models may take ([`LocalLight::selects`] decides per model).
+    pub lights: &'l [LocalLight],
 }
+
+/// The most local lights one model takes (best guess: the docs give no limit; the first
+/// that reach it, in the order given).
+pub const MODEL_LIGHTS: usize = 16;
 
 /// [`draw_rows`] with placed flats too.
 pub fn draw_scene_rows<'m, H: VertexHeights, C: Capacity>(
@@ -133,7 +148,7 @@ pub fn draw_scene_rows<'m, H: VertexHeights, C: Capacity>(
     rows: core::ops::Range<usize>,
     view: &View,
     terrain: Option<(&H, &Wld<'_>)>,
-    placed: Placed<impl IntoIterator<Item = Instance<'m>>, impl IntoIterator<Item = Flat>>,
+    placed: Placed<'_, impl IntoIterator<Item = Instance<'m>>, impl IntoIterator<Item = Flat>>,
     look: &Look<'_, C>,
 ) {
     let focal = focal_length(fb.width());
@@ -148,7 +163,7 @@ pub fn draw_scene_rows<'m, H: VertexHeights, C: Capacity>(
         super::terrain::draw(&mut raster, &basis, heights, wld, look);
     }
     for instance in placed.models {
-        draw_instance(&mut raster, &basis, &instance, look);
+        draw_instance(&mut raster, &basis, &instance, look, placed.lights);
     }
     for flat in placed.flats {
         draw_flat(&mut raster, &basis, &flat, look);
@@ -311,6 +326,7 @@ fn draw_instance<C: Capacity>(
     basis: &Basis,
     instance: &Instance<'_>,
     look: &Look<'_, C>,
+    lights: &[LocalLight],
 ) {
     let Instance { model, frame, position, matrix } = *instance;
     if !position.iter().chain(matrix.iter().flatten()).all(|c| c.is_finite()) {
@@ -333,8 +349,17 @@ fn draw_instance<C: Capacity>(
     }
     // The light in camera space, so normals need no trip back to the world.
     let light = super::look::Light { direction: basis.rotate(look.light.direction), ..look.light };
+    // The local lights that reach the model, carried into its coordinates
+    // ({D:engine/model-lighting.md} "Local-light model selection").
+    let reaching: heapless::Vec<([f32; 3], &LocalLight), MODEL_LIGHTS> = lights
+        .iter()
+        .filter(|l| l.selects(position, radius))
+        .map(|l| (to_model(l.position, position, &matrix), l))
+        .take(MODEL_LIGHTS)
+        .collect();
     let version = model.version();
     let mut corners = [Corner::default(); MAX_CORNERS];
+    let mut locals = [[0f32; 3]; MAX_CORNERS];
     'faces: for face in model.faces() {
         // A face with a stored normal that faces away is passed over on its first vertex
         // alone, before the others are read and moved (the same test as below).
@@ -350,7 +375,8 @@ fn draw_instance<C: Capacity>(
         let mut n = 0;
         for v in face.vertices() {
             let Some(local) = model.frame_vertex_map(frame, v.index) else { continue 'faces };
-            let Some(slot) = corners.get_mut(n) else { break };
+            let (Some(slot), Some(at)) = (corners.get_mut(n), locals.get_mut(n)) else { break };
+            *at = local;
             let c = apply(local);
             // UVs accumulate in 1/16 texel.
             *slot = Corner {
@@ -381,8 +407,14 @@ fn draw_instance<C: Capacity>(
         if corners.iter().fold(u16::MAX, |codes, c| codes & raster.outcode(c.at)) != 0 {
             continue;
         }
-        let intensity = light.intensity(unit(normal), face_brightness(version, face.tex_hi()));
-        for c in corners.iter_mut() {
+        let lit = light.unclamped(unit(normal), face_brightness(version, face.tex_hi()));
+        // Local lights add at each vertex with the face's stored normal, before the clamp.
+        let supplied = stored.filter(|_| !reaching.is_empty()).map(|s| s.map(|c| c as f32 / 256.0));
+        for (c, local) in corners.iter_mut().zip(&locals) {
+            let intensity = match supplied {
+                Some(n) => vertex_intensity(lit, &reaching, *local, n),
+                None => super::look::Light::clamp(lit),
+            };
             c.shade = shade_level(intensity, length(c.at));
         }
         let texture = face.texture();

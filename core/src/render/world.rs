@@ -5,6 +5,7 @@
 
 use super::Framebuffer;
 use super::flat::Flat;
+use super::lights::LocalLight;
 use super::look::Look;
 use super::palette::Palette;
 use super::view::{self, Instance, View};
@@ -141,6 +142,7 @@ pub fn draw_in_bands<C: Capacity>(
     let heights = world.vertex_cache();
     // Texture frames follow the BIOS tick of the latest update, as the water wave does.
     look.set_clock(world.report().bios);
+    let lights = view_lights(world, view);
     let (width, height) = (fb.width(), fb.height());
     let mut top = 0;
     while band_height > 0 && top < height {
@@ -168,8 +170,30 @@ pub fn draw_in_bands<C: Capacity>(
             view,
             // A world without terrain draws its statics and actors only: no land, no sea.
             world.has_terrain().then_some((&heights, world.wld())),
-            view::Placed { models: statics.chain(actors), flats },
+            view::Placed { models: statics.chain(actors), flats, lights: &lights },
             look,
         );
     }
+}
+
+/// The most map lights one frame takes (best guess: the docs select lights per model from
+/// spatial cells, with no limit given; here the first in file order that can reach a drawn
+/// model).
+pub const VIEW_LIGHTS: usize = 64;
+
+/// The world's selected map lights ([`World::lights`]) that can reach a model the frame
+/// draws: within the terrain's draw distance, plus the light's radius and a model's reach
+/// (2,048 map units, best guess), of the eye.
+fn view_lights<C: Capacity>(world: &World<'_, C>, view: &View) -> heapless::Vec<LocalLight, VIEW_LIGHTS> {
+    let reach = super::terrain::FAR + 2048.0;
+    world
+        .lights()
+        .map(|r| LocalLight::from_mpsl(&r))
+        .filter(|l| {
+            let d = [0, 1, 2].map(|k| l.position[k] - view.eye[k]);
+            let limit = reach + l.radius.abs();
+            d[0] * d[0] + d[1] * d[1] + d[2] * d[2] <= limit * limit
+        })
+        .take(VIEW_LIGHTS)
+        .collect()
 }

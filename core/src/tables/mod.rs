@@ -9,12 +9,15 @@
 //!
 //! - The **quantized square-root table** ({D:engine/model-lighting.md} "Local-light vertex
 //!   contribution", used by "Flat image dimensions" too): 256 seven-bit fractions.
+//! - The **quantized reciprocal-square-root table** ({D:engine/terrain-lighting.md}, the
+//!   normalization stages, and the local-light vertex contribution): 256 seven-bit fractions.
 //!
 //! `stros-tools gen-tables` writes `rotation_data.rs`, `octant_data.rs` and `sqrt_data.rs`;
 //! a test recomputes them with `libm` and checks the bit patterns the docs list.
 
 mod octant_data;
 mod rotation_data;
+mod rsqrt_data;
 mod sqrt_data;
 
 /// Entries of the shared rotation table (full turn + quarter turn + endpoint).
@@ -67,6 +70,30 @@ pub fn quantized_sqrt(q: f32) -> f32 {
     let m = ((bits >> 16) & 0x7f) as usize;
     let fraction = sqrt_data::SQRT[m + 128 * (e & 1) as usize] as u32;
     f32::from_bits((((e.div_euclid(2) + 127) as u32) << 23) | (fraction << 16))
+}
+
+/// The quantized reciprocal square root of `q`: with `e` its unbiased exponent and `m` its
+/// upper seven fraction bits, table entry `m + 128 (e & 1)` as the fraction and, as a
+/// biased exponent, `⌊(253 − e) / 2⌋` when the entry is nonzero or `⌊(254 − e) / 2⌋` when
+/// it is zero. Zero, negative and subnormal inputs give 0 (a zero-length vector stays
+/// zero), infinities 0 and NaNs themselves.
+pub fn quantized_rsqrt(q: f32) -> f32 {
+    let bits = q.to_bits();
+    let biased = ((bits >> 23) & 0xff) as i32;
+    if q.is_nan() {
+        return q;
+    }
+    if q.is_sign_negative() || biased == 0 || biased == 0xff {
+        return 0.0;
+    }
+    let e = biased - 127;
+    let m = ((bits >> 16) & 0x7f) as usize;
+    let fraction = rsqrt_data::RSQRT[m + 128 * (e & 1) as usize] as u32;
+    let exponent = if fraction != 0 { (253 - e).div_euclid(2) } else { (254 - e).div_euclid(2) };
+    if exponent <= 0 {
+        return 0.0;
+    }
+    f32::from_bits(((exponent as u32) << 23) | (fraction << 16))
 }
 
 #[cfg(test)]

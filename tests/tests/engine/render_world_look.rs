@@ -88,3 +88,44 @@ fn the_island_is_lit_by_its_own_entry() {
     assert_eq!(s.look.light, Light::island_day());
     assert!(s.look.sky.is_none(), "no world_skyfx");
 }
+
+/// {D:engine/model-lighting.md} "Local-light model selection": the island's two map lights
+/// by the fisher's hut (world 1, active) light its front wall. Seen at night — the
+/// island's WORLD.INI with no ambient and no sun — the wall by the light at x = 34,310 is
+/// brighter than without the lights, and the picture far from them is the same.
+#[test]
+fn map_lights_light_the_walls_they_reach() {
+    use stros_core::render::Framebuffer;
+    let night = stros_tools::world::build::world_ini(stros_core::embedded::MAP);
+    let night = String::from_utf8(night).unwrap().replace("world_ambientrgb[1]=64,64,64", "world_ambientrgb[1]=0,0,0");
+    let night = night.replace("world_sunrgb[1]=255,255,255,2", "world_sunrgb[1]=0,0,0,0");
+    assert!(night.contains("world_ambientrgb[1]=0,0,0") && night.contains("world_sunrgb[1]=0,0,0,0"));
+    let frame = |lights: bool| {
+        let mut desc = stros_tools::world::village::rgm_desc();
+        if !lights {
+            desc.mpsl.clear();
+        }
+        let files = stros_tests::replaced(vec![
+            ("WORLD.INI".to_string(), night.clone().into_bytes()),
+            (format!("{}.RGM", stros_core::embedded::MAP), stros_tools::write::rgm::to_bytes(&desc)),
+        ]);
+        let config = stros_core::config::SystemConfig::installed();
+        let mut s = Box::new(stros_host::Session::start(files, stros_core::embedded::MAP, config, Default::default(), 8).unwrap());
+        s.step(&stros_core::input::Input::NONE, 1000, None);
+        assert_eq!(s.world.lights().count(), if lights { 2 } else { 0 });
+        let (mut px, mut depth) = (vec![0u8; 320 * 200], vec![0f32; 320 * 200]);
+        s.draw(&mut Framebuffer::new(&mut px, 320, 200).unwrap(), &mut depth);
+        let camera = stros_core::render::world::follow(&s.world);
+        let rgb = |x: usize, y: usize| {
+            let c = s.palette.rgb[px[y * 320 + x] as usize];
+            c[0] as u32 + c[1] as u32 + c[2] as u32
+        };
+        // The wall 60 units left of and 60 below the left light.
+        let p = stros_core::render::view::project(&camera, 320, 200, [34_250.0, -340.0, 17_100.0]).unwrap();
+        (rgb(p[0] as usize, p[1] as usize), rgb(5, 5))
+    };
+    let (lit, sky_lit) = frame(true);
+    let (dark, sky_dark) = frame(false);
+    assert!(lit > dark, "the lit wall is brighter: {lit} against {dark}");
+    assert_eq!(sky_lit, sky_dark);
+}

@@ -89,3 +89,18 @@ fn quantized_square_roots() {
     assert_eq!(tables::quantized_sqrt(0.0), 0.0);
     assert_eq!(tables::quantized_sqrt(-4.0), 0.0);
 }
+
+/// {D:engine/terrain-lighting.md}: the quantized reciprocal square root, by hand.
+#[test]
+fn quantized_reciprocal_square_roots() {
+    // 1 = 1.0 × 2⁰: entry 0 is 1/√1 = 1.0, fraction 0, so the exponent is ⌊254 / 2⌋ = 127: 1.
+    assert_eq!(tables::quantized_rsqrt(1.0), 1.0);
+    // 256 = 2⁸: entry 0, exponent ⌊(254 − 8) / 2⌋ = 123: 2⁻⁴.
+    assert_eq!(tables::quantized_rsqrt(256.0), 0.0625);
+    // 2 = 1.0 × 2¹: entry 128 = 1/√2 = 0.70711 = 1.41421 × 2⁻¹, fraction 53; nonzero, so
+    // ⌊(253 − 1) / 2⌋ = 126: (1 + 53/128) / 2.
+    assert_eq!(tables::quantized_rsqrt(2.0), (1.0 + 53.0 / 128.0) / 2.0);
+    // 0.5 = 1.0 × 2⁻¹: the same entry, ⌊(253 + 1) / 2⌋ = 127: 1 + 53/128.
+    assert_eq!(tables::quantized_rsqrt(0.5), 1.0 + 53.0 / 128.0);
+    assert_eq!(tables::quantized_rsqrt(0.0), 0.0);
+}

@@ -8,7 +8,8 @@ use super::mesh::{Mesh, Paint};
 use super::models;
 use crate::write::model::{FaceDesc, FaceVertexDesc, FrameDesc, ModelDesc, SubobjectDesc, Version};
 use crate::write::rgm::{
-    ActorDesc, FlatDesc, GroupDesc, MarkerDesc, MpobDesc, MpsfDesc, MpsoDesc, MpszDesc, RaanDesc, RgmDesc,
+    ActorDesc, FlatDesc, GroupDesc, MarkerDesc, MpobDesc, MpsfDesc, MpslDesc, MpsoDesc, MpszDesc, RaanDesc,
+    RgmDesc,
 };
 use crate::write::rob::{COLLISION_ACTOR_LIST, COLLISION_EXCLUDED, RobDesc, SegmentDesc};
 use crate::write::soupdef::SoupDefDesc;
@@ -702,6 +703,7 @@ pub fn rgm_desc() -> RgmDesc {
         wdnm: walk_maps(),
         mpsz: vec![MpszDesc::from_extents([24, 62, 11], [24, 66, 38])],
         mpsf: flats(),
+        mpsl: lights(),
         // The flames glow: alpha byte 199, an alpha input of 200, blended and lit at 255.
         flat: vec![FlatDesc {
             archive: models::MODEL_BANK,
@@ -711,6 +713,26 @@ pub fn rgm_desc() -> RgmDesc {
         }],
         ..RgmDesc::default()
     }
+}
+
+/// The map lights ({D:formats/RGM.md} "MPSL (Lights)"): a warm light before each torch
+/// flame at the fisher's hut, for world 1 (the island's WORLD.INI entry).
+pub fn lights() -> Vec<MpslDesc> {
+    [34_310, 34_490]
+        .into_iter()
+        .map(|x| MpslDesc {
+            link: 0,
+            world_id: 1,
+            position: [x, PLATEAU_Y - 160, 17_040],
+            radius: 300,
+            field_16: 0,
+            rgb: [9000, 6000, 2500],
+            field_1e: 0,
+            active: 1,
+            field_20: [0; 6],
+            field_26: [0; 4],
+        })
+        .collect()
 }
 
 /// The placed flats: bushes ahead of the plateau marker and along the village path (each
