@@ -5,8 +5,8 @@
 //! The island `HARBOUR`: terrain (WLD), the scene (RGM: Cyrus, three flags, a fisher, a
 //! buoy, a keg, a raft; village placements; markers), the village models (ROB), the actor
 //! models (3DC), the palette (COL), terrain and village textures (TEXBSI 302 and 310),
-//! sounds (SFX), texture surfaces (SURFACE.INI), script definitions (SOUP386.DEF) and the
-//! world catalog (WORLD.INI).
+//! sounds (SFX), texture surfaces (SURFACE.INI), script definitions (SOUP386.DEF), the
+//! world catalog (WORLD.INI) and the day sky (SKYDAY.BSI and its COL).
 
 /// One embedded file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,8 +40,12 @@ embedded! {
     SURFACE_INI = "SURFACE.INI";
     /// Script definitions: the flags and property references of the island's scripts.
     SOUP386_DEF = "SOUP386.DEF";
-    /// The world catalog: the island as world 1, its files, its water wave.
+    /// The world catalog: the island as world 1, its files, its water wave, light and sky.
     WORLD_INI = "WORLD.INI";
+    /// The day sky's image.
+    SKYDAY_BSI = "SKYDAY.BSI";
+    /// The day sky's palette.
+    SKYDAY_COL = "SKYDAY.COL";
     /// Scene.
     RGM = "HARBOUR.RGM";
     /// Village models.

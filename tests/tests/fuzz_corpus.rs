@@ -70,6 +70,7 @@ seed_tests! {
     pvo_seeds: "pvo" reaches 1,
     ini_seeds: "ini" reaches 1,
     worldini_seeds: "worldini" reaches 1,
+    bsi_seeds: "bsi" reaches 1,
 }
 
 /// Run only as the child of the next test: allocates inside `watched`.

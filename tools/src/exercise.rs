@@ -11,7 +11,7 @@ use stros_core::formats::rob::Rob;
 use stros_core::formats::sfx::Sfx;
 use stros_core::formats::soupdef::SoupDef;
 use stros_core::formats::surface::{SurfaceError, SurfaceTable};
-use stros_core::formats::texbsi::Texbsi;
+use stros_core::formats::texbsi::{Image, Texbsi};
 use stros_core::formats::wld::Wld;
 use stros_core::formats::worldini::{self, WorldEntry, WorldIni};
 
@@ -42,11 +42,13 @@ pub enum Kind {
     SoupDef,
     /// WORLD.INI text (the world catalog).
     WorldIni,
+    /// A standalone BSI image (a sky).
+    Bsi,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 12] = [
+    pub const ALL: [Kind; 13] = [
         Kind::Rgm,
         Kind::Wld,
         Kind::Model,
@@ -59,6 +61,7 @@ impl Kind {
         Kind::Surface,
         Kind::SoupDef,
         Kind::WorldIni,
+        Kind::Bsi,
     ];
 
     /// The kind of a file by its name (`TEXBSI.302` by its stem, the rest by extension).
@@ -84,6 +87,7 @@ impl Kind {
             "PVO" => Some(Kind::Pvo),
             "INI" => Some(Kind::Ini),
             "DEF" => Some(Kind::SoupDef),
+            "BSI" => Some(Kind::Bsi),
             _ => None,
         }
     }
@@ -103,6 +107,7 @@ impl Kind {
             Kind::Surface => "SURFACE.INI",
             Kind::SoupDef => "SOUP386.DEF",
             Kind::WorldIni => "WORLD.INI",
+            Kind::Bsi => "BSI",
         }
     }
 
@@ -137,6 +142,7 @@ pub fn exercise(kind: Kind, data: &[u8]) -> Result<u64, ExerciseError> {
             }
         }
         Kind::Texbsi => texbsi(&mut sum, data).map_err(ExerciseError::Format)?,
+        Kind::Bsi => image(&mut sum, &Image::standalone(data).map_err(ExerciseError::Format)?),
         Kind::Sfx => sfx(&mut sum, data).map_err(ExerciseError::Format)?,
         Kind::Pvo => pvo(&mut sum, data).map_err(ExerciseError::Format)?,
         Kind::Ini => {
@@ -476,20 +482,25 @@ fn rob(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {
 fn texbsi(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {
     let t = Texbsi::new_checked(data)?;
     for img in t.images() {
-        sum.bytes(img.name());
-        sum.add(img.index().unwrap_or(0) as u64);
-        sum.add((img.width() * img.height() * img.frames()) as u64);
-        sum.add(img.frame_delay_ticks() as u64);
-        sum.add(img.scale_q8() as u64);
-        for f in 0..img.frames().min(64) {
-            for y in 0..img.height().min(512) {
-                sum.bytes(img.row(f, y).unwrap_or(&[]));
-            }
-            sum.add(img.pixel(f, img.width() / 2, img.height() / 2).unwrap_or(0) as u64);
-        }
-        sum.add_all(&img.cmap_rgb(7).unwrap_or([0; 3]));
+        image(sum, &img);
     }
     Ok(())
+}
+
+/// Every field of one image, a bank's or a standalone BSI's.
+fn image(sum: &mut Sum, img: &Image<'_>) {
+    sum.bytes(img.name());
+    sum.add(img.index().unwrap_or(0) as u64);
+    sum.add((img.width() * img.height() * img.frames()) as u64);
+    sum.add(img.frame_delay_ticks() as u64);
+    sum.add(img.scale_q8() as u64);
+    for f in 0..img.frames().min(64) {
+        for y in 0..img.height().min(512) {
+            sum.bytes(img.row(f, y).unwrap_or(&[]));
+        }
+        sum.add(img.pixel(f, img.width() / 2, img.height() / 2).unwrap_or(0) as u64);
+    }
+    sum.add_all(&img.cmap_rgb(7).unwrap_or([0; 3]));
 }
 
 fn sfx(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {

@@ -449,7 +449,7 @@ pub fn reader(kind: crate::exercise::Kind, data: &[u8]) -> usize {
 
 /// Every target by name (as `tools/fuzz` names its binaries and `tools/fuzz/seeds` its
 /// seed corpora), for the regression test.
-pub const TARGETS: [(&str, Target); 15] = {
+pub const TARGETS: [(&str, Target); 16] = {
     use crate::exercise::Kind;
     [
         ("step", step),
@@ -467,5 +467,6 @@ pub const TARGETS: [(&str, Target); 15] = {
         ("pvo", |d| reader(Kind::Pvo, d)),
         ("ini", |d| reader(Kind::Ini, d)),
         ("worldini", |d| reader(Kind::WorldIni, d)),
+        ("bsi", |d| reader(Kind::Bsi, d)),
     ]
 };

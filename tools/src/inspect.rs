@@ -47,6 +47,16 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Value, ExerciseError> {
                 .collect::<Vec<_>>();
             object().with("format", "TEXBSI").with("images", images)
         }
+        Kind::Bsi => {
+            let i = stros_core::formats::texbsi::Image::standalone(data).map_err(f)?;
+            object()
+                .with("format", "BSI")
+                .with("width", i.width())
+                .with("height", i.height())
+                .with("frames", i.frames())
+                .with("animated", i.is_animated())
+                .with("scale_q8", i.scale_q8())
+        }
         Kind::Sfx => {
             let s = Sfx::new_checked(data).map_err(f)?;
             let effects = s

@@ -71,7 +71,7 @@ fn an_entry_names_its_sky_image_and_the_palette_beside_it() {
 }
 
 #[test]
-fn the_island_is_lit_by_its_own_entry() {
+fn the_island_is_lit_and_skied_by_its_own_entry() {
     // The embedded WORLD.INI gives world 1 ISLAND's day light: ambient 64, sun 255, angle
     // 256, skew 512 — the light the island was drawn with before it had the keys.
     let s = Box::new(
@@ -86,7 +86,10 @@ fn the_island_is_lit_by_its_own_entry() {
     );
     assert_eq!(s.world.world_id(), Some(1), "the catalog entry is found by its map");
     assert_eq!(s.look.light, Light::island_day());
-    assert!(s.look.sky.is_none(), "no world_skyfx");
+    // world_skyfx[1] = SKYDAY.BSI beside SKYDAY.COL; no world_skylevel or world_skyscale:
+    // −3500 and 2000.
+    let sky = s.look.sky.as_ref().expect("the day sky");
+    assert_eq!((sky.level, sky.scale, sky.texels.width()), (-3500.0, 2000.0, 128));
 }
 
 /// {D:engine/model-lighting.md} "Local-light model selection": the island's two map lights
@@ -97,7 +100,9 @@ fn the_island_is_lit_by_its_own_entry() {
 fn map_lights_light_the_walls_they_reach() {
     use stros_core::render::Framebuffer;
     let night = stros_tools::world::build::world_ini(stros_core::embedded::MAP);
-    let night = String::from_utf8(night).unwrap().replace("world_ambientrgb[1]=64,64,64", "world_ambientrgb[1]=0,0,0");
+    let night = String::from_utf8(night)
+        .unwrap()
+        .replace("world_ambientrgb[1]=64,64,64", "world_ambientrgb[1]=0,0,0");
     let night = night.replace("world_sunrgb[1]=255,255,255,2", "world_sunrgb[1]=0,0,0,0");
     assert!(night.contains("world_ambientrgb[1]=0,0,0") && night.contains("world_sunrgb[1]=0,0,0,0"));
     let frame = |lights: bool| {
@@ -110,7 +115,10 @@ fn map_lights_light_the_walls_they_reach() {
             (format!("{}.RGM", stros_core::embedded::MAP), stros_tools::write::rgm::to_bytes(&desc)),
         ]);
         let config = stros_core::config::SystemConfig::installed();
-        let mut s = Box::new(stros_host::Session::start(files, stros_core::embedded::MAP, config, Default::default(), 8).unwrap());
+        let mut s = Box::new(
+            stros_host::Session::start(files, stros_core::embedded::MAP, config, Default::default(), 8)
+                .unwrap(),
+        );
         s.step(&stros_core::input::Input::NONE, 1000, None);
         assert_eq!(s.world.lights().count(), if lights { 2 } else { 0 });
         let (mut px, mut depth) = (vec![0u8; 320 * 200], vec![0f32; 320 * 200]);
@@ -128,4 +136,35 @@ fn map_lights_light_the_walls_they_reach() {
     let (dark, sky_dark) = frame(false);
     assert!(lit > dark, "the lit wall is brighter: {lit} against {dark}");
     assert_eq!(sky_lit, sky_dark);
+}
+
+/// {D:engine/sky.md} "Glide sky plane" and "Sky fog": a sky image of one index, the plane
+/// 100 units above the eye, looked at steeply upward (pitch −400). The top row's centre
+/// ray: t = (0.5 − 100) / 203.05 = −0.49; forward (0, −0.9415, 0.3369) and down
+/// (0, 0.3369, 0.9415) at that pitch give a ray Y of −0.9415 − 0.49 × 0.3369 = −1.1066, so
+/// the plane (−100 relative) is 90.4 along it. The fog coordinate 4e + 8(1 − 2^e / d) with
+/// e = 6 is 24 + 8 × (1 − 64 / 90.4) = 26.3, at most 32: no fog. The pixel is the image's
+/// index through the sky's palette remap.
+#[test]
+fn a_sky_row_shows_the_image_colour_unfogged() {
+    use stros_core::capacity::Small;
+    use stros_core::render::Framebuffer;
+    use stros_core::render::look::{Look, Sky, Texels};
+    use stros_core::render::view::{self, View};
+    let data = vec![5u8; 4 * 4];
+    let texels = Texels::new(&data, 4, 4, false).unwrap();
+    let mut rgb = [[0u8; 3]; 256];
+    rgb[5] = [40, 80, 200];
+    let palette = Palette::default_world();
+    let mut look: Look<'_, Small> = Look::new(None, &[], &palette);
+    look.sky = Some(Sky::new(texels, &rgb, &palette, -100, 0));
+    let remapped = look.sky.as_ref().unwrap().remap[5];
+    assert_eq!(remapped, palette.nearest([40, 80, 200]));
+    let (mut px, mut depth) = (vec![0u8; 320 * 200], vec![0f32; 320 * 200]);
+    let mut fb = Framebuffer::new(&mut px, 320, 200).unwrap();
+    let eye = View { eye: [0.0; 3], heading: 0, pitch: -400 };
+    let none: Option<(&stros_core::terrain::VertexCache<'_>, &_)> = None;
+    view::draw(&mut fb, &mut depth, &eye, none, [], &look);
+    assert_eq!(stros_core::render::view::sky_fog(90.4), 0.0);
+    assert!((0..320).all(|x| px[x] == remapped), "the whole top row");
 }

@@ -283,6 +283,33 @@ pub fn flat_image(bank: u16, index: u8) -> crate::write::texbsi::ImageDesc {
     }
 }
 
+/// The side of the sky image.
+pub const SKY_SIDE: usize = 128;
+
+/// The day sky's image ({D:engine/sky.md} "Glide sky plane"): soft clouds of the sky ramp's
+/// lightest entries over its mid blue, wrapping at the edges (the plane repeats it).
+pub fn sky_image() -> Vec<u8> {
+    let s = SKY_SIDE;
+    let mut n = Noise::new(0x5C1E);
+    // Clouds: a handful of wrapped blobs.
+    let blobs: Vec<(f64, f64, f64)> = (0..14)
+        .map(|_| (n.below(s as u32) as f64, n.below(s as u32) as f64, 6.0 + n.below(12) as f64))
+        .collect();
+    let mut px = vec![0u8; s * s];
+    for y in 0..s {
+        for x in 0..s {
+            let cover = blobs.iter().fold(0.0f64, |c, &(bx, by, r)| {
+                let wrap = |d: f64| d.abs().min(s as f64 - d.abs());
+                let (dx, dy) = (wrap(x as f64 - bx), wrap(y as f64 - by) * 1.6);
+                c.max(1.0 - (dx * dx + dy * dy).sqrt() / r)
+            });
+            let shade = if cover > 0.0 { (4.0 - cover * 4.0) as u8 } else { 7 + n.below(2) as u8 };
+            px[y * s + x] = ramp::SKY + shade;
+        }
+    }
+    px
+}
+
 /// Sample rate of the generated sounds.
 pub const SOUND_RATE: u32 = 11025;
 

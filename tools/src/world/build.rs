@@ -26,6 +26,11 @@ pub fn image_name(bank: u16, image: u8) -> Vec<u8> {
     format!("D{:02}{:03}", bank % 100, image).into_bytes()
 }
 
+/// The day sky's image (`world_skyfx`) and its palette beside it.
+pub const SKY_BSI: &str = "SKYDAY.BSI";
+/// The COL of [`SKY_BSI`].
+pub const SKY_COL: &str = "SKYDAY.COL";
+
 /// The WLD description of the island.
 pub fn wld_desc() -> write::wld::WldDesc {
     let t = terrain::build(&stros_core::formats::wld::HEIGHT_TABLE);
@@ -137,6 +142,7 @@ pub fn world_ini(map: &str) -> Vec<u8> {
         .set("world_palette", format!("3DART\\{map}.COL"))
         .set("world_scapeshift", 0)
         .set_list("world_wave", &WAVE)
+        .set("world_skyfx", SKY_BSI)
         // Lit as ISLAND's day entry is: ambient 64, a white sun at angle 256, skew 512.
         .set_list("world_ambientrgb", &[64; 3])
         .set_list("world_sunrgb", &[255, 255, 255, 2])
@@ -163,6 +169,12 @@ pub fn files() -> Vec<File> {
         file("SURFACE.INI".into(), surface_ini().into_bytes()),
         file("SOUP386.DEF".into(), write::soupdef::to_bytes(&village::soup_def())),
         file("WORLD.INI".into(), world_ini(MAP)),
+        file(
+            SKY_BSI.into(),
+            write::texbsi::standalone_bsi(art::SKY_SIDE as u16, art::SKY_SIDE as u16, &art::sky_image()),
+        ),
+        // The sky's own palette: the island's (so its colours map onto themselves).
+        file(SKY_COL.into(), write::col::to_bytes(&col_desc())),
         file(format!("{MAP}.RGM"), write::rgm::to_bytes(&village::rgm_desc())),
         file(format!("{MAP}.ROB"), write::rob::to_bytes(&village::rob_desc())),
     ]

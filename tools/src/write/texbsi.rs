@@ -66,6 +66,32 @@ pub struct TexbsiDesc {
     pub images: Vec<ImageDesc>,
 }
 
+/// A standalone BSI file (`formats/BSI.md`: sky and sun images) of one raw frame:
+/// `BSIF`, `BHDR` (the sides, one frame, raw encoding), `DATA` and `END `, chunk lengths big-endian.
+///
+/// # Panics
+/// If a side is 0 or above 32767, or `pixels` is not `width × height` bytes.
+pub fn standalone_bsi(width: u16, height: u16, pixels: &[u8]) -> Vec<u8> {
+    use stros_core::formats::texbsi::field;
+    assert!((1..=32767).contains(&width) && (1..=32767).contains(&height));
+    assert_eq!(pixels.len(), width as usize * height as usize);
+    let chunk = |out: &mut Vec<u8>, tag: &[u8; 4], body: &[u8]| {
+        out.extend_from_slice(tag);
+        out.extend_from_slice(&(body.len() as u32).to_be_bytes());
+        out.extend_from_slice(body);
+    };
+    let mut bhdr = [0u8; field::BHDR_LEN];
+    bhdr[field::BHDR_WIDTH..field::BHDR_WIDTH + 2].copy_from_slice(&width.to_le_bytes());
+    bhdr[field::BHDR_HEIGHT..field::BHDR_HEIGHT + 2].copy_from_slice(&height.to_le_bytes());
+    bhdr[field::BHDR_FRAMES..field::BHDR_FRAMES + 2].copy_from_slice(&1u16.to_le_bytes());
+    let mut out = Vec::new();
+    chunk(&mut out, b"BSIF", &[]);
+    chunk(&mut out, b"BHDR", &bhdr);
+    chunk(&mut out, b"DATA", pixels);
+    chunk(&mut out, b"END ", &[]);
+    out
+}
+
 /// The TEXBSI file for `desc`.
 ///
 /// # Panics
