@@ -160,3 +160,31 @@ fn the_torch_flame_advances_every_two_ticks_while_drawn() {
         stros_core::render::look::Timeline { frame: Some(0), deadline: 10 }
     );
 }
+
+/// The open water (terrain image 0: four frames 220 ms = (220 × 182 + 5000) / 10000 = 4
+/// ticks apart), drawn once per update from over the sea looking at the island (the bench's
+/// view): a frame every four ticks, the first request selecting frame 0.
+#[test]
+fn the_sea_moves_every_four_ticks() {
+    use stros_core::input::{Bindings, Input};
+    let mut session = Box::new(
+        stros_host::Session::start(
+            &stros_core::files::Embedded,
+            stros_core::embedded::MAP,
+            stros_core::config::SystemConfig::installed(),
+            Bindings::default(),
+            0,
+        )
+        .unwrap(),
+    );
+    let (mut px, mut depth) = (vec![0u8; 320 * 200], vec![0f32; 320 * 200]);
+    let sea = View { eye: [30_000.0, -600.0, 12_000.0], heading: 0, pitch: 40 };
+    let mut water = Vec::new();
+    for tick in 0..10u32 {
+        session.step(&Input::NONE, tick, None);
+        let mut fb = Framebuffer::new(&mut px, 320, 200).unwrap();
+        stros_core::render::world::draw(&mut fb, &mut depth, &session.world, &sea, &session.look);
+        water.push(session.look.terrain_timeline(0).unwrap().frame.unwrap());
+    }
+    assert_eq!(water, [0, 0, 0, 0, 1, 1, 1, 1, 2, 2]);
+}

@@ -164,6 +164,22 @@ pub fn terrain_image(index: u8) -> Image {
     }
 }
 
+/// The open water's frame delay, milliseconds: (220 × 182 + 5000) / 10000 = 4 BIOS ticks.
+pub const WATER_DELAY_MS: i16 = 220;
+
+/// The open water's four frames ({D:engine/texture-animation.md}): its speckle drifting a
+/// quarter of the tile diagonally each frame, so the loop wraps seamlessly.
+pub fn water_frames() -> Vec<Vec<u8>> {
+    let base = terrain_image(super::terrain::tex::WATER);
+    let s = base.side;
+    (0..4)
+        .map(|f| {
+            let shift = f * s / 4;
+            (0..s * s).map(|i| base.pixels[((i / s + shift) % s) * s + (i % s + shift) % s]).collect()
+        })
+        .collect()
+}
+
 /// The village image `index` of the model bank.
 pub fn model_image(index: u8) -> Image {
     use super::models::img;

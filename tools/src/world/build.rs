@@ -58,11 +58,17 @@ fn bank(bank: u16, images: &[u8], draw: impl Fn(u8) -> art::Image) -> write::tex
     write::texbsi::TexbsiDesc { images }
 }
 
-/// Terrain textures (bank 302).
+/// Terrain textures (bank 302); the open water is animated ([`art::water_frames`]).
 pub fn terrain_bank() -> write::texbsi::TexbsiDesc {
     let mut ids = terrain::tex::ALL.to_vec();
     ids.sort_unstable();
-    bank(302, &ids, art::terrain_image)
+    let mut desc = bank(302, &ids, art::terrain_image);
+    if let Some(water) = desc.images.iter_mut().find(|i| i.name == image_name(302, terrain::tex::WATER)) {
+        water.animated = true;
+        water.frame_delay_ms = art::WATER_DELAY_MS;
+        water.frames = art::water_frames();
+    }
+    desc
 }
 
 /// Village textures (bank 310): the models' images, then the flats'.
