@@ -245,6 +245,12 @@ fn draw_background<C: Capacity>(raster: &mut Raster<'_, '_>, basis: &Basis, look
         let Some(row) = fb.pixels_mut().get_mut(y * w..(y + 1) * w) else { continue };
         match &look.sky {
             None => row.iter_mut().enumerate().for_each(|(x, p)| *p = haze[x & 3]),
+            // A row the sky fog hides wholly (or whose rays miss the plane) is haze: with no
+            // roll the screen's right vector is level, so every ray of the row meets the
+            // plane at the same depth and takes the same fog.
+            Some(sky) if row_fogged(sky, basis, t) => {
+                row.iter_mut().enumerate().for_each(|(x, p)| *p = haze[x & 3])
+            }
             Some(sky) => {
                 for (x, p) in row.iter_mut().enumerate() {
                     let s = (x as f32 + 0.5 - cx) / focal;
@@ -303,6 +309,17 @@ fn sky_pixel(sky: &Sky<'_>, basis: &Basis, st: [f32; 2], xy: [usize; 2], haze: u
     let weight = (sky_fog(along) + 1.0) / 256.0;
     let threshold = (DITHER[xy[1] & 3][xy[0] & 3] as f32 + 0.5) / 16.0;
     Some(if weight > threshold { haze } else { colour })
+}
+
+/// Whether every pixel of the row at camera `t` is haze in [`sky_pixel`]: the rays miss the
+/// plane, or its fog weight exceeds every dither threshold (15.5 / 16).
+fn row_fogged(sky: &Sky<'_>, basis: &Basis, t: f32) -> bool {
+    let r = basis.rows;
+    if r[0][1] != 0.0 {
+        return false;
+    }
+    let along = (sky.level - basis.eye[1]) / (r[1][1] * t + r[2][1]);
+    along.is_nan() || along <= 0.0 || (sky_fog(along) + 1.0) / 256.0 > 15.5 / 16.0
 }
 
 /// Most corners a face can have (the count is a byte).
