@@ -245,12 +245,9 @@ fn draw_background<C: Capacity>(raster: &mut Raster<'_, '_>, basis: &Basis, look
         let Some(row) = fb.pixels_mut().get_mut(y * w..(y + 1) * w) else { continue };
         match &look.sky {
             None => row.iter_mut().enumerate().for_each(|(x, p)| *p = haze[x & 3]),
-            // A row the sky fog hides wholly (or whose rays miss the plane) is haze: with no
-            // roll the screen's right vector is level, so every ray of the row meets the
-            // plane at the same depth and takes the same fog.
-            Some(sky) if row_fogged(sky, basis, t) => {
-                row.iter_mut().enumerate().for_each(|(x, p)| *p = haze[x & 3])
-            }
+            // Without roll the screen's right vector is level, so every ray of a row meets
+            // the plane at the same depth and takes the same fog: worked out once a row.
+            Some(sky) if basis.rows[0][1] == 0.0 => sky_row(sky, basis, [t, cx, focal], y, &haze, row),
             Some(sky) => {
                 for (x, p) in row.iter_mut().enumerate() {
                     let s = (x as f32 + 0.5 - cx) / focal;
@@ -311,15 +308,50 @@ fn sky_pixel(sky: &Sky<'_>, basis: &Basis, st: [f32; 2], xy: [usize; 2], haze: u
     Some(if weight > threshold { haze } else { colour })
 }
 
-/// Whether every pixel of the row at camera `t` is haze in [`sky_pixel`]: the rays miss the
-/// plane, or its fog weight exceeds every dither threshold (15.5 / 16).
-fn row_fogged(sky: &Sky<'_>, basis: &Basis, t: f32) -> bool {
+/// [`sky_pixel`] for every pixel of row `y` (camera `t`; `cx` and `focal` the projection) of a
+/// view without roll, its depth and fog worked out once: the same values, pixel by pixel. A
+/// row whose rays miss the plane, or whose fog weight exceeds every dither threshold
+/// (15.5 / 16), is haze throughout.
+fn sky_row(sky: &Sky<'_>, basis: &Basis, [t, cx, focal]: [f32; 3], y: usize, haze: &[u8; 4], row: &mut [u8]) {
     let r = basis.rows;
-    if r[0][1] != 0.0 {
-        return false;
-    }
     let along = (sky.level - basis.eye[1]) / (r[1][1] * t + r[2][1]);
-    along.is_nan() || along <= 0.0 || (sky_fog(along) + 1.0) / 256.0 > 15.5 / 16.0
+    let weight = if along.is_nan() || along <= 0.0 { 1.0 } else { (sky_fog(along) + 1.0) / 256.0 };
+    if weight > 15.5 / 16.0 {
+        row.iter_mut().enumerate().for_each(|(x, p)| *p = haze[x & 3]);
+        return;
+    }
+    let k = sky.scale / Sky::HALF_SPAN;
+    // Along the row the hit point, and so the texture coordinates, move linearly with the
+    // column: each is its value at column 0 plus a step per column.
+    let s0 = (0.5 - cx) / focal;
+    let (ax, az) = (r[1][0] * t + r[2][0], r[1][2] * t + r[2][2]);
+    let (px0, pz0) = ((r[0][0] * s0 + ax) * along, (r[0][2] * s0 + az) * along);
+    let (dpx, dpz) = (r[0][0] / focal * along, r[0][2] / focal * along);
+    let (u0, v0) = (
+        k * px0 + Sky::FOLLOW * basis.eye[0] + sky.scroll[0],
+        -k * pz0 - Sky::FOLLOW * basis.eye[2] + sky.scroll[1],
+    );
+    let (du, dv) = (k * dpx, -k * dpz);
+    // Which columns of the four the fog turns to haze.
+    let hazed = DITHER[y & 3].map(|d| weight > (d as f32 + 0.5) / 16.0);
+    // A raw image with sides of powers of two (as sky images are) is read by masks.
+    let (w, h) = (sky.texels.width(), sky.texels.height());
+    let raw =
+        sky.texels.raw_data().filter(|d| w.is_power_of_two() && h.is_power_of_two() && d.len() >= w * h);
+    let texel = |u: i32, v: i32| match raw {
+        Some(d) => d[(v as usize & (h - 1)) * w + (u as usize & (w - 1))],
+        None => sky.texels.texel(u, v),
+    };
+    for (x, p) in row.iter_mut().enumerate() {
+        let xf = x as f32;
+        let (px, pz) = (px0 + dpx * xf, pz0 + dpz * xf);
+        *p = if hazed[x & 3] || !(px.abs() <= Sky::HALF_SPAN && pz.abs() <= Sky::HALF_SPAN) {
+            haze[x & 3]
+        } else {
+            let (u, v) = (u0 + du * xf, v0 + dv * xf);
+            sky.remap[texel(super::span::floor_i32(u), super::span::floor_i32(v)) as usize]
+        };
+    }
 }
 
 /// Most corners a face can have (the count is a byte).
