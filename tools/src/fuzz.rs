@@ -16,9 +16,12 @@ use stros_core::config::SystemConfig;
 use stros_core::embedded;
 use stros_core::files::{Embedded, Overlay};
 use stros_core::formats::model::Model;
+use stros_core::formats::rgm::FlatDraw;
 use stros_core::formats::rgm::Rgm;
 use stros_core::formats::texbsi::Texbsi;
 use stros_core::input::{Action, Bindings, Input};
+use stros_core::render::flat::Flat;
+use stros_core::render::lights::LocalLight;
 use stros_core::render::look::{Light, Look};
 use stros_core::render::palette::Palette;
 use stros_core::render::view::{self, Instance, View};
@@ -277,7 +280,8 @@ pub fn scenario(data: &[u8]) -> usize {
     })
 }
 
-/// `render`: mutated models, texture banks and palette drawn from an arbitrary camera
+/// `render`: mutated models, texture banks and palette, flats and map lights drawn from an
+/// arbitrary camera
 /// (degenerate and huge coordinates included) at 320×200 or (one run in eight) 640×400,
 /// whole or in bands of 64, 25, 7 or 1 rows, over the (mutated) terrain one run in four.
 pub fn render(data: &[u8]) -> usize {
@@ -318,6 +322,23 @@ pub fn render(data: &[u8]) -> usize {
         let position = [float(&mut input), float(&mut input), float(&mut input)];
         instances.push((bytes, input.u32(), position));
     }
+    // Flats of the village bank's images (its bushes and flames, and images it lacks) with
+    // arbitrary alphas, and map lights of arbitrary colour and radius (issue 33).
+    let flats: Vec<Flat> = (0..input.below(6))
+        .map(|_| Flat {
+            position: [float(&mut input), float(&mut input), float(&mut input)],
+            bank: [310, 310, 311, input.u16()][input.below(4) as usize],
+            image: input.u8() & 0x7f,
+            draw: FlatDraw { flags: input.u8() as u32, alpha: input.u16() % 300 },
+        })
+        .collect();
+    let lights: Vec<LocalLight> = (0..input.below(5))
+        .map(|_| LocalLight {
+            position: [float(&mut input), float(&mut input), float(&mut input)],
+            rgb: [input.u16() as i16 as f32, input.u16() as i16 as f32, input.u16() as i16 as f32],
+            radius: float(&mut input),
+        })
+        .collect();
     let (mut pixels, mut depth) = (vec![0u8; w * h], vec![0f32; w * band]);
     let wld = files.iter().find(|(n, _)| *n == "HARBOUR.WLD").map_or(embedded::WLD, |(_, b)| b.as_slice());
     watched(|| {
@@ -333,7 +354,9 @@ pub fn render(data: &[u8]) -> usize {
                 let rows = top..(top + band).min(h);
                 top = rows.end;
                 let terrain = with_terrain.then_some((&heights, &wld));
-                view::draw_rows(&mut fb, &mut depth, rows, &camera, terrain, models.clone(), look);
+                let placed =
+                    view::Placed { models: models.clone(), flats: flats.iter().copied(), lights: &lights };
+                view::draw_scene_rows(&mut fb, &mut depth, rows, &camera, terrain, placed, look);
             }
         };
         match &banks {
