@@ -309,7 +309,7 @@ pub fn shade_level(intensity: f32, distance: f32) -> f32 {
 /// A sky image and the plane it is drawn on (`engine/sky.md`, the Glide sky plane): a
 /// horizontal plane `level` map units high, `scale` texels from its centre to its edge
 /// 65000 map units away, the texture following the camera at 0.009 texels per map unit
-/// plus a scroll offset. Its pixels are remapped into the world palette (`remap`), as the
+/// plus the world's scroll offset ([`Look::set_sky_scroll`]). Its pixels are remapped into the world palette (`remap`), as the
 /// sky has its own COL.
 #[derive(Clone, Debug)]
 pub struct Sky<'a> {
@@ -321,8 +321,6 @@ pub struct Sky<'a> {
     pub level: f32,
     /// `world_skyscale`: the texture half-span in texels (0 selects 2000).
     pub scale: f32,
-    /// Scroll offset `(su, sv)` in texels.
-    pub scroll: [f32; 2],
 }
 
 impl<'a> Sky<'a> {
@@ -349,13 +347,7 @@ impl<'a> Sky<'a> {
             *r = world.nearest([4 * (rgb[0] >> 2), 4 * (rgb[1] >> 2), 4 * (rgb[2] >> 2)]);
         }
         let or = |v: i32, d: f32| if v == 0 { d } else { v as f32 };
-        Sky {
-            texels,
-            remap,
-            level: or(level, Self::DEFAULT_LEVEL),
-            scale: or(scale, Self::DEFAULT_SCALE),
-            scroll: [0.0; 2],
-        }
+        Sky { texels, remap, level: or(level, Self::DEFAULT_LEVEL), scale: or(scale, Self::DEFAULT_SCALE) }
     }
 
     /// The sky of an install's files: a standalone BSI image (`world_skyfx`, e.g.
@@ -398,6 +390,8 @@ pub struct Look<'a, C: Capacity = Desktop> {
     pub flat: bool,
     /// The BIOS tick the images' automatic frame requests read ([`Look::set_clock`]).
     clock: Cell<u32>,
+    /// The sky's scroll offsets `(su, sv)`, texels ([`Look::set_sky_scroll`]).
+    sky_scroll: Cell<[f32; 2]>,
 }
 
 /// The terrain images before a bank is loaded: fallback land, and water for image 0.
@@ -422,6 +416,7 @@ impl<C: Capacity> Default for Look<'_, C> {
             sky: None,
             flat: false,
             clock: Cell::new(0),
+            sky_scroll: Cell::new([0.0; 2]),
         }
     }
 }
@@ -444,6 +439,7 @@ impl<'a, C: Capacity> Look<'a, C> {
             sky: None,
             flat: false,
             clock: Cell::new(0),
+            sky_scroll: Cell::new([0.0; 2]),
         };
         // Built where the look is, not through a 16 KiB temporary.
         look.shades.rebuild(palette);
@@ -505,6 +501,16 @@ impl<'a, C: Capacity> Look<'a, C> {
     /// Sets the BIOS tick the next frame's texture requests read (the latest update's).
     pub fn set_clock(&self, bios: u32) {
         self.clock.set(bios);
+    }
+
+    /// Sets the sky's scroll offsets the next frame draws with (the world's).
+    pub fn set_sky_scroll(&self, scroll: [f32; 2]) {
+        self.sky_scroll.set(scroll);
+    }
+
+    /// The sky's scroll offsets.
+    pub fn sky_scroll(&self) -> [f32; 2] {
+        self.sky_scroll.get()
     }
 
     /// The frame `slot`'s image shows when bound now, advancing its timeline.

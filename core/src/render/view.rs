@@ -247,11 +247,14 @@ fn draw_background<C: Capacity>(raster: &mut Raster<'_, '_>, basis: &Basis, look
             None => row.iter_mut().enumerate().for_each(|(x, p)| *p = haze[x & 3]),
             // Without roll the screen's right vector is level, so every ray of a row meets
             // the plane at the same depth and takes the same fog: worked out once a row.
-            Some(sky) if basis.rows[0][1] == 0.0 => sky_row(sky, basis, [t, cx, focal], y, &haze, row),
+            Some(sky) if basis.rows[0][1] == 0.0 => {
+                sky_row(sky, look.sky_scroll(), basis, [t, cx, focal], y, &haze, row)
+            }
             Some(sky) => {
                 for (x, p) in row.iter_mut().enumerate() {
                     let s = (x as f32 + 0.5 - cx) / focal;
-                    *p = sky_pixel(sky, basis, [s, t], [x, y], haze[x & 3]).unwrap_or(haze[x & 3]);
+                    *p = sky_pixel(sky, look.sky_scroll(), basis, [s, t], [x, y], haze[x & 3])
+                        .unwrap_or(haze[x & 3]);
                 }
             }
         }
@@ -283,7 +286,14 @@ pub fn sky_fog(depth: f32) -> f32 {
 /// The sky plane's colour for the view ray through camera `(s, t, 1)`, dithered toward
 /// `haze` by the sky fog, or `None` where the ray misses the plane. The plane's tilt is not
 /// modelled.
-fn sky_pixel(sky: &Sky<'_>, basis: &Basis, st: [f32; 2], xy: [usize; 2], haze: u8) -> Option<u8> {
+fn sky_pixel(
+    sky: &Sky<'_>,
+    scroll: [f32; 2],
+    basis: &Basis,
+    st: [f32; 2],
+    xy: [usize; 2],
+    haze: u8,
+) -> Option<u8> {
     let [s, t] = st;
     let r = basis.rows;
     // World ray for camera (s, t, 1): right·s + down·t + forward.
@@ -299,8 +309,8 @@ fn sky_pixel(sky: &Sky<'_>, basis: &Basis, st: [f32; 2], xy: [usize; 2], haze: u
         return None;
     }
     let k = sky.scale / Sky::HALF_SPAN;
-    let u = k * x + Sky::FOLLOW * basis.eye[0] + sky.scroll[0];
-    let v = -k * z - Sky::FOLLOW * basis.eye[2] + sky.scroll[1];
+    let u = k * x + Sky::FOLLOW * basis.eye[0] + scroll[0];
+    let v = -k * z - Sky::FOLLOW * basis.eye[2] + scroll[1];
     let texel = sky.texels.texel(libm::floorf(u) as i32, libm::floorf(v) as i32);
     let colour = sky.remap[texel as usize];
     let weight = (sky_fog(along) + 1.0) / 256.0;
@@ -312,7 +322,15 @@ fn sky_pixel(sky: &Sky<'_>, basis: &Basis, st: [f32; 2], xy: [usize; 2], haze: u
 /// view without roll, its depth and fog worked out once: the same values, pixel by pixel. A
 /// row whose rays miss the plane, or whose fog weight exceeds every dither threshold
 /// (15.5 / 16), is haze throughout.
-fn sky_row(sky: &Sky<'_>, basis: &Basis, [t, cx, focal]: [f32; 3], y: usize, haze: &[u8; 4], row: &mut [u8]) {
+fn sky_row(
+    sky: &Sky<'_>,
+    scroll: [f32; 2],
+    basis: &Basis,
+    [t, cx, focal]: [f32; 3],
+    y: usize,
+    haze: &[u8; 4],
+    row: &mut [u8],
+) {
     let r = basis.rows;
     let along = (sky.level - basis.eye[1]) / (r[1][1] * t + r[2][1]);
     let weight = if along.is_nan() || along <= 0.0 { 1.0 } else { (sky_fog(along) + 1.0) / 256.0 };
@@ -327,10 +345,8 @@ fn sky_row(sky: &Sky<'_>, basis: &Basis, [t, cx, focal]: [f32; 3], y: usize, haz
     let (ax, az) = (r[1][0] * t + r[2][0], r[1][2] * t + r[2][2]);
     let (px0, pz0) = ((r[0][0] * s0 + ax) * along, (r[0][2] * s0 + az) * along);
     let (dpx, dpz) = (r[0][0] / focal * along, r[0][2] / focal * along);
-    let (u0, v0) = (
-        k * px0 + Sky::FOLLOW * basis.eye[0] + sky.scroll[0],
-        -k * pz0 - Sky::FOLLOW * basis.eye[2] + sky.scroll[1],
-    );
+    let (u0, v0) =
+        (k * px0 + Sky::FOLLOW * basis.eye[0] + scroll[0], -k * pz0 - Sky::FOLLOW * basis.eye[2] + scroll[1]);
     let (du, dv) = (k * dpx, -k * dpz);
     // Which columns of the four the fog turns to haze.
     let hazed = DITHER[y & 3].map(|d| weight > (d as f32 + 0.5) / 16.0);

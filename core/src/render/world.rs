@@ -142,6 +142,7 @@ pub fn draw_in_bands<C: Capacity>(
     let heights = world.vertex_cache();
     // Texture frames follow the BIOS tick of the latest update, as the water wave does.
     look.set_clock(world.report().bios);
+    look.set_sky_scroll(world.sky_scroll());
     let lights = view_lights(world, view);
     let (width, height) = (fb.width(), fb.height());
     let mut top = 0;

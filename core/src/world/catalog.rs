@@ -46,6 +46,9 @@ pub struct WorldSpec<'s> {
     pub scapeshift: i16,
     /// `world_wave` ({D:engine/water.md} "Wave parameters and enablement").
     pub wave: Wave,
+    /// With `world_skyfx`, the low byte of `world_skyspeed` ({D:engine/sky.md} "Scrolling and
+    /// rotation"); `None`: no sky.
+    pub sky: Option<u8>,
 }
 
 impl<'s> WorldSpec<'s> {
@@ -59,6 +62,7 @@ impl<'s> WorldSpec<'s> {
             palette: Named::OfMap,
             scapeshift: 0,
             wave: Wave::NONE,
+            sky: None,
         }
     }
 
@@ -72,6 +76,7 @@ impl<'s> WorldSpec<'s> {
             palette: entry.palette.map_or(Named::Absent, Named::Path),
             scapeshift: entry.scapeshift,
             wave: Wave { amplitude, speed, frequency },
+            sky: entry.skyfx.map(|_| entry.skyspeed as u8),
         }
     }
 

@@ -107,6 +107,7 @@ impl<'a, C: Capacity> World<'a, C> {
             pvo: None,
             secondary: Default::default(),
             hidden_statics: Default::default(),
+            sky: None,
             report: StepReport::default(),
             missing: heapless::Vec::new(),
             scripts: script::ScriptTables::default(),
@@ -165,6 +166,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.pvo = None;
         self.secondary.clear();
         self.hidden_statics.clear();
+        self.sky = None;
         self.report = StepReport::default();
         self.missing.clear();
         self.scripts.states.clear();
@@ -199,6 +201,10 @@ impl<'a, C: Capacity> World<'a, C> {
             self.surfaces.parse_into(text).map_err(WorldError::Surface)?;
         }
         self.scripts.load(files)?;
+        // The sky opens with the world and takes one draw of the shared random stream for its
+        // scroll direction ({D:engine/sky.md} "Initial scroll direction").
+        self.sky =
+            spec.sky.map(|speed| super::sky::SkyMotion::new((self.scripts.rng.draw() & 2047) as u16, speed));
         self.statics.fill(&rgm, &rob).map_err(|_| full::<C>(TableKind::Placements))?;
         self.walk.load(&rgm)?;
         // Memos name placements of these statics and samples of this map.

@@ -36,6 +36,7 @@ mod load;
 pub(crate) mod models;
 mod nav;
 mod placed;
+pub mod sky;
 pub use nav::{HOSTED, is_hosted};
 pub mod needs;
 pub(crate) mod queries;
@@ -413,6 +414,8 @@ pub struct World<'a, C: Capacity = Desktop> {
     secondary: C::Actors<u16>,
     /// Per static placement, whether the camera's PVO list leaves it undrawn (empty: all drawn).
     hidden_statics: C::Placements<bool>,
+    /// The sky's scrolling, when the world has a sky ([`sky::SkyMotion`]).
+    sky: Option<sky::SkyMotion>,
     report: StepReport,
     missing: heapless::Vec<Name, 8>,
     scripts: script::ScriptTables<C>,

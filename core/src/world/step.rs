@@ -90,6 +90,10 @@ impl<'a, C: Capacity> World<'a, C> {
             self.camera_update();
         }
         self.death_exits(tick);
+        // The sky drifts once a frame ({D:engine/sky.md} "Scrolling and rotation").
+        if let Some(sky) = &mut self.sky {
+            sky.advance(bios_now);
+        }
         &self.report
     }
 

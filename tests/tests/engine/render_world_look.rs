@@ -168,3 +168,31 @@ fn a_sky_row_shows_the_image_colour_unfogged() {
     assert_eq!(stros_core::render::view::sky_fog(90.4), 0.0);
     assert!((0..320).all(|x| px[x] == remapped), "the whole top row");
 }
+
+/// {D:engine/sky.md} "Initial scroll direction" and "Scrolling and rotation": the island's
+/// sky opens with the first draw of its shared stream, state 1 → 1 × 1,103,515,245 + 12,345 =
+/// 1,103,527,590, (that >> 16) & 32767 = 16,838, whose low eleven bits are 16,838 − 16,384 =
+/// 454; `world_skyspeed` 24 is 1.5 texels a tick. Updates at BIOS ticks 10 and 13 move it
+/// 3 × 1.5 = 4.5 texels along (sin 454, cos 454).
+#[test]
+fn the_island_sky_drifts_from_its_random_direction() {
+    let mut s = Box::new(
+        stros_host::Session::start(
+            &stros_core::files::Embedded,
+            stros_core::embedded::MAP,
+            stros_core::config::SystemConfig::installed(),
+            Default::default(),
+            0,
+        )
+        .unwrap(),
+    );
+    let sky = *s.world.sky().unwrap();
+    assert_eq!((sky.direction, sky.speed, sky.scroll), (454, 24, [0.0; 2]));
+    s.step(&stros_core::input::Input::NONE, 10, None);
+    assert_eq!(s.world.sky_scroll(), [0.0; 2], "the first frame starts the count");
+    s.step(&stros_core::input::Input::NONE, 13, None);
+    let (sin, cos) = (stros_core::tables::sin(454), stros_core::tables::cos(454));
+    assert_eq!(s.world.sky_scroll(), [4.5 * sin, 4.5 * cos]);
+    // 454 / 2048 of a turn is 79.80°: sine 0.9842, cosine 0.1770.
+    assert!((sin - 0.9842).abs() < 1e-3 && (cos - 0.1770).abs() < 1e-3, "{sin} {cos}");
+}
