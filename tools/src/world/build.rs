@@ -225,6 +225,7 @@ mod tests {
                 }
                 "3DC" => Model::new_checked(b).map(|_| ()),
                 "DEF" => stros_core::formats::soupdef::SoupDef::new_checked(b).map(|_| ()),
+                "BSI" => stros_core::formats::texbsi::Image::standalone(b).map(|_| ()),
                 _ => Texbsi::new_checked(b).map(|_| ()),
             };
             assert_eq!(ok, Ok(()), "{}", f.name);
