@@ -383,8 +383,12 @@ pub struct Look<'a, C: Capacity = Desktop> {
     pub shades: Shades,
     /// The light.
     pub light: Light,
-    /// The sky plane, when the world has a sky image; otherwise a gradient.
+    /// The sky plane, when the world has a sky image.
     pub sky: Option<Sky<'a>>,
+    /// The world's fill colour: the palette index nearest `world_fogrgb` (black when the
+    /// entry has none), which clears the frame where nothing else draws and which the sky's
+    /// fog blends toward; `None` (a look without a WORLD.INI entry) draws the gradient sky.
+    pub background: Option<u8>,
     /// Draw every face in its image's representative colour instead of its texels (the
     /// first renderer's flat look; faces whose image is missing are always drawn so).
     pub flat: bool,
@@ -414,6 +418,7 @@ impl<C: Capacity> Default for Look<'_, C> {
             shades: Shades::new(&Palette::default_world()),
             light: Light::absent(),
             sky: None,
+            background: None,
             flat: false,
             clock: Cell::new(0),
             sky_scroll: Cell::new([0.0; 2]),
@@ -437,6 +442,7 @@ impl<'a, C: Capacity> Look<'a, C> {
             shades: Shades::black(),
             light: Light::absent(),
             sky: None,
+            background: None,
             flat: false,
             clock: Cell::new(0),
             sky_scroll: Cell::new([0.0; 2]),
@@ -459,7 +465,7 @@ impl<'a, C: Capacity> Look<'a, C> {
         self.reset_terrain(terrain_bank);
         self.banks.clear();
         self.shades.rebuild(palette);
-        (self.light, self.sky, self.flat) = (Light::absent(), None, false);
+        (self.light, self.sky, self.background, self.flat) = (Light::absent(), None, None, false);
     }
 
     fn reset_terrain(&mut self, terrain_bank: Option<&Texbsi<'a>>) {

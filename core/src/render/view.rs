@@ -154,7 +154,7 @@ pub fn draw_scene_rows<'m, H: VertexHeights, C: Capacity>(
     let focal = focal_length(fb.width());
     let Some(mut raster) = Raster::band(fb, depth, focal, rows) else { return };
     let basis = Basis::new(view);
-    draw_background(&mut raster, &basis, look);
+    draw_background(&mut raster, &basis, look, terrain.is_some());
     if !view.eye.iter().all(|c| c.is_finite()) {
         return;
     }
@@ -219,10 +219,22 @@ pub fn far_sea<C: Capacity>(look: &Look<'_, C>) -> u8 {
     look.shades.shade(level as i32, look.terrain_colour(0))
 }
 
-/// Sky above the horizon — the sky plane where it is, else the gradient: the sky ramp from
-/// the horizon haze, [`SKY_STEPS`] darker straight up — and the far sea below.
-fn draw_background<C: Capacity>(raster: &mut Raster<'_, '_>, basis: &Basis, look: &Look<'_, C>) {
-    let sea = far_sea(look);
+/// Sky above the horizon — the sky plane where it is, else the background — and the far sea
+/// below, for a world with terrain. The background is the world's fill colour
+/// ([`Look::background`], {D:engine/sky.md} "Background Fill": the sky plane draws over it and
+/// its fog blends toward it; a world without terrain shows it below the horizon too), or,
+/// for a look without one, the gradient: the sky ramp from the horizon haze, [`SKY_STEPS`]
+/// darker straight up.
+fn draw_background<C: Capacity>(
+    raster: &mut Raster<'_, '_>,
+    basis: &Basis,
+    look: &Look<'_, C>,
+    terrain: bool,
+) {
+    let sea = match look.background {
+        Some(fill) if !terrain => fill,
+        _ => far_sea(look),
+    };
     let focal = raster.focal();
     let rows = raster.rows();
     let fb = raster.framebuffer();
@@ -241,7 +253,10 @@ fn draw_background<C: Capacity>(raster: &mut Raster<'_, '_>, basis: &Basis, look
         let steps = -ray_y / libm::sqrtf(1.0 + t * t) * SKY_STEPS;
         let dither = &DITHER[y & 3];
         // The haze depends on the column only through the dither: four values a row.
-        let haze = dither.map(|d| ramps::SKY.shade((steps + (d as f32 + 0.5) / 16.0) as i32));
+        let haze = match look.background {
+            Some(fill) => [fill; 4],
+            None => dither.map(|d| ramps::SKY.shade((steps + (d as f32 + 0.5) / 16.0) as i32)),
+        };
         let Some(row) = fb.pixels_mut().get_mut(y * w..(y + 1) * w) else { continue };
         match &look.sky {
             None => row.iter_mut().enumerate().for_each(|(x, p)| *p = haze[x & 3]),

@@ -69,6 +69,7 @@ pub fn look_into<'a, C: Capacity>(
     let entry = world.world_id().and_then(|id| catalog?.world(id));
     look.light = entry.as_ref().map_or_else(super::look::Light::island_day, world_light);
     look.sky = entry.as_ref().and_then(|e| world_sky(e, files, palette));
+    look.background = entry.as_ref().map(|e| palette.nearest(e.fogrgb.map(|c| c.clamp(0, 255) as u8)));
 }
 
 /// The light of a WORLD.INI entry ({D:engine/terrain-lighting.md} "World inputs"):

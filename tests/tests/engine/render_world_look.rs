@@ -88,6 +88,9 @@ fn the_island_is_lit_and_skied_by_its_own_entry() {
     assert_eq!(s.look.light, Light::island_day());
     // world_skyfx[1] = SKYDAY.BSI beside SKYDAY.COL; no world_skylevel or world_skyscale:
     // −3500 and 2000.
+    // world_fogrgb[1] = 200, 216, 236: the sky ramp's lightest entry, index 16.
+    assert_eq!(s.look.background, Some(s.palette.nearest([200, 216, 236])));
+    assert_eq!(s.look.background, Some(16));
     let sky = s.look.sky.as_ref().expect("the day sky");
     assert_eq!((sky.level, sky.scale, sky.texels.width()), (-3500.0, 2000.0, 128));
 }
@@ -195,4 +198,22 @@ fn the_island_sky_drifts_from_its_random_direction() {
     assert_eq!(s.world.sky_scroll(), [4.5 * sin, 4.5 * cos]);
     // 454 / 2048 of a turn is 79.80°: sine 0.9842, cosine 0.1770.
     assert!((sin - 0.9842).abs() < 1e-3 && (cos - 0.1770).abs() < 1e-3, "{sin} {cos}");
+}
+
+/// {D:engine/sky.md} "Background Fill": a world without terrain or sky (an interior) is
+/// cleared to its fill colour everywhere nothing is drawn, above and below the horizon.
+#[test]
+fn an_interior_is_cleared_to_its_fill_colour() {
+    use stros_core::capacity::Small;
+    use stros_core::render::Framebuffer;
+    use stros_core::render::look::Look;
+    use stros_core::render::view::{self, View};
+    let palette = Palette::default_world();
+    let mut look: Look<'_, Small> = Look::new(None, &[], &palette);
+    look.background = Some(7);
+    let (mut px, mut depth) = (vec![0u8; 320 * 200], vec![0f32; 320 * 200]);
+    let mut fb = Framebuffer::new(&mut px, 320, 200).unwrap();
+    let none: Option<(&stros_core::terrain::VertexCache<'_>, &_)> = None;
+    view::draw(&mut fb, &mut depth, &View { eye: [0.0; 3], heading: 0, pitch: 0 }, none, [], &look);
+    assert!(px.iter().all(|&p| p == 7));
 }

@@ -151,6 +151,8 @@ pub fn world_ini(map: &str) -> Vec<u8> {
         .set("world_skyfx", SKY_BSI)
         // 24 sixteenths: a texel and a half a tick.
         .set("world_skyspeed", 24)
+        // The horizon's haze, the sky ramp's lightest colour: the frame's fill and fog colour.
+        .set_list("world_fogrgb", &[200, 216, 236])
         // Lit as ISLAND's day entry is: ambient 64, a white sun at angle 256, skew 512.
         .set_list("world_ambientrgb", &[64; 3])
         .set_list("world_sunrgb", &[255, 255, 255, 2])
