@@ -6,7 +6,7 @@
 //! buoy, a keg, a raft; village placements; markers), the village models (ROB), the actor
 //! models (3DC), the palette (COL), terrain and village textures (TEXBSI 302 and 310),
 //! sounds (SFX), texture surfaces (SURFACE.INI), script definitions (SOUP386.DEF), the
-//! world catalog (WORLD.INI) and the day sky (SKYDAY.BSI and its COL).
+//! world catalog (WORLD.INI), the day sky (SKYDAY.BSI and its COL) and the sun (SUN.BSI).
 
 /// One embedded file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +46,8 @@ embedded! {
     SKYDAY_BSI = "SKYDAY.BSI";
     /// The day sky's palette.
     SKYDAY_COL = "SKYDAY.COL";
+    /// The sun disc.
+    SUN_BSI = "SUN.BSI";
     /// Scene.
     RGM = "HARBOUR.RGM";
     /// Village models.

@@ -373,6 +373,46 @@ impl<'a> Sky<'a> {
     }
 }
 
+/// The sun disc ({D:engine/sky.md} "Sun disc"): a camera-facing sprite at a fixed offset
+/// from the camera, its image's indices read as opacity, drawn in one tint colour before the
+/// scene and without fog.
+#[derive(Clone, Debug)]
+pub struct Sun<'a> {
+    /// The image (indices are alpha).
+    pub texels: Texels<'a>,
+    /// The tint's palette index (nearest `world_sunimgrgb`).
+    pub tint: u8,
+    /// The centre relative to the camera, map units: the negated
+    /// `(trunc(16000 sin angle), trunc(16000 cos angle), trunc(16000 sin skew))`.
+    pub offset: [f32; 3],
+    /// Half the sprite's width and height, map units: the image's sides times
+    /// `0.5 × tex_scale / 256 × world_sunscale / 100` (a zero scale is 12,800).
+    pub half: [f32; 2],
+}
+
+impl<'a> Sun<'a> {
+    /// The sun of a standalone BSI `image` (frame 0) tinted `rgb` in `palette`, for
+    /// `world_sunangle` `angle`, `world_sunskew` `skew` and `world_sunscale` `scale`.
+    pub fn new(
+        image: &Image<'a>,
+        rgb: [u8; 3],
+        palette: &Palette,
+        [angle, skew, scale]: [i32; 3],
+    ) -> Option<Self> {
+        let texels = Texels::from_image(image)?;
+        let far = |a: i32| (tables::sin(a) * 16000.0) as i32 as f32;
+        let offset = [-far(angle), -far(angle.wrapping_add(512)), -far(skew)];
+        let scale = if scale == 0 { 12_800.0 } else { scale as f32 };
+        let k = 0.5 * (image.scale_q8() as f32 / 256.0) * (scale / 100.0);
+        Some(Sun {
+            texels,
+            tint: palette.nearest(rgb),
+            offset,
+            half: [image.width() as f32 * k, image.height() as f32 * k],
+        })
+    }
+}
+
 /// Everything that decides how the world looks besides its geometry. Built once (a few
 /// milliseconds: the shade table) and borrowed by every frame.
 #[derive(Clone, Debug)]
@@ -385,6 +425,8 @@ pub struct Look<'a, C: Capacity = Desktop> {
     pub light: Light,
     /// The sky plane, when the world has a sky image.
     pub sky: Option<Sky<'a>>,
+    /// The sun disc, when the world names one.
+    pub sun: Option<Sun<'a>>,
     /// The world's fill colour: the palette index nearest `world_fogrgb` (black when the
     /// entry has none), which clears the frame where nothing else draws and which the sky's
     /// fog blends toward; `None` (a look without a WORLD.INI entry) draws the gradient sky.
@@ -418,6 +460,7 @@ impl<C: Capacity> Default for Look<'_, C> {
             shades: Shades::new(&Palette::default_world()),
             light: Light::absent(),
             sky: None,
+            sun: None,
             background: None,
             flat: false,
             clock: Cell::new(0),
@@ -442,6 +485,7 @@ impl<'a, C: Capacity> Look<'a, C> {
             shades: Shades::black(),
             light: Light::absent(),
             sky: None,
+            sun: None,
             background: None,
             flat: false,
             clock: Cell::new(0),
@@ -465,7 +509,8 @@ impl<'a, C: Capacity> Look<'a, C> {
         self.reset_terrain(terrain_bank);
         self.banks.clear();
         self.shades.rebuild(palette);
-        (self.light, self.sky, self.background, self.flat) = (Light::absent(), None, None, false);
+        (self.light, self.sky, self.sun, self.background, self.flat) =
+            (Light::absent(), None, None, None, false);
     }
 
     fn reset_terrain(&mut self, terrain_bank: Option<&Texbsi<'a>>) {

@@ -155,6 +155,9 @@ pub fn draw_scene_rows<'m, H: VertexHeights, C: Capacity>(
     let Some(mut raster) = Raster::band(fb, depth, focal, rows) else { return };
     let basis = Basis::new(view);
     draw_background(&mut raster, &basis, look, terrain.is_some());
+    if let Some(sun) = &look.sun {
+        draw_sun(&mut raster, &basis, sun);
+    }
     if !view.eye.iter().all(|c| c.is_finite()) {
         return;
     }
@@ -382,6 +385,42 @@ fn sky_row(
             let (u, v) = (u0 + du * xf, v0 + dv * xf);
             sky.remap[texel(super::span::floor_i32(u), super::span::floor_i32(v)) as usize]
         };
+    }
+}
+
+/// The sun disc ({D:engine/sky.md} "Sun disc"), after the sky and before the scene: a
+/// screen-aligned square about the camera-relative offset's projection, each pixel taking
+/// the image's index under it (nearest texel; the docs' bilinear alpha is a best-guess
+/// point sample here) as an opacity out of 256 and drawn in the tint where that exceeds the
+/// pixel's ordered-dither threshold (a palette framebuffer cannot blend). Depth is left
+/// clear, so the scene covers it.
+fn draw_sun(raster: &mut Raster<'_, '_>, basis: &Basis, sun: &super::look::Sun<'_>) {
+    let c = basis.rotate(sun.offset);
+    if !c.iter().all(|v| v.is_finite()) || c[2] <= 1.0 {
+        return;
+    }
+    let focal = raster.focal();
+    let rows = raster.rows();
+    let fb = raster.framebuffer();
+    let (w, h) = (fb.width(), fb.height());
+    let s = focal / c[2];
+    let (cx, cy) = (w as f32 * 0.5 + c[0] * s, h as f32 * 0.5 + c[1] * s);
+    let (hx, hy) = (sun.half[0] * s, sun.half[1] * s);
+    let (tw, th) = (sun.texels.width() as f32, sun.texels.height() as f32);
+    let clamp_row = |v: f32| v.clamp(0.0, h as f32) as usize;
+    let (y0, y1) = (clamp_row(cy - hy).max(rows.start), clamp_row(cy + hy).min(rows.end));
+    let (x0, x1) = ((cx - hx).clamp(0.0, w as f32) as usize, (cx + hx).clamp(0.0, w as f32) as usize);
+    for y in y0..y1 {
+        let v = ((y as f32 + 0.5 - (cy - hy)) / (2.0 * hy) * th) as i32;
+        let Some(row) = fb.pixels_mut().get_mut(y * w..(y + 1) * w) else { continue };
+        for x in x0..x1 {
+            let u = ((x as f32 + 0.5 - (cx - hx)) / (2.0 * hx) * tw) as i32;
+            let alpha = sun.texels.texel(u, v) as u32;
+            // Drawn where alpha / 256 passes the dither threshold (b + ½) / 16.
+            if let Some(p) = row.get_mut(x).filter(|_| alpha * 16 > DITHER[y & 3][x & 3] as u32 * 256 + 128) {
+                *p = sun.tint;
+            }
+        }
     }
 }
 

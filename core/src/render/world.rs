@@ -70,6 +70,7 @@ pub fn look_into<'a, C: Capacity>(
     look.light = entry.as_ref().map_or_else(super::look::Light::island_day, world_light);
     look.sky = entry.as_ref().and_then(|e| world_sky(e, files, palette));
     look.background = entry.as_ref().map(|e| palette.nearest(e.fogrgb.map(|c| c.clamp(0, 255) as u8)));
+    look.sun = entry.as_ref().and_then(|e| world_sun(e, files, palette));
 }
 
 /// The light of a WORLD.INI entry ({D:engine/terrain-lighting.md} "World inputs"):
@@ -81,6 +82,21 @@ pub fn world_light(e: &WorldEntry<'_>) -> super::look::Light {
     let ambient = e.ambientrgb.unwrap_or(DEFAULT_AMBIENT_RGB).map(byte);
     let sun = e.sunrgb.map_or(DEFAULT_SUN_RGB, |s| [s[0], s[1], s[2]]).map(byte);
     super::look::Light::from_world(ambient, sun, e.sunangle, e.sunskew)
+}
+
+/// The sun disc of a WORLD.INI entry ({D:engine/sky.md} "Sun disc"): `world_sunimg` (a
+/// standalone BSI), tinted `world_sunimgrgb` (255, 255, 200 when absent), placed by
+/// `world_sunangle` and `world_sunskew`, sized by `world_sunscale`. `None` without an image
+/// name or when the file is missing or damaged.
+pub fn world_sun<'a>(
+    e: &WorldEntry<'_>,
+    files: &impl Files<'a>,
+    palette: &Palette,
+) -> Option<super::look::Sun<'a>> {
+    let image = crate::formats::texbsi::Image::standalone(files.file(e.sunimg?)?).ok()?;
+    let rgb =
+        e.sunimgrgb.unwrap_or(crate::formats::worldini::DEFAULT_SUNIMG_RGB).map(|c| c.clamp(0, 255) as u8);
+    super::look::Sun::new(&image, rgb, palette, [e.sunangle, e.sunskew, e.sunscale])
 }
 
 /// The sky plane of a WORLD.INI entry ({D:engine/sky.md} "Overview", "Glide sky plane"): the

@@ -91,6 +91,11 @@ fn the_island_is_lit_and_skied_by_its_own_entry() {
     // world_fogrgb[1] = 200, 216, 236: the sky ramp's lightest entry, index 16.
     assert_eq!(s.look.background, Some(s.palette.nearest([200, 216, 236])));
     assert_eq!(s.look.background, Some(16));
+    // world_sunimg[1] = SUN.BSI (64 × 64, scale 256) at world_sunscale 8000, the island's
+    // sun angle 256 and skew 512: half size 64 × 0.5 × 1 × 80 = 2,560; offset
+    // −(11,313, 11,313, 16,000).
+    let sun = s.look.sun.as_ref().expect("the sun disc");
+    assert_eq!((sun.offset, sun.half), ([-11_313.0, -11_313.0, -16_000.0], [2560.0, 2560.0]));
     let sky = s.look.sky.as_ref().expect("the day sky");
     assert_eq!((sky.level, sky.scale, sky.texels.width()), (-3500.0, 2000.0, 128));
 }
@@ -216,4 +221,47 @@ fn an_interior_is_cleared_to_its_fill_colour() {
     let none: Option<(&stros_core::terrain::VertexCache<'_>, &_)> = None;
     view::draw(&mut fb, &mut depth, &View { eye: [0.0; 3], heading: 0, pitch: 0 }, none, [], &look);
     assert!(px.iter().all(|&p| p == 7));
+}
+
+/// {D:engine/sky.md} "Sun disc": the offset and size from the world's keys, and the sprite on
+/// screen.
+#[test]
+fn the_sun_disc() {
+    use stros_core::capacity::Small;
+    use stros_core::formats::texbsi::Image;
+    use stros_core::render::Framebuffer;
+    use stros_core::render::look::{Look, Sun, Texels};
+    use stros_core::render::view::{self, View};
+    let palette = Palette::default_world();
+    // A 16 × 8 image at texture scale 256, angle 256, skew 512, world_sunscale 400:
+    // offset −(trunc(16000 sin 256) = 11,313, trunc(16000 cos 256) = 11,313,
+    // trunc(16000 sin 512) = 16,000); half size 16 × 0.5 × 1 × 4 = 32 by 16.
+    let bsi = stros_tools::write::texbsi::standalone_bsi(16, 8, &[255; 128]);
+    let image = Image::standalone(&bsi).unwrap();
+    let sun = Sun::new(&image, [255, 255, 200], &palette, [256, 512, 400]).unwrap();
+    assert_eq!(sun.offset, [-11_313.0, -11_313.0, -16_000.0]);
+    assert_eq!(sun.half, [32.0, 16.0]);
+    assert_eq!(sun.tint, palette.nearest([255, 255, 200]));
+    // Straight ahead 1,000 units, 100 by 50 half: at 320 × 200 (focal 203.05) the square
+    // spans 160 ± 20.3 and 100 ± 10.15 px: columns 139..180 and rows 89..110 (the corners'
+    // coordinates truncated). Fully opaque: every pixel there is the tint.
+    let data = [255u8; 16];
+    let mut look: Look<'_, Small> = Look::new(None, &[], &palette);
+    look.background = Some(7);
+    look.sun = Some(Sun {
+        texels: Texels::new(&data, 4, 4, false).unwrap(),
+        tint: 200,
+        offset: [0.0, 0.0, 1000.0],
+        half: [100.0, 50.0],
+    });
+    let (mut px, mut depth) = (vec![0u8; 320 * 200], vec![0f32; 320 * 200]);
+    let mut fb = Framebuffer::new(&mut px, 320, 200).unwrap();
+    let none: Option<(&stros_core::terrain::VertexCache<'_>, &_)> = None;
+    view::draw(&mut fb, &mut depth, &View { eye: [0.0; 3], heading: 0, pitch: 0 }, none, [], &look);
+    for y in 0..200 {
+        for x in 0..320 {
+            let inside = (139..180).contains(&x) && (89..110).contains(&y);
+            assert_eq!(px[y * 320 + x], if inside { 200 } else { 7 }, "({x}, {y})");
+        }
+    }
 }

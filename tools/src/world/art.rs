@@ -326,6 +326,22 @@ pub fn sky_image() -> Vec<u8> {
     px
 }
 
+/// The side of the sun disc's image.
+pub const SUN_SIDE: usize = 64;
+
+/// The sun disc's image ({D:engine/sky.md} "Sun disc"): its indices are opacity, full in a
+/// core of a third of the radius and falling to nothing at the rim.
+pub fn sun_image() -> Vec<u8> {
+    let s = SUN_SIDE as f64;
+    (0..SUN_SIDE * SUN_SIDE)
+        .map(|i| {
+            let (x, y) = ((i % SUN_SIDE) as f64 + 0.5 - s / 2.0, (i / SUN_SIDE) as f64 + 0.5 - s / 2.0);
+            let r = (x * x + y * y).sqrt() / (s / 2.0);
+            (255.0 * ((1.0 - r) * 1.5).clamp(0.0, 1.0)) as u8
+        })
+        .collect()
+}
+
 /// Sample rate of the generated sounds.
 pub const SOUND_RATE: u32 = 11025;
 

@@ -30,6 +30,8 @@ pub fn image_name(bank: u16, image: u8) -> Vec<u8> {
 pub const SKY_BSI: &str = "SKYDAY.BSI";
 /// The COL of [`SKY_BSI`].
 pub const SKY_COL: &str = "SKYDAY.COL";
+/// The sun disc's image (`world_sunimg`).
+pub const SUN_BSI: &str = "SUN.BSI";
 
 /// The WLD description of the island.
 pub fn wld_desc() -> write::wld::WldDesc {
@@ -153,6 +155,10 @@ pub fn world_ini(map: &str) -> Vec<u8> {
         .set("world_skyspeed", 24)
         // The horizon's haze, the sky ramp's lightest colour: the frame's fill and fog colour.
         .set_list("world_fogrgb", &[200, 216, 236])
+        // The sun disc: 64 texels × 0.5 × 80 = 2,560 units each side of its centre, about
+        // 6.5° seen from 22,600 away.
+        .set("world_sunimg", SUN_BSI)
+        .set("world_sunscale", 8000)
         // Lit as ISLAND's day entry is: ambient 64, a white sun at angle 256, skew 512.
         .set_list("world_ambientrgb", &[64; 3])
         .set_list("world_sunrgb", &[255, 255, 255, 2])
@@ -185,6 +191,10 @@ pub fn files() -> Vec<File> {
         ),
         // The sky's own palette: the island's (so its colours map onto themselves).
         file(SKY_COL.into(), write::col::to_bytes(&col_desc())),
+        file(
+            SUN_BSI.into(),
+            write::texbsi::standalone_bsi(art::SUN_SIDE as u16, art::SUN_SIDE as u16, &art::sun_image()),
+        ),
         file(format!("{MAP}.RGM"), write::rgm::to_bytes(&village::rgm_desc())),
         file(format!("{MAP}.ROB"), write::rob::to_bytes(&village::rob_desc())),
     ]
