@@ -59,6 +59,28 @@ pub fn entered(marker: usize, heading: i32) -> (Box<World<'static>>, u16) {
     (w, id)
 }
 
+/// The embedded island's session (installed SYSTEM.INI, default keys) entered at `marker`.
+pub fn session_at(marker: usize) -> Box<stros_host::Session<'static>> {
+    Box::new(
+        stros_host::Session::start(&Embedded, MAP, SystemConfig::installed(), Bindings::default(), marker)
+            .unwrap(),
+    )
+}
+
+/// A PVO whose one leaf, covering the whole map, selects `ids` (MPSO indices and secondary
+/// ids) in that order.
+pub fn pvo_selecting(ids: Vec<u16>) -> Vec<u8> {
+    use stros_tools::write::pvo::{NodeDesc, PvoDesc, to_bytes};
+    to_bytes(&PvoDesc {
+        cell_size: 1 << 15,
+        center: [1 << 15, 0, 1 << 15],
+        nodes: vec![NodeDesc { leaf: Some(0), ..NodeDesc::default() }],
+        leaves: vec![vec![(ids.len() as u16, 0)]],
+        mlst: ids,
+        ..PvoDesc::default()
+    })
+}
+
 /// Compares `actual` with the golden file `name` under `tests/golden/`; with `STROS_BLESS`
 /// set it writes `actual` there first. A mismatch names the first differing line.
 pub fn assert_golden(name: &str, actual: &str) {

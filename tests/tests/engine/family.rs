@@ -363,7 +363,6 @@ fn lockout_player_and_x_reset_camera() {
 /// the secondary table, built at loading, does not hold).
 #[test]
 fn a_pvo_admits_non_moving_actors_it_selects() {
-    use stros_tools::write::pvo::{NodeDesc, PvoDesc, to_bytes};
     let c = cyrus_at_marker_0();
     let world = |ids: Vec<u16>, non_moving: u8| {
         let mut desc = stros_tools::world::village::rgm_desc();
@@ -379,18 +378,10 @@ fn a_pvo_admits_non_moving_actors_it_selects() {
             ..fisher
         });
         desc.mpob.push(placement(79, "STATUE", [c[0] + 300, c[1], c[2] + 300], true));
-        let pvo = PvoDesc {
-            cell_size: 1 << 15,
-            center: [1 << 15, 0, 1 << 15],
-            nodes: vec![NodeDesc { leaf: Some(0), ..NodeDesc::default() }],
-            leaves: vec![vec![(ids.len() as u16, 0)]],
-            mlst: ids,
-            ..PvoDesc::default()
-        };
         let map = stros_core::embedded::MAP;
         let files = stros_tests::replaced(vec![
             (format!("{map}.RGM"), stros_tools::write::rgm::to_bytes(&desc)),
-            (format!("{map}.PVO"), to_bytes(&pvo)),
+            (format!("{map}.PVO"), stros_tests::pvo_selecting(ids)),
         ]);
         let config = stros_core::config::SystemConfig::installed();
         let mut w = Box::new(World::load(files, map, config, Default::default()).unwrap());

@@ -6,21 +6,12 @@ use stros_core::input::Input;
 use stros_core::render::view::project;
 use stros_core::render::{Framebuffer, world as draw};
 use stros_host::Session;
-use stros_tools::write::pvo::{NodeDesc, PvoDesc, to_bytes};
 
 /// The island with a PVO whose one leaf (covering the whole map) selects `ids` (MPSO
 /// indices), entered at marker 0, one update done.
 fn island(ids: Vec<u16>) -> Box<Session<'static>> {
     let map = stros_core::embedded::MAP;
-    let pvo = PvoDesc {
-        cell_size: 1 << 15,
-        center: [1 << 15, 0, 1 << 15],
-        nodes: vec![NodeDesc { leaf: Some(0), ..NodeDesc::default() }],
-        leaves: vec![vec![(ids.len() as u16, 0)]],
-        mlst: ids,
-        ..PvoDesc::default()
-    };
-    let files = stros_tests::replaced(vec![(format!("{map}.PVO"), to_bytes(&pvo))]);
+    let files = stros_tests::replaced(vec![(format!("{map}.PVO"), stros_tests::pvo_selecting(ids))]);
     let config = stros_core::config::SystemConfig::installed();
     let mut s = Box::new(Session::start(files, map, config, Default::default(), 0).unwrap());
     s.step(&Input::NONE, 1000, None);

@@ -131,17 +131,8 @@ fn a_blending_flat_covers_half_of_each_dither_block() {
 /// again at 8.
 #[test]
 fn the_torch_flame_advances_every_two_ticks_while_drawn() {
-    use stros_core::input::{Bindings, Input};
-    let mut session = Box::new(
-        stros_host::Session::start(
-            &stros_core::files::Embedded,
-            stros_core::embedded::MAP,
-            stros_core::config::SystemConfig::installed(),
-            Bindings::default(),
-            8,
-        )
-        .unwrap(),
-    );
+    use stros_core::input::Input;
+    let mut session = stros_tests::session_at(8);
     let flame = stros_tools::world::art::flat_img::FLAME;
     assert_eq!(session.look.bank_timeline(310, flame).unwrap().frame, None, "not drawn yet");
     let (mut px, mut depth) = (vec![0u8; 320 * 200], vec![0f32; 320 * 200]);
@@ -166,17 +157,8 @@ fn the_torch_flame_advances_every_two_ticks_while_drawn() {
 /// view): a frame every four ticks, the first request selecting frame 0.
 #[test]
 fn the_sea_moves_every_four_ticks() {
-    use stros_core::input::{Bindings, Input};
-    let mut session = Box::new(
-        stros_host::Session::start(
-            &stros_core::files::Embedded,
-            stros_core::embedded::MAP,
-            stros_core::config::SystemConfig::installed(),
-            Bindings::default(),
-            0,
-        )
-        .unwrap(),
-    );
+    use stros_core::input::Input;
+    let mut session = stros_tests::session_at(0);
     let (mut px, mut depth) = (vec![0u8; 320 * 200], vec![0f32; 320 * 200]);
     let sea = View { eye: [30_000.0, -600.0, 12_000.0], heading: 0, pitch: 40 };
     let mut water = Vec::new();

@@ -37,20 +37,10 @@ fn an_entry_lights_its_world() {
 
 /// A 2 × 1 standalone BSI (indices 1, 2) and a COL making them red and blue.
 fn sky_files() -> (Vec<u8>, Vec<u8>) {
-    let mut bsi = b"BSIF\0\0\0\0BHDR\0\0\0\x1a".to_vec();
-    let mut bhdr = [0u8; 26];
-    bhdr[4] = 2;
-    bhdr[6] = 1;
-    bhdr[14] = 1;
-    bsi.extend_from_slice(&bhdr);
-    bsi.extend_from_slice(b"DATA\0\0\0\x02\x01\x02END \0\0\0\0");
-    let mut col = 776u32.to_le_bytes().to_vec();
-    col.extend_from_slice(&0xB123u32.to_le_bytes());
-    let mut rgb = [0u8; 768];
-    rgb[3..6].copy_from_slice(&[250, 0, 0]);
-    rgb[6..9].copy_from_slice(&[0, 0, 250]);
-    col.extend_from_slice(&rgb);
-    (bsi, col)
+    let mut rgb = [[0u8; 3]; 256];
+    (rgb[1], rgb[2]) = ([250, 0, 0], [0, 0, 250]);
+    let col = stros_tools::write::col::to_bytes(&stros_tools::write::col::ColDesc { rgb });
+    (stros_tools::write::texbsi::standalone_bsi(2, 1, &[1, 2]), col)
 }
 
 #[test]
@@ -74,16 +64,7 @@ fn an_entry_names_its_sky_image_and_the_palette_beside_it() {
 fn the_island_is_lit_and_skied_by_its_own_entry() {
     // The embedded WORLD.INI gives world 1 ISLAND's day light: ambient 64, sun 255, angle
     // 256, skew 512 — the light the island was drawn with before it had the keys.
-    let s = Box::new(
-        stros_host::Session::start(
-            &stros_core::files::Embedded,
-            stros_core::embedded::MAP,
-            stros_core::config::SystemConfig::installed(),
-            Default::default(),
-            0,
-        )
-        .unwrap(),
-    );
+    let s = stros_tests::session_at(0);
     assert_eq!(s.world.world_id(), Some(1), "the catalog entry is found by its map");
     assert_eq!(s.look.light, Light::island_day());
     // world_skyfx[1] = SKYDAY.BSI beside SKYDAY.COL; no world_skylevel or world_skyscale:
@@ -184,16 +165,7 @@ fn a_sky_row_shows_the_image_colour_unfogged() {
 /// 3 × 1.5 = 4.5 texels along (sin 454, cos 454).
 #[test]
 fn the_island_sky_drifts_from_its_random_direction() {
-    let mut s = Box::new(
-        stros_host::Session::start(
-            &stros_core::files::Embedded,
-            stros_core::embedded::MAP,
-            stros_core::config::SystemConfig::installed(),
-            Default::default(),
-            0,
-        )
-        .unwrap(),
-    );
+    let mut s = stros_tests::session_at(0);
     let sky = *s.world.sky().unwrap();
     assert_eq!((sky.direction, sky.speed, sky.scroll), (454, 24, [0.0; 2]));
     s.step(&stros_core::input::Input::NONE, 10, None);
