@@ -197,17 +197,15 @@ impl Timeline {
     }
 }
 
-/// An image as a flat draws it ({D:engine/model-lighting.md} "Flat image dimensions"): its
-/// frame-0 texels (whose sides are the source image's), frame count, frame delay in BIOS
-/// ticks and texture scale (Q8, an unset scale already 256).
-#[derive(Clone, Copy, Debug)]
-pub struct FlatImage<'a> {
-    /// Frame 0.
-    pub texels: Texels<'a>,
-    /// Frames (at least 1).
-    pub frames: usize,
-    /// Ticks between frames ([`crate::formats::texbsi::delay_ticks`]).
-    pub delay_ticks: u32,
+/// An image's size as a flat draws it ({D:engine/model-lighting.md} "Flat image
+/// dimensions"): the source image's sides and its texture scale (Q8, an unset scale already
+/// 256). The frame it shows comes from [`Look::flat_texels`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlatImage {
+    /// Width, texels.
+    pub width: usize,
+    /// Height, texels.
+    pub height: usize,
     /// Texture scale, Q8.
     pub scale_q8: u32,
 }
@@ -596,14 +594,10 @@ impl<'a, C: Capacity> Look<'a, C> {
 
     /// Image `image` of model bank `bank` as a flat draws it, `None` when the bank or the
     /// image is missing (a flat without its image is not drawn).
-    pub fn flat_image(&self, bank: u16, image: u8) -> Option<FlatImage<'a>> {
+    pub fn flat_image(&self, bank: u16, image: u8) -> Option<FlatImage> {
         let slot = self.bank_slot(bank as i32, image as u32)?;
-        Some(FlatImage {
-            texels: slot.texels?,
-            frames: (slot.frames as usize).max(1),
-            delay_ticks: slot.delay as u32,
-            scale_q8: slot.scale as u32,
-        })
+        let texels = slot.texels?;
+        Some(FlatImage { width: texels.width(), height: texels.height(), scale_q8: slot.scale as u32 })
     }
 
     /// The frame of model bank `bank`'s image `image` a flat shows when bound now (an

@@ -181,7 +181,7 @@ pub fn draw_scene_rows<'m, H: VertexHeights, C: Capacity>(
 /// Lit as a face toward the camera with the flat's brightness; depth-tested and written.
 fn draw_flat<C: Capacity>(raster: &mut Raster<'_, '_>, basis: &Basis, flat: &Flat, look: &Look<'_, C>) {
     let Some(image) = look.flat_image(flat.bank, flat.image) else { return };
-    let (w, h) = (image.texels.width(), image.texels.height());
+    let (w, h) = (image.width, image.height);
     let [width, height] = super::flat::extents(w, h, image.scale_q8);
     let centre = basis.camera(flat.position);
     let radius = super::flat::bound_radius(w, h, image.scale_q8);
@@ -263,18 +263,7 @@ fn draw_background<C: Capacity>(
         let Some(row) = fb.pixels_mut().get_mut(y * w..(y + 1) * w) else { continue };
         match &look.sky {
             None => row.iter_mut().enumerate().for_each(|(x, p)| *p = haze[x & 3]),
-            // Without roll the screen's right vector is level, so every ray of a row meets
-            // the plane at the same depth and takes the same fog: worked out once a row.
-            Some(sky) if basis.rows[0][1] == 0.0 => {
-                sky_row(sky, look.sky_scroll(), basis, [t, cx, focal], y, &haze, row)
-            }
-            Some(sky) => {
-                for (x, p) in row.iter_mut().enumerate() {
-                    let s = (x as f32 + 0.5 - cx) / focal;
-                    *p = sky_pixel(sky, look.sky_scroll(), basis, [s, t], [x, y], haze[x & 3])
-                        .unwrap_or(haze[x & 3]);
-                }
-            }
+            Some(sky) => sky_row(sky, look.sky_scroll(), basis, [t, cx, focal], y, &haze, row),
         }
     }
 }
@@ -301,45 +290,14 @@ pub fn sky_fog(depth: f32) -> f32 {
     entry(i) + (entry(i + 1) - entry(i)) * f
 }
 
-/// The sky plane's colour for the view ray through camera `(s, t, 1)`, dithered toward
-/// `haze` by the sky fog, or `None` where the ray misses the plane. The plane's tilt is not
-/// modelled.
-fn sky_pixel(
-    sky: &Sky<'_>,
-    scroll: [f32; 2],
-    basis: &Basis,
-    st: [f32; 2],
-    xy: [usize; 2],
-    haze: u8,
-) -> Option<u8> {
-    let [s, t] = st;
-    let r = basis.rows;
-    // World ray for camera (s, t, 1): right·s + down·t + forward.
-    let ray = [0, 1, 2].map(|k| r[0][k] * s + r[1][k] * t + r[2][k]);
-    let height = sky.level - basis.eye[1];
-    let along = height / ray[1];
-    // The plane must lie ahead along the ray; `along` is the camera depth of the hit.
-    if along.is_nan() || along <= 0.0 {
-        return None;
-    }
-    let (x, z) = (ray[0] * along, ray[2] * along);
-    if !(x.abs() <= Sky::HALF_SPAN && z.abs() <= Sky::HALF_SPAN) {
-        return None;
-    }
-    let k = sky.scale / Sky::HALF_SPAN;
-    let u = k * x + Sky::FOLLOW * basis.eye[0] + scroll[0];
-    let v = -k * z - Sky::FOLLOW * basis.eye[2] + scroll[1];
-    let texel = sky.texels.texel(libm::floorf(u) as i32, libm::floorf(v) as i32);
-    let colour = sky.remap[texel as usize];
-    let weight = (sky_fog(along) + 1.0) / 256.0;
-    let threshold = (DITHER[xy[1] & 3][xy[0] & 3] as f32 + 0.5) / 16.0;
-    Some(if weight > threshold { haze } else { colour })
-}
-
-/// [`sky_pixel`] for every pixel of row `y` (camera `t`; `cx` and `focal` the projection) of a
-/// view without roll, its depth and fog worked out once: the same values, pixel by pixel. A
-/// row whose rays miss the plane, or whose fog weight exceeds every dither threshold
-/// (15.5 / 16), is haze throughout.
+/// The sky plane on row `y` (camera `t`; `cx` and `focal` the projection): each pixel's ray
+/// meets the plane at the camera depth `along`; where the hit lies within the plane the
+/// image's texel (remapped into the world palette) shows, dithered toward `haze` by the sky
+/// fog at that depth, else the haze. The view never rolls (the screen's right vector is
+/// level), so every ray of a row meets the plane at the same depth and takes the same fog,
+/// worked out once a row, and the hit point moves linearly along the row. A row whose rays
+/// miss the plane, or whose fog weight exceeds every dither threshold (15.5 / 16), is haze
+/// throughout. The plane's tilt is not modelled.
 fn sky_row(
     sky: &Sky<'_>,
     scroll: [f32; 2],

@@ -103,10 +103,9 @@ fn destination_blocked<C: Capacity>(
     let origin = placed.origin.map(|c| c as i32);
     // Transient models (candidate type 0x80) are left out of the sphere test while queued
     // motion is 24; the segment test keeps them.
-    let skipped =
-        |c: &&crate::collision::candidates::Candidate| a.queued == 24 && live.is_transient(c.placement);
-    let kept = scene.lists.faces.iter().filter(|c| !skipped(c));
-    let spheres_meet = kept.filter_map(|c| scene.model(c.placement)).any(|p| {
+    let kept = (a.queued == 24).then(|| live.without_transients(&lists)).flatten();
+    let faces = kept.as_ref().unwrap_or(&lists).faces.iter();
+    let spheres_meet = faces.filter_map(|c| scene.model(c.placement)).any(|p| {
         let spheres = model_spheres(p, origin, matrix, env.tables.spheres(a));
         faces::sphere_touches(&p.model, spheres, false)
     });
