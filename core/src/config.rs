@@ -98,6 +98,10 @@ system_config! {
     volume: ["system"] "volume" = 255;
     /// Active-object pool size setting.
     max_active_objects: ["system"] "max_active_objects" = 32;
+    /// Environmental effect pool capacity ([`crate::world::effects`]).
+    max_effects: ["system"] "max_effects" = 32;
+    /// Nonzero: no environmental effect pool.
+    disable_effects: ["system"] "disable_effects" = 0;
     /// Ground-turn increment per input update.
     turn_speed: ["cyrus"] "turn_speed" = 12;
     /// Ground-turn accumulator limit.

@@ -4,7 +4,7 @@
 //!
 //! The island `HARBOUR`: terrain (WLD), the scene (RGM: Cyrus, three flags, a fisher, a
 //! buoy, a keg, a raft; village placements; markers), the village models (ROB), the actor
-//! models (3DC), the palette (COL), terrain and village textures (TEXBSI 302 and 310),
+//! models (3DC), the palette (COL), terrain and village textures (TEXBSI 302 and 310), the splash effect (TEXBSI 074),
 //! sounds (SFX), texture surfaces (SURFACE.INI), script definitions (SOUP386.DEF), the
 //! world catalog (WORLD.INI), the day sky (SKYDAY.BSI and its COL) and the sun (SUN.BSI).
 
@@ -34,6 +34,8 @@ embedded! {
     TEXBSI_302 = "TEXBSI.302";
     /// Village textures.
     TEXBSI_310 = "TEXBSI.310";
+    /// The water-entry splash (environmental effect `0x2500`).
+    TEXBSI_074 = "TEXBSI.074";
     /// Sounds.
     SFX = "MAIN.SFX";
     /// Texture surfaces.

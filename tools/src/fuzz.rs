@@ -329,7 +329,12 @@ pub fn render(data: &[u8]) -> usize {
             position: [float(&mut input), float(&mut input), float(&mut input)],
             bank: [310, 310, 311, input.u16()][input.below(4) as usize],
             image: input.u8() & 0x7f,
-            draw: FlatDraw { flags: input.u8() as u32, alpha: input.u16() % 300 },
+            // Every drawing flag the billboards read (mirrors, depth modes) may be set.
+            draw: FlatDraw { flags: input.u16() as u32 & 0x3ff, alpha: input.u16() % 300 },
+            // Explicit frames (an effect's) as well as automatic ones, any geometry scale.
+            frame: (input.u8() & 1 == 0).then(|| input.u8() as i8 as i32),
+            scale: [1.0, 0.5, 90.0 / 256.0, float(&mut input)][input.below(4) as usize],
+            brightness: input.u8() as f32,
         })
         .collect();
     let lights: Vec<LocalLight> = (0..input.below(5))

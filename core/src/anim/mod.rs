@@ -83,7 +83,7 @@ pub enum AnimEvent {
     EndSounds(SoundStop),
     /// An environmental flat effect (`AddFlatEffect`, zero spread, speed one): its packed
     /// descriptor (low sixteen bits the texture, the rest flags) and its point, runtime
-    /// units. The core has no effect pool; frontends and traces see the request.
+    /// units. The world constructs it in its pool ([`crate::world::effects`]).
     Effect {
         /// Packed descriptor.
         descriptor: u32,

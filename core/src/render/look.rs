@@ -425,6 +425,10 @@ pub struct Look<'a, C: Capacity = Desktop> {
     pub sky: Option<Sky<'a>>,
     /// The sun disc, when the world names one.
     pub sun: Option<Sun<'a>>,
+    /// `world_ambientfx` as world entry publishes it (128 without an entry): the brightness
+    /// of explicit-frame environmental effects ({D:engine/SOUP.md} "Environmental effect
+    /// frame submission").
+    pub ambientfx: i16,
     /// The world's fill colour: the palette index nearest `world_fogrgb` (black when the
     /// entry has none), which clears the frame where nothing else draws and which the sky's
     /// fog blends toward; `None` (a look without a WORLD.INI entry) draws the gradient sky.
@@ -455,6 +459,7 @@ impl<C: Capacity> Default for Look<'_, C> {
         Look {
             terrain: fallback_terrain(),
             banks: C::Banks::<Bank<'_>>::default(),
+            ambientfx: 128,
             shades: Shades::new(&Palette::default_world()),
             light: Light::absent(),
             sky: None,
@@ -480,6 +485,7 @@ impl<'a, C: Capacity> Look<'a, C> {
         let mut look = Look {
             terrain: [const { Slot::empty(FALLBACK_LAND) }; TERRAIN_IMAGES],
             banks: C::Banks::<Bank<'a>>::default(),
+            ambientfx: 128,
             shades: Shades::black(),
             light: Light::absent(),
             sky: None,
@@ -604,6 +610,13 @@ impl<'a, C: Capacity> Look<'a, C> {
     /// automatic frame request), `None` when missing.
     pub fn flat_texels(&self, bank: u16, image: u8) -> Option<Texels<'a>> {
         self.request(self.bank_slot(bank as i32, image as u32)?)
+    }
+
+    /// Frame `frame` of model bank `bank`'s image `image` (an explicit request: the timeline
+    /// is not consulted), `None` when missing or past the image's frames.
+    pub fn flat_frame(&self, bank: u16, image: u8, frame: i32) -> Option<Texels<'a>> {
+        let slot = self.bank_slot(bank as i32, image as u32)?;
+        slot.texels?.frame(usize::try_from(frame).ok()?, (slot.frames as usize).max(1))
     }
 
     /// The texels of a textured model face as its polygon binds them (an automatic frame

@@ -97,7 +97,33 @@ pub enum Paint<'t> {
         shades: &'t Shades,
         /// The fraction of pixels drawn (1 or more: all).
         coverage: f32,
+        /// How the sprite meets the depth buffer.
+        depth: SpriteDepth,
     },
+}
+
+/// A sprite's depth handling ({D:engine/SOUP.md} "Environmental effect frame submission":
+/// drawing flag `0x100` selects an always-pass comparison, `0x200` disables depth writes;
+/// otherwise nearer-than and written).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpriteDepth {
+    /// The comparison always passes.
+    pub always: bool,
+    /// Drawn texels write their depth.
+    pub write: bool,
+}
+
+impl SpriteDepth {
+    /// Tested and written: placed flats without those flags.
+    pub const ORDINARY: SpriteDepth = SpriteDepth { always: false, write: true };
+
+    /// The handling drawing flags `flags` select.
+    pub fn of_flags(flags: u32) -> SpriteDepth {
+        SpriteDepth {
+            always: flags & super::flat::DEPTH_ALWAYS != 0,
+            write: flags & super::flat::NO_DEPTH_WRITE == 0,
+        }
+    }
 }
 
 /// The original framebuffer's 4×4 ordered-dither thresholds (`engine/fog.md`), indexed by
@@ -436,8 +462,8 @@ impl<'f, 'p> Raster<'f, 'p> {
                 (Paint::Textured { texels, shades }, Some(p)) => {
                     run.textured(z, map3(p, line), texels, shades)
                 }
-                (Paint::Sprite { texels, shades, coverage }, Some(p)) => {
-                    run.sprite(z, map3(p, line), texels, shades, coverage)
+                (Paint::Sprite { texels, shades, coverage, depth }, Some(p)) => {
+                    run.sprite(z, map3(p, line), texels, shades, coverage, depth)
                 }
                 (Paint::Colour(c), _) => run.colour(z, c),
                 _ => run.colour(z, 0),

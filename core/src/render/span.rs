@@ -235,13 +235,14 @@ impl Run<'_> {
         texels: &Texels<'_>,
         shades: &Shades,
         coverage: f32,
+        mode: super::raster::SpriteDepth,
     ) {
         for (k, (p, d)) in self.px.iter_mut().zip(self.depth.iter_mut()).enumerate() {
             let column = self.lo + k;
             let x = column as f32;
             let depth = z.at + z.step * x;
             let dither = self.dither[column & 3];
-            let (nearer, covered) = (depth > *d, coverage >= 1.0 || coverage > dither);
+            let (nearer, covered) = (mode.always || depth > *d, coverage >= 1.0 || coverage > dither);
             if !(nearer && covered) {
                 continue;
             }
@@ -253,7 +254,9 @@ impl Run<'_> {
             }
             let mut level = [0i32; LANES];
             level_lanes(&[s.at + s.step * x + dither; LANES], &mut level);
-            *d = depth;
+            if mode.write {
+                *d = depth;
+            }
             *p = shades.shade(level[0], texel);
         }
     }

@@ -182,9 +182,9 @@ pub fn draw_scene_rows<'m, H: VertexHeights, C: Capacity>(
 fn draw_flat<C: Capacity>(raster: &mut Raster<'_, '_>, basis: &Basis, flat: &Flat, look: &Look<'_, C>) {
     let Some(image) = look.flat_image(flat.bank, flat.image) else { return };
     let (w, h) = (image.width, image.height);
-    let [width, height] = super::flat::extents(w, h, image.scale_q8);
+    let [width, height] = super::flat::extents(w, h, image.scale_q8, flat.scale);
     let centre = basis.camera(flat.position);
-    let radius = super::flat::bound_radius(w, h, image.scale_q8);
+    let radius = super::flat::bound_radius(w, h, image.scale_q8, flat.scale);
     if !centre.iter().all(|c| c.is_finite())
         || !raster.sphere_visible(centre, radius)
         || length(centre) - radius > FAR
@@ -193,24 +193,35 @@ fn draw_flat<C: Capacity>(raster: &mut Raster<'_, '_>, basis: &Basis, flat: &Fla
     }
     // The quad's normal faces the camera: local (0, 0, −1) under the camera's orientation.
     let light = super::look::Light { direction: basis.rotate(look.light.direction), ..look.light };
-    let intensity = light.intensity([0.0, 0.0, -1.0], super::flat::brightness(&flat.draw));
-    let (hw, hh) = (width * 0.5, height * 0.5);
+    let intensity = light.intensity([0.0, 0.0, -1.0], flat.brightness);
+    // Flags 0x20 and 0x40 negate the local half extents: the image mirrors, the bound stays.
+    let mirror = |bit: u32| if flat.draw.flags & bit != 0 { -0.5 } else { 0.5 };
+    let (hw, hh) = (width * mirror(super::flat::MIRROR_X), height * mirror(super::flat::MIRROR_Y));
     let corner = |dx: f32, dy: f32, uv: [f32; 2]| {
         let at = [centre[0] + dx, centre[1] + dy, centre[2]];
         Corner { at, uv, shade: shade_level(intensity, length(at)) }
     };
     let (wt, ht) = (w as f32, h as f32);
-    // The frame follows the image's shared timeline: requested once the flat is admitted
-    // ({D:engine/texture-animation.md} "Placed flat admission").
-    let Some(texels) = look.flat_texels(flat.bank, flat.image) else { return };
+    // The frame is requested once the bound is admitted: the image's shared timeline
+    // ({D:engine/texture-animation.md} "Placed flat admission"), or the explicit frame.
+    let texels = match flat.frame {
+        None => look.flat_texels(flat.bank, flat.image),
+        Some(k) => look.flat_frame(flat.bank, flat.image, k),
+    };
+    let Some(texels) = texels else { return };
     let quad = [
         corner(-hw, -hh, [0.0, 0.0]),
         corner(hw, -hh, [wt, 0.0]),
         corner(hw, hh, [wt, ht]),
         corner(-hw, hh, [0.0, ht]),
     ];
-    let paint =
-        Paint::Sprite { texels: &texels, shades: &look.shades, coverage: super::flat::coverage(&flat.draw) };
+    let paint = Paint::Sprite {
+        texels: &texels,
+        shades: &look.shades,
+        coverage: super::flat::coverage(&flat.draw),
+        depth: super::raster::SpriteDepth::of_flags(flat.draw.flags),
+    };
+    // Mirroring one axis turns the quad over; the rasterizer fills either winding.
     raster.shaded_triangle([quad[0], quad[1], quad[2]], paint);
     raster.shaded_triangle([quad[0], quad[2], quad[3]], paint);
 }

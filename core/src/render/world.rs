@@ -63,6 +63,10 @@ pub fn look_into<'a, C: Capacity>(
     // The models' banks, then the flats' ({D:formats/RGM.md} "MPSF (Flat Objects)").
     world.each_texture_bank(&mut add);
     world.flats().for_each(|(f, _)| add(f.texture_id()));
+    // The environmental effects' ({D:engine/SOUP.md} "Environmental effect animation").
+    for t in crate::world::effects::ENGINE_TEXTURES {
+        add(crate::formats::rgm::flat::texture_archive(t));
+    }
     // The world's WORLD.INI entry lights it and gives it its sky; a world loaded without
     // one (by map name) is lit as the island by day, with the gradient sky.
     let catalog = crate::world::catalog::catalog(files).ok().flatten();
@@ -71,6 +75,7 @@ pub fn look_into<'a, C: Capacity>(
     look.sky = entry.as_ref().and_then(|e| world_sky(e, files, palette));
     look.background = entry.as_ref().map(|e| palette.nearest(e.fogrgb.map(|c| c.clamp(0, 255) as u8)));
     look.sun = entry.as_ref().and_then(|e| world_sun(e, files, palette));
+    look.ambientfx = entry.as_ref().map_or(128, |e| e.ambientfx);
 }
 
 /// The light of a WORLD.INI entry ({D:engine/terrain-lighting.md} "World inputs"):
@@ -168,12 +173,15 @@ pub fn draw_in_bands<C: Capacity>(
         let Some(band_depth) = depth.get_mut(..width * rows.len()) else { return };
         // The statics the camera's PVO list selects ([`World::drawn_statics`]).
         let statics = world.drawn_statics().map(Instance::from);
-        let flats = world.flats().map(|(f, draw)| Flat {
-            position: f.position().map(|c| c as f32),
-            bank: f.texture_id(),
-            image: f.image_id(),
-            draw,
+        // The map's flats, then the effects the pool submitted, in its list order
+        // ({D:engine/SOUP.md} "Environmental effect frame submission").
+        let flats = world.flats().map(|(f, draw)| {
+            Flat::placed(f.position().map(|c| c as f32), f.texture_id(), f.image_id(), draw)
         });
+        let effects = world
+            .effects()
+            .submitted()
+            .map(|e| Flat::effect(&e, world.flat_draw(e.texture), look.ambientfx as f32));
         let actors = world.placed_actors().map(|(_, _, frame, p)| Instance {
             model: p.model,
             frame,
@@ -188,7 +196,7 @@ pub fn draw_in_bands<C: Capacity>(
             view,
             // A world without terrain draws its statics and actors only: no land, no sea.
             world.has_terrain().then_some((&heights, world.wld())),
-            view::Placed { models: statics.chain(actors), flats, lights: &lights },
+            view::Placed { models: statics.chain(actors), flats: flats.chain(effects), lights: &lights },
             look,
         );
     }

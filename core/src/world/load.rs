@@ -108,6 +108,7 @@ impl<'a, C: Capacity> World<'a, C> {
             secondary: Default::default(),
             hidden_statics: Default::default(),
             sky: None,
+            effects: super::effects::EffectPool::default(),
             report: StepReport::default(),
             missing: heapless::Vec::new(),
             scripts: script::ScriptTables::default(),
@@ -167,6 +168,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.secondary.clear();
         self.hidden_statics.clear();
         self.sky = None;
+        self.effects = super::effects::EffectPool::default();
         self.report = StepReport::default();
         self.missing.clear();
         self.scripts.states.clear();
@@ -205,6 +207,11 @@ impl<'a, C: Capacity> World<'a, C> {
         // scroll direction ({D:engine/sky.md} "Initial scroll direction").
         self.sky =
             spec.sky.map(|speed| super::sky::SkyMotion::new((self.scripts.rng.draw() & 2047) as u16, speed));
+        // World initialization replaces the effect pool ({D:engine/SOUP.md} "Environmental
+        // effect animation"); the engine's own effect textures are resolved now.
+        let images = super::effects::ENGINE_TEXTURES.map(|t| super::effects::resolve(files, t));
+        self.effects =
+            super::effects::EffectPool::open(self.config.max_effects, self.config.disable_effects, images);
         self.statics.fill(&rgm, &rob).map_err(|_| full::<C>(TableKind::Placements))?;
         self.walk.load(&rgm)?;
         // Memos name placements of these statics and samples of this map.

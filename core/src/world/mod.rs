@@ -28,6 +28,7 @@ mod camera;
 pub mod catalog;
 pub mod cells;
 mod collide;
+pub mod effects;
 pub mod entry;
 mod family;
 mod ledge;
@@ -416,6 +417,8 @@ pub struct World<'a, C: Capacity = Desktop> {
     hidden_statics: C::Placements<bool>,
     /// The sky's scrolling, when the world has a sky ([`sky::SkyMotion`]).
     sky: Option<sky::SkyMotion>,
+    /// The environmental effect pool ([`effects::EffectPool`]).
+    effects: effects::EffectPool,
     report: StepReport,
     missing: heapless::Vec<Name, 8>,
     scripts: script::ScriptTables<C>,

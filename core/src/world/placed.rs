@@ -18,6 +18,13 @@ impl<'a, C: Capacity> World<'a, C> {
         self.rgm.mpsf().iter().map(move |f| (f, f.draw(&flat)))
     }
 
+    /// What a billboard showing `texture` (archive above the seven-bit image) submits from
+    /// the map's FLAT attributes ({D:formats/RGM.md} "FLAT"): the first matching record's
+    /// flags and alpha, or the defaults.
+    pub fn flat_draw(&self, texture: u16) -> FlatDraw {
+        FlatDraw::for_texture(&self.rgm.flat(), texture)
+    }
+
     /// The MPSL lights the loader selects: `active` 1 and the `world_id` of the WORLD.INI
     /// entry the world was loaded as. A world loaded by map name, without a catalog entry,
     /// selects none.

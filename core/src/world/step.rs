@@ -61,6 +61,9 @@ impl<'a, C: Capacity> World<'a, C> {
         self.refresh_families();
         self.present(&active);
         self.admit_models();
+        // The live effects are handed to the frame after the models are placed and before
+        // the object updates ({D:engine/SOUP.md} "Environmental effect frame submission").
+        self.effects.submit(tick.nominal_ticks);
         // The designated pair: the selected player animates, the other does not.
         for (k, p) in self.players.iter().enumerate() {
             if let Some(a) = p.and_then(|p| self.actors.get_mut(p as usize)) {
@@ -89,6 +92,9 @@ impl<'a, C: Capacity> World<'a, C> {
         if !camera_ran {
             self.camera_update();
         }
+        // Effect lifetimes advance after the object systems ("Environmental effect
+        // animation"): effects created this loop take part, unsubmitted.
+        self.effects.update(tick.nominal_ticks);
         self.death_exits(tick);
         // The sky drifts once a frame ({D:engine/sky.md} "Scrolling and rotation").
         if let Some(sky) = &mut self.sky {

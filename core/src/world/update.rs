@@ -417,6 +417,10 @@ impl<'a, C: Capacity> World<'a, C> {
     }
 
     fn push_event(&mut self, actor: u16, event: Event) {
+        // Every effect the engine reports is constructed with zero spread and speed one.
+        if let Event::Anim(AnimEvent::Effect { descriptor, at }) = event {
+            self.effects.construct(descriptor, at, 1);
+        }
         if self.report.events.push(WorldEvent { actor, event }).is_err() {
             self.report.dropped += 1;
         }

@@ -7,9 +7,11 @@ use stros_core::formats::rgm::FlatDraw;
 use stros_core::formats::texbsi::Texbsi;
 use stros_core::render::flat::Flat;
 use stros_core::render::look::{Light, Look};
+use stros_core::render::raster::DITHER;
 use stros_core::render::view::{self, View};
 use stros_core::render::{Framebuffer, Palette};
 use stros_core::terrain::VertexCache;
+use stros_core::world::effects;
 use stros_tools::write::texbsi::{ImageDesc, TexbsiDesc, to_bytes};
 
 const OPAQUE: u8 = 77;
@@ -35,7 +37,7 @@ fn look() -> Look<'static, Small> {
 }
 
 fn flat(position: [f32; 3], image: u8, alpha: u16) -> Flat {
-    Flat { position, bank: 310, image, draw: FlatDraw { flags: 1, alpha } }
+    Flat::placed(position, 310, image, FlatDraw { flags: 1, alpha })
 }
 
 /// The frame and depth buffer of `flats` seen from the origin looking along +Z, 320 × 200.
@@ -169,4 +171,75 @@ fn the_sea_moves_every_four_ticks() {
         water.push(session.look.terrain_timeline(0).unwrap().frame.unwrap());
     }
     assert_eq!(water, [0, 0, 0, 0, 1, 1, 1, 1, 2, 2]);
+}
+
+/// Image 5 as an effect's texture: archive 310 above the seven-bit image, 310 × 128 + 5.
+const IMAGE_5: u16 = 39_685;
+
+#[test]
+fn a_rising_effect_draws_its_frame_at_half_size_without_writing_depth() {
+    // {D:engine/SOUP.md} "Environmental effect frame submission": flag 0x20000 takes the
+    // alternate path — the retained frame, geometry scale ½, alpha 140, drawing flags 0x201
+    // (0x200: no depth write), the world's ambientfx as brightness — whatever the map's
+    // FLAT attributes say.
+    let e = effects::Submitted { flags: 2, texture: IMAGE_5, position: [0, 0, 256], frame: 0 };
+    let f = Flat::effect(&e, FlatDraw { flags: 0x41, alpha: 9 }, 128.0);
+    assert_eq!((f.bank, f.image, f.draw), (310, 5, FlatDraw { flags: 0x201, alpha: 140 }));
+    assert_eq!((f.frame, f.scale, f.brightness), (Some(0), 0.5, 128.0));
+    let (px, depth) = draw(&[f]);
+    let (bare, _) = draw(&[]);
+    let look = look();
+    // 16 × 8 texels × texture scale 2 × ½ = 16 × 8 map units, half extents 8 and 4: at
+    // depth 256, 8 × 203.05 / 256 = 6.35 and 3.17 px about (160, 100). Columns 154..=165,
+    // rows 97..=102; the opaque right half is columns 160..=165. Alpha 140: a pixel is drawn
+    // where its dither threshold (b + ½) / 16 is below 140 / 255 = 0.549, b ≤ 8.
+    for y in 0..200 {
+        for x in 0..320 {
+            let p = px[y * 320 + x];
+            let inside = (160..=165).contains(&x) && (97..=102).contains(&y);
+            if inside && DITHER[y & 3][x & 3] <= 8 {
+                assert!(is_lit(&look, p, OPAQUE), "({x}, {y}) is {p}");
+            } else {
+                assert_eq!(p, bare[y * 320 + x], "({x}, {y}) is untouched");
+            }
+            assert_eq!(depth[y * 320 + x], 0.0, "({x}, {y}): no depth is written");
+        }
+    }
+    // A frame the image lacks (image 5 has one) draws nothing.
+    let (px, _) = draw(&[Flat { frame: Some(1), ..f }]);
+    assert_eq!(px, bare);
+}
+
+#[test]
+fn an_ordinary_effect_takes_the_map_s_flat_attributes_and_the_small_scale() {
+    // Without flag 0x20000: automatic frames, brightness 255, the FLAT record's flags and
+    // alpha; flag 0x10000 selects the caller scale 90, geometry 90 / 256.
+    let e = effects::Submitted { flags: 1, texture: IMAGE_5, position: [0, 0, 256], frame: 3 };
+    let f = Flat::effect(&e, FlatDraw { flags: 1, alpha: 255 }, 128.0);
+    assert_eq!(
+        (f.draw, f.frame, f.scale, f.brightness),
+        (FlatDraw { flags: 1, alpha: 255 }, None, 90.0 / 256.0, 255.0)
+    );
+    let f = Flat::effect(&effects::Submitted { flags: 0, ..e }, FlatDraw { flags: 1, alpha: 255 }, 128.0);
+    assert_eq!(f.scale, 1.0);
+}
+
+#[test]
+fn drawing_flag_0x20_mirrors_a_flat_left_to_right() {
+    // The half extents of a_flat_covers_its_scaled_image_on_screen_at_its_depth with the X
+    // one negated: the image's opaque right half now shows on the left, columns 147..=159
+    // (centres inside 160 − 12.69 .. 160), rows 94..=105.
+    let (px, _) = draw(&[Flat::placed([0.0, 0.0, 256.0], 310, 5, FlatDraw { flags: 0x21, alpha: 255 })]);
+    let (bare, _) = draw(&[]);
+    let look = look();
+    for y in 90..110 {
+        for x in 140..180 {
+            let p = px[y * 320 + x];
+            if (147..=159).contains(&x) && (94..=105).contains(&y) {
+                assert!(is_lit(&look, p, OPAQUE), "({x}, {y}) is {p}");
+            } else {
+                assert_eq!(p, bare[y * 320 + x], "({x}, {y})");
+            }
+        }
+    }
 }

@@ -299,6 +299,62 @@ pub fn flat_image(bank: u16, index: u8) -> crate::write::texbsi::ImageDesc {
     }
 }
 
+/// The splash effect's bank: the water-entry effect `0x2500` is archive 74's image 0
+/// ({D:engine/player.md} "Water and lava transition effects").
+pub const SPLASH_BANK: u16 = 74;
+/// The splash's frames: one more than its last frame, which its lifetime plays to.
+pub const SPLASH_FRAMES: usize = 5;
+/// The splash's frame delay, milliseconds (two BIOS ticks, as the flame's).
+pub const SPLASH_DELAY_MS: i16 = 110;
+
+/// The water-entry splash, 24 × 24 texels at twice its size in map units: a crown of
+/// spray that rises, spreads and falls back over [`SPLASH_FRAMES`] frames. Texel 0 is
+/// clear.
+pub fn splash_image() -> crate::write::texbsi::ImageDesc {
+    let (w, h) = (24usize, 24usize);
+    let frames = (0..SPLASH_FRAMES)
+        .map(|f| {
+            let mut n = Noise::new(0x5B1A + f as u32);
+            let t = (f as f64 + 1.0) / SPLASH_FRAMES as f64;
+            // The crown's height rises and falls back; its rim spreads outward.
+            let (top, spread) = (4.0 + 18.0 * (t * std::f64::consts::PI * 0.85).sin(), 3.0 + 7.0 * t);
+            let mut px = vec![0u8; w * h];
+            for y in 0..h {
+                for x in 0..w {
+                    let (dx, up) = ((x as f64 - 11.5).abs(), (h - 1 - y) as f64);
+                    // Spray leaning outward from the rim, thinning toward its top.
+                    let lean = spread + up * 0.25;
+                    let wall = (dx - lean).abs() < 2.8 - 1.6 * (up / top) && up <= top;
+                    let sheet = dx < lean && up < top * 0.45 && n.below(4) == 0;
+                    let foam = up < 2.5 && dx < lean + 1.5;
+                    if wall || sheet || foam {
+                        // White at the base and the crest, pale sea between.
+                        let light = up < 1.5 || up > top - 3.0 || n.below(4) == 0;
+                        px[y * w + x] = if light {
+                            ramp::SKY + n.below(2) as u8
+                        } else {
+                            ramp::WATER + 1 + n.below(3) as u8
+                        };
+                    }
+                }
+            }
+            px
+        })
+        .collect();
+    crate::write::texbsi::ImageDesc {
+        animated: true,
+        frame_delay_ms: SPLASH_DELAY_MS,
+        tex_scale: flat_img::SCALE,
+        frames,
+        ..crate::write::texbsi::ImageDesc::still(
+            &super::build::image_name(SPLASH_BANK, 0),
+            w as u16,
+            h as u16,
+            Vec::new(),
+        )
+    }
+}
+
 /// The side of the sky image.
 pub const SKY_SIDE: usize = 128;
 

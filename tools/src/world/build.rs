@@ -181,6 +181,11 @@ pub fn files() -> Vec<File> {
         file(format!("{MAP}.COL"), write::col::to_bytes(&col_desc())),
         file("TEXBSI.302".into(), write::texbsi::to_bytes(&terrain_bank())),
         file(format!("TEXBSI.{}", models::MODEL_BANK), write::texbsi::to_bytes(&model_bank())),
+        // The environmental effects' bank: the water-entry splash.
+        file(
+            format!("TEXBSI.{:03}", art::SPLASH_BANK),
+            write::texbsi::to_bytes(&write::texbsi::TexbsiDesc { images: vec![art::splash_image()] }),
+        ),
         file("MAIN.SFX".into(), write::sfx::to_bytes(&sfx_desc())),
         file("SURFACE.INI".into(), surface_ini().into_bytes()),
         file("SOUP386.DEF".into(), write::soupdef::to_bytes(&village::soup_def())),
