@@ -102,6 +102,10 @@ pub trait Capacity: Copy + fmt::Debug + Default + 'static {
     type Banks<T: Element>: Table<T>;
     /// Walk-map nodes (and, in a table of their own size, the maps).
     type WalkNodes<T: Element>: Table<T>;
+    /// Ropes (MPRP records; the original builds at most 255).
+    type Ropes<T: Element>: Table<T>;
+    /// Environmental effect slots (`[system] max_effects`, installed 32, is held to this).
+    type Effects<T: Element>: Table<T>;
     /// A work list of up to one entry per actor that lives for one call: the regional
     /// list's copy, the live models of one update, a traversal. Always a stack value, even
     /// where the tables are kept elsewhere ([`Capacity`]'s implementors may put them on a
@@ -126,6 +130,8 @@ pub trait Capacity: Copy + fmt::Debug + Default + 'static {
             TableKind::Locals => <Self::Locals<u8> as Table<u8>>::CAPACITY,
             TableKind::Banks => <Self::Banks<u8> as Table<u8>>::CAPACITY,
             TableKind::WalkNodes => <Self::WalkNodes<u8> as Table<u8>>::CAPACITY,
+            TableKind::Ropes => <Self::Ropes<u8> as Table<u8>>::CAPACITY,
+            TableKind::Effects => <Self::Effects<u8> as Table<u8>>::CAPACITY,
         }
     }
 }
@@ -149,11 +155,15 @@ pub enum TableKind {
     Banks,
     /// Walk-map nodes.
     WalkNodes,
+    /// Ropes.
+    Ropes,
+    /// Environmental effect slots (not a map's need: the configured pool is held to it).
+    Effects,
 }
 
 impl TableKind {
     /// Every table, in report order.
-    pub const ALL: [TableKind; 8] = [
+    pub const ALL: [TableKind; 10] = [
         TableKind::Actors,
         TableKind::Placements,
         TableKind::Models,
@@ -162,6 +172,8 @@ impl TableKind {
         TableKind::Locals,
         TableKind::Banks,
         TableKind::WalkNodes,
+        TableKind::Ropes,
+        TableKind::Effects,
     ];
 
     /// The table's name in errors and the `needs` report.
@@ -175,6 +187,8 @@ impl TableKind {
             TableKind::Locals => "locals",
             TableKind::Banks => "banks",
             TableKind::WalkNodes => "walk_nodes",
+            TableKind::Ropes => "ropes",
+            TableKind::Effects => "effects",
         }
     }
 }
@@ -186,8 +200,8 @@ impl fmt::Display for TableKind {
 }
 
 /// A build's sizes: actors, static placements, models, animation sets, frame-table models,
-/// script locals, model texture banks, walk-map nodes; [`Capacity::FITS`] says which sizes
-/// build.
+/// script locals, model texture banks, walk-map nodes, ropes, effect slots;
+/// [`Capacity::FITS`] says which sizes build.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Caps<
     const ACTORS: usize,
@@ -198,6 +212,8 @@ pub struct Caps<
     const LOCALS: usize,
     const BANKS: usize,
     const WALK_NODES: usize,
+    const ROPES: usize,
+    const EFFECTS: usize,
 >;
 
 impl<
@@ -209,7 +225,10 @@ impl<
     const LOCALS: usize,
     const BANKS: usize,
     const WALK_NODES: usize,
-> Capacity for Caps<ACTORS, PLACEMENTS, MODELS, SETS, FRAME_MODELS, LOCALS, BANKS, WALK_NODES>
+    const ROPES: usize,
+    const EFFECTS: usize,
+> Capacity
+    for Caps<ACTORS, PLACEMENTS, MODELS, SETS, FRAME_MODELS, LOCALS, BANKS, WALK_NODES, ROPES, EFFECTS>
 {
     type Actors<T: Element> = heapless::Vec<T, ACTORS>;
     type Placements<T: Element> = heapless::Vec<T, PLACEMENTS>;
@@ -219,6 +238,8 @@ impl<
     type Locals<T: Element> = heapless::Vec<T, LOCALS>;
     type Banks<T: Element> = heapless::Vec<T, BANKS>;
     type WalkNodes<T: Element> = heapless::Vec<T, WALK_NODES>;
+    type Ropes<T: Element> = heapless::Vec<T, ROPES>;
+    type Effects<T: Element> = heapless::Vec<T, EFFECTS>;
     type Work<T: Element> = heapless::Vec<T, ACTORS>;
 
     const FITS: bool = SETS < 65_535
@@ -227,16 +248,19 @@ impl<
         && PLACEMENTS < 65_535
         && FRAME_MODELS < 65_535
         && LOCALS <= 65_535
-        && WALK_NODES < 32_768;
+        && WALK_NODES < 32_768
+        && ROPES <= 255;
 }
 
 /// The preset that holds every shipped map (the module's table): 2,048 actors, 4,096
 /// static placements, 8,192 models, 2,048 animation sets, 16,384 frame-table models, 65,535
-/// script locals, 1,000 model texture banks, 9,216 walk nodes. Inline it is megabytes: the
-/// frontends keep it on the heap (`stros_host::Desktop`).
-pub type Desktop = Caps<2048, 4096, 8192, 2048, 16384, 65535, 1000, 9216>;
+/// script locals, 1,000 model texture banks, 9,216 walk nodes, 255 ropes (the original's
+/// limit), 256 effect slots (eight times the installed `max_effects`). Inline it is
+/// megabytes: the frontends keep it on the heap (`stros_host::Desktop`).
+pub type Desktop = Caps<2048, 4096, 8192, 2048, 16384, 65535, 1000, 9216, 255, 256>;
 
 /// The microcontroller preset: 16 actors, 64 static placements, 16 models, 8 animation
-/// sets, 32 frame-table models, 64 script locals, 2 model texture banks, 32 walk nodes — the
-/// embedded island (`stros-tools inspect --needs` counts it) with room to spare.
-pub type Small = Caps<16, 64, 16, 8, 32, 64, 2, 32>;
+/// sets, 32 frame-table models, 64 script locals, 2 model texture banks, 32 walk nodes, 2
+/// ropes, 8 effect slots — the embedded island (`stros-tools inspect --needs` counts it)
+/// with room to spare.
+pub type Small = Caps<16, 64, 16, 8, 32, 64, 2, 32, 2, 8>;

@@ -79,6 +79,8 @@ impl<C: Capacity> Capacity for Heap<C> {
     type Locals<T: Element> = HeapTable<T, C::Locals<T>>;
     type Banks<T: Element> = HeapTable<T, C::Banks<T>>;
     type WalkNodes<T: Element> = HeapTable<T, C::WalkNodes<T>>;
+    type Ropes<T: Element> = HeapTable<T, C::Ropes<T>>;
+    type Effects<T: Element> = HeapTable<T, C::Effects<T>>;
     type Work<T: Element> = C::Work<T>;
     const FITS: bool = C::FITS;
 }

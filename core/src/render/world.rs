@@ -188,6 +188,14 @@ pub fn draw_in_bands<C: Capacity>(
             position: p.position,
             matrix: p.matrix,
         });
+        // The ropes' links as the map render lists placed them ({D:engine/SOUP.md} "Rope
+        // construction and swing").
+        let ropes = world.rope_links().map(|l| Instance {
+            model: l.model,
+            frame: 0,
+            position: l.position,
+            matrix: l.matrix,
+        });
         top = rows.end;
         view::draw_scene_rows(
             fb,
@@ -196,7 +204,11 @@ pub fn draw_in_bands<C: Capacity>(
             view,
             // A world without terrain draws its statics and actors only: no land, no sea.
             world.has_terrain().then_some((&heights, world.wld())),
-            view::Placed { models: statics.chain(actors), flats: flats.chain(effects), lights: &lights },
+            view::Placed {
+                models: statics.chain(actors).chain(ropes),
+                flats: flats.chain(effects),
+                lights: &lights,
+            },
             look,
         );
     }

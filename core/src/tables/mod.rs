@@ -15,6 +15,7 @@
 //! `stros-tools gen-tables` writes `rotation_data.rs`, `octant_data.rs` and `sqrt_data.rs`;
 //! a test recomputes them with `libm` and checks the bit patterns the docs list.
 
+mod int_sine_data;
 mod octant_data;
 mod rotation_data;
 mod rsqrt_data;
@@ -94,6 +95,12 @@ pub fn quantized_rsqrt(q: f32) -> f32 {
         return 0.0;
     }
     f32::from_bits(((exponent as u32) << 23) | (fraction << 16))
+}
+
+/// Entry `angle & 2047` of the integer sine table ({D:engine/SOUP.md} "Rope construction
+/// and swing"): the sine of `angle` in 2048 units a turn, × 65536, truncated.
+pub fn int_sine(angle: i32) -> i32 {
+    int_sine_data::INT_SINE[(angle & 2047) as usize]
 }
 
 #[cfg(test)]

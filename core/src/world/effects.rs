@@ -9,13 +9,10 @@
 //! updates; an effect submitted in a loop is drawn in that loop's frame even when its
 //! lifetime ends in the same loop.
 
+use crate::capacity::{Capacity, Table};
 use crate::files::Files;
 use crate::formats::rgm::flat::{texture_archive, texture_image};
 use crate::formats::texbsi::Texbsi;
-
-/// Slots the pool holds at most: `[system] max_effects` (installed 32) above this is held
-/// here, as a build without an allocator must size it; twice what the installed file asks.
-pub const EFFECT_SLOTS: usize = 64;
 
 /// Packed-descriptor flag (upper sixteen bits): the ordinary path draws at scale 90/256.
 pub const SMALL: u32 = 0x1_0000;
@@ -90,24 +87,34 @@ pub struct Submitted {
     pub frame: i32,
 }
 
-/// A world's effect pool.
+/// A world's effect pool, its slots sized by the build ([`Capacity::Effects`]).
 #[derive(Clone, Debug, Default)]
-pub struct EffectPool {
-    slots: heapless::Vec<Effect, EFFECT_SLOTS>,
+pub struct EffectPool<C: Capacity> {
+    slots: C::Effects<Effect>,
     free: usize,
     /// The engine textures' images, in [`ENGINE_TEXTURES`] order.
     images: [Option<EffectImage>; ENGINE_TEXTURES.len()],
 }
 
-impl EffectPool {
+impl<C: Capacity> EffectPool<C> {
     /// The pool a world opens with: `max_effects` slots (negative reads as zero; at most
-    /// [`EFFECT_SLOTS`]), every one free; a zero capacity or a nonzero `disable_effects`
+    /// what the build holds), every one free; a zero capacity or a nonzero `disable_effects`
     /// leaves it disabled. `images` are the [`ENGINE_TEXTURES`]' images.
     pub fn open(max_effects: i32, disable_effects: i32, images: [Option<EffectImage>; 5]) -> Self {
-        let capacity = if disable_effects != 0 { 0 } else { (max_effects.max(0) as usize).min(EFFECT_SLOTS) };
-        let mut slots = heapless::Vec::new();
-        slots.resize(capacity, Effect::default()).ok();
-        EffectPool { slots, free: capacity, images }
+        let mut pool = EffectPool::default();
+        pool.reopen(max_effects, disable_effects, images);
+        pool
+    }
+
+    /// [`EffectPool::open`] in place: the previous pool is torn down, its storage kept.
+    pub fn reopen(&mut self, max_effects: i32, disable_effects: i32, images: [Option<EffectImage>; 5]) {
+        let held = <C::Effects<Effect> as Table<Effect>>::CAPACITY;
+        let capacity = if disable_effects != 0 { 0 } else { (max_effects.max(0) as usize).min(held) };
+        self.slots.clear();
+        for _ in 0..capacity {
+            let _ = self.slots.push(Effect::default());
+        }
+        (self.free, self.images) = (capacity, images);
     }
 
     /// Whether the pool takes effects.
@@ -221,9 +228,9 @@ impl EffectPool {
     }
 }
 
-impl<C: crate::capacity::Capacity> super::World<'_, C> {
+impl<C: Capacity> super::World<'_, C> {
     /// The world's environmental effect pool.
-    pub fn effects(&self) -> &EffectPool {
+    pub fn effects(&self) -> &EffectPool<C> {
         &self.effects
     }
 }
@@ -234,8 +241,10 @@ mod tests {
 
     const SPLASH: EffectImage = EffectImage { height: 16, frames: 4 };
 
-    fn pool(capacity: i32) -> EffectPool {
-        EffectPool::open(capacity, 0, [Some(SPLASH), None, None, None, None])
+    type Pool = EffectPool<crate::capacity::Desktop>;
+
+    fn pool(capacity: i32) -> Pool {
+        Pool::open(capacity, 0, [Some(SPLASH), None, None, None, None])
     }
 
     #[test]
@@ -243,8 +252,8 @@ mod tests {
         assert_eq!(pool(32).slots().len(), 32);
         assert_eq!(pool(-5).slots().len(), 0);
         assert!(!pool(0).enabled());
-        assert_eq!(pool(1000).slots().len(), EFFECT_SLOTS);
-        assert!(!EffectPool::open(32, 1, [Some(SPLASH); 5]).enabled());
+        assert_eq!(pool(1000).slots().len(), 256);
+        assert!(!Pool::open(32, 1, [Some(SPLASH); 5]).enabled());
     }
 
     #[test]
@@ -287,8 +296,7 @@ mod tests {
     #[test]
     fn a_single_frame_effect_never_expires() {
         // Target 0 equals the reference: the updater leaves it alone.
-        let mut p =
-            EffectPool::open(1, 0, [Some(EffectImage { height: 8, frames: 1 }), None, None, None, None]);
+        let mut p = Pool::open(1, 0, [Some(EffectImage { height: 8, frames: 1 }), None, None, None, None]);
         p.construct(0x2500, [0; 3], 1);
         p.update(100);
         assert!(p.slots()[0].active);

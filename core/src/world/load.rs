@@ -109,6 +109,7 @@ impl<'a, C: Capacity> World<'a, C> {
             hidden_statics: Default::default(),
             sky: None,
             effects: super::effects::EffectPool::default(),
+            ropes: C::Ropes::<super::ropes::Rope<'_>>::default(),
             report: StepReport::default(),
             missing: heapless::Vec::new(),
             scripts: script::ScriptTables::default(),
@@ -168,7 +169,8 @@ impl<'a, C: Capacity> World<'a, C> {
         self.secondary.clear();
         self.hidden_statics.clear();
         self.sky = None;
-        self.effects = super::effects::EffectPool::default();
+        self.effects.reopen(0, 0, [None; 5]);
+        self.ropes.clear();
         self.report = StepReport::default();
         self.missing.clear();
         self.scripts.states.clear();
@@ -210,8 +212,7 @@ impl<'a, C: Capacity> World<'a, C> {
         // World initialization replaces the effect pool ({D:engine/SOUP.md} "Environmental
         // effect animation"); the engine's own effect textures are resolved now.
         let images = super::effects::ENGINE_TEXTURES.map(|t| super::effects::resolve(files, t));
-        self.effects =
-            super::effects::EffectPool::open(self.config.max_effects, self.config.disable_effects, images);
+        self.effects.reopen(self.config.max_effects, self.config.disable_effects, images);
         self.statics.fill(&rgm, &rob).map_err(|_| full::<C>(TableKind::Placements))?;
         self.walk.load(&rgm)?;
         // Memos name placements of these statics and samples of this map.
@@ -222,7 +223,9 @@ impl<'a, C: Capacity> World<'a, C> {
         self.terrain = wld.map_or_else(Decoded::none, |w| Decoded::new(w, spec.scapeshift as i32));
         self.wld = *self.terrain.wld();
         self.pvo = pvo;
-        self.place_actors(files)
+        self.place_actors(files)?;
+        // After the actors, so that their models keep their places in the model table.
+        self.build_ropes(files)
     }
     /// The walk maps as the navigation queries take them.
     pub(super) fn walk(&mut self) -> crate::actor::walk::WalkMaps<'_, 'a> {
@@ -231,7 +234,11 @@ impl<'a, C: Capacity> World<'a, C> {
 
     /// The loaded model called `name` (case-insensitive), loading it on first use: a ROB
     /// segment with a model, else `<name>.3DC`, else `<name>.3D`.
-    fn model_named(&mut self, files: &impl Files<'a>, name: &[u8]) -> Result<Option<u16>, WorldError> {
+    pub(super) fn model_named(
+        &mut self,
+        files: &impl Files<'a>,
+        name: &[u8],
+    ) -> Result<Option<u16>, WorldError> {
         let key = name_of(name);
         if key.is_empty() {
             return Ok(None);

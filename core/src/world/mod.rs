@@ -42,6 +42,7 @@ pub use nav::{HOSTED, is_hosted};
 pub mod needs;
 pub(crate) mod queries;
 mod rider;
+pub mod ropes;
 mod script;
 mod step;
 mod update;
@@ -418,7 +419,9 @@ pub struct World<'a, C: Capacity = Desktop> {
     /// The sky's scrolling, when the world has a sky ([`sky::SkyMotion`]).
     sky: Option<sky::SkyMotion>,
     /// The environmental effect pool ([`effects::EffectPool`]).
-    effects: effects::EffectPool,
+    effects: effects::EffectPool<C>,
+    /// The map's ropes ([`ropes::Rope`]).
+    ropes: C::Ropes<ropes::Rope<'a>>,
     report: StepReport,
     missing: heapless::Vec<Name, 8>,
     scripts: script::ScriptTables<C>,
@@ -578,6 +581,7 @@ impl<'a, C: Capacity> World<'a, C> {
             locals: self.scripts.locals.len(),
             banks,
             walk_nodes: self.walk.held(),
+            ropes: self.ropes.len(),
         }
     }
 

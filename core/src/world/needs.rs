@@ -34,6 +34,8 @@ pub struct Needs {
     pub banks: usize,
     /// Walk-map nodes (or maps, when there are more maps than nodes).
     pub walk_nodes: usize,
+    /// Ropes (MPRP records; none when `[system] ropes_load` is off, but counted here).
+    pub ropes: usize,
 }
 
 impl Needs {
@@ -48,6 +50,9 @@ impl Needs {
             TableKind::Locals => self.locals,
             TableKind::Banks => self.banks,
             TableKind::WalkNodes => self.walk_nodes,
+            TableKind::Ropes => self.ropes,
+            // The pool's size is the configuration's, held to the build's: no map needs it.
+            TableKind::Effects => 0,
         }
     }
 
@@ -63,7 +68,15 @@ impl Needs {
             Rgm::new_checked(file(".RGM")?).map_err(|e| WorldError::Format(map_file(map, ".RGM"), e))?;
         let rob =
             Rob::new_checked(file(".ROB")?).map_err(|e| WorldError::Format(map_file(map, ".ROB"), e))?;
-        let mut needs = Needs { placements: placements(&rgm, &rob).count(), ..Needs::default() };
+        // A rope is built when its link model is found.
+        let ropes = rgm
+            .mprp()
+            .iter()
+            .filter(|r| {
+                matches!(find_model(files, &rob, r.rope_model(), &name_of(r.rope_model())), Some(Some(_)))
+            })
+            .count();
+        let mut needs = Needs { placements: placements(&rgm, &rob).count(), ropes, ..Needs::default() };
         let walk = rgm.wdnm();
         let nodes = walk.walk_maps().map(|m| m.node_count() as usize).fold(0usize, usize::saturating_add);
         needs.walk_nodes = nodes.max(walk.len());
@@ -180,7 +193,9 @@ fn model_names<'r, 'a>(rgm: &'r Rgm<'a>) -> impl Iterator<Item = &'a [u8]> + 'r 
     let tables = set_requests(rgm).flat_map(move |(d, placement)| {
         rgm.actor(d as usize).into_iter().flat_map(move |def| set_names(&def, placement))
     });
-    statics.chain(tables)
+    // The ropes' link and end models, after the actors' ([`World::build_ropes`]).
+    let ropes = rgm.mprp().iter().flat_map(|r| [r.rope_model(), r.static_model()]);
+    statics.chain(tables).chain(ropes)
 }
 
 /// The model `name` resolves to as the loader finds it: a ROB segment with a model, else a

@@ -34,7 +34,7 @@ impl<'a, C: Capacity> World<'a, C> {
     }
 
     /// Every MPRP rope in file order.
-    pub fn ropes(&self) -> impl Iterator<Item = MprpRecord<'a>> + '_ {
+    pub fn rope_records(&self) -> impl Iterator<Item = MprpRecord<'a>> + '_ {
         self.rgm.mprp().iter()
     }
 }

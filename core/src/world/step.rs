@@ -64,6 +64,8 @@ impl<'a, C: Capacity> World<'a, C> {
         // The live effects are handed to the frame after the models are placed and before
         // the object updates ({D:engine/SOUP.md} "Environmental effect frame submission").
         self.effects.submit(tick.nominal_ticks);
+        // The ropes are placed with the render lists, then swing ("Rope update order").
+        self.update_ropes(tick.frame_scale);
         // The designated pair: the selected player animates, the other does not.
         for (k, p) in self.players.iter().enumerate() {
             if let Some(a) = p.and_then(|p| self.actors.get_mut(p as usize)) {

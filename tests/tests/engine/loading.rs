@@ -210,13 +210,15 @@ fn the_island_needs_what_a_loaded_world_holds() {
         needs,
         Needs {
             actors: 10,
-            placements: 25,
-            models: 6,
+            placements: 26,
+            // The actors' five and the rope's link and weight.
+            models: 8,
             sets: 6,
             frame_models: 6,
             locals: 3,
             banks: 1,
-            walk_nodes: 9
+            walk_nodes: 9,
+            ropes: 1,
         }
     );
     let more = files(
@@ -237,8 +239,8 @@ fn the_island_needs_what_a_loaded_world_holds() {
     assert_eq!(needs, w.held());
     // Two HUGE actors share one set of 7 entries (7 models m0..m6 are missing, so they add
     // no model); SIGN over FLAG is one more set of 1 entry; SIGN over NPC (is_static 1) is a
-    // static model the island already has.
-    assert_eq!((needs.actors, needs.sets, needs.frame_models, needs.models), (10 + 4, 6 + 2, 6 + 7 + 1, 6));
+    // static model the island already has (8 with the rope's link and weight).
+    assert_eq!((needs.actors, needs.sets, needs.frame_models, needs.models), (10 + 4, 6 + 2, 6 + 7 + 1, 8));
 }
 
 /// A definition with an `n`-entry RAAN table of models `m0.3dc`… that do not exist.
@@ -480,8 +482,15 @@ fn inspect_needs_reports_a_map_as_json() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/data/world");
     let j = stros_tools::needs::command(&root.join("HARBOUR.RGM")).unwrap();
     assert_eq!(j["map"], "HARBOUR");
-    let needs =
-        [("actors", 10), ("placements", 25), ("models", 6), ("sets", 6), ("frame_models", 6), ("locals", 3)];
+    let needs = [
+        ("actors", 10),
+        ("placements", 26),
+        ("models", 8),
+        ("sets", 6),
+        ("frame_models", 6),
+        ("locals", 3),
+        ("ropes", 1),
+    ];
     for (table, n) in needs {
         assert_eq!(j["needs"][table], n, "{table}");
     }

@@ -41,6 +41,7 @@ mod replay;
 mod replay_paths;
 mod response;
 mod retail;
+mod ropes;
 mod script;
 mod script_state;
 mod seed_numerics;

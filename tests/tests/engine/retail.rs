@@ -72,8 +72,8 @@ fn the_island_loads_at_the_real_counts_with_its_flats_lights_and_ropes() {
     assert_eq!((by_hand(1), by_hand(27), by_hand(28)), (630, 40, 20));
     let o27 = world(27, 0);
     assert_eq!(o27.session().unwrap().world.lights().count(), 40);
-    assert_eq!(w.ropes().count(), 10);
-    assert!(w.ropes().all(|r| r.rope_model() == b"ROPELINK"));
+    assert_eq!(w.rope_records().count(), 10);
+    assert!(w.rope_records().all(|r| r.rope_model() == b"ROPELINK"));
 }
 
 /// Cyrus's height standing on a surface at map Y `surface` ({M} "Startup ground settling"

@@ -329,6 +329,43 @@ pub fn plant() -> Mesh {
     m
 }
 
+/// The rope frame: two posts 20 × 20 and 220 high, 140 apart along X, under a beam; the
+/// rope hangs from the beam's middle, [`ROPE_TOP`] above the ground.
+pub fn rope_frame() -> Mesh {
+    let mut m = Mesh::default();
+    let wood = Paint::Solid(colour::DARK_WOOD);
+    let mut faces = m.cuboid([-80.0, -220.0, -10.0], [-60.0, 0.0, 10.0], &ALL_SIDES, wood);
+    faces.extend(m.cuboid([60.0, -220.0, -10.0], [80.0, 0.0, 10.0], &ALL_SIDES, wood));
+    faces.extend(m.cuboid([-90.0, -236.0, -12.0], [90.0, -220.0, 12.0], &ALL_SIDES, wood));
+    m.group(&faces);
+    m
+}
+
+/// Height of the rope's base above the ground (the beam's underside).
+pub const ROPE_TOP: i32 = 220;
+
+/// A rope link: 6 × 6 across and [`ROPE_LINK`] tall, centred on its origin (as the shipped
+/// `ROPELINK` is, {D:formats/RGM.md} "MPRP (Rope Chains)").
+pub fn rope_link() -> Mesh {
+    let mut m = Mesh::default();
+    let h = ROPE_LINK as f64 / 2.0;
+    let sides = [Side::PosX, Side::NegX, Side::PosZ, Side::NegZ];
+    let faces = m.cuboid([-3.0, -h, -3.0], [3.0, h, 3.0], &sides, tex(img::PLANKS));
+    m.group(&faces);
+    m
+}
+
+/// A rope link's height, map units: the spacing of the links.
+pub const ROPE_LINK: i32 = 16;
+
+/// The weight at the rope's end: an iron-banded block 24 wide, centred as a link is.
+pub fn rope_weight() -> Mesh {
+    let mut m = Mesh::default();
+    let faces = m.cuboid([-12.0, -12.0, -12.0], [12.0, 12.0, 12.0], &ALL_SIDES, Paint::Solid(colour::IRON));
+    m.group(&faces);
+    m
+}
+
 /// A crate stored as a version 4.0 model with Section4, which the runtime ignores.
 pub fn crate_box() -> Mesh {
     let mut m = Mesh::default();

@@ -8,8 +8,8 @@ use super::mesh::{Mesh, Paint};
 use super::models;
 use crate::write::model::{FaceDesc, FaceVertexDesc, FrameDesc, ModelDesc, SubobjectDesc, Version};
 use crate::write::rgm::{
-    ActorDesc, FlatDesc, GroupDesc, MarkerDesc, MpobDesc, MpsfDesc, MpslDesc, MpsoDesc, MpszDesc, RaanDesc,
-    RgmDesc,
+    ActorDesc, FlatDesc, GroupDesc, MarkerDesc, MpobDesc, MprpDesc, MpsfDesc, MpslDesc, MpsoDesc, MpszDesc,
+    RaanDesc, RgmDesc,
 };
 use crate::write::rob::{COLLISION_ACTOR_LIST, COLLISION_EXCLUDED, RobDesc, SegmentDesc};
 use crate::write::soupdef::SoupDefDesc;
@@ -183,6 +183,9 @@ fn statics() -> Vec<Static> {
         s("LEDGES", models::ledge_course(), 0),
         s("BARREL", models::barrel(), COLLISION_ACTOR_LIST),
         s("PLANT", models::plant(), COLLISION_EXCLUDED),
+        s("ROPEFRAM", models::rope_frame(), 0),
+        s("ROPELINK", models::rope_link(), COLLISION_EXCLUDED),
+        s("ROPEWGT", models::rope_weight(), COLLISION_EXCLUDED),
         Static { name: "CRATE4", mesh: models::crate_box(), version: Version::V4_0, collision: 0 },
     ]
 }
@@ -241,7 +244,7 @@ pub const COURSE_X: i32 = 40200;
 pub const COURSE_Z: i32 = 31600;
 
 /// The village placements: `(model, x, y, z, yaw)`.
-pub const PLACEMENTS: [(&str, i32, i32, i32, i32); 25] = [
+pub const PLACEMENTS: [(&str, i32, i32, i32, i32); 26] = [
     ("HOUSE", 33000, PLATEAU_Y, 33600, 0),
     ("HOUSE", 37000, PLATEAU_Y, 34200, 512),
     ("HOUSE", 39000, PLATEAU_Y, 30400, 256),
@@ -272,6 +275,8 @@ pub const PLACEMENTS: [(&str, i32, i32, i32, i32); 25] = [
     ("LEDGES", COURSE_X, PLATEAU_Y, COURSE_Z, 0),
     // The fisher's hut up the beach, its door facing the sea (−Z).
     ("HOUSE", 34400, PLATEAU_Y, 17300, 0),
+    // The rope frame, its beam across X (the rope hangs from its middle: [`ropes`]).
+    ("ROPEFRAM", ROPE_AT[0], ROPE_AT[1], ROPE_AT[2], 0),
 ];
 
 fn group(number: u16, anim_id: u16, kind: u16, commands: Vec<Command>) -> GroupDesc {
@@ -699,11 +704,13 @@ pub fn rgm_desc() -> RgmDesc {
             marker(COURSE_X - 360, PLATEAU_Y, COURSE_Z - 60, 1), // 6: before the ledge course
             marker(33300, -86, 15400, 1),       // 7: the pier's landward end (the fisher's route)
             marker(34400, PLATEAU_Y, 16950, 1), // 8: before the fisher's hut door
+            marker(ROPE_AT[0] - 150, PLATEAU_Y, ROPE_AT[2] - 380, 1), // 9: before the rope frame
         ],
         wdnm: walk_maps(),
         mpsz: vec![MpszDesc::from_extents([24, 62, 11], [24, 66, 38])],
         mpsf: flats(),
         mpsl: lights(),
+        mprp: ropes(),
         // The flames glow: alpha byte 199, an alpha input of 200, blended and lit at 255.
         flat: vec![FlatDesc {
             archive: models::MODEL_BANK,
@@ -713,6 +720,29 @@ pub fn rgm_desc() -> RgmDesc {
         }],
         ..RgmDesc::default()
     }
+}
+
+/// Where the rope frame stands, east of the village square.
+pub const ROPE_AT: [i32; 3] = [37_400, PLATEAU_Y, 31_800];
+
+/// The rope ({D:formats/RGM.md} "MPRP (Rope Chains)"): six links under the frame's beam
+/// with a weight at the end, set swinging (type 0x20, amplitude 60, speed 199) along the
+/// beam (heading 512); it slows at each swing through the middle.
+pub fn ropes() -> Vec<MprpDesc> {
+    let [x, y, z] = ROPE_AT;
+    vec![MprpDesc {
+        id: 990,
+        position: [x, y - models::ROPE_TOP, z],
+        angle_y: 512,
+        rope_type: 0x20,
+        swing: 60,
+        speed: 199,
+        length: 6,
+        static_model: b"ROPEWGT".to_vec(),
+        rope_model: b"ROPELINK".to_vec(),
+        sounds: [0; 3],
+        trailing: [0; 4],
+    }]
 }
 
 /// The map lights ({D:formats/RGM.md} "MPSL (Lights)"): a warm light before each torch
