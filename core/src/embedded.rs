@@ -6,7 +6,7 @@
 //! buoy, a keg, a raft; village placements; markers), the village models (ROB), the actor
 //! models (3DC), the palette (COL), terrain and village textures (TEXBSI 302 and 310), the splash effect (TEXBSI 074),
 //! sounds (SFX), texture surfaces (SURFACE.INI), script definitions (SOUP386.DEF), the
-//! world catalog (WORLD.INI), the day sky (SKYDAY.BSI and its COL) and the sun (SUN.BSI).
+//! world catalog (WORLD.INI: the island, and the fisher's hut at night as world 2 with its HUTINT map, models and palette), the day sky (SKYDAY.BSI and its COL) and the sun (SUN.BSI).
 
 /// One embedded file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +54,12 @@ embedded! {
     RGM = "HARBOUR.RGM";
     /// Village models.
     ROB = "HARBOUR.ROB";
+    /// The fisher's hut at night (world 2): its scene.
+    HUTINT_RGM = "HUTINT.RGM";
+    /// The hut's models.
+    HUTINT_ROB = "HUTINT.ROB";
+    /// The hut's lamplit palette.
+    HUTINT_COL = "HUTINT.COL";
     /// Cyrus.
     CYRUS_3DC = "CYRUS.3DC";
     /// The fisher.

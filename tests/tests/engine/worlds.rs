@@ -279,3 +279,54 @@ fn retail_model_names_resolve_by_their_stem_and_are_drawn() {
     assert!(with_prop != without, "the prop is drawn");
     assert!(with_barrel != with_prop, "each its own model");
 }
+
+/// The embedded catalog's world 2, the fisher's hut at night (`stros_tools::world::hut`):
+/// an interior (no WLD, no sky) with its own palette, lit by its own two map lights.
+#[test]
+fn the_hut_at_night_is_world_two_lit_by_its_own_lights() {
+    use stros_core::world::catalog::{Choice, resolve};
+    use stros_tools::world::hut;
+    let (spec, _) = resolve(&stros_core::files::Embedded, Choice::Index(2)).unwrap();
+    assert_eq!((spec.id, spec.map, spec.sky), (Some(2), "MAPS\\HUTINT.RGM", None));
+    let installed = stros_core::config::SystemConfig::installed();
+    let s = Box::new(
+        stros_host::Session::start_world(
+            &stros_core::files::Embedded,
+            &spec,
+            installed,
+            Default::default(),
+            0,
+        )
+        .unwrap(),
+    );
+    assert!(!s.world.has_terrain());
+    assert_eq!(s.world.statics().placements().len(), 3);
+    // MPSL selection by world: both of the hut's records name world 2 (the island's name 1).
+    let lights: Vec<[i32; 3]> = s.world.lights().map(|l| l.position()).collect();
+    assert_eq!(
+        lights,
+        [[hut::LAMP[0], hut::LAMP[1] + 20, hut::LAMP[2]], [hut::AT[0] - 120, -120, hut::AT[2] + 100]]
+    );
+    // Night: ambient (20 + 22 + 34) / 3, no sun; no sky, no sun disc; the frame filled with
+    // the palette entry nearest world_fogrgb (6, 6, 12).
+    assert_eq!((s.look.light.ambient, s.look.light.sun), (76.0 / 3.0, 0.0));
+    assert!(s.look.sky.is_none() && s.look.sun.is_none());
+    assert_eq!(s.look.background, Some(s.palette.nearest([6, 6, 12])));
+    // Its palette is its own: the island's warmed (entry 200: green × 7/8, blue × 5/8).
+    let island = stros_tools::world::art::palette()[200];
+    let warm = [island[0], ((island[1] as u32 * 7 / 8) as u8) & !3, ((island[2] as u32 * 5 / 8) as u8) & !3];
+    let xrgb = s.palette.xrgb(200);
+    let got = [(xrgb >> 16) as u8, (xrgb >> 8) as u8, xrgb as u8];
+    // The COL's six-bit channels read back as value × 255 / 63 or value × 4: compare the
+    // upper six bits.
+    assert_eq!(got.map(|c| c >> 2), warm.map(|c| c >> 2));
+    // The island (world 1) does not select the hut's lights.
+    let (island_spec, _) = resolve(&stros_core::files::Embedded, Choice::Index(1)).unwrap();
+    let w = stros_host::World::load_world(
+        &stros_core::files::Embedded,
+        &island_spec,
+        installed,
+        Default::default(),
+    );
+    assert!(w.unwrap().lights().all(|l| l.world_id() == 1));
+}

@@ -169,7 +169,8 @@ pub fn world_ini(map: &str) -> Vec<u8> {
         start_marker: 0,
         test_map_delay: None,
         test_map_order: Vec::new(),
-        worlds: vec![world],
+        // The fisher's hut at night ([`super::hut`]).
+        worlds: vec![world, super::hut::world_desc()],
     })
 }
 
@@ -202,6 +203,10 @@ pub fn files() -> Vec<File> {
         ),
         file(format!("{MAP}.RGM"), write::rgm::to_bytes(&village::rgm_desc())),
         file(format!("{MAP}.ROB"), write::rob::to_bytes(&village::rob_desc())),
+        // The fisher's hut at night, world 2 ([`super::hut`]).
+        file(format!("{}.RGM", super::hut::MAP), write::rgm::to_bytes(&super::hut::rgm_desc())),
+        file(format!("{}.ROB", super::hut::MAP), write::rob::to_bytes(&super::hut::rob_desc())),
+        file(format!("{}.COL", super::hut::MAP), write::col::to_bytes(&super::hut::col_desc())),
     ]
     .into_iter()
     .chain(

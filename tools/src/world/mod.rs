@@ -9,6 +9,7 @@
 pub mod art;
 pub mod build;
 pub mod crowd;
+pub mod hut;
 pub mod install;
 pub mod mesh;
 pub mod models;

@@ -21,7 +21,7 @@ const FRAMES_ABSOLUTE: u32 = 4;
 /// Frame encoding of later frames: i8 deltas in whole map units.
 const FRAMES_I8_DELTA: u32 = 1;
 /// A single static frame.
-const FRAME_STATIC: u32 = 8;
+pub const FRAME_STATIC: u32 = 8;
 
 /// `PushAnimation`'s index in SOUP386.DEF's function list: 136 in the public RGUnity
 /// transcription of the installed file (index 0 the synthetic `NullFunction`, as the newest
