@@ -98,6 +98,8 @@ system_config! {
     volume: ["system"] "volume" = 255;
     /// Active-object pool size setting.
     max_active_objects: ["system"] "max_active_objects" = 32;
+    /// Nonzero: the map's dynamic objects load (among them the MPOB object lights).
+    objects_load: ["system"] "objects_load" = 1;
     /// Nonzero: the map's ropes are built ([`crate::world::ropes`]).
     ropes_load: ["system"] "ropes_load" = 1;
     /// Environmental effect pool capacity ([`crate::world::effects`]).

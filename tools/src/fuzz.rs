@@ -344,13 +344,23 @@ pub fn render(data: &[u8]) -> usize {
             radius: float(&mut input),
         })
         .collect();
+    // Some models prelit, some lights the map's and the rest objects' (issue 33).
+    let (prelit, lit_mask, split) = (input.u8() & 1 == 0, input.u8(), input.below(6) as usize);
+    let (object_lights, map_lights) = lights.split_at(split.min(lights.len()));
     let (mut pixels, mut depth) = (vec![0u8; w * h], vec![0f32; w * band]);
     let wld = files.iter().find(|(n, _)| *n == "HARBOUR.WLD").map_or(embedded::WLD, |(_, b)| b.as_slice());
     watched(|| {
         let wld = stros_core::formats::wld::Wld::new_unchecked(wld);
         let heights = Decoded::new(wld, 0);
-        let models = instances.iter().filter_map(|&(bytes, frame, position)| {
-            Some(Instance { model: Model::new_checked(bytes).ok()?, frame, position, matrix: IDENTITY })
+        let models = instances.iter().enumerate().filter_map(|(k, &(bytes, frame, position))| {
+            let map_lit = lit_mask >> (k % 8) & 1 == 1;
+            Some(Instance {
+                model: Model::new_checked(bytes).ok()?,
+                frame,
+                position,
+                matrix: IDENTITY,
+                map_lit,
+            })
         });
         let Some(mut fb) = Framebuffer::new(&mut pixels, w, h) else { return };
         let mut draw = |look: &Look<'_, Fuzzing>| {
@@ -359,8 +369,13 @@ pub fn render(data: &[u8]) -> usize {
                 let rows = top..(top + band).min(h);
                 top = rows.end;
                 let terrain = with_terrain.then_some((&heights, &wld));
-                let placed =
-                    view::Placed { models: models.clone(), flats: flats.iter().copied(), lights: &lights };
+                let placed = view::Placed {
+                    models: models.clone(),
+                    flats: flats.iter().copied(),
+                    lights: map_lights,
+                    object_lights,
+                    prelit,
+                };
                 view::draw_scene_rows(&mut fb, &mut depth, rows, &camera, terrain, placed, look);
             }
         };

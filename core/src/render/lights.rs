@@ -31,6 +31,16 @@ impl LocalLight {
         }
     }
 
+    /// An MPOB object light's ({D:engine/model-lighting.md} "Local-light records"): its
+    /// position, radius and signed RGB as authored.
+    pub fn from_mpob(r: &crate::formats::rgm::MpobRecord<'_>) -> Self {
+        LocalLight {
+            position: r.position().map(|c| c as f32),
+            rgb: r.rgb().map(|c| c as f32),
+            radius: r.radius() as f32,
+        }
+    }
+
     /// Whether the light reaches a model at `origin` with bound radius `model_radius`:
     /// `|L − O|² − R² ≤ r²`, inclusive (not a sphere-overlap test).
     pub fn selects(&self, origin: [f32; 3], model_radius: f32) -> bool {
@@ -81,6 +91,64 @@ pub fn vertex_intensity(
         [sum[0] + add[0], sum[1] + add[1], sum[2] + add[2]]
     });
     super::look::Light::clamp(base + (rgb[0] + rgb[1] + rgb[2]) / 3.0)
+}
+
+/// The most local lights of each kind one model takes (best guess: the docs give no limit;
+/// the first that reach it, in the order given).
+pub const MODEL_LIGHTS: usize = 16;
+
+/// The local lights one model instance takes, carried into its coordinates
+/// ({D:engine/model-lighting.md} "Local-light model selection"): the map lights when it
+/// is prelit, and the object lights.
+#[derive(Clone, Debug, Default)]
+pub struct ModelLights<'l> {
+    /// World entry baked the map lights into its colours ("World prelighting": the
+    /// world has map lights and the instance takes them).
+    prelit: bool,
+    map: heapless::Vec<([f32; 3], &'l LocalLight), MODEL_LIGHTS>,
+    object: heapless::Vec<([f32; 3], &'l LocalLight), MODEL_LIGHTS>,
+}
+
+impl<'l> ModelLights<'l> {
+    /// The lights of `[map, object]` that select a model at `origin` with bound `radius`
+    /// and rotation `matrix`; `map` is `None` unless the model is `prelit`.
+    pub fn select(
+        [map, object]: [Option<&'l [LocalLight]>; 2],
+        origin: [f32; 3],
+        radius: f32,
+        matrix: &[[f32; 3]; 3],
+    ) -> Self {
+        let reaching = |lights: Option<&'l [LocalLight]>| {
+            lights
+                .unwrap_or(&[])
+                .iter()
+                .filter(|l| l.selects(origin, radius))
+                .map(|l| (to_model(l.position, origin, matrix), l))
+                .take(MODEL_LIGHTS)
+                .collect()
+        };
+        ModelLights { prelit: map.is_some(), map: reaching(map), object: reaching(object) }
+    }
+
+    /// The intensity of a vertex at `vertex` (model coordinates) of a face lit `lit`
+    /// (ambient, brightness and sun, unclamped), with the face's supplied normal when it
+    /// has one. A prelit model's retained colour is the map lights' sum clamped and rounded
+    /// to an integer, ties to even ({D:engine/model-lighting.md} "Retained instance
+    /// colors"; one channel here, the mean of the RGB); the object lights then add to it
+    /// and the sum is clamped again. Only faces with supplied normals take local lights.
+    pub fn intensity(&self, lit: f32, vertex: [f32; 3], normal: Option<[f32; 3]>) -> f32 {
+        let mut i = match normal {
+            Some(n) if !self.map.is_empty() => vertex_intensity(lit, &self.map, vertex, n),
+            _ => super::look::Light::clamp(lit),
+        };
+        if self.prelit {
+            i = crate::math::round_ties_even(i);
+        }
+        match normal {
+            Some(n) if !self.object.is_empty() => vertex_intensity(i, &self.object, vertex, n),
+            _ => i,
+        }
+    }
 }
 
 /// `world − origin` carried into a model's coordinates by the transpose of its rotation
@@ -145,5 +213,28 @@ mod tests {
         // 1001 > 900: not, though 51 < 70.
         assert!(l.selects([50.0, 0.0, 0.0], 40.0));
         assert!(!l.selects([51.0, 0.0, 0.0], 40.0));
+    }
+
+    #[test]
+    fn a_prelit_vertex_rounds_its_map_lights_before_the_object_lights() {
+        // The square's corner of a_vertex_of_a_square_under_a_light: one light adds 24.818.
+        // Prelit: 100 + 24.818 = 124.818 retained as 125 (nearest); a second, object light
+        // of the same strength then adds 24.818 again: 149.818, clamped, not rounded.
+        let l = LocalLight { position: [0.0, 0.0, -32.0], rgb: [3000.0; 3], radius: 64.0 };
+        let one = [l];
+        let identity = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+        let (corner, n) = ([16.0, 16.0, 0.0], Some([0.0, 0.0, -1.0]));
+        let add = 3000.0 * (16.75f32 / 1653.0 * 0.81640625);
+        let prelit = ModelLights::select([Some(&one), None], [0.0; 3], 32.0, &identity);
+        assert_eq!(prelit.intensity(100.0, corner, n), 125.0);
+        let both = ModelLights::select([Some(&one), Some(&one)], [0.0; 3], 32.0, &identity);
+        assert_eq!(both.intensity(100.0, corner, n), 125.0 + add);
+        // Not prelit: the map light is not taken; the object light adds unrounded.
+        let object = ModelLights::select([None, Some(&one)], [0.0; 3], 32.0, &identity);
+        assert_eq!(object.intensity(100.0, corner, n), 100.0 + add);
+        // A prelit world's face without a supplied normal takes no light, still rounded:
+        // 100.5 → 100 (ties to even).
+        assert_eq!(prelit.intensity(100.5, corner, None), 100.0);
+        assert_eq!(object.intensity(100.5, corner, None), 100.5);
     }
 }

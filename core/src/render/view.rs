@@ -23,7 +23,7 @@
 
 use super::Framebuffer;
 use super::flat::Flat;
-use super::lights::{LocalLight, to_model, vertex_intensity};
+use super::lights::{LocalLight, ModelLights};
 use super::look::{Look, Sky, shade_level};
 use super::palette::ramps;
 use super::raster::{Corner, DITHER, Paint, Raster};
@@ -84,6 +84,11 @@ pub struct Instance<'m> {
     pub position: [f32; 3],
     /// Rotation rows, local → world (as a static placement's matrix and `math::Mat3::m`).
     pub matrix: [[f32; 3]; 3],
+    /// The map lights reach it: a static placement, or a non-moving actor showing a static
+    /// model, whose face-vertex colours world entry bakes ({D:engine/model-lighting.md}
+    /// "World prelighting", {D:engine/actor-prelighting.md}). Other models take only the
+    /// object lights.
+    pub map_lit: bool,
 }
 
 /// Draws the world seen from `view` into `fb`: sky and far sea, the terrain (heights and
@@ -121,7 +126,7 @@ pub fn draw_rows<'m, H: VertexHeights, C: Capacity>(
         rows,
         view,
         terrain,
-        Placed { models: instances, flats: [], lights: &[] },
+        Placed { models: instances, flats: [], lights: &[], object_lights: &[], prelit: false },
         look,
     );
 }
@@ -133,13 +138,17 @@ pub struct Placed<'l, I, F> {
     pub models: I,
     /// The placed flats ([`Flat`]), drawn after the models as the original submits them.
     pub flats: F,
-    /// The local lights the models may take ([`LocalLight::selects`] decides per model).
+    /// The map lights (MPSL) the prelit models take ([`Instance::map_lit`];
+    /// [`LocalLight::selects`] decides per model).
     pub lights: &'l [LocalLight],
+    /// The object lights (MPOB kind 6) every model takes.
+    pub object_lights: &'l [LocalLight],
+    /// World entry baked the map lights into the prelit models' colours: the world has
+    /// map lights and static placements ({D:engine/model-lighting.md} "World prelighting").
+    pub prelit: bool,
 }
 
-/// The most local lights one model takes (best guess: the docs give no limit; the first
-/// that reach it, in the order given).
-pub const MODEL_LIGHTS: usize = 16;
+pub use super::lights::MODEL_LIGHTS;
 
 /// [`draw_rows`] with placed flats too.
 pub fn draw_scene_rows<'m, H: VertexHeights, C: Capacity>(
@@ -166,7 +175,8 @@ pub fn draw_scene_rows<'m, H: VertexHeights, C: Capacity>(
         super::terrain::draw(&mut raster, &basis, heights, wld, look);
     }
     for instance in placed.models {
-        draw_instance(&mut raster, &basis, &instance, look, placed.lights);
+        let map = (instance.map_lit && placed.prelit).then_some(placed.lights);
+        draw_instance(&mut raster, &basis, &instance, look, [map, Some(placed.object_lights)]);
     }
     for flat in placed.flats {
         draw_flat(&mut raster, &basis, &flat, look);
@@ -414,9 +424,9 @@ fn draw_instance<C: Capacity>(
     basis: &Basis,
     instance: &Instance<'_>,
     look: &Look<'_, C>,
-    lights: &[LocalLight],
+    lights: [Option<&[LocalLight]>; 2],
 ) {
-    let Instance { model, frame, position, matrix } = *instance;
+    let Instance { model, frame, position, matrix, .. } = *instance;
     if !position.iter().chain(matrix.iter().flatten()).all(|c| c.is_finite()) {
         return;
     }
@@ -437,14 +447,7 @@ fn draw_instance<C: Capacity>(
     }
     // The light in camera space, so normals need no trip back to the world.
     let light = super::look::Light { direction: basis.rotate(look.light.direction), ..look.light };
-    // The local lights that reach the model, carried into its coordinates
-    // ({D:engine/model-lighting.md} "Local-light model selection").
-    let reaching: heapless::Vec<([f32; 3], &LocalLight), MODEL_LIGHTS> = lights
-        .iter()
-        .filter(|l| l.selects(position, radius))
-        .map(|l| (to_model(l.position, position, &matrix), l))
-        .take(MODEL_LIGHTS)
-        .collect();
+    let lights = ModelLights::select(lights, position, radius, &matrix);
     let version = model.version();
     let mut corners = [Corner::default(); MAX_CORNERS];
     let mut locals = [[0f32; 3]; MAX_CORNERS];
@@ -497,13 +500,9 @@ fn draw_instance<C: Capacity>(
         }
         let lit = light.unclamped(unit(normal), face_brightness(version, face.tex_hi()));
         // Local lights add at each vertex with the face's stored normal, before the clamp.
-        let supplied = stored.filter(|_| !reaching.is_empty()).map(|s| s.map(|c| c as f32 / 256.0));
+        let supplied = stored.map(|s| s.map(|c| c as f32 / 256.0));
         for (c, local) in corners.iter_mut().zip(&locals) {
-            let intensity = match supplied {
-                Some(n) => vertex_intensity(lit, &reaching, *local, n),
-                None => super::look::Light::clamp(lit),
-            };
-            c.shade = shade_level(intensity, length(c.at));
+            c.shade = shade_level(lights.intensity(lit, *local, supplied), length(c.at));
         }
         let texture = face.texture();
         let texels = look.face_texels(texture);

@@ -19,7 +19,7 @@ use crate::world::World;
 /// A static placement draws as an instance of its model, frame 0.
 impl<'m> From<&StaticPlacement<'m>> for Instance<'m> {
     fn from(p: &StaticPlacement<'m>) -> Self {
-        Instance { model: p.model, frame: 0, position: p.position, matrix: p.matrix }
+        Instance { model: p.model, frame: 0, position: p.position, matrix: p.matrix, map_lit: true }
     }
 }
 
@@ -165,7 +165,9 @@ pub fn draw_in_bands<C: Capacity>(
     // Texture frames follow the BIOS tick of the latest update, as the water wave does.
     look.set_clock(world.report().bios);
     look.set_sky_scroll(world.sky_scroll());
-    let lights = view_lights(world, view);
+    let [lights, object_lights] = view_lights(world, view);
+    // World entry bakes the map lights when the world has some and static placements.
+    let prelit = world.lights().next().is_some() && !world.statics().placements().is_empty();
     let (width, height) = (fb.width(), fb.height());
     let mut top = 0;
     while band_height > 0 && top < height {
@@ -182,11 +184,12 @@ pub fn draw_in_bands<C: Capacity>(
             .effects()
             .submitted()
             .map(|e| Flat::effect(&e, world.flat_draw(e.texture), look.ambientfx as f32));
-        let actors = world.placed_actors().map(|(_, _, frame, p)| Instance {
+        let actors = world.placed_actors().map(|(id, _, frame, p)| Instance {
             model: p.model,
             frame,
             position: p.position,
             matrix: p.matrix,
+            map_lit: world.prelit_actor(id),
         });
         // The ropes' links as the map render lists placed them ({D:engine/SOUP.md} "Rope
         // construction and swing").
@@ -195,6 +198,8 @@ pub fn draw_in_bands<C: Capacity>(
             frame: 0,
             position: l.position,
             matrix: l.matrix,
+            // Ropes move: world entry bakes no colours for them.
+            map_lit: false,
         });
         top = rows.end;
         view::draw_scene_rows(
@@ -208,6 +213,8 @@ pub fn draw_in_bands<C: Capacity>(
                 models: statics.chain(actors).chain(ropes),
                 flats: flats.chain(effects),
                 lights: &lights,
+                object_lights: &object_lights,
+                prelit,
             },
             look,
         );
@@ -219,19 +226,28 @@ pub fn draw_in_bands<C: Capacity>(
 /// model).
 pub const VIEW_LIGHTS: usize = 64;
 
-/// The world's selected map lights ([`World::lights`]) that can reach a model the frame
+/// The world's selected map lights ([`World::lights`]) and its admitted object lights
+/// with a positive radius ([`World::object_lights`]) that can reach a model the frame
 /// draws: within the terrain's draw distance, plus the light's radius and a model's reach
 /// (2,048 map units, best guess), of the eye.
-fn view_lights<C: Capacity>(world: &World<'_, C>, view: &View) -> heapless::Vec<LocalLight, VIEW_LIGHTS> {
+fn view_lights<C: Capacity>(
+    world: &World<'_, C>,
+    view: &View,
+) -> [heapless::Vec<LocalLight, VIEW_LIGHTS>; 2] {
     let reach = super::terrain::FAR + 2048.0;
-    world
-        .lights()
-        .map(|r| LocalLight::from_mpsl(&r))
-        .filter(|l| {
-            let d = [0, 1, 2].map(|k| l.position[k] - view.eye[k]);
-            let limit = reach + l.radius.abs();
-            d[0] * d[0] + d[1] * d[1] + d[2] * d[2] <= limit * limit
-        })
-        .take(VIEW_LIGHTS)
-        .collect()
+    let near = |l: &LocalLight| {
+        let d = [0, 1, 2].map(|k| l.position[k] - view.eye[k]);
+        let limit = reach + l.radius.abs();
+        d[0] * d[0] + d[1] * d[1] + d[2] * d[2] <= limit * limit
+    };
+    // Object lights with a positive radius only ("Local-light records").
+    [
+        world.lights().map(|r| LocalLight::from_mpsl(&r)).filter(near).take(VIEW_LIGHTS).collect(),
+        world
+            .object_lights()
+            .map(|r| LocalLight::from_mpob(&r))
+            .filter(|l| l.radius > 0.0 && near(l))
+            .take(VIEW_LIGHTS)
+            .collect(),
+    ]
 }

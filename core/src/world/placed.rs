@@ -33,8 +33,32 @@ impl<'a, C: Capacity> World<'a, C> {
         self.rgm.mpsl().iter().filter(move |l| id.is_some_and(|id| l.selected_for(id)))
     }
 
+    /// The MPOB object lights (object kind 6) the loader admits ({D:engine/model-lighting.md}
+    /// "Local-light records"): with `[system] objects_load` set, those whose signed world ID
+    /// is the WORLD.INI entry the world was loaded as (a world loaded by map name admits
+    /// none), whatever their activation byte, in file order.
+    pub fn object_lights(&self) -> impl Iterator<Item = crate::formats::rgm::MpobRecord<'a>> + '_ {
+        let id = self.world_id.filter(|_| self.config.objects_load != 0).map(i32::from);
+        self.rgm
+            .mpob()
+            .iter()
+            .filter(move |r| r.object_type() == OBJECT_LIGHT && id == Some(i32::from(r.world_id())))
+    }
+
+    /// Whether actor `id` takes the map lights as a prelit model ({D:engine/actor-prelighting.md}):
+    /// `attr_non_moving` (122) is set and it shows a static model (not an animation table).
+    pub fn prelit_actor(&self, id: u16) -> bool {
+        self.actors.get(id as usize).is_some_and(|a| {
+            a.attr(crate::actor::attr::NON_MOVING) != 0
+                && matches!(a.model, crate::actor::ActorModel::Static { .. })
+        })
+    }
+
     /// Every MPRP rope in file order.
     pub fn rope_records(&self) -> impl Iterator<Item = MprpRecord<'a>> + '_ {
         self.rgm.mprp().iter()
     }
 }
+
+/// The MPOB object kind of a runtime local light.
+pub const OBJECT_LIGHT: u8 = 6;

@@ -46,7 +46,13 @@ fn draw(flats: &[Flat]) -> (Vec<u8>, Vec<f32>) {
     let mut fb = Framebuffer::new(&mut px, 320, 200).unwrap();
     let view = View { eye: [0.0; 3], heading: 0, pitch: 0 };
     let no_terrain: Option<(&VertexCache<'_>, &_)> = None;
-    let placed = view::Placed { models: [], flats: flats.iter().copied(), lights: &[] };
+    let placed = view::Placed {
+        models: [],
+        flats: flats.iter().copied(),
+        lights: &[],
+        object_lights: &[],
+        prelit: false,
+    };
     view::draw_scene_rows(&mut fb, &mut depth, 0..200, &view, no_terrain, placed, &look());
     (px, depth)
 }

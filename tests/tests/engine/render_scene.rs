@@ -83,6 +83,7 @@ fn cyrus(frame: u32) -> Instance<'static> {
         frame,
         position: CYRUS_AT,
         matrix: Mat3::IDENTITY.m,
+        map_lit: false,
     }
 }
 
@@ -519,6 +520,7 @@ fn the_light_falls_from_the_sun_and_shades_steep_faces() {
         frame: 0,
         position: [0.0, -2000.0, 0.0],
         matrix: Mat3::IDENTITY.m,
+        map_lit: false,
     };
     let face_at = |view: &View, p: [f32; 3]| {
         let px = w.render(view, false, [cube]);
@@ -863,6 +865,7 @@ fn garbage_never_panics() {
                 } else {
                     Mat3::rotation(Axis::Y, rng.range(0, 2047)).m
                 },
+                map_lit: false,
             })
             .collect();
         let view = if rng.range(0, 3) == 0 {

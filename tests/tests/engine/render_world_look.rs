@@ -237,3 +237,76 @@ fn the_sun_disc() {
         }
     }
 }
+
+/// {D:engine/model-lighting.md} "Local-light records": the MPOB records of object kind 6
+/// whose signed world ID is the world's are its object lights (with `objects_load`), in
+/// file order, whatever their activation byte.
+#[test]
+fn object_lights_are_the_kind_6_records_of_the_world() {
+    let light = |id: u32, world_id: i16, radius: i16| stros_tools::write::rgm::MpobDesc {
+        id,
+        object_type: 6,
+        activation: 0,
+        position: [34_400, -400, 17_000],
+        radius,
+        world_id,
+        rgb: [4000, 3000, 2000],
+        model_id: -1,
+        ..Default::default()
+    };
+    let placed = vec![light(700, 1, 300), light(701, 2, 300), light(702, 1, 0)];
+    let w = stros_tests::island_with(8, vec![], placed.clone());
+    let ids: Vec<u32> = w.object_lights().map(|r| r.id()).collect();
+    assert_eq!(ids, [700, 702]);
+    // objects_load off: none.
+    let mut desc = stros_tools::world::village::rgm_desc();
+    desc.mpob.extend(placed);
+    let files = stros_tests::replaced(vec![(
+        format!("{}.RGM", stros_core::embedded::MAP),
+        stros_tools::write::rgm::to_bytes(&desc),
+    )]);
+    let config = stros_core::config::SystemConfig::installed_with("[system]\nobjects_load = 0\n").unwrap();
+    let w = stros_host::World::load(files, stros_core::embedded::MAP, config, Default::default()).unwrap();
+    assert_eq!(w.object_lights().count(), 0);
+}
+
+/// {D:engine/model-lighting.md} "World prelighting", {D:engine/actor-prelighting.md}: the
+/// map lights reach only the prelit models (static placements, non-moving actors with a
+/// static model); object lights reach every model. Cyrus's model under a strong light in
+/// front of him, with no ambient and no sun, through the production draw.
+#[test]
+fn map_lights_reach_prelit_models_and_object_lights_every_model() {
+    use stros_core::formats::model::Model;
+    use stros_core::render::lights::LocalLight;
+    use stros_core::render::look::{Light, Look};
+    use stros_core::render::view::{self, Instance, Placed};
+    use stros_core::render::{Framebuffer, Palette};
+    let bank = stros_core::formats::texbsi::Texbsi::new_checked(stros_core::embedded::TEXBSI_310).unwrap();
+    let mut look: Look<'_, stros_core::capacity::Small> =
+        Look::new(None, &[(310, bank)], &Palette::default_world());
+    look.light = Light { ambient: 0.0, sun: 0.0, direction: [0.0; 3] };
+    let at = [0.0, 0.0, 300.0];
+    let lamp = [LocalLight { position: [0.0, -40.0, 200.0], rgb: [20_000.0; 3], radius: 200.0 }];
+    let view = view::View { eye: [0.0, -40.0, 0.0], heading: 0, pitch: 0 };
+    let frame = |map_lit: bool, lights: &[LocalLight], object_lights: &[LocalLight]| {
+        let cyrus = Instance {
+            model: Model::new_checked(stros_core::embedded::CYRUS_3DC).unwrap(),
+            frame: 0,
+            position: at,
+            matrix: stros_core::math::Mat3::IDENTITY.m,
+            map_lit,
+        };
+        let (mut px, mut depth) = (vec![0u8; 320 * 200], vec![0f32; 320 * 200]);
+        let placed = Placed { models: [cyrus], flats: [], lights, object_lights, prelit: true };
+        let mut fb = Framebuffer::new(&mut px, 320, 200).unwrap();
+        let no_terrain: Option<(&stros_core::terrain::VertexCache<'_>, &_)> = None;
+        view::draw_scene_rows(&mut fb, &mut depth, 0..200, &view, no_terrain, placed, &look);
+        px
+    };
+    let dark = frame(false, &[], &[]);
+    // A moving actor does not take the map light; a prelit one does; any takes an object
+    // light.
+    assert_eq!(frame(false, &lamp, &[]), dark);
+    assert_ne!(frame(true, &lamp, &[]), dark);
+    assert_ne!(frame(false, &[], &lamp), dark);
+}
