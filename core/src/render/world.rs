@@ -177,8 +177,18 @@ pub fn draw_in_bands<C: Capacity>(
         let statics = world.drawn_statics().map(Instance::from);
         // The map's flats, then the effects the pool submitted, in its list order
         // ({D:engine/SOUP.md} "Environmental effect frame submission").
-        let flats = world.flats().map(|(f, draw)| {
-            Flat::placed(f.position().map(|c| c as f32), f.texture_id(), f.image_id(), draw)
+        // Their FLAT attributes are looked up only for those within the draw distance (the
+        // bound test draw_flat repeats; the lookup walks the archive counts).
+        let flat = world.rgm().flat();
+        let flats = world.rgm().mpsf().iter().filter_map(|f| {
+            let position = f.position().map(|c| c as f32);
+            let image = look.flat_image(f.texture_id(), f.image_id())?;
+            let radius = super::flat::bound_radius(image.width, image.height, image.scale_q8, 1.0);
+            let d = [0, 1, 2].map(|k| position[k] - view.eye[k]);
+            // A unit more than draw_flat allows: its camera-space length may round differently.
+            let far = super::terrain::FAR + radius + 1.0;
+            (d[0] * d[0] + d[1] * d[1] + d[2] * d[2] <= far * far)
+                .then(|| Flat::placed(position, f.texture_id(), f.image_id(), f.draw(&flat)))
         });
         let effects = world
             .effects()
