@@ -98,6 +98,10 @@ system_config! {
     volume: ["system"] "volume" = 255;
     /// Active-object pool size setting.
     max_active_objects: ["system"] "max_active_objects" = 32;
+    /// Nonzero: the sky plane is not drawn ({D:engine/sky.md} "Global Engine Toggles").
+    sky_disable: ["xngine"] "sky_disable" = 0;
+    /// Zero: the sky does not scroll.
+    sky_move: ["xngine"] "sky_move" = 1;
     /// Nonzero: the map's dynamic objects load (among them the MPOB object lights).
     objects_load: ["system"] "objects_load" = 1;
     /// Nonzero: the map's ropes are built ([`crate::world::ropes`]).

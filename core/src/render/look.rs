@@ -330,6 +330,9 @@ impl<'a> Sky<'a> {
     pub const HALF_SPAN: f32 = 65000.0;
     /// Texels the texture moves per map unit of camera X/Z.
     pub const FOLLOW: f32 = 0.009;
+    /// The plane's tilt about the camera's horizontal right axis, 2048 units a turn
+    /// ({D:engine/sky.md} "Plane tilt": fixed at 24, about 4.2°).
+    pub const TILT: i32 = 24;
 
     /// A sky of `texels` coloured by `sky_rgb` (its COL, 8-bit channels), remapped into
     /// `world` by nearest colour, at `level` and `scale` (0 selects the defaults).

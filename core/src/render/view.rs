@@ -318,7 +318,7 @@ pub fn sky_fog(depth: f32) -> f32 {
 /// level), so every ray of a row meets the plane at the same depth and takes the same fog,
 /// worked out once a row, and the hit point moves linearly along the row. A row whose rays
 /// miss the plane, or whose fog weight exceeds every dither threshold (15.5 / 16), is haze
-/// throughout. The plane's tilt is not modelled.
+/// throughout. The plane is tilted ({D:engine/sky.md} "Plane tilt").
 fn sky_row(
     sky: &Sky<'_>,
     scroll: [f32; 2],
@@ -329,7 +329,17 @@ fn sky_row(
     row: &mut [u8],
 ) {
     let r = basis.rows;
-    let along = (sky.level - basis.eye[1]) / (r[1][1] * t + r[2][1]);
+    // The plane tilts by TILT about the camera's horizontal right axis: with h the unit
+    // horizontal forward and q_t the tilted point's distance along it, the tilted plane is
+    // y − tan(a)·q_t = level (relative), and its unrotated point — which the texture and
+    // the plane's extent follow — lies (cos a − 1) / cos a · q_t back along h. The right
+    // axis is level, so every ray of a row has the same q_t per unit of depth.
+    let (sin_a, cos_a) = (crate::tables::sin(Sky::TILT), crate::tables::cos(Sky::TILT));
+    let hl = libm::sqrtf(r[2][0] * r[2][0] + r[2][2] * r[2][2]);
+    let h = if hl > 0.0 { [r[2][0] / hl, r[2][2] / hl] } else { [0.0, 0.0] };
+    let (ax, az) = (r[1][0] * t + r[2][0], r[1][2] * t + r[2][2]);
+    let ahead = ax * h[0] + az * h[1];
+    let along = (sky.level - basis.eye[1]) / ((r[1][1] * t + r[2][1]) - sin_a / cos_a * ahead);
     let weight = if along.is_nan() || along <= 0.0 { 1.0 } else { (sky_fog(along) + 1.0) / 256.0 };
     if weight > 15.5 / 16.0 {
         row.iter_mut().enumerate().for_each(|(x, p)| *p = haze[x & 3]);
@@ -339,8 +349,8 @@ fn sky_row(
     // Along the row the hit point, and so the texture coordinates, move linearly with the
     // column: each is its value at column 0 plus a step per column.
     let s0 = (0.5 - cx) / focal;
-    let (ax, az) = (r[1][0] * t + r[2][0], r[1][2] * t + r[2][2]);
-    let (px0, pz0) = ((r[0][0] * s0 + ax) * along, (r[0][2] * s0 + az) * along);
+    let back = (cos_a - 1.0) / cos_a * (ahead * along);
+    let (px0, pz0) = ((r[0][0] * s0 + ax) * along - back * h[0], (r[0][2] * s0 + az) * along - back * h[1]);
     let (dpx, dpz) = (r[0][0] / focal * along, r[0][2] / focal * along);
     let (u0, v0) =
         (k * px0 + Sky::FOLLOW * basis.eye[0] + scroll[0], -k * pz0 - Sky::FOLLOW * basis.eye[2] + scroll[1]);

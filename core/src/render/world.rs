@@ -72,9 +72,13 @@ pub fn look_into<'a, C: Capacity>(
     let catalog = crate::world::catalog::catalog(files).ok().flatten();
     let entry = world.world_id().and_then(|id| catalog?.world(id));
     look.light = entry.as_ref().map_or_else(super::look::Light::island_day, world_light);
-    look.sky = entry.as_ref().and_then(|e| world_sky(e, files, palette));
+    // `[xngine] sky_disable` turns sky rendering off entirely ({D:engine/sky.md} "Global
+    // Engine Toggles"): the sky plane and the sun disc (best guess: the sun is the sky
+    // renderer's); the background fill stays.
+    let sky_enabled = world.config().sky_disable == 0;
+    look.sky = entry.as_ref().filter(|_| sky_enabled).and_then(|e| world_sky(e, files, palette));
     look.background = entry.as_ref().map(|e| palette.nearest(e.fogrgb.map(|c| c.clamp(0, 255) as u8)));
-    look.sun = entry.as_ref().and_then(|e| world_sun(e, files, palette));
+    look.sun = entry.as_ref().filter(|_| sky_enabled).and_then(|e| world_sun(e, files, palette));
     look.ambientfx = entry.as_ref().map_or(128, |e| e.ambientfx);
 }
 

@@ -98,8 +98,9 @@ impl<'a, C: Capacity> World<'a, C> {
         // animation"): effects created this loop take part, unsubmitted.
         self.effects.update(tick.nominal_ticks);
         self.death_exits(tick);
-        // The sky drifts once a frame ({D:engine/sky.md} "Scrolling and rotation").
-        if let Some(sky) = &mut self.sky {
+        // The sky drifts once a frame ({D:engine/sky.md} "Scrolling and rotation"), unless
+        // `[xngine] sky_move` is zero ("Global Engine Toggles").
+        if let Some(sky) = self.sky.as_mut().filter(|_| self.config.sky_move != 0) {
             sky.advance(bios_now);
         }
         &self.report

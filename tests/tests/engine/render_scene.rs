@@ -771,10 +771,13 @@ fn a_sky_image_is_drawn_on_its_plane_and_fades_into_the_haze() {
     let (flag, tiles) = (ramp_count(top, 240), ramp_count(top, 208));
     assert!(flag > 2_000 && tiles > 2_000, "flag {flag}, tiles {tiles}");
     assert!(top.iter().all(|&p| matches!(ramp_of(p), 240 | 208 | 16)));
-    // Near the horizon the fog has turned it into the gradient's haze.
+    // Near the horizon the fog has turned it mostly into the gradient's haze: the plane,
+    // tilted down ahead ("Plane tilt"), is there some 40,000 units away, where the sky
+    // fog's weight is above 0.9 — most dither thresholds lie below it.
     let horizon = view::project(&up, W, H, [30000.0, -300.0, 80000.0]).unwrap()[1] as usize;
-    let haze = &px[(horizon - 3) * W..horizon * W];
-    assert_eq!(haze, &plain[(horizon - 3) * W..horizon * W]);
+    let rows = (horizon - 3) * W..horizon * W;
+    let hazed = px[rows.clone()].iter().zip(&plain[rows.clone()]).filter(|(a, b)| a == b).count();
+    assert!(hazed * 4 >= rows.len() * 3, "{hazed} of {} pixels are haze", rows.len());
     // The far sea below the horizon is untouched.
     assert_eq!(&px[(horizon + 2) * W..], &plain[(horizon + 2) * W..]);
     // The image follows the camera at 0.009 texels per map unit: 8 texels (one square)

@@ -130,9 +130,11 @@ fn map_lights_light_the_walls_they_reach() {
 /// {D:engine/sky.md} "Glide sky plane" and "Sky fog": a sky image of one index, the plane
 /// 100 units above the eye, looked at steeply upward (pitch −400). The top row's centre
 /// ray: t = (0.5 − 100) / 203.05 = −0.49; forward (0, −0.9415, 0.3369) and down
-/// (0, 0.3369, 0.9415) at that pitch give a ray Y of −0.9415 − 0.49 × 0.3369 = −1.1066, so
-/// the plane (−100 relative) is 90.4 along it. The fog coordinate 4e + 8(1 − 2^e / d) with
-/// e = 6 is 24 + 8 × (1 − 64 / 90.4) = 26.3, at most 32: no fog. The pixel is the image's
+/// (0, 0.3369, 0.9415) at that pitch give a ray Y of −0.9415 − 0.49 × 0.3369 = −1.1066 and
+/// a forward run of 0.3369 − 0.49 × 0.9415 = −0.1245, so the plane (−100 relative, tilted
+/// by tan(24 units) = 0.0738: "Plane tilt") is 100 / (1.1066 − 0.0738 × 0.1245) = 91.1
+/// along it. The fog coordinate 4e + 8(1 − 2^e / d) with
+/// e = 6 is 24 + 8 × (1 − 64 / 91.1) = 26.4, at most 32: no fog. The pixel is the image's
 /// index through the sky's palette remap.
 #[test]
 fn a_sky_row_shows_the_image_colour_unfogged() {
@@ -154,8 +156,42 @@ fn a_sky_row_shows_the_image_colour_unfogged() {
     let eye = View { eye: [0.0; 3], heading: 0, pitch: -400 };
     let none: Option<(&stros_core::terrain::VertexCache<'_>, &_)> = None;
     view::draw(&mut fb, &mut depth, &eye, none, [], &look);
-    assert_eq!(stros_core::render::view::sky_fog(90.4), 0.0);
+    assert_eq!(stros_core::render::view::sky_fog(91.1), 0.0);
     assert!((0..320).all(|x| px[x] == remapped), "the whole top row");
+}
+
+/// {D:engine/sky.md} "Plane tilt": the plane dips 24 units (sin 0.0735646, cos 0.9972907,
+/// the shared table's samples; tan 0.0737643) toward the camera's horizontal forward.
+/// Looking level along +Z from the origin at a plane 100 above, row 49's rays have
+/// t = (49.5 − 100) / 203.05 = −0.248707: untilted they meet it 100 / 0.248707 = 402.08
+/// ahead; tilted, 100 / (0.248707 + 0.0737643) = 310.11. Its unrotated point lies
+/// (cos − 1) / cos × 310.11 = −0.8424 back along +Z: z 310.95. With the texture scale
+/// 65,000 (a texel per map unit) v = −z: untilted −402.08 (row 109 of 256), tilted −310.95
+/// (row 201). Column 160 (dither threshold 12.5 / 16 on row 49) is not hazed at either
+/// depth. The image's rows 0–127 are index 5, rows 128–255 index 6: the tilted plane shows
+/// index 6.
+#[test]
+fn the_sky_plane_is_tilted_toward_the_view() {
+    use stros_core::capacity::Small;
+    use stros_core::render::Framebuffer;
+    use stros_core::render::look::{Look, Sky, Texels};
+    use stros_core::render::view::{self, View};
+    let data: Vec<u8> = (0..256 * 256).map(|i| if i / 256 < 128 { 5 } else { 6 }).collect();
+    let texels = Texels::new(&data, 256, 256, false).unwrap();
+    let mut rgb = [[0u8; 3]; 256];
+    (rgb[5], rgb[6]) = ([200, 40, 40], [40, 200, 40]);
+    let palette = Palette::default_world();
+    let mut look: Look<'_, Small> = Look::new(None, &[], &palette);
+    look.sky = Some(Sky::new(texels, &rgb, &palette, -100, 65_000));
+    let six = look.sky.as_ref().unwrap().remap[6];
+    assert_ne!(six, look.sky.as_ref().unwrap().remap[5]);
+    let (mut px, mut depth) = (vec![0u8; 320 * 200], vec![0f32; 320 * 200]);
+    let mut fb = Framebuffer::new(&mut px, 320, 200).unwrap();
+    let none: Option<(&stros_core::terrain::VertexCache<'_>, &_)> = None;
+    view::draw(&mut fb, &mut depth, &View { eye: [0.0; 3], heading: 0, pitch: 0 }, none, [], &look);
+    let (s, c) = (stros_core::tables::sin(24), stros_core::tables::cos(24));
+    assert!((s - 0.0735646).abs() < 1e-6 && (c - 0.9972907).abs() < 1e-6, "{s} {c}");
+    assert_eq!(px[49 * 320 + 160], six);
 }
 
 /// {D:engine/sky.md} "Initial scroll direction" and "Scrolling and rotation": the island's
@@ -309,4 +345,38 @@ fn map_lights_reach_prelit_models_and_object_lights_every_model() {
     assert_eq!(frame(false, &lamp, &[]), dark);
     assert_ne!(frame(true, &lamp, &[]), dark);
     assert_ne!(frame(false, &[], &lamp), dark);
+}
+
+/// {D:engine/sky.md} "Global Engine Toggles": `[xngine] sky_disable` 1 leaves the island
+/// without its sky plane and sun (the fill stays); `sky_move` 0 freezes the scroll.
+#[test]
+fn the_xngine_toggles_hide_and_freeze_the_sky() {
+    let session = |ini: &str| {
+        let config = stros_core::config::SystemConfig::installed_with(ini).unwrap();
+        Box::new(
+            stros_host::Session::start(
+                &stros_core::files::Embedded,
+                stros_core::embedded::MAP,
+                config,
+                Default::default(),
+                0,
+            )
+            .unwrap(),
+        )
+    };
+    let s = session("[xngine]\nsky_disable = 1\n");
+    assert!(s.look.sky.is_none() && s.look.sun.is_none());
+    assert!(s.look.background.is_some());
+    let mut s = session("[xngine]\nsky_move = 0\n");
+    assert!(s.look.sky.is_some());
+    for bios in [10, 13, 20] {
+        s.step(&stros_core::input::Input::NONE, bios, None);
+    }
+    assert_eq!(s.world.sky_scroll(), [0.0; 2]);
+    // Installed (sky_move 1): it moves.
+    let mut s = session("");
+    for bios in [10, 13] {
+        s.step(&stros_core::input::Input::NONE, bios, None);
+    }
+    assert_ne!(s.world.sky_scroll(), [0.0; 2]);
 }
