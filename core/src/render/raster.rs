@@ -98,32 +98,8 @@ pub enum Paint<'t> {
         /// The fraction of pixels drawn (1 or more: all).
         coverage: f32,
         /// How the sprite meets the depth buffer.
-        depth: SpriteDepth,
+        depth: super::span::SpriteDepth,
     },
-}
-
-/// A sprite's depth handling ({D:engine/SOUP.md} "Environmental effect frame submission":
-/// drawing flag `0x100` selects an always-pass comparison, `0x200` disables depth writes;
-/// otherwise nearer-than and written).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SpriteDepth {
-    /// The comparison always passes.
-    pub always: bool,
-    /// Drawn texels write their depth.
-    pub write: bool,
-}
-
-impl SpriteDepth {
-    /// Tested and written: placed flats without those flags.
-    pub const ORDINARY: SpriteDepth = SpriteDepth { always: false, write: true };
-
-    /// The handling drawing flags `flags` select.
-    pub fn of_flags(flags: u32) -> SpriteDepth {
-        SpriteDepth {
-            always: flags & super::flat::DEPTH_ALWAYS != 0,
-            write: flags & super::flat::NO_DEPTH_WRITE == 0,
-        }
-    }
 }
 
 /// The original framebuffer's 4×4 ordered-dither thresholds (`engine/fog.md`), indexed by

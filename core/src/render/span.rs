@@ -235,7 +235,7 @@ impl Run<'_> {
         texels: &Texels<'_>,
         shades: &Shades,
         coverage: f32,
-        mode: super::raster::SpriteDepth,
+        mode: SpriteDepth,
     ) {
         for (k, (p, d)) in self.px.iter_mut().zip(self.depth.iter_mut()).enumerate() {
             let column = self.lo + k;
@@ -301,6 +301,30 @@ impl<'t> Fetch<'t> {
                 v_mask: h as u32 - 1,
             },
             _ => Fetch::Any,
+        }
+    }
+}
+
+/// A sprite's depth handling ({D:engine/SOUP.md} "Environmental effect frame submission":
+/// drawing flag `0x100` selects an always-pass comparison, `0x200` disables depth writes;
+/// otherwise nearer-than and written).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpriteDepth {
+    /// The comparison always passes.
+    pub always: bool,
+    /// Drawn texels write their depth.
+    pub write: bool,
+}
+
+impl SpriteDepth {
+    /// Tested and written: placed flats without those flags.
+    pub const ORDINARY: SpriteDepth = SpriteDepth { always: false, write: true };
+
+    /// The handling drawing flags `flags` select.
+    pub fn of_flags(flags: u32) -> SpriteDepth {
+        SpriteDepth {
+            always: flags & super::flat::DEPTH_ALWAYS != 0,
+            write: flags & super::flat::NO_DEPTH_WRITE == 0,
         }
     }
 }

@@ -229,7 +229,7 @@ fn draw_flat<C: Capacity>(raster: &mut Raster<'_, '_>, basis: &Basis, flat: &Fla
         texels: &texels,
         shades: &look.shades,
         coverage: super::flat::coverage(&flat.draw),
-        depth: super::raster::SpriteDepth::of_flags(flat.draw.flags),
+        depth: super::span::SpriteDepth::of_flags(flat.draw.flags),
     };
     // Mirroring one axis turns the quad over; the rasterizer fills either winding.
     raster.shaded_triangle([quad[0], quad[1], quad[2]], paint);
