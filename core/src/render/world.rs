@@ -169,7 +169,7 @@ pub fn draw_in_bands<C: Capacity>(
     // Texture frames follow the BIOS tick of the latest update, as the water wave does.
     look.set_clock(world.report().bios);
     look.set_sky_scroll(world.sky_scroll());
-    let [lights, object_lights] = view_lights(world, view);
+    let (lights, object_lights) = view_lights(world, view);
     // World entry bakes the map lights when the world has some and static placements.
     let prelit = world.lights().next().is_some() && !world.statics().placements().is_empty();
     let (width, height) = (fb.width(), fb.height());
@@ -240,6 +240,10 @@ pub fn draw_in_bands<C: Capacity>(
 /// model).
 pub const VIEW_LIGHTS: usize = 64;
 
+/// The most object lights one frame takes (best guess, as [`VIEW_LIGHTS`]; the shipped
+/// maps place few: kept small for a microcontroller's stack).
+pub const VIEW_OBJECT_LIGHTS: usize = 16;
+
 /// The world's selected map lights ([`World::lights`]) and its admitted object lights
 /// with a positive radius ([`World::object_lights`]) that can reach a model the frame
 /// draws: within the terrain's draw distance, plus the light's radius and a model's reach
@@ -247,7 +251,7 @@ pub const VIEW_LIGHTS: usize = 64;
 fn view_lights<C: Capacity>(
     world: &World<'_, C>,
     view: &View,
-) -> [heapless::Vec<LocalLight, VIEW_LIGHTS>; 2] {
+) -> (heapless::Vec<LocalLight, VIEW_LIGHTS>, heapless::Vec<LocalLight, VIEW_OBJECT_LIGHTS>) {
     let reach = super::terrain::FAR + 2048.0;
     let near = |l: &LocalLight| {
         let d = [0, 1, 2].map(|k| l.position[k] - view.eye[k]);
@@ -255,13 +259,13 @@ fn view_lights<C: Capacity>(
         d[0] * d[0] + d[1] * d[1] + d[2] * d[2] <= limit * limit
     };
     // Object lights with a positive radius only ("Local-light records").
-    [
+    (
         world.lights().map(|r| LocalLight::from_mpsl(&r)).filter(near).take(VIEW_LIGHTS).collect(),
         world
             .object_lights()
             .map(|r| LocalLight::from_mpob(&r))
             .filter(|l| l.radius > 0.0 && near(l))
-            .take(VIEW_LIGHTS)
+            .take(VIEW_OBJECT_LIGHTS)
             .collect(),
-    ]
+    )
 }
