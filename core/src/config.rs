@@ -98,6 +98,11 @@ system_config! {
     volume: ["system"] "volume" = 255;
     /// Active-object pool size setting.
     max_active_objects: ["system"] "max_active_objects" = 32;
+    /// The scene's near clipping distance ({D:engine/fog.md} "Clipping distances"; the
+    /// rasterizer keeps its own near plane).
+    front_plane: ["xngine"] "front_plane" = 7;
+    /// The scene's far clipping distance, unless the world's `world_back_plane` replaces it.
+    back_plane: ["xngine"] "back_plane" = 3800;
     /// Nonzero: the sky plane is not drawn ({D:engine/sky.md} "Global Engine Toggles").
     sky_disable: ["xngine"] "sky_disable" = 0;
     /// Zero: the sky does not scroll.

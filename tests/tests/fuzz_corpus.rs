@@ -71,6 +71,7 @@ seed_tests! {
     ini_seeds: "ini" reaches 1,
     worldini_seeds: "worldini" reaches 1,
     bsi_seeds: "bsi" reaches 1,
+    fog_seeds: "fog" reaches 1,
 }
 
 /// Run only as the child of the next test: allocates inside `watched`.

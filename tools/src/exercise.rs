@@ -44,11 +44,13 @@ pub enum Kind {
     WorldIni,
     /// A standalone BSI image (a sky).
     Bsi,
+    /// FOG.INI (or `FOG<world>.INI`) text: the scene fog table.
+    Fog,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 13] = [
+    pub const ALL: [Kind; 14] = [
         Kind::Rgm,
         Kind::Wld,
         Kind::Model,
@@ -62,6 +64,7 @@ impl Kind {
         Kind::SoupDef,
         Kind::WorldIni,
         Kind::Bsi,
+        Kind::Fog,
     ];
 
     /// The kind of a file by its name (`TEXBSI.302` by its stem, the rest by extension).
@@ -76,6 +79,9 @@ impl Kind {
         }
         if file == "WORLD.INI" {
             return Some(Kind::WorldIni);
+        }
+        if file.starts_with("FOG") && file.ends_with(".INI") {
+            return Some(Kind::Fog);
         }
         match file.rsplit('.').next()? {
             "RGM" => Some(Kind::Rgm),
@@ -108,12 +114,13 @@ impl Kind {
             Kind::SoupDef => "SOUP386.DEF",
             Kind::WorldIni => "WORLD.INI",
             Kind::Bsi => "BSI",
+            Kind::Fog => "FOG.INI",
         }
     }
 
     /// Whether files of this kind are text, whose prefixes may be whole files too.
     pub fn is_text(self) -> bool {
-        matches!(self, Kind::Ini | Kind::Surface | Kind::SoupDef | Kind::WorldIni)
+        matches!(self, Kind::Ini | Kind::Surface | Kind::SoupDef | Kind::WorldIni | Kind::Fog)
     }
 }
 
@@ -170,6 +177,14 @@ pub fn exercise(kind: Kind, data: &[u8]) -> Result<u64, ExerciseError> {
         Kind::WorldIni => {
             let text = core::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
             world_ini(&mut sum, &WorldIni::new_checked(text).map_err(|e| ExerciseError::Ini(e.line()))?);
+        }
+        Kind::Fog => {
+            let text = core::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
+            let table = stros_core::render::fog::FogTable::parse(text);
+            sum.add_all(&table.density);
+            for depth in [1.0f32, 256.0, 1000.0, 3000.0, 1e6] {
+                sum.add(table.density_at(1.0 / depth) as u64);
+            }
         }
         Kind::SoupDef => {
             let def = SoupDef::new_checked(data).map_err(ExerciseError::Format)?;

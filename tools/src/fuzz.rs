@@ -346,6 +346,13 @@ pub fn render(data: &[u8]) -> usize {
         .collect();
     // Some models prelit, some lights the map's and the rest objects' (issue 33).
     let (prelit, lit_mask, split) = (input.u8() & 1 == 0, input.u8(), input.below(6) as usize);
+    // Half the runs draw as a world's look: a back plane, a fog table of arbitrary bytes,
+    // a fill colour.
+    let world_look = (input.u8() & 1 == 0).then(|| {
+        let mut fog = stros_core::render::fog::FogTable::NONE;
+        fog.density.iter_mut().for_each(|d| *d = input.u8());
+        (float(&mut input), fog, input.u8())
+    });
     let (object_lights, map_lights) = lights.split_at(split.min(lights.len()));
     let (mut pixels, mut depth) = (vec![0u8; w * h], vec![0f32; w * band]);
     let wld = files.iter().find(|(n, _)| *n == "HARBOUR.WLD").map_or(embedded::WLD, |(_, b)| b.as_slice());
@@ -379,9 +386,17 @@ pub fn render(data: &[u8]) -> usize {
                 view::draw_scene_rows(&mut fb, &mut depth, rows, &camera, terrain, placed, look);
             }
         };
+        let mut drawn = |look: &Look<'_, Fuzzing>| match world_look {
+            Some((far, fog, fill)) => {
+                let mut look = look.clone();
+                (look.far, look.fog, look.background) = (Some(far), fog, Some(fill));
+                draw(&look)
+            }
+            None => draw(look),
+        };
         match &banks {
-            Some([t302, t310, col]) => draw(&look_of(t302, t310, col)),
-            None => ISLAND_LOOK.with(|look| draw(look)),
+            Some([t302, t310, col]) => drawn(&look_of(t302, t310, col)),
+            None => ISLAND_LOOK.with(|look| drawn(look)),
         }
     });
     pixels.iter().filter(|&&p| p != 0).count()
@@ -492,7 +507,7 @@ pub fn reader(kind: crate::exercise::Kind, data: &[u8]) -> usize {
 
 /// Every target by name (as `tools/fuzz` names its binaries and `tools/fuzz/seeds` its
 /// seed corpora), for the regression test.
-pub const TARGETS: [(&str, Target); 16] = {
+pub const TARGETS: [(&str, Target); 17] = {
     use crate::exercise::Kind;
     [
         ("step", step),
@@ -511,5 +526,6 @@ pub const TARGETS: [(&str, Target); 16] = {
         ("ini", |d| reader(Kind::Ini, d)),
         ("worldini", |d| reader(Kind::WorldIni, d)),
         ("bsi", |d| reader(Kind::Bsi, d)),
+        ("fog", |d| reader(Kind::Fog, d)),
     ]
 };

@@ -118,6 +118,11 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Value, ExerciseError> {
                 .collect::<Vec<_>>();
             object().with("format", "SURFACE.INI").with("assignments", assignments)
         }
+        Kind::Fog => {
+            let text = std::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
+            let table = stros_core::render::fog::FogTable::parse(text);
+            object().with("format", "FOG.INI").with("density", table.density.to_vec())
+        }
         Kind::WorldIni => {
             let text = std::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
             world_ini(&WorldIni::new_checked(text).map_err(|e| ExerciseError::Ini(e.line()))?)

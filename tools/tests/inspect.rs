@@ -18,7 +18,7 @@ fn inspects_every_embedded_file_and_rejects_truncated_copies() {
     std::fs::create_dir_all(&scratch).unwrap();
     let mut names: Vec<_> = std::fs::read_dir(world()).unwrap().map(|e| e.unwrap().path()).collect();
     names.sort();
-    assert_eq!(names.len(), 22);
+    assert_eq!(names.len(), 23);
     for path in names {
         let out = inspect(&path);
         assert!(out.status.success(), "{}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
@@ -38,6 +38,17 @@ fn inspects_every_embedded_file_and_rejects_truncated_copies() {
             assert_eq!(out.status.code(), Some(2), "{}", bad.display());
             let err = String::from_utf8(out.stderr).unwrap();
             assert!(err.contains(&*bad.to_string_lossy()) && err.contains("line 5"), "{err}");
+            continue;
+        }
+        if path.file_name().is_some_and(|n| n == "FOG.INI") {
+            // The fog table: the reader passes over lines it cannot read (as a table of
+            // zeros fills in), so there is no damaged copy to refuse; its densities print.
+            let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+            assert_eq!(
+                (v["density"][32].as_u64(), v["density"][48].as_u64()),
+                (Some(0), Some(255)),
+                "{json}"
+            );
             continue;
         }
         if path.extension().is_some_and(|e| e == "INI") {

@@ -428,6 +428,15 @@ pub struct Look<'a, C: Capacity = Desktop> {
     pub sky: Option<Sky<'a>>,
     /// The sun disc, when the world names one.
     pub sun: Option<Sun<'a>>,
+    /// The scene's far clipping distance, map units: `world_back_plane` or SYSTEM.INI's
+    /// `[xngine] back_plane` ({D:engine/fog.md} "Clipping distances") for a look built
+    /// from a world's files ([`crate::render::world::look_into`]), which then draws as the
+    /// original does — clipped there, fogged by [`Look::fog`], no darkening with distance.
+    /// `None` (a look built by hand): drawn to the terrain's full reach, darkening a shade
+    /// row per [`FOG_PER_LEVEL`] of distance, without fog.
+    pub far: Option<f32>,
+    /// The scene fog table (FOG.INI; [`super::fog`]).
+    pub fog: super::fog::FogTable,
     /// `world_ambientfx` as world entry publishes it (128 without an entry): the brightness
     /// of explicit-frame environmental effects ({D:engine/SOUP.md} "Environmental effect
     /// frame submission").
@@ -463,6 +472,8 @@ impl<C: Capacity> Default for Look<'_, C> {
             terrain: fallback_terrain(),
             banks: C::Banks::<Bank<'_>>::default(),
             ambientfx: 128,
+            far: None,
+            fog: super::fog::FogTable::NONE,
             shades: Shades::new(&Palette::default_world()),
             light: Light::absent(),
             sky: None,
@@ -489,6 +500,8 @@ impl<'a, C: Capacity> Look<'a, C> {
             terrain: [const { Slot::empty(FALLBACK_LAND) }; TERRAIN_IMAGES],
             banks: C::Banks::<Bank<'a>>::default(),
             ambientfx: 128,
+            far: None,
+            fog: super::fog::FogTable::NONE,
             shades: Shades::black(),
             light: Light::absent(),
             sky: None,
@@ -564,6 +577,12 @@ impl<'a, C: Capacity> Look<'a, C> {
     /// Sets the sky's scroll offsets the next frame draws with (the world's).
     pub fn set_sky_scroll(&self, scroll: [f32; 2]) {
         self.sky_scroll.set(scroll);
+    }
+
+    /// The distance a shade row darkens by: `distance` for a hand-built look, none for a
+    /// world's look (its fog does that, [`Look::far`]).
+    pub fn shade_distance(&self, distance: f32) -> f32 {
+        if self.far.is_some() { 0.0 } else { distance }
     }
 
     /// The sky's scroll offsets.

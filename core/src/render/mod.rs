@@ -26,6 +26,7 @@
 
 mod camera;
 pub mod flat;
+pub mod fog;
 pub mod framebuffer;
 pub mod hud;
 pub mod lights;

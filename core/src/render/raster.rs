@@ -216,6 +216,32 @@ impl<'f, 'p> Raster<'f, 'p> {
         self.depth.fill(0.0);
     }
 
+    /// Clears the depth band to the reciprocal of `far`: nothing beyond it passes the
+    /// depth test, so the background drawn before shows there (the far clipping plane).
+    pub fn clear_depth_to(&mut self, far: f32) {
+        let w = 1.0 / far;
+        self.depth.fill(if w.is_finite() && w > 0.0 { w } else { 0.0 });
+    }
+
+    /// The scene fog ({D:engine/fog.md} "Fog lookup"): every pixel of the band drawn nearer
+    /// than `clear` (its reciprocal depth above it) takes `colour` where the blend weight of
+    /// `table`'s density at that depth exceeds the pixel's ordered-dither threshold.
+    pub fn fog(&mut self, table: &super::fog::FogTable, colour: u8, clear: f32) {
+        let width = self.fb.width();
+        let start = self.rows.start;
+        let pixels = self.fb.pixels_mut();
+        for (k, depths) in self.depth.chunks(width).enumerate() {
+            let y = start + k;
+            let Some(row) = pixels.get_mut(y * width..(y + 1) * width) else { break };
+            let dither = &DITHER_ROWS[y & 3];
+            for (x, (p, &w)) in row.iter_mut().zip(depths).enumerate() {
+                if w > clear && super::fog::weight(table.density_at(w)) > dither[x & 3] {
+                    *p = colour;
+                }
+            }
+        }
+    }
+
     /// The rows this rasterizer draws.
     pub fn rows(&self) -> core::ops::Range<usize> {
         self.rows.clone()

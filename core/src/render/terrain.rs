@@ -26,6 +26,12 @@ use core::ops::Range;
 pub const TERRAIN_RADIUS: i32 = 64;
 /// Draw distance in map units: the terrain disc's radius; instances farther are skipped.
 pub const FAR: f32 = TERRAIN_RADIUS as f32 * CELL as f32;
+
+/// The distance models and terrain are drawn to: the look's back plane, or [`FAR`] for a
+/// hand-built look.
+pub fn draw_distance<C: Capacity>(look: &Look<'_, C>) -> f32 {
+    look.far.unwrap_or(FAR)
+}
 /// Cells per row cache: the disc's diameter plus the closing vertex.
 const ROW: usize = 2 * TERRAIN_RADIUS as usize + 2;
 /// Heights per row cache: one more vertex on each side, for the shading normals.
@@ -204,7 +210,8 @@ impl<H: VertexHeights, C: Capacity> Mesh<'_, '_, '_, '_, '_, H, C> {
         }
         if lit && v.lit != j {
             let normal = shading_normal(rows[0], rows[1], rows[2], k + 1);
-            v.shade = shade_level(self.look.light.intensity(normal, 0.0), length(v.cam));
+            v.shade =
+                shade_level(self.look.light.intensity(normal, 0.0), self.look.shade_distance(length(v.cam)));
             v.lit = j;
         }
         *v
@@ -303,7 +310,10 @@ pub(super) fn draw<H: VertexHeights, C: Capacity>(
     // the range arithmetic saturate.
     let ei = libm::floorf(eye[0] / cell) as i64;
     let ej = (libm::floorf(eye[2] / cell) as i64).saturating_add(1);
-    let r = TERRAIN_RADIUS as i64;
+    // The cells within the draw distance (a cell more for those it cuts), at most
+    // TERRAIN_RADIUS.
+    let reach = libm::ceilf(draw_distance(look) / cell) as i64 + 1;
+    let r = reach.clamp(1, TERRAIN_RADIUS as i64);
     // Cells have columns 0..=254 and rows 2..=256, so every corner is a stored vertex.
     let (i0, i1) = (ei.saturating_sub(r).max(0), ei.saturating_add(r).min(254));
     let (j0, j1) = (ej.saturating_sub(r).max(2), ej.saturating_add(r).min(256));

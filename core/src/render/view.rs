@@ -170,7 +170,10 @@ pub fn draw_scene_rows<'m, H: VertexHeights, C: Capacity>(
     if !view.eye.iter().all(|c| c.is_finite()) {
         return;
     }
-    raster.clear_depth();
+    match look.far {
+        Some(far) => raster.clear_depth_to(far),
+        None => raster.clear_depth(),
+    }
     if let Some((heights, wld)) = terrain {
         super::terrain::draw(&mut raster, &basis, heights, wld, look);
     }
@@ -180,6 +183,10 @@ pub fn draw_scene_rows<'m, H: VertexHeights, C: Capacity>(
     }
     for flat in placed.flats {
         draw_flat(&mut raster, &basis, &flat, look);
+    }
+    // A world's look fogs what it drew toward its fill colour.
+    if let (Some(far), Some(fill), true) = (look.far, look.background, look.fog.is_active()) {
+        raster.fog(&look.fog, fill, 1.0 / far);
     }
 }
 
@@ -197,7 +204,7 @@ fn draw_flat<C: Capacity>(raster: &mut Raster<'_, '_>, basis: &Basis, flat: &Fla
     let radius = super::flat::bound_radius(w, h, image.scale_q8, flat.scale);
     if !centre.iter().all(|c| c.is_finite())
         || !raster.sphere_visible(centre, radius)
-        || length(centre) - radius > FAR
+        || length(centre) - radius > super::terrain::draw_distance(look)
     {
         return;
     }
@@ -209,7 +216,7 @@ fn draw_flat<C: Capacity>(raster: &mut Raster<'_, '_>, basis: &Basis, flat: &Fla
     let (hw, hh) = (width * mirror(super::flat::MIRROR_X), height * mirror(super::flat::MIRROR_Y));
     let corner = |dx: f32, dy: f32, uv: [f32; 2]| {
         let at = [centre[0] + dx, centre[1] + dy, centre[2]];
-        Corner { at, uv, shade: shade_level(intensity, length(at)) }
+        Corner { at, uv, shade: shade_level(intensity, look.shade_distance(length(at))) }
     };
     let (wt, ht) = (w as f32, h as f32);
     // The frame is requested once the bound is admitted: the image's shared timeline
@@ -255,8 +262,10 @@ fn draw_background<C: Capacity>(
     look: &Look<'_, C>,
     terrain: bool,
 ) {
+    // Below the horizon: an interior's fill, a world's look's fill (beyond its back plane
+    // nothing is drawn), else the far sea.
     let sea = match look.background {
-        Some(fill) if !terrain => fill,
+        Some(fill) if !terrain || look.far.is_some() => fill,
         _ => far_sea(look),
     };
     let focal = raster.focal();
@@ -451,7 +460,7 @@ fn draw_instance<C: Capacity>(
     if radius > 0.0 {
         // Later frames may reach a little past frame 0's radius.
         let reach = radius * 1.5 + 32.0;
-        if !raster.sphere_visible(t, reach) || length(t) - reach > FAR {
+        if !raster.sphere_visible(t, reach) || length(t) - reach > super::terrain::draw_distance(look) {
             return;
         }
     }
@@ -512,7 +521,7 @@ fn draw_instance<C: Capacity>(
         // Local lights add at each vertex with the face's stored normal, before the clamp.
         let supplied = stored.map(|s| s.map(|c| c as f32 / 256.0));
         for (c, local) in corners.iter_mut().zip(&locals) {
-            c.shade = shade_level(lights.intensity(lit, *local, supplied), length(c.at));
+            c.shade = shade_level(lights.intensity(lit, *local, supplied), look.shade_distance(length(c.at)));
         }
         let texture = face.texture();
         let texels = look.face_texels(texture);

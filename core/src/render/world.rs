@@ -80,6 +80,27 @@ pub fn look_into<'a, C: Capacity>(
     look.background = entry.as_ref().map(|e| palette.nearest(e.fogrgb.map(|c| c.clamp(0, 255) as u8)));
     look.sun = entry.as_ref().filter(|_| sky_enabled).and_then(|e| world_sun(e, files, palette));
     look.ambientfx = entry.as_ref().map_or(128, |e| e.ambientfx);
+    // The far plane: the world's `world_back_plane` when nonzero, else SYSTEM.INI's; the
+    // fog: `FOG<world ID>.INI`, else `FOG.INI`, else none ({D:engine/fog.md},
+    // {D:config/fog-ini.md} "Selection and format").
+    let back = entry.as_ref().map_or(0, |e| e.back_plane);
+    let back = if back != 0 { back } else { world.config().back_plane };
+    // A SYSTEM.INI without the key reads 0; nothing would be drawn (best guess: the
+    // installed 3,800 instead).
+    look.far = Some(if back > 0 { back } else { 3800 } as f32);
+    look.fog = world_fog(world.world_id(), files);
+}
+
+/// The scene fog table of world `id`: `FOG<id>.INI`, else `FOG.INI`, else none.
+pub fn world_fog<'a>(id: Option<u16>, files: &impl Files<'a>) -> super::fog::FogTable {
+    let mut name: heapless::String<12> = heapless::String::new();
+    let own = id.and_then(|id| {
+        core::fmt::write(&mut name, format_args!("FOG{id}.INI")).ok()?;
+        files.file(&name)
+    });
+    own.or_else(|| files.file("FOG.INI")).map_or(super::fog::FogTable::NONE, |b| {
+        super::fog::FogTable::parse(core::str::from_utf8(b).unwrap_or(""))
+    })
 }
 
 /// The light of a WORLD.INI entry ({D:engine/terrain-lighting.md} "World inputs"):

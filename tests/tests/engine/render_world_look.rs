@@ -380,3 +380,70 @@ fn the_xngine_toggles_hide_and_freeze_the_sky() {
     }
     assert_ne!(s.world.sky_scroll(), [0.0; 2]);
 }
+
+/// {D:engine/fog.md} "Clipping distances" and "Fog lookup", {D:config/fog-ini.md}: a world's
+/// look clips at SYSTEM.INI's back plane (3,800) and fogs by the island's FOG.INI toward
+/// its fill colour. A wall facing the eye 2,048 units ahead (density 38, weight
+/// 39 / 256 = 0.152) takes the fill on the two dither cells of sixteen whose thresholds
+/// (0.5 and 1.5 over 16) lie below it; the same wall 3,900 ahead, past the back plane, is
+/// not drawn at all (the fill shows).
+#[test]
+fn a_world_s_look_fogs_to_its_back_plane() {
+    use stros_core::render::look::Look;
+    use stros_core::render::raster::DITHER;
+    use stros_core::render::view::{self, Instance, Placed, View};
+    use stros_core::render::{Framebuffer, Palette};
+    use stros_tools::write::model::{FaceDesc, ModelDesc, Version, to_bytes};
+    let s = stros_tests::session_at(0);
+    assert_eq!((s.look.far, s.look.fog.density[44], s.look.fog.density[48]), (Some(3800.0), 38, 255));
+    let fill = s.look.background.unwrap();
+    // A wall 4,000 square facing −Z (the eye), solid colour 100.
+    let wall = ModelDesc {
+        version: Version::V5_0,
+        radius: 2900 * 256,
+        vertices: vec![
+            [-2000 * 256, -2000 * 256, 0],
+            [2000 * 256, -2000 * 256, 0],
+            [2000 * 256, 2000 * 256, 0],
+            [-2000 * 256, 2000 * 256, 0],
+        ],
+        faces: vec![FaceDesc::solid(100, &[0, 1, 2, 3])],
+        face_normals: Some(vec![[0, 0, -256]]),
+        ..ModelDesc::default()
+    };
+    let bytes = to_bytes(&wall);
+    let frame = |z: f32| {
+        let mut look: Look<'_, stros_core::capacity::Small> = Look::new(None, &[], &Palette::default_world());
+        (look.far, look.fog, look.background) = (s.look.far, s.look.fog, Some(fill));
+        let model = stros_core::formats::model::Model::new_checked(&bytes).unwrap();
+        let wall = Instance {
+            model,
+            frame: 0,
+            position: [0.0, 0.0, z],
+            matrix: stros_core::math::Mat3::IDENTITY.m,
+            map_lit: false,
+        };
+        let (mut px, mut depth) = (vec![0u8; 320 * 200], vec![0f32; 320 * 200]);
+        let placed = Placed { models: [wall], flats: [], lights: &[], object_lights: &[], prelit: false };
+        let no_terrain: Option<(&stros_core::terrain::VertexCache<'_>, &_)> = None;
+        let eye = View { eye: [0.0; 3], heading: 0, pitch: 0 };
+        view::draw_scene_rows(
+            &mut Framebuffer::new(&mut px, 320, 200).unwrap(),
+            &mut depth,
+            0..200,
+            &eye,
+            no_terrain,
+            placed,
+            &look,
+        );
+        px
+    };
+    let near = frame(2048.0);
+    for y in 0..200 {
+        for x in 0..320 {
+            let fogged = near[y * 320 + x] == fill;
+            assert_eq!(fogged, DITHER[y & 3][x & 3] <= 1, "({x}, {y})");
+        }
+    }
+    assert!(frame(3900.0).iter().all(|&p| p == fill));
+}

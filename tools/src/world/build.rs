@@ -133,6 +133,37 @@ pub fn surface_ini() -> String {
     s
 }
 
+/// FOG.INI: the installed fallback's 18 records ({D:config/fog-ini.md} "Shipped values"),
+/// so the island fogs as the original's worlds do — nothing nearer than 256 units, total by
+/// 4,096.
+pub fn fog_ini() -> String {
+    let mut s = String::from("; the scene fog density by Glide table index (FOG.INI)\r\n");
+    let records = [
+        (0, 0),
+        (33, 1),
+        (34, 2),
+        (35, 4),
+        (36, 6),
+        (37, 8),
+        (38, 10),
+        (39, 12),
+        (40, 14),
+        (41, 16),
+        (42, 18),
+        (43, 22),
+        (44, 38),
+        (45, 76),
+        (46, 136),
+        (47, 196),
+        (48, 255),
+    ];
+    for (index, value) in records {
+        s.push_str(&format!("{index},{value}\r\n"));
+    }
+    s.push_str("63\r\n");
+    s
+}
+
 /// The island's world in the catalog: index 1, where the retail WORLD.INI has the island
 /// by day.
 pub const WORLD: u16 = 1;
@@ -189,6 +220,7 @@ pub fn files() -> Vec<File> {
         ),
         file("MAIN.SFX".into(), write::sfx::to_bytes(&sfx_desc())),
         file("SURFACE.INI".into(), surface_ini().into_bytes()),
+        file("FOG.INI".into(), fog_ini().into_bytes()),
         file("SOUP386.DEF".into(), write::soupdef::to_bytes(&village::soup_def())),
         file("WORLD.INI".into(), world_ini(MAP)),
         file(
@@ -238,6 +270,14 @@ mod tests {
                     let text = std::str::from_utf8(b).unwrap();
                     let ini = stros_core::formats::worldini::WorldIni::new_checked(text).unwrap();
                     assert_eq!(ini.world(WORLD).unwrap().map, format!("MAPS\\{MAP}.RGM"));
+                    Ok(())
+                }
+                "INI" if f.name == "FOG.INI" => {
+                    let fog = stros_core::render::fog::FogTable::parse(std::str::from_utf8(b).unwrap());
+                    assert_eq!(
+                        (fog.density[32], fog.density[47], fog.density[62], fog.density[63]),
+                        (0, 196, 255, 0)
+                    );
                     Ok(())
                 }
                 "INI" => {

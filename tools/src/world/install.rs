@@ -54,6 +54,8 @@ pub fn layout() -> Vec<(String, Vec<u8>)> {
             None => f.name.clone(),
         };
         let path = match renamed.rsplit('.').next().unwrap_or("") {
+            // The fog table lives with the art ({D:config/fog-ini.md}).
+            _ if upper == "FOG.INI" => format!("fxart/{renamed}"),
             "RGM" | "WLD" => format!("maps/{renamed}"),
             "COL" => format!("fxart/{}", renamed.to_ascii_lowercase()),
             "SFX" => format!("sound/{renamed}"),

@@ -52,6 +52,8 @@ fn top_files() -> Vec<(String, Vec<u8>)> {
         ("surface.ini".into(), build::surface_ini().into_bytes()),
         ("SOUP386.DEF".into(), write::soupdef::to_bytes(&village::soup_def())),
         ("sound/MAIN.SFX".into(), write::sfx::to_bytes(&build::sfx_desc())),
+        // The installed fallback fog table, in the art folder as shipped.
+        ("fxart/FOG.INI".into(), build::fog_ini().into_bytes()),
     ]
 }
 

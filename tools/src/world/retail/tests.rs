@@ -74,6 +74,7 @@ fn every_file_parses() {
                     "WORLD.INI" => assert!(WorldIni::new_checked(text).is_ok()),
                     "SYSTEM.INI" => assert!(stros_core::config::SystemConfig::load(text).is_ok()),
                     "KEYS.INI" => assert!(stros_core::input::Bindings::from_keys_ini(text).is_ok()),
+                    "FXART/FOG.INI" => assert!(stros_core::render::fog::FogTable::parse(text).is_active()),
                     _ => assert!(stros_core::formats::surface::SurfaceTable::parse(text).is_ok()),
                 }
                 Ok(())
