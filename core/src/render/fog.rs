@@ -81,7 +81,9 @@ impl FogTable {
 /// otherwise, with `e` its leading zero bits, `min(65535, ((e << 12) | ((!t >> (19 − e)) &
 /// 4095)) + 1)`. Not a positive number: 65,535 (as far as can be).
 pub fn encoding(w: f32) -> u16 {
-    let t = w as f64 * 4_294_967_296.0;
+    // × 2³² is exact in single precision (a power of two), and the cast truncates: no
+    // double-precision arithmetic, which a microcontroller without an FPU pays dearly for.
+    let t = w * 4_294_967_296.0;
     if t.is_nan() || t < 65_536.0 {
         return 65_535;
     }
