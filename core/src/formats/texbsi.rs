@@ -533,9 +533,25 @@ impl<'a> Iterator for Images<'a> {
     }
 }
 
+/// The file name of texture bank `n`: `TEXBSI.` and the number in at least three digits
+/// (`TEXBSI.074`, `TEXBSI.302`).
+pub fn bank_file_name(n: u16) -> heapless::String<12> {
+    let mut name = heapless::String::new();
+    // "TEXBSI." and at most five digits: twelve bytes, always room.
+    let _ = core::fmt::write(&mut name, format_args!("TEXBSI.{n:03}"));
+    name
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bank_file_names_have_three_digits_at_least() {
+        assert_eq!(bank_file_name(74).as_str(), "TEXBSI.074");
+        assert_eq!(bank_file_name(302).as_str(), "TEXBSI.302");
+        assert_eq!(bank_file_name(u16::MAX).as_str(), "TEXBSI.65535");
+    }
 
     struct Buf {
         b: [u8; 2048],

@@ -53,7 +53,7 @@ impl Flat {
         let (bank, image) = (texture_archive(e.texture), texture_image(e.texture));
         let position = e.position.map(|c| c as f32);
         if flags & effects::RISING != 0 {
-            let draw = FlatDraw { flags: 0x201, alpha: 140 };
+            let draw = FlatDraw { flags: FlatDraw::BASE_FLAGS | NO_DEPTH_WRITE, alpha: 140 };
             Flat { position, bank, image, draw, frame: Some(e.frame), scale: 0.5, brightness: ambientfx }
         } else {
             let scale = if flags & effects::SMALL != 0 { 90.0 / 256.0 } else { 1.0 };

@@ -110,24 +110,24 @@ pub struct ModelLights<'l> {
 }
 
 impl<'l> ModelLights<'l> {
-    /// The lights of `[map, object]` that select a model at `origin` with bound `radius`
-    /// and rotation `matrix`; `map` is `None` unless the model is `prelit`.
+    /// The lights that select a model at `origin` with bound `radius` and rotation
+    /// `matrix`: of the map lights when it is prelit (`map` is `Some`), and of `object`.
     pub fn select(
-        [map, object]: [Option<&'l [LocalLight]>; 2],
+        map: Option<&'l [LocalLight]>,
+        object: &'l [LocalLight],
         origin: [f32; 3],
         radius: f32,
         matrix: &[[f32; 3]; 3],
     ) -> Self {
-        let reaching = |lights: Option<&'l [LocalLight]>| {
+        let reaching = |lights: &'l [LocalLight]| {
             lights
-                .unwrap_or(&[])
                 .iter()
                 .filter(|l| l.selects(origin, radius))
                 .map(|l| (to_model(l.position, origin, matrix), l))
                 .take(MODEL_LIGHTS)
                 .collect()
         };
-        ModelLights { prelit: map.is_some(), map: reaching(map), object: reaching(object) }
+        ModelLights { prelit: map.is_some(), map: reaching(map.unwrap_or(&[])), object: reaching(object) }
     }
 
     /// The intensity of a vertex at `vertex` (model coordinates) of a face lit `lit`
@@ -225,12 +225,12 @@ mod tests {
         let identity = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
         let (corner, n) = ([16.0, 16.0, 0.0], Some([0.0, 0.0, -1.0]));
         let add = 3000.0 * (16.75f32 / 1653.0 * 0.81640625);
-        let prelit = ModelLights::select([Some(&one), None], [0.0; 3], 32.0, &identity);
+        let prelit = ModelLights::select(Some(&one), &[], [0.0; 3], 32.0, &identity);
         assert_eq!(prelit.intensity(100.0, corner, n), 125.0);
-        let both = ModelLights::select([Some(&one), Some(&one)], [0.0; 3], 32.0, &identity);
+        let both = ModelLights::select(Some(&one), &one, [0.0; 3], 32.0, &identity);
         assert_eq!(both.intensity(100.0, corner, n), 125.0 + add);
         // Not prelit: the map light is not taken; the object light adds unrounded.
-        let object = ModelLights::select([None, Some(&one)], [0.0; 3], 32.0, &identity);
+        let object = ModelLights::select(None, &one, [0.0; 3], 32.0, &identity);
         assert_eq!(object.intensity(100.0, corner, n), 100.0 + add);
         // A prelit world's face without a supplied normal takes no light, still rounded:
         // 100.5 → 100 (ties to even).

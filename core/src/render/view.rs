@@ -179,7 +179,7 @@ pub fn draw_scene_rows<'m, H: VertexHeights, C: Capacity>(
     }
     for instance in placed.models {
         let map = (instance.map_lit && placed.prelit).then_some(placed.lights);
-        draw_instance(&mut raster, &basis, &instance, look, [map, Some(placed.object_lights)]);
+        draw_instance(&mut raster, &basis, &instance, look, (map, placed.object_lights));
     }
     for flat in placed.flats {
         draw_flat(&mut raster, &basis, &flat, look);
@@ -338,16 +338,16 @@ fn sky_row(
     row: &mut [u8],
 ) {
     let r = basis.rows;
-    // The plane tilts by TILT about the camera's horizontal right axis: with h the unit
+    // The plane tilts by TILT about the camera's horizontal right axis: with `fwd` the unit
     // horizontal forward and q_t the tilted point's distance along it, the tilted plane is
     // y − tan(a)·q_t = level (relative), and its unrotated point — which the texture and
-    // the plane's extent follow — lies (cos a − 1) / cos a · q_t back along h. The right
+    // the plane's extent follow — lies (cos a − 1) / cos a · q_t back along `fwd`. The right
     // axis is level, so every ray of a row has the same q_t per unit of depth.
     let (sin_a, cos_a) = (crate::tables::sin(Sky::TILT), crate::tables::cos(Sky::TILT));
     let hl = libm::sqrtf(r[2][0] * r[2][0] + r[2][2] * r[2][2]);
-    let h = if hl > 0.0 { [r[2][0] / hl, r[2][2] / hl] } else { [0.0, 0.0] };
+    let fwd = if hl > 0.0 { [r[2][0] / hl, r[2][2] / hl] } else { [0.0, 0.0] };
     let (ax, az) = (r[1][0] * t + r[2][0], r[1][2] * t + r[2][2]);
-    let ahead = ax * h[0] + az * h[1];
+    let ahead = ax * fwd[0] + az * fwd[1];
     let along = (sky.level - basis.eye[1]) / ((r[1][1] * t + r[2][1]) - sin_a / cos_a * ahead);
     let weight = if along.is_nan() || along <= 0.0 { 1.0 } else { (sky_fog(along) + 1.0) / 256.0 };
     if weight > 15.5 / 16.0 {
@@ -359,7 +359,8 @@ fn sky_row(
     // column: each is its value at column 0 plus a step per column.
     let s0 = (0.5 - cx) / focal;
     let back = (cos_a - 1.0) / cos_a * (ahead * along);
-    let (px0, pz0) = ((r[0][0] * s0 + ax) * along - back * h[0], (r[0][2] * s0 + az) * along - back * h[1]);
+    let (px0, pz0) =
+        ((r[0][0] * s0 + ax) * along - back * fwd[0], (r[0][2] * s0 + az) * along - back * fwd[1]);
     let (dpx, dpz) = (r[0][0] / focal * along, r[0][2] / focal * along);
     let (u0, v0) =
         (k * px0 + Sky::FOLLOW * basis.eye[0] + scroll[0], -k * pz0 - Sky::FOLLOW * basis.eye[2] + scroll[1]);
@@ -443,7 +444,7 @@ fn draw_instance<C: Capacity>(
     basis: &Basis,
     instance: &Instance<'_>,
     look: &Look<'_, C>,
-    lights: [Option<&[LocalLight]>; 2],
+    (map_lights, object_lights): (Option<&[LocalLight]>, &[LocalLight]),
 ) {
     let Instance { model, frame, position, matrix, .. } = *instance;
     if !position.iter().chain(matrix.iter().flatten()).all(|c| c.is_finite()) {
@@ -466,7 +467,7 @@ fn draw_instance<C: Capacity>(
     }
     // The light in camera space, so normals need no trip back to the world.
     let light = super::look::Light { direction: basis.rotate(look.light.direction), ..look.light };
-    let lights = ModelLights::select(lights, position, radius, &matrix);
+    let lights = ModelLights::select(map_lights, object_lights, position, radius, &matrix);
     let version = model.version();
     let mut corners = [Corner::default(); MAX_CORNERS];
     let mut locals = [[0f32; 3]; MAX_CORNERS];

@@ -41,9 +41,7 @@ pub fn look_into<'a, C: Capacity>(
     palette: &Palette,
 ) {
     let bank = |n: u16| -> Option<Texbsi<'a>> {
-        let mut name: heapless::String<12> = heapless::String::new();
-        core::fmt::write(&mut name, format_args!("TEXBSI.{n:03}")).ok()?;
-        Texbsi::new_checked(files.file(&name)?).ok()
+        Texbsi::new_checked(files.file(&crate::formats::texbsi::bank_file_name(n))?).ok()
     };
     look.rebuild(bank(crate::terrain::TERRAIN_TEXTURE_SET).as_ref(), palette);
     // The banks in first-use order; the missing ones are remembered (a few) so that every

@@ -40,9 +40,8 @@ pub struct EffectImage {
 /// archive or the image is missing or damaged.
 pub fn resolve<'a>(files: &impl Files<'a>, texture: u16) -> Option<EffectImage> {
     let (archive, image) = (texture_archive(texture), texture_image(texture));
-    let mut name: heapless::String<12> = heapless::String::new();
-    core::fmt::write(&mut name, format_args!("TEXBSI.{archive:03}")).ok()?;
-    let image = Texbsi::new_checked(files.file(&name)?).ok()?.image(image as u16)?;
+    let bank = Texbsi::new_checked(files.file(&crate::formats::texbsi::bank_file_name(archive))?).ok()?;
+    let image = bank.image(image as u16)?;
     Some(EffectImage {
         height: image.height().min(u16::MAX as usize) as u16,
         frames: image.frames().min(u16::MAX as usize) as u16,
