@@ -9,7 +9,6 @@
 //! samples on every machine, and the mixer is tested without a device.
 
 use crate::formats::sfx::{Effect, Sfx};
-use crate::tables;
 
 /// Sample channels.
 pub const CHANNELS: usize = 16;
@@ -26,49 +25,7 @@ pub const RATE_STEP: i32 = crate::world::RATE_STEP;
 /// Actors whose remembered animation sound the mixer tracks.
 pub const MAX_OWNERS: usize = 256;
 
-pub use crate::sound::{distance, radius_and_divisor, volume};
-
-/// The heading from the listener to the emitter in the pan convention: 0 along +Z, 512
-/// along +X, 1024 along −Z, 1536 along −X (halving both components while either exceeds
-/// 511, the first-octant table between).
-pub fn bearing(dx: i32, dz: i32) -> i32 {
-    let (mut x, mut z) = (dx.unsigned_abs(), dz.unsigned_abs());
-    while x > 511 || z > 511 {
-        x >>= 1;
-        z >>= 1;
-    }
-    let base = if x == 0 {
-        return if dz >= 0 { 0 } else { 1024 };
-    } else if z == 0 {
-        return if dx >= 0 { 512 } else { 1536 };
-    } else if x == z {
-        256
-    } else {
-        let (s, b) = (x.min(z), x.max(z));
-        let t = tables::octant((s * 512 / b) as usize) as i32;
-        if x < z { t } else { 512 - t }
-    };
-    let a = match (dx < 0, dz < 0) {
-        (false, false) => base,
-        (true, false) => -base,
-        (false, true) => 1024 - base,
-        (true, true) => base + 1024,
-    };
-    a & 2047
-}
-
-/// "Pan": `64 + p` with `p` the triangle wave of `u = (bearing − yaw) mod 2048`: 0–127,
-/// centred straight ahead and behind (and, by the `& 511`, exactly abeam).
-pub fn pan(dx: i32, dz: i32, yaw: u16) -> u8 {
-    let u = (bearing(dx, dz) - yaw as i32) & 2047;
-    let p = match u {
-        0..=511 => u >> 3,
-        512..=1023 => ((1024 - u) & 511) >> 3,
-        1024..=1535 => -((u - 1024) >> 3),
-        _ => -(((2048 - u) & 511) >> 3),
-    };
-    (64 + p) as u8
-}
+pub use crate::sound::{bearing, distance, pan, radius_and_divisor, volume};
 
 /// "Playback rate": the effect's sample rate plus the offset (wrapping), clamped to
 /// 512–44000 Hz.

@@ -106,6 +106,11 @@ pub trait Capacity: Copy + fmt::Debug + Default + 'static {
     type Ropes<T: Element>: Table<T>;
     /// Environmental effect slots (`[system] max_effects`, installed 32, is held to this).
     type Effects<T: Element>: Table<T>;
+    /// Dialogue records, the subtitle slots (`[dialog] dialog_max_dialog_lines`, at least 16,
+    /// installed 20, is held to this).
+    type Lines<T: Element>: Table<T>;
+    /// Topic-menu items (the original allocates `max(dialog_max_menu_items, 300)`).
+    type Topics<T: Element>: Table<T>;
     /// A work list of up to one entry per actor that lives for one call: the regional
     /// list's copy, the live models of one update, a traversal. Always a stack value, even
     /// where the tables are kept elsewhere ([`Capacity`]'s implementors may put them on a
@@ -132,6 +137,8 @@ pub trait Capacity: Copy + fmt::Debug + Default + 'static {
             TableKind::WalkNodes => <Self::WalkNodes<u8> as Table<u8>>::CAPACITY,
             TableKind::Ropes => <Self::Ropes<u8> as Table<u8>>::CAPACITY,
             TableKind::Effects => <Self::Effects<u8> as Table<u8>>::CAPACITY,
+            TableKind::Lines => <Self::Lines<u8> as Table<u8>>::CAPACITY,
+            TableKind::Topics => <Self::Topics<u8> as Table<u8>>::CAPACITY,
         }
     }
 }
@@ -159,11 +166,15 @@ pub enum TableKind {
     Ropes,
     /// Environmental effect slots (not a map's need: the configured pool is held to it).
     Effects,
+    /// Dialogue records (subtitle slots; the configured count is held to it).
+    Lines,
+    /// Topic-menu items.
+    Topics,
 }
 
 impl TableKind {
     /// Every table, in report order.
-    pub const ALL: [TableKind; 10] = [
+    pub const ALL: [TableKind; 12] = [
         TableKind::Actors,
         TableKind::Placements,
         TableKind::Models,
@@ -174,6 +185,8 @@ impl TableKind {
         TableKind::WalkNodes,
         TableKind::Ropes,
         TableKind::Effects,
+        TableKind::Lines,
+        TableKind::Topics,
     ];
 
     /// The table's name in errors and the `needs` report.
@@ -189,6 +202,8 @@ impl TableKind {
             TableKind::WalkNodes => "walk_nodes",
             TableKind::Ropes => "ropes",
             TableKind::Effects => "effects",
+            TableKind::Lines => "lines",
+            TableKind::Topics => "topics",
         }
     }
 }
@@ -200,7 +215,7 @@ impl fmt::Display for TableKind {
 }
 
 /// A build's sizes: actors, static placements, models, animation sets, frame-table models,
-/// script locals, model texture banks, walk-map nodes, ropes, effect slots;
+/// script locals, model texture banks, walk-map nodes, ropes, effect slots, dialogue records, topic-menu items;
 /// [`Capacity::FITS`] says which sizes build.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Caps<
@@ -214,6 +229,8 @@ pub struct Caps<
     const WALK_NODES: usize,
     const ROPES: usize,
     const EFFECTS: usize,
+    const LINES: usize,
+    const TOPICS: usize,
 >;
 
 impl<
@@ -227,8 +244,23 @@ impl<
     const WALK_NODES: usize,
     const ROPES: usize,
     const EFFECTS: usize,
+    const LINES: usize,
+    const TOPICS: usize,
 > Capacity
-    for Caps<ACTORS, PLACEMENTS, MODELS, SETS, FRAME_MODELS, LOCALS, BANKS, WALK_NODES, ROPES, EFFECTS>
+    for Caps<
+        ACTORS,
+        PLACEMENTS,
+        MODELS,
+        SETS,
+        FRAME_MODELS,
+        LOCALS,
+        BANKS,
+        WALK_NODES,
+        ROPES,
+        EFFECTS,
+        LINES,
+        TOPICS,
+    >
 {
     type Actors<T: Element> = heapless::Vec<T, ACTORS>;
     type Placements<T: Element> = heapless::Vec<T, PLACEMENTS>;
@@ -240,6 +272,8 @@ impl<
     type WalkNodes<T: Element> = heapless::Vec<T, WALK_NODES>;
     type Ropes<T: Element> = heapless::Vec<T, ROPES>;
     type Effects<T: Element> = heapless::Vec<T, EFFECTS>;
+    type Lines<T: Element> = heapless::Vec<T, LINES>;
+    type Topics<T: Element> = heapless::Vec<T, TOPICS>;
     type Work<T: Element> = heapless::Vec<T, ACTORS>;
 
     const FITS: bool = SETS < 65_535
@@ -255,12 +289,14 @@ impl<
 /// The preset that holds every shipped map (the module's table): 2,048 actors, 4,096
 /// static placements, 8,192 models, 2,048 animation sets, 16,384 frame-table models, 65,535
 /// script locals, 1,000 model texture banks, 9,216 walk nodes, 255 ropes (the original's
-/// limit), 256 effect slots (eight times the installed `max_effects`). Inline it is
+/// limit), 256 effect slots (eight times the installed `max_effects`), 64 dialogue records
+/// (the installed 20, over three times), 300 topic-menu items (the original's least). Inline it is
 /// megabytes: the frontends keep it on the heap (`stros_host::Desktop`).
-pub type Desktop = Caps<2048, 4096, 8192, 2048, 16384, 65535, 1000, 9216, 255, 256>;
+pub type Desktop = Caps<2048, 4096, 8192, 2048, 16384, 65535, 1000, 9216, 255, 256, 64, 300>;
 
 /// The microcontroller preset: 16 actors, 64 static placements, 16 models, 8 animation
 /// sets, 32 frame-table models, 64 script locals, 2 model texture banks, 32 walk nodes, 2
-/// ropes, 8 effect slots — the embedded island (`stros-tools inspect --needs` counts it)
+/// ropes, 8 effect slots, 16 dialogue records (the original's least), 4 topic-menu items —
+/// the embedded island (`stros-tools inspect --needs` counts it)
 /// with room to spare.
-pub type Small = Caps<16, 64, 16, 8, 32, 64, 2, 32, 2, 8>;
+pub type Small = Caps<16, 64, 16, 8, 32, 64, 2, 32, 2, 8, 16, 4>;

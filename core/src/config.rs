@@ -165,6 +165,35 @@ system_config! {
     rope_jump_add: ["game"] "rope_jump_add" = 18;
     /// Pickup text override time.
     rtx_pickup_override_time: ["game"] "rtx_pickup_override_time" = 24;
+    /// Subtitle slots, the dialogue records ([`crate::dialogue`]; at least 16).
+    dialog_max_dialog_lines: ["dialog"] "dialog_max_dialog_lines" = 20;
+    /// Topic-menu items (the original allocates at least 300).
+    dialog_max_menu_items: ["dialog"] "dialog_max_menu_items" = 20;
+    /// Subtitle wrap width on the 640-wide screen (at least 150).
+    dialog_max_text_width: ["dialog"] "dialog_max_text_width" = 500;
+    /// Nonzero: subtitles are drawn (their timing is the same either way).
+    dialog_print_text: ["dialog"] "dialog_print_text" = 1;
+    /// 1: voiced lines play and last as long as their clip.
+    dialog_use_speech: ["dialog"] "dialog_use_speech" = 1;
+    /// Farthest a script `RTX` speaker may be, map units.
+    dialog_max_distance: ["dialog"] "dialog_max_distance" = 1600;
+    /// BIOS ticks between topic-menu moves while a direction is held (0 reads as 1).
+    menu_traverse_delay: ["dialog"] "menu_traverse_delay" = 4;
+    /// Topic menu left edge on the 640×480 screen.
+    menu_start_x: ["dialog"] "menu_start_x" = 35;
+    /// Topic menu top edge.
+    menu_start_y: ["dialog"] "menu_start_y" = 25;
+    /// The first value of the `font_sel` pair (NPC subtitles, the highlighted topic, HUD
+    /// text): the glyph colour scale over 255.
+    font_sel: ["3dfx"] "font_sel" = 255;
+    /// The first value of the `font_norm` pair (Cyrus' subtitles, the other topics).
+    font_norm: ["3dfx"] "font_norm" = 125;
+    /// The first value of the `font_used` pair (topics already chosen).
+    font_used: ["3dfx"] "font_used" = 125;
+    /// Active item and prompt text left edge.
+    pickup_xco: ["system"] "pickup_xco" = 12;
+    /// Prompt text top edge.
+    pickup_text_yco: ["system"] "pickup_text_yco" = 436;
     /// Fall death delay; loaded as nominal ticks (at least 3, then × 12).
     player_fall_dead_time: ["game"] "player_fall_dead_time" = 12;
     /// Death delay.

@@ -5,7 +5,7 @@
 //! The island `HARBOUR`: terrain (WLD), the scene (RGM: Cyrus, three flags, a fisher, a
 //! buoy, a keg, a raft; village placements; markers), the village models (ROB), the actor
 //! models (3DC), the palette (COL), terrain and village textures (TEXBSI 302 and 310), the splash effect (TEXBSI 074),
-//! sounds (SFX), texture surfaces (SURFACE.INI), the scene fog (FOG.INI), script definitions (SOUP386.DEF), the
+//! sounds (SFX), texture surfaces (SURFACE.INI), the scene fog (FOG.INI), script definitions (SOUP386.DEF), dialogue (ENGLISH.RTX) and its font (REDSEL.FNT), the
 //! world catalog (WORLD.INI: the island, and the fisher's hut at night as world 2 with its HUTINT map, models and palette), the day sky (SKYDAY.BSI and its COL) and the sun (SUN.BSI).
 
 /// One embedded file.
@@ -44,6 +44,11 @@ embedded! {
     FOG_INI = "FOG.INI";
     /// Script definitions: the flags and property references of the island's scripts.
     SOUP386_DEF = "SOUP386.DEF";
+    /// What the island says: the fisher's prompt and lines, Cyrus' questions, the topics,
+    /// the villager's call, with their voices.
+    ENGLISH_RTX = "ENGLISH.RTX";
+    /// The subtitle and HUD font.
+    REDSEL_FNT = "REDSEL.FNT";
     /// The world catalog: the island as world 1, its files, its water wave, light and sky.
     WORLD_INI = "WORLD.INI";
     /// The day sky's image.

@@ -22,6 +22,9 @@ use crate::scenario::{Origin, PlayerStart, Scenario, Steps};
 use crate::world::catalog::{self, Choice, WorldSpec};
 use crate::world::{StepReport, World, WorldError};
 
+/// The subtitle and HUD font ({D:engine/subtitles.md}).
+pub const FONT_FILE: &str = "FONTS\\REDSEL.FNT";
+
 /// Longest status line.
 pub const STATUS_CAPACITY: usize = 96;
 
@@ -37,6 +40,8 @@ pub struct Session<'a, C: Capacity = Desktop> {
     pub palette: Palette,
     /// The sound bank (`MAIN.SFX`), when the files have one.
     pub sounds: Option<crate::formats::sfx::Sfx<'a>>,
+    /// The subtitle and HUD font (`FONTS\REDSEL.FNT`), when the files have one.
+    pub font: Option<crate::formats::fnt::Fnt<'a>>,
     /// Where the session started (what a recording of it repeats).
     pub origin: Origin<'a>,
     /// Draw the debug lines: the status line and the console's `object coord` report.
@@ -185,6 +190,7 @@ impl<'a, C: Capacity> Session<'a, C> {
             candle_colours: CandleColours::new(&palette),
             palette,
             sounds: None,
+            font: None,
             origin: Origin::embedded(),
             debug_overlay: false,
             candle: Candle::new(),
@@ -328,6 +334,7 @@ impl<'a, C: Capacity> Session<'a, C> {
             .and_then(|b| crate::formats::col::Col::new_checked(b).ok())
             .map_or_else(Palette::default_world, |c| Palette::from_rgb8(&c.to_rgb_array()));
         self.sounds = files.file("MAIN.SFX").and_then(|b| crate::formats::sfx::Sfx::new_checked(b).ok());
+        self.font = files.file(FONT_FILE).and_then(|b| crate::formats::fnt::Fnt::new_checked(b).ok());
         view::look_into(&mut self.look, &self.world, files, &self.palette);
         self.candle_colours = CandleColours::new(&self.palette);
         self.start = self.world.selected_player().map_or([0; 3], |p| p.position);
@@ -458,6 +465,7 @@ impl<'a, C: Capacity> Session<'a, C> {
                 hud::draw_health(fb, self.health());
             }
         }
+        self.draw_talk(fb);
         #[cfg(feature = "embedded-graphics")]
         if self.debug_overlay {
             let now = self.world.selected_player().map_or([0; 3], |p| p.position);
@@ -467,6 +475,41 @@ impl<'a, C: Capacity> Session<'a, C> {
             // To the right of the candle.
             let x = (fb.width() * 72 / 640) as i32;
             hud::draw_lines(fb, &[&status, &start, &now, &camera, &player], [x, 2]);
+        }
+    }
+
+    /// The activation prompt ({D:engine/hud.md} "Prompt text"), then the subtitle
+    /// ({D:engine/subtitles.md}) and the topic menu, in the REDSEL font: NPC lines, the
+    /// prompt and the highlighted topic in the `font_sel` colours, Cyrus' lines and the
+    /// other topics in `font_norm`'s, chosen topics in `font_used`'s. Where the menu sits
+    /// (`[dialog] menu_start_x`, `menu_start_y`, a line-height step) is a best guess: the
+    /// docs do not describe its drawing.
+    fn draw_talk(&self, fb: &mut Framebuffer<'_>) {
+        use crate::dialogue::activation::ItemArea;
+        use crate::render::text::{self, Ink};
+        let Some(font) = self.font else { return };
+        let c = self.world.config();
+        let ink = |a: i32| Ink::new(&font, &self.palette, a, true);
+        if let ItemArea::Prompt(t) = self.world.item_area() {
+            text::line(fb, &font, &ink(c.font_sel), t, [c.pickup_xco, c.pickup_text_yco]);
+        }
+        let talk = self.world.dialogue();
+        if let Some(line) = talk.subtitle().filter(|_| c.dialog_print_text != 0) {
+            let cyrus = self.world.selected_player_id() == Some(line.speaker);
+            let style = if cyrus { c.font_norm } else { c.font_sel };
+            text::subtitle(fb, &font, &ink(style), line.text, c.dialog_max_text_width);
+        }
+        if talk.menu.is_open() {
+            let (sel, norm, used) = (ink(c.font_sel), ink(c.font_norm), ink(c.font_used));
+            for (k, t) in talk.menu.items().iter().enumerate() {
+                let style = match (k == talk.menu.highlighted, t.used != 0) {
+                    (true, _) => &sel,
+                    (false, true) => &used,
+                    (false, false) => &norm,
+                };
+                let y = c.menu_start_y + font.line_height() * k as i32;
+                text::line(fb, &font, style, t.text, [c.menu_start_x, y]);
+            }
         }
     }
 

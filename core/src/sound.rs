@@ -1,5 +1,5 @@
 //! The positional sound rules a sound's volume comes from ({D:engine/sound.md} "Radius and
-//! divisor", "Distance", "Volume curve"): what the mixer ([`crate::audio`]) starts a sound
+//! divisor", "Distance", "Volume curve", "Pan"): what the mixer ([`crate::audio`]) starts a sound
 //! at and what a script's `AmbientSound` tests before it keeps its sound going; and the
 //! world loop's periodic sound reset ([`Maintenance`]).
 
@@ -30,6 +30,48 @@ pub fn volume(d: i32, radius: i32, divisor: i32, offset: i32) -> u8 {
     }
     let a = (d.wrapping_mul(divisor) >> 16).clamp(0, 127);
     127i32.wrapping_sub(a).wrapping_add(offset).clamp(0, 127) as u8
+}
+
+/// The heading from the listener to the emitter in the pan convention: 0 along +Z, 512
+/// along +X, 1024 along −Z, 1536 along −X (halving both components while either exceeds
+/// 511, the first-octant table between).
+pub fn bearing(dx: i32, dz: i32) -> i32 {
+    let (mut x, mut z) = (dx.unsigned_abs(), dz.unsigned_abs());
+    while x > 511 || z > 511 {
+        x >>= 1;
+        z >>= 1;
+    }
+    let base = if x == 0 {
+        return if dz >= 0 { 0 } else { 1024 };
+    } else if z == 0 {
+        return if dx >= 0 { 512 } else { 1536 };
+    } else if x == z {
+        256
+    } else {
+        let (s, b) = (x.min(z), x.max(z));
+        let t = crate::tables::octant((s * 512 / b) as usize) as i32;
+        if x < z { t } else { 512 - t }
+    };
+    let a = match (dx < 0, dz < 0) {
+        (false, false) => base,
+        (true, false) => -base,
+        (false, true) => 1024 - base,
+        (true, true) => base + 1024,
+    };
+    a & 2047
+}
+
+/// "Pan": `64 + p` with `p` the triangle wave of `u = (bearing − yaw) mod 2048`: 0–127,
+/// centred straight ahead and behind (and, by the `& 511`, exactly abeam).
+pub fn pan(dx: i32, dz: i32, yaw: u16) -> u8 {
+    let u = (bearing(dx, dz) - yaw as i32) & 2047;
+    let p = match u {
+        0..=511 => u >> 3,
+        512..=1023 => ((1024 - u) & 511) >> 3,
+        1024..=1535 => -((u - 1024) >> 3),
+        _ => -(((2048 - u) & 511) >> 3),
+    };
+    (64 + p) as u8
 }
 
 /// Which script sound a request is ({D:engine/sound.md} "SOUP functions").

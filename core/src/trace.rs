@@ -148,12 +148,58 @@ pub fn trace_line<C: crate::capacity::Capacity>(
                 write!(out, "}}")?
             }
             Event::JumpEntry { entry } => write!(out, "\"type\":\"jump_entry\",\"entry\":{entry}}}")?,
+            Event::Talk(t) => talk(out, t)?,
             Event::Health { change, health } => {
                 write!(out, "\"type\":\"health\",\"change\":{change},\"health\":{health}}}")?
             }
         }
     }
     write!(out, "]}}")
+}
+
+/// A dialogue event's fields (after the actor).
+fn talk(out: &mut impl fmt::Write, t: crate::dialogue::Talk) -> fmt::Result {
+    use crate::dialogue::Talk;
+    match t {
+        Talk::Line { record, label, voiced } => {
+            write!(out, "\"type\":\"line\",\"record\":{record},\"label\":")?;
+            json_label(out, label)?;
+            write!(out, ",\"voiced\":{voiced}}}")
+        }
+        Talk::LineEnd { record } => write!(out, "\"type\":\"line_end\",\"record\":{record}}}"),
+        Talk::Voice { handle, label, volume } => {
+            write!(out, "\"type\":\"voice\",\"handle\":{handle},\"label\":")?;
+            json_label(out, label)?;
+            write!(out, ",\"volume\":{volume}}}")
+        }
+        Talk::VoiceLevel { handle, volume, pan } => {
+            write!(out, "\"type\":\"voice_level\",\"handle\":{handle},\"volume\":{volume},\"pan\":{pan}}}")
+        }
+        Talk::VoiceStop { handle } => write!(out, "\"type\":\"voice_stop\",\"handle\":{handle}}}"),
+        Talk::Activated { label } => {
+            write!(out, "\"type\":\"activated\",\"label\":")?;
+            json_label(out, label)?;
+            write!(out, "}}")
+        }
+        Talk::Menu { items } => write!(out, "\"type\":\"menu\",\"items\":{items}}}"),
+        Talk::Chosen { index, value } => {
+            write!(out, "\"type\":\"chosen\",\"index\":{index},\"value\":{value}}}")
+        }
+    }
+}
+
+/// A four-byte RTX label as a JSON string (bytes outside printable ASCII, quotes and
+/// backslashes escaped).
+fn json_label(out: &mut impl fmt::Write, label: [u8; 4]) -> fmt::Result {
+    out.write_char('"')?;
+    for b in label {
+        match b {
+            b'"' | b'\\' => write!(out, "\\{}", b as char)?,
+            0x20..=0x7E => out.write_char(b as char)?,
+            _ => write!(out, "\\u{b:04x}")?,
+        }
+    }
+    out.write_char('"')
 }
 
 /// The 64-bit FNV-1a hash, fed bytes or formatted text: the replay digests that

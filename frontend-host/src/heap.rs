@@ -81,6 +81,8 @@ impl<C: Capacity> Capacity for Heap<C> {
     type WalkNodes<T: Element> = HeapTable<T, C::WalkNodes<T>>;
     type Ropes<T: Element> = HeapTable<T, C::Ropes<T>>;
     type Effects<T: Element> = HeapTable<T, C::Effects<T>>;
+    type Lines<T: Element> = HeapTable<T, C::Lines<T>>;
+    type Topics<T: Element> = HeapTable<T, C::Topics<T>>;
     type Work<T: Element> = C::Work<T>;
     const FITS: bool = C::FITS;
 }

@@ -46,11 +46,15 @@ pub enum Kind {
     Bsi,
     /// FOG.INI (or `FOG<world>.INI`) text: the scene fog table.
     Fog,
+    /// RTX dialogue.
+    Rtx,
+    /// FNT font.
+    Fnt,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 14] = [
+    pub const ALL: [Kind; 16] = [
         Kind::Rgm,
         Kind::Wld,
         Kind::Model,
@@ -65,6 +69,8 @@ impl Kind {
         Kind::WorldIni,
         Kind::Bsi,
         Kind::Fog,
+        Kind::Rtx,
+        Kind::Fnt,
     ];
 
     /// The kind of a file by its name (`TEXBSI.302` by its stem, the rest by extension).
@@ -94,6 +100,8 @@ impl Kind {
             "INI" => Some(Kind::Ini),
             "DEF" => Some(Kind::SoupDef),
             "BSI" => Some(Kind::Bsi),
+            "RTX" => Some(Kind::Rtx),
+            "FNT" => Some(Kind::Fnt),
             _ => None,
         }
     }
@@ -115,6 +123,8 @@ impl Kind {
             Kind::WorldIni => "WORLD.INI",
             Kind::Bsi => "BSI",
             Kind::Fog => "FOG.INI",
+            Kind::Rtx => "RTX",
+            Kind::Fnt => "FNT",
         }
     }
 
@@ -152,6 +162,8 @@ pub fn exercise(kind: Kind, data: &[u8]) -> Result<u64, ExerciseError> {
         Kind::Bsi => image(&mut sum, &Image::standalone(data).map_err(ExerciseError::Format)?),
         Kind::Sfx => sfx(&mut sum, data).map_err(ExerciseError::Format)?,
         Kind::Pvo => pvo(&mut sum, data).map_err(ExerciseError::Format)?,
+        Kind::Rtx => rtx(&mut sum, data).map_err(ExerciseError::Format)?,
+        Kind::Fnt => fnt(&mut sum, data).map_err(ExerciseError::Format)?,
         Kind::Ini => {
             let text = core::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
             let ini = Ini::new_checked(text).map_err(|e| ExerciseError::Ini(e.line()))?;
@@ -562,4 +574,42 @@ fn selected(sum: &mut Sum, s: Selected<'_>) {
     }
     sum.add(s.contains(first.unwrap_or(0)) as u64);
     sum.add(s.contains(u16::MAX) as u64);
+}
+
+/// Every RTX entry: tag, text, the clip's fields and PCM, and a lookup of each tag.
+fn rtx(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {
+    let r = stros_core::formats::rtx::Rtx::new_checked(data)?;
+    for e in r.entries() {
+        sum.bytes(&e.tag);
+        sum.bytes(e.text);
+        if let Some(v) = e.voice {
+            sum.add(v.kind.type_id() as u64);
+            sum.add(v.rate as u64);
+            sum.add(v.volume as u64);
+            sum.add(v.duration_256() as u64);
+            sum.bytes(v.pcm);
+        }
+        sum.add(r.find(e.tag).is_some() as u64);
+    }
+    Ok(())
+}
+
+/// Every FNT glyph, the palette and the line height, and a subtitle laid out in the font.
+fn fnt(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {
+    use stros_core::dialogue::subtitle;
+    let f = stros_core::formats::fnt::Fnt::new_checked(data)?;
+    sum.add(f.line_height() as u64);
+    sum.bytes(f.palette().unwrap_or(&[]));
+    for code in 0..=255u8 {
+        if let Some(g) = f.glyph(code) {
+            sum.add_all(&[g.enabled as i64, g.left as i64, g.top as i64, g.width as i64, g.height as i64]);
+            sum.bytes(g.pixels);
+        }
+    }
+    for (line, x, y) in subtitle::lines(&f, b"The quick brown fox jumps over the lazy dog by the pier.", 150)
+    {
+        sum.bytes(line);
+        sum.add_all(&[x as i64, y as i64]);
+    }
+    Ok(())
 }

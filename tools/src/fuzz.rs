@@ -35,7 +35,7 @@ use stros_core::world::World;
 /// The targets' sizes: room for the island and what a mutation adds, kept inline so that
 /// loading, stepping and drawing run with no allocator at all (the frontends' heap tables,
 /// `stros_host::Desktop`, are reserved when a world is made).
-pub type Fuzzing = Caps<256, 2048, 256, 128, 4096, 8192, 16, 2048, 64, 32>;
+pub type Fuzzing = Caps<256, 2048, 256, 128, 4096, 8192, 16, 2048, 64, 32, 16, 8>;
 
 thread_local! {
     static ARMED: Cell<bool> = const { Cell::new(false) };

@@ -77,6 +77,8 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Value, ExerciseError> {
                 .with("effects", effects)
         }
         Kind::Pvo => pvo(&Pvo::new_checked(data).map_err(f)?, data),
+        Kind::Rtx => rtx(&stros_core::formats::rtx::Rtx::new_checked(data).map_err(f)?),
+        Kind::Fnt => fnt(&stros_core::formats::fnt::Fnt::new_checked(data).map_err(f)?),
         Kind::Ini => {
             let text = std::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
             let ini =
@@ -144,6 +146,46 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Value, ExerciseError> {
             object().with("format", "SOUP386.DEF").with("flags", flags).with("refs", refs)
         }
     })
+}
+
+/// An RTX file: each entry's tag and text, and a voiced one's clip.
+fn rtx(r: &stros_core::formats::rtx::Rtx<'_>) -> Value {
+    let entries = r
+        .entries()
+        .map(|e| {
+            let o = object().with("tag", bytes_str(&e.tag)).with("text", bytes_str(e.text));
+            match e.voice {
+                Some(v) => o
+                    .with("kind", format!("{:?}", v.kind))
+                    .with("rate", v.rate)
+                    .with("volume", v.volume)
+                    .with("bytes", v.pcm.len())
+                    .with("duration_256", v.duration_256()),
+                None => o,
+            }
+        })
+        .collect::<Vec<_>>();
+    object().with("format", "RTX").with("entries", entries)
+}
+
+/// An FNT font: its line height and each glyph's offsets, size and advance.
+fn fnt(font: &stros_core::formats::fnt::Fnt<'_>) -> Value {
+    let glyphs = (0..=255u8)
+        .filter_map(|c| font.glyph(c).map(|g| (c, g)))
+        .map(|(c, g)| {
+            object()
+                .with("code", c)
+                .with("enabled", g.enabled)
+                .with("offset", vec![g.left as i64, g.top as i64])
+                .with("size", vec![g.width, g.height])
+                .with("advance", stros_core::dialogue::subtitle::advance(font, c))
+        })
+        .collect::<Vec<_>>();
+    object()
+        .with("format", "FNT")
+        .with("line_height", font.line_height())
+        .with("palette", font.palette().is_some())
+        .with("glyphs", glyphs)
 }
 
 /// An actor's script as readable disassembly, one line per statement (empty when the

@@ -18,7 +18,7 @@ fn inspects_every_embedded_file_and_rejects_truncated_copies() {
     std::fs::create_dir_all(&scratch).unwrap();
     let mut names: Vec<_> = std::fs::read_dir(world()).unwrap().map(|e| e.unwrap().path()).collect();
     names.sort();
-    assert_eq!(names.len(), 23);
+    assert_eq!(names.len(), 25);
     for path in names {
         let out = inspect(&path);
         assert!(out.status.success(), "{}: {}", path.display(), String::from_utf8_lossy(&out.stderr));

@@ -18,6 +18,8 @@
 //! | [`col`] | COL palettes |
 //! | [`texbsi`] | TEXBSI texture banks |
 //! | [`sfx`] | SFX sound banks |
+//! | [`rtx`] | RTX dialogue: text and voiced lines |
+//! | [`fnt`] | FNT bitmap fonts |
 //! | [`soupdef`] | SOUP386.DEF script definitions (flags, property references) |
 //! | [`pvo`] | PVO visibility octrees |
 //! | [`surface`] | SURFACE.INI surface assignments |
@@ -26,11 +28,13 @@
 use core::fmt;
 
 pub mod col;
+pub mod fnt;
 pub mod ini;
 pub mod model;
 pub mod pvo;
 pub mod rgm;
 pub mod rob;
+pub mod rtx;
 pub mod sfx;
 pub mod soupdef;
 pub mod surface;
@@ -59,6 +63,10 @@ pub enum Format {
     SoupDef,
     /// PVO visibility octree.
     Pvo,
+    /// RTX dialogue file.
+    Rtx,
+    /// FNT bitmap font.
+    Fnt,
 }
 
 impl Format {
@@ -74,6 +82,8 @@ impl Format {
             Format::Sfx => "SFX",
             Format::SoupDef => "DEF",
             Format::Pvo => "PVO",
+            Format::Rtx => "RTX",
+            Format::Fnt => "FNT",
         }
     }
 }

@@ -175,15 +175,23 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
     }
     let window = armed::tap_window(env.config().tap_time, env.frame_scale());
     env.state().armed.latches.sample(input, window);
+    // {D:engine/sound.md}: an open topic menu or a waiting dialogue sets sound-maintenance
+    // inhibition; with both clear it clears only when the lockout word is zero.
+    let talk = env.state().talk;
+    if talk.menu != 0 || talk.waiting {
+        env.state().sound_inhibition = true;
+    } else if env.state().lockout == 0 {
+        env.state().sound_inhibition = false;
+    }
     // A retained `LockoutPlayer` word returns before keyboard movement dispatch.
     if env.state().lockout != 0 {
         return out;
     }
     idle_request(a, env);
-    // {D:engine/sound.md}: sound-maintenance inhibition follows the menu-state word and
-    // `WaitOnDialog`, which Stros does not keep (both zero): it clears, the lockout return
-    // above having kept it while the word was nonzero.
-    env.state().sound_inhibition = false;
+    // The idle requests precede the dialogue and topic-menu returns.
+    if talk.dialogue == 1 || talk.menu == 1 {
+        return out;
+    }
     // The view key leaves ordinary movement: an unarmed player looking stands still; an armed
     // one still has his armed handler.
     if input.held(Action::C) {

@@ -94,8 +94,25 @@ pub struct PlayerState {
     /// rules"): while nonzero the controller returns before its keyboard movement dispatch
     /// and the HUD hides the candle.
     pub lockout: u16,
+    /// The shared line-up result: what the last `PlayerLineUp` returned ({D:engine/hud.md}
+    /// "Activation prompt": an activation needs it zero); standalone initialization clears it.
+    pub lineup: i32,
+    /// What the controller reads of the dialogue system.
+    pub talk: Talk,
     /// The contact lists his update fills ([`crate::actor::contacts::ContactLists`]).
     pub contacts: crate::actor::contacts::ContactLists,
+}
+
+/// The dialogue words the controller tests ({D:engine/player.md} "Ordinary controller
+/// dispatch"; {D:engine/sound.md}: maintenance inhibition).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Talk {
+    /// The dialogue-state word (`DialogBegin` / `DialogEnd`).
+    pub dialogue: i32,
+    /// The topic-menu-state word.
+    pub menu: i32,
+    /// `WaitOnDialog` would wait: a dialogue record is active.
+    pub waiting: bool,
 }
 
 impl PlayerState {
@@ -118,6 +135,7 @@ impl PlayerState {
         self.ledge.inhibition = 0;
         self.sound_inhibition = false;
         self.death = death::Death::default();
+        self.lineup = 0;
     }
 
     /// The two unconditional preliminary countdowns of one controller call

@@ -35,6 +35,7 @@ pub mod palette;
 pub mod raster;
 mod span;
 pub mod terrain;
+pub mod text;
 pub mod view;
 pub mod world;
 

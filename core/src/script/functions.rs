@@ -464,6 +464,37 @@ pub mod id {
     pub const PLAYER_FACE_OBJ: u16 = 243;
     /// `lockoutPlayer(value)`.
     pub const LOCKOUT_PLAYER: u16 = 34;
+    /// `menuNew()`.
+    pub const MENU_NEW: u16 = 35;
+    /// `menuProc()`.
+    pub const MENU_PROC: u16 = 36;
+    /// `menuAddItem(label, value, used)`.
+    pub const MENU_ADD_ITEM: u16 = 37;
+    /// `menuSelection()`.
+    pub const MENU_SELECTION: u16 = 38;
+    /// `RTX(label)`.
+    pub const RTX: u16 = 39;
+    /// `rtxAnim(label, a, b, c)`.
+    pub const RTX_ANIM: u16 = 40;
+    /// `RTXpAnim(label, a, b, c)`.
+    pub const RTXP_ANIM: u16 = 41;
+    /// `RTXp(label)`.
+    pub const RTXP: u16 = 42;
+    /// `AmbientRtx(label, volume offset, unused)`.
+    pub const AMBIENT_RTX: u16 = 96;
+    /// `WaitOnDialog()`.
+    pub const WAIT_ON_DIALOG: u16 = 99;
+    /// `ACTIVATE(label)`.
+    pub const ACTIVATE: u16 = 127;
+    /// `TorchActivate(label)`.
+    pub const TORCH_ACTIVATE: u16 = 128;
+    /// `Deactivate()`.
+    pub const DEACTIVATE: u16 = 129;
+    /// `PlayerFaceTalk(unused)`.
+    pub const PLAYER_FACE_TALK: u16 = 248;
+    /// `PlayerForceTalk(unused)`.
+    pub const PLAYER_FORCE_TALK: u16 = 249;
+
     /// `DistanceToLocation(location)`.
     pub const DISTANCE_TO_LOCATION: u16 = 160;
     /// `PlayerStand()`.

@@ -435,6 +435,12 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
                     lockout_attribute(a, word, Some(k) == player);
                 }
             }
+            // Every call clears the topic menu's saved choice text; values other than one
+            // also clear the prompt-override timer ({D:engine/hud.md} "Shared rules").
+            self.dialogue.menu.saved = &[];
+            if word != 1 {
+                self.dialogue.activation.override_timer = 0;
+            }
             return Some(0);
         }
         let here = self.pose_of(receiver)?;
@@ -465,6 +471,10 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
                 let r = self
                     .with_mover(player, |p, env| line_up(p, env, reference, local, args, &mut scratch[0]));
                 call.scratch = scratch;
+                // The shared line-up result an activation tests ({D:engine/hud.md}).
+                if let Some(v) = r {
+                    self.env.player.lineup = v;
+                }
                 r
             }
             id::PLAYER_PICKUP_LINE_UP

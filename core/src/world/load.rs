@@ -16,6 +16,10 @@ use crate::files::Files;
 use crate::formats::model::Model;
 use crate::formats::rgm::{self, ModelPath, Rgm};
 use crate::formats::rob::Rob;
+use crate::formats::rtx::Rtx;
+
+/// The dialogue file (`[system] rtx_filename` as installed).
+pub const RTX_FILE: &str = "ENGLISH.RTX";
 use crate::formats::surface::SurfaceTable;
 use crate::formats::wld::Wld;
 use crate::input::Bindings;
@@ -113,6 +117,8 @@ impl<'a, C: Capacity> World<'a, C> {
             report: StepReport::default(),
             missing: heapless::Vec::new(),
             scripts: script::ScriptTables::default(),
+            dialogue: crate::dialogue::Dialogue::default(),
+            item_area: crate::dialogue::activation::ItemArea::Item,
             combat_index: 0,
             script_exclusion: None,
         }
@@ -172,6 +178,10 @@ impl<'a, C: Capacity> World<'a, C> {
         self.effects.reopen(0, 0, [None; 5]);
         self.ropes.clear();
         self.report = StepReport::default();
+        // World teardown clears every dialogue record and stops the clips; nothing said
+        // survives into the next world ({D:engine/sound.md}).
+        self.dialogue.reopen(None, self.config.dialog_max_dialog_lines);
+        self.item_area = crate::dialogue::activation::ItemArea::Item;
         self.missing.clear();
         self.scripts.states.clear();
         self.scripts.locals.clear();
@@ -205,6 +215,15 @@ impl<'a, C: Capacity> World<'a, C> {
             self.surfaces.parse_into(text).map_err(WorldError::Surface)?;
         }
         self.scripts.load(files)?;
+        // The dialogue file ({D:config/system-ini.md} `rtx_filename`, installed
+        // `ENGLISH.RTX`); without one, lines and prompts find nothing.
+        let rtx = match files.file(RTX_FILE) {
+            Some(bytes) => Some(
+                Rtx::new_checked(bytes).map_err(|e| WorldError::Format(name_of(RTX_FILE.as_bytes()), e))?,
+            ),
+            None => None,
+        };
+        self.dialogue.reopen(rtx, self.config.dialog_max_dialog_lines);
         // The sky opens with the world and takes one draw of the shared random stream for its
         // scroll direction ({D:engine/sky.md} "Initial scroll direction").
         self.sky =

@@ -28,6 +28,7 @@ mod camera;
 pub mod catalog;
 pub mod cells;
 mod collide;
+mod dialogue;
 pub mod effects;
 pub mod entry;
 mod family;
@@ -289,6 +290,8 @@ pub enum Event {
         /// The action entry: 8 (accepted bit 0) or 9 (accepted bit 1).
         entry: u8,
     },
+    /// What the dialogue system did ([`crate::dialogue::Talk`]).
+    Talk(crate::dialogue::Talk),
     /// A health change (a hurting landing or slide), and the health after it.
     Health {
         /// The change.
@@ -422,6 +425,10 @@ pub struct World<'a, C: Capacity = Desktop> {
     effects: effects::EffectPool<C>,
     /// The map's ropes ([`ropes::Rope`]).
     ropes: C::Ropes<ropes::Rope<'a>>,
+    /// What people say ([`crate::dialogue`]): lines, the RTX cache, the prompt, the menu.
+    dialogue: crate::dialogue::Dialogue<'a, C>,
+    /// What the HUD's item area shows this frame ([`crate::dialogue::activation::ItemArea`]).
+    item_area: crate::dialogue::activation::ItemArea<'a>,
     report: StepReport,
     missing: heapless::Vec<Name, 8>,
     scripts: script::ScriptTables<C>,

@@ -135,19 +135,22 @@ pub(super) struct WorldHost<'w, 'o, 'e, 'a, C: Capacity> {
     pub player: Option<u16>,
     /// The designated player actors (`CYRUS`, `GREMLIN`), selected or not.
     pub designated: [Option<u16>; 2],
-    pub ticks: i32,
-    /// The update's frame scale.
-    pub frame_scale: i32,
     /// `[system] animation_system` is nonzero.
     pub animation: bool,
     /// `[system] task_system` is 1.
     pub task_system: bool,
-    /// The forward binding (`key_up`) is held (read for the selected player only).
-    pub forward_held: bool,
     /// The running actor's surroundings (its events and the random stream among them).
     pub env: &'w mut super::queries::Env<'e, 'a, C>,
     pub trace: &'w mut heapless::Vec<ScriptTrace, MAX_SCRIPT_EVENTS>,
     pub dropped: &'w mut u32,
+    /// The world's dialogue state.
+    pub dialogue: &'w mut crate::dialogue::Dialogue<'a, C>,
+    /// The update's input (Activate, the menu's directions).
+    pub input: crate::input::Input,
+    /// The update's BIOS tick.
+    pub bios: u32,
+    /// The listener's yaw in the pan convention.
+    pub listener_yaw: u16,
     /// The script changed another actor's record (a property, or a native run on it):
     /// where it stands may have changed.
     pub others_written: bool,
@@ -180,7 +183,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             },
             crowd: None,
             heights: self.env.heights,
-            frame_scale: self.frame_scale,
+            frame_scale: self.env.tick.frame_scale,
         };
         super::view::location_pose(self.camera, &view);
         self.camera.publish_pending = true;
@@ -324,6 +327,7 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
             .linking(receiver, call)
             .or_else(|| self.alignment(receiver, call))
             .or_else(|| self.health(receiver, call))
+            .or_else(|| self.dialogue(receiver, call))
         {
             return Some(r);
         }
@@ -345,8 +349,8 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
         let id = receiver;
         let mut g = Globals {
             player,
-            ticks: self.ticks,
-            frame_scale: self.frame_scale,
+            ticks: self.env.tick.nominal_ticks,
+            frame_scale: self.env.tick.frame_scale,
             markers: Some(self.rgm.mpmk()),
             events: &mut *self.env.events,
             rng: &mut *self.env.rng,
@@ -357,7 +361,7 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
             selected: self.player == Some(id),
             hit_inhibition: self.env.player.death.hit_inhibition,
             sound_reset: self.env.shared.sound.reset,
-            forward_held: self.forward_held,
+            forward_held: self.input.held(crate::input::Action::Up),
             listener: crate::sound::radius_and_divisor(self.env.config.sound_distance)
                 .map(|(radius, divisor)| SoundListener { position: self.camera.position, radius, divisor }),
             camera: Some(&mut *self.camera),

@@ -89,6 +89,7 @@ impl<'a, C: Capacity> World<'a, C> {
                 camera_ran = true;
             }
         }
+        self.dialogue_stage(input, bios_now, tick.nominal_ticks);
         self.draw_weapons(&active, tick);
         self.apply_placement();
         if !camera_ran {

@@ -197,15 +197,16 @@ impl<'a, C: Capacity> World<'a, C> {
                 rgm,
                 player: self.players[self.selected],
                 designated: self.players,
-                ticks: tick.nominal_ticks,
-                frame_scale: tick.frame_scale,
                 animation: self.config.animation_system != 0,
                 task_system: self.config.task_system == 1,
-                forward_held: input.held(Action::Up),
                 camera: &mut self.camera,
                 env: &mut env,
                 trace: &mut self.report.script,
                 dropped: &mut self.report.script_dropped,
+                dialogue: &mut self.dialogue,
+                input: *input,
+                bios: self.report.bios,
+                listener_yaw: self.view_yaw,
                 others_written: false,
             };
             let input =
@@ -230,6 +231,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.push_others(&overlap);
         self.report.probe = if is_player { probe } else { self.report.probe };
         self.push_anim_events(id, &events, emitter, surface, is_player);
+        self.drain_talk();
         if let Some(entry) = jump_entry {
             self.push_event(id, Event::JumpEntry { entry });
         }
@@ -416,7 +418,7 @@ impl<'a, C: Capacity> World<'a, C> {
         }
     }
 
-    fn push_event(&mut self, actor: u16, event: Event) {
+    pub(super) fn push_event(&mut self, actor: u16, event: Event) {
         // Every effect the engine reports is constructed with zero spread and speed one.
         if let Event::Anim(AnimEvent::Effect { descriptor, at }) = event {
             self.effects.construct(descriptor, at, 1);

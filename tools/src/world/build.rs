@@ -222,6 +222,9 @@ pub fn files() -> Vec<File> {
         file("SURFACE.INI".into(), surface_ini().into_bytes()),
         file("FOG.INI".into(), fog_ini().into_bytes()),
         file("SOUP386.DEF".into(), write::soupdef::to_bytes(&village::soup_def())),
+        // What the island says and the font it is written in ([`super::talk`]).
+        file("ENGLISH.RTX".into(), write::rtx::to_bytes(&super::talk::rtx_entries())),
+        file("REDSEL.FNT".into(), write::fnt::to_bytes(&super::talk::font())),
         file("WORLD.INI".into(), world_ini(MAP)),
         file(
             SKY_BSI.into(),
@@ -287,6 +290,8 @@ mod tests {
                 }
                 "3DC" => Model::new_checked(b).map(|_| ()),
                 "DEF" => stros_core::formats::soupdef::SoupDef::new_checked(b).map(|_| ()),
+                "RTX" => stros_core::formats::rtx::Rtx::new_checked(b).map(|_| ()),
+                "FNT" => stros_core::formats::fnt::Fnt::new_checked(b).map(|_| ()),
                 "BSI" => stros_core::formats::texbsi::Image::standalone(b).map(|_| ()),
                 _ => Texbsi::new_checked(b).map(|_| ()),
             };

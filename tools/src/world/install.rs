@@ -59,6 +59,9 @@ pub fn layout() -> Vec<(String, Vec<u8>)> {
             "RGM" | "WLD" => format!("maps/{renamed}"),
             "COL" => format!("fxart/{}", renamed.to_ascii_lowercase()),
             "SFX" => format!("sound/{renamed}"),
+            // The fonts have a folder of their own; the dialogue file sits at the top.
+            "FNT" => format!("fonts/{renamed}"),
+            "RTX" => renamed,
             "INI" => renamed.to_ascii_lowercase(),
             _ => format!("fxart/{renamed}"),
         };

@@ -16,5 +16,6 @@ pub mod models;
 pub mod override_scenario;
 pub mod retail;
 pub mod scripts;
+pub mod talk;
 pub mod terrain;
 pub mod village;

@@ -18,7 +18,18 @@ pub const PAN_TRIGGER: i32 = 1800 * 256;
 /// `Wander`'s radius around the villager's home, runtime units.
 pub const WANDER_RADIUS: i32 = 500 * 256;
 
+/// The fisher's talking gesture groups, `rtxAnim`'s `a`, `b`, `c`.
+pub const TALK_GROUPS: [u16; 3] = [110, 111, 112];
+
+/// Where the camera looks at the fisher from while he talks (`showObjLoc`: to his left,
+/// a little above his eyes, in front of him).
+pub const TALK_CAMERA: [i32; 3] = [-140, -150, 260];
+
+/// How near (Manhattan, runtime units) Cyrus must come for the villager to call out.
+pub const VILLAGER_CALLS: i32 = 600 * 256;
+
 /// Comparison bytes of a condition.
+const EQUAL: u8 = 0;
 const LESS: u8 = 2;
 const GREATER_EQUAL: u8 = 5;
 
@@ -55,15 +66,32 @@ impl Asm {
     fn task(&mut self, function: u16, args: &[i32]) {
         self.call(op::TASK, function, args);
     }
+    /// A non-blocking task: it runs in its own slot while the script goes on.
+    fn multitask(&mut self, function: u16, args: &[i32]) {
+        self.call(op::MULTITASK, function, args);
+    }
+    /// A function call statement (its value unused).
+    fn function(&mut self, function: u16, args: &[i32]) {
+        self.call(op::FUNCTION, function, args);
+    }
     /// `If function() <cmp> value` else go to `otherwise`.
     fn if_call(&mut self, function: u16, cmp: u8, value: i32, otherwise: usize) {
+        self.if_call_with(function, &[], cmp, value, otherwise);
+    }
+    /// `If function(args) <cmp> value` else go to `otherwise`.
+    fn if_call_with(&mut self, function: u16, args: &[i32], cmp: u8, value: i32, otherwise: usize) {
         self.code.push(op::IF);
-        self.call(op::FUNCTION, function, &[]);
+        self.call(op::FUNCTION, function, args);
         self.code.push(cmp);
         self.code.push(op::NUMERIC);
         self.code.extend_from_slice(&value.to_le_bytes());
         self.code.push(0);
         self.target(otherwise);
+    }
+    /// `Goto label`.
+    fn goto(&mut self, l: usize) {
+        self.code.push(op::GOTO);
+        self.target(l);
     }
     /// `End label`: the script continues there next update.
     fn end(&mut self, l: usize) {
@@ -79,27 +107,61 @@ impl Asm {
     }
 }
 
-/// The fisher: walk the walk nodes to the pier, look at Cyrus if he is near, rest; walk
-/// back to the hut, the same; again.
+/// A dialogue key operand: the label packed little-endian ({D:engine/SOUP.md} "Parameter
+/// Type Overrides").
+fn key(label: [u8; 4]) -> i32 {
+    i32::from_le_bytes(label)
+}
+
+/// The fisher: walk the walk nodes to the pier and stand there facing Cyrus while he is
+/// near, offering his prompt every update; activated, he talks (a greeting, a two-topic menu,
+/// Cyrus' question and his answer); once Cyrus has gone, rest and walk back to the hut,
+/// the same there; again.
 ///
 /// ```text
-/// top:  MoveNodeMarker(7, 0)
-///       If PlayerDistance() < 102400 { FacePlayer(6) }
-///       Wait(24)
-///       MoveNodeMarker(8, 0)
-///       If PlayerDistance() < 102400 { FacePlayer(6) }
-///       Wait(24)
-///       End top
+/// top:   MoveNodeMarker(7, 0)
+/// pier:  If PlayerDistance() < 102400 {
+///          FacePlayer(6)
+///          If ACTIVATE("fish") = 0 { End pier }
+///          <talk>
+///          End pier
+///        }
+///        Wait(24)
+///        MoveNodeMarker(8, 0)
+/// hut:   … the same …
+///        Wait(24)
+///        End top
+///
+/// talk:  lockoutPlayer(1)
+///        PlayerFaceTalk(0)
+///        showObjLoc(-140, -150, 260)
+///        rtxAnim("fs01", 110, 111, 112)
+///        menuNew()
+///        menuAddItem("t001", 1, 0)
+///        menuAddItem("t002", 2, 0)
+///        menuProc()
+///        If menuSelection() = 1 { RTXp("cy01"); rtxAnim("fs02", 110, 111, 112) }
+///        else { RTXp("cy02"); rtxAnim("fs03", 110, 111, 112) }
+///        showPlayer()
+///        lockoutPlayer(0)
+///        Deactivate()
 /// ```
 pub fn fisher_script() -> Vec<u8> {
+    use super::talk;
     let mut a = Asm::default();
     let top = a.label();
     a.here(top);
     for marker in [MARKER_PIER, MARKER_HUT] {
-        let rest = a.label();
+        let (stand, talk_now, rest) = (a.label(), a.label(), a.label());
         a.task(id::MOVE_NODE_MARKER, &[marker, 0]);
+        a.here(stand);
         a.if_call(id::PLAYER_DISTANCE, LESS, FISHER_NOTICES, rest);
         a.task(id::FACE_PLAYER, &[6]);
+        a.if_call_with(id::ACTIVATE, &[key(talk::PROMPT)], EQUAL, 0, talk_now);
+        a.end(stand);
+        a.here(talk_now);
+        conversation(&mut a);
+        a.end(stand);
         a.here(rest);
         a.task(id::WAIT, &[24]);
     }
@@ -107,11 +169,49 @@ pub fn fisher_script() -> Vec<u8> {
     a.finish()
 }
 
-/// The villager: `Wander(500 × 256, 0)` for as long as it moves, every update.
+/// The fisher's conversation (see [`fisher_script`]).
+fn conversation(a: &mut Asm) {
+    use super::talk;
+    a.function(id::LOCKOUT_PLAYER, &[1]);
+    a.task(id::PLAYER_FACE_TALK, &[0]);
+    a.task(id::SHOW_OBJ_LOC, &TALK_CAMERA);
+    let [g1, g2, g3] = TALK_GROUPS.map(i32::from);
+    a.task(id::RTX_ANIM, &[key(talk::GREETING), g1, g2, g3]);
+    a.function(id::MENU_NEW, &[]);
+    for (label, value) in [talk::TOPIC_FISHING, talk::TOPIC_HUT] {
+        a.function(id::MENU_ADD_ITEM, &[key(label), value, 0]);
+    }
+    a.task(id::MENU_PROC, &[]);
+    let (hut, done) = (a.label(), a.label());
+    a.if_call(id::MENU_SELECTION, EQUAL, talk::TOPIC_FISHING.1, hut);
+    a.task(id::RTXP, &[key(talk::ASK_FISHING)]);
+    a.task(id::RTX_ANIM, &[key(talk::ANSWER_FISHING), g1, g2, g3]);
+    a.goto(done);
+    a.here(hut);
+    a.task(id::RTXP, &[key(talk::ASK_HUT)]);
+    a.task(id::RTX_ANIM, &[key(talk::ANSWER_HUT), g1, g2, g3]);
+    a.here(done);
+    a.task(id::SHOW_PLAYER, &[]);
+    a.function(id::LOCKOUT_PLAYER, &[0]);
+    a.function(id::DEACTIVATE, &[]);
+}
+
+/// The villager: `Wander(500 × 256, 0)` for as long as it moves; when Cyrus is near at the
+/// start of a wander she calls out (`AmbientRtx`, a multitask as the docs class it: the
+/// voice alone, no subtitle, while she walks on).
+///
+/// ```text
+/// top:  If PlayerDistance() < 153600 { AmbientRtx~("vl01", 0, 0) }
+///       Wander(128000, 0)
+///       End top
+/// ```
 pub fn villager_script() -> Vec<u8> {
     let mut a = Asm::default();
-    let top = a.label();
+    let (top, walk) = (a.label(), a.label());
     a.here(top);
+    a.if_call(id::PLAYER_DISTANCE, LESS, VILLAGER_CALLS, walk);
+    a.multitask(id::AMBIENT_RTX, &[key(super::talk::CALL), 0, 0]);
+    a.here(walk);
     a.task(id::WANDER, &[WANDER_RADIUS, 0]);
     a.end(top);
     a.finish()
@@ -155,8 +255,23 @@ mod tests {
     #[test]
     fn the_scripts_decode() {
         for (script, names) in [
-            (fisher_script(), &["MoveNodeMarker", "PlayerDistance", "FacePlayer", "Wait"][..]),
-            (villager_script(), &["Wander"][..]),
+            (
+                fisher_script(),
+                &[
+                    "MoveNodeMarker",
+                    "PlayerDistance",
+                    "ACTIVATE",
+                    "FacePlayer",
+                    "rtxAnim",
+                    "menuProc",
+                    "menuSelection",
+                    "RTXp",
+                    "lockoutPlayer",
+                    "Deactivate",
+                    "Wait",
+                ][..],
+            ),
+            (villager_script(), &["PlayerDistance", "AmbientRtx", "Wander"][..]),
             (flag_camera_script(), &["PlayerDistance", "showObjLoc", "showPlayerPan"][..]),
         ] {
             let mut text = String::new();

@@ -643,6 +643,10 @@ pub fn rgm_desc() -> RgmDesc {
         groups: vec![
             group(0, 3, 0, vec![show(0), DelayCounter { value: 6 }, show(0), Prev { target: 0 }]),
             group(20, 2, 1, cyrus_walk()),
+            // Talking gestures (`rtxAnim`'s three groups): a sway each, played once.
+            group(super::scripts::TALK_GROUPS[0], 3, 0, once(&[1, 0, 3, 0])),
+            group(super::scripts::TALK_GROUPS[1], 3, 0, once(&[3, 0, 1, 0])),
+            group(super::scripts::TALK_GROUPS[2], 3, 0, once(&[0, 2, 0, 4, 0])),
         ],
         attributes: living(6, 12),
         bounds: [0, -1, -1],

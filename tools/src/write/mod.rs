@@ -3,10 +3,12 @@
 //! read the bytes back through that reader (the round trip).
 
 pub mod col;
+pub mod fnt;
 pub mod model;
 pub mod pvo;
 pub mod rgm;
 pub mod rob;
+pub mod rtx;
 pub mod sfx;
 pub mod soupdef;
 pub mod texbsi;

@@ -1,0 +1,336 @@
+//! The world side of dialogue ([`crate::dialogue`]): the natives scripts call —
+//! `ACTIVATE`, `TorchActivate`, `Deactivate` ({D:engine/hud.md} "Activation prompt"), `RTX`,
+//! `RTXp`, `rtxAnim`, `RTXpAnim`, `WaitOnDialog`, `AmbientRtx` ({D:engine/sound.md} "SOUP
+//! functions", "Dialogue records"), the topic menu ({D:engine/SOUP.md} "menuNew and
+//! menuSelection") and the talk facings — and the stage after the object updates: the
+//! dialogue-record update, the RTX cache update and the HUD's item-area decision.
+
+use super::script::WorldHost;
+use super::{Event, World};
+use crate::actor::Actor;
+use crate::capacity::Capacity;
+use crate::dialogue::Talk;
+use crate::dialogue::activation::{ItemArea, Offer};
+use crate::dialogue::menu::{Proc, Topic};
+use crate::formats::rtx;
+use crate::input::{Action, Input};
+use crate::script::functions::id;
+use crate::script::{Host, NativeCall, Receiver};
+
+/// A dialogue task's handler state (the task slot's first scratch word): started, the
+/// animation cycle's position (bits 1–2) and the group last requested (high half).
+mod state {
+    pub const STARTED: i32 = 1;
+    pub const CYCLE_SHIFT: u32 = 1;
+    pub const GROUP_SHIFT: u32 = 16;
+}
+
+/// `attr_player_type` ({D:engine/hud.md} "Shared rules"): 1 is the gremlin.
+const ATTR_PLAYER_TYPE: usize = 105;
+
+/// Whether `a` draws (state 20, group 91) or sheathes (state 21, group 129) a weapon.
+fn drawing_or_sheathing(a: &Actor) -> bool {
+    matches!(a.living, 20 | 21) || matches!(a.anim.current, 91 | 129)
+}
+
+impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
+    /// The dialogue natives called on `receiver`; `None` for other functions.
+    pub(super) fn dialogue(&mut self, receiver: u16, call: &mut NativeCall<'_>) -> Option<i32> {
+        let label = rtx::label_of(call.arg(0));
+        Some(match call.function {
+            id::ACTIVATE | id::TORCH_ACTIVATE => {
+                self.activate(receiver, label, call.function == id::TORCH_ACTIVATE)
+            }
+            id::DEACTIVATE => {
+                self.dialogue.activation.deactivate(receiver);
+                0
+            }
+            id::RTX => self.rtx(receiver, receiver, false, call).0,
+            id::RTXP => self.rtxp(call),
+            id::RTX_ANIM => self.rtx_anim(receiver, call),
+            id::RTXP_ANIM => self.rtx_anim(self.player?, call),
+            id::WAIT_ON_DIALOG => self.dialogue.any_active() as i32,
+            id::AMBIENT_RTX => self.ambient_rtx(receiver, call),
+            id::MENU_NEW => {
+                self.dialogue.menu.new_menu();
+                0
+            }
+            id::MENU_ADD_ITEM => {
+                let text = self.dialogue.rtx.and_then(|f| f.find(label)).map_or(&[][..], |e| e.text);
+                self.dialogue.menu.add(Topic { label, text, value: call.arg(1), used: call.arg(2) });
+                0
+            }
+            id::MENU_PROC => self.menu_proc(receiver),
+            id::MENU_SELECTION => self.dialogue.menu.selection(),
+            id::PLAYER_FACE_TALK => {
+                // A best guess (the docs do not describe it): the selected player turns to face
+                // the speaker as `PlayerFaceObj` turns him.
+                let mut face =
+                    NativeCall { function: id::PLAYER_FACE_OBJ, tasks: None, ..NativeCall::initial(0, &[]) };
+                (face.elapsed, face.initial, face.scratch) = (call.elapsed, call.initial, call.scratch);
+                let r = self.alignment(receiver, &mut face);
+                call.scratch = face.scratch;
+                r.unwrap_or(0)
+            }
+            id::PLAYER_FORCE_TALK => {
+                // A best guess: the selected player faces the speaker at once.
+                let to = self.record_of(receiver)?.position;
+                let player = self.actor_mut(self.player?)?;
+                player.angles.heading = crate::actor::align::heading_to(player.position, to) as u16 & 2047;
+                0
+            }
+            _ => return None,
+        })
+        .inspect(|_| self.sync_talk())
+    }
+
+    /// Copies what the controller tests of the dialogue system into the player state.
+    fn sync_talk(&mut self) {
+        let talk = &mut self.env.player.talk;
+        (talk.menu, talk.waiting) = (self.dialogue.menu.state, self.dialogue.any_active());
+    }
+
+    /// `Activate(label)` / `TorchActivate(label)` from `receiver`.
+    fn activate(&mut self, receiver: u16, label: [u8; 4], torch_call: bool) -> i32 {
+        let Some(p) = self.player.and_then(|p| self.record_of(p)) else { return 0 };
+        let Some(r) = self.record_of(receiver) else { return 0 };
+        let offer = Offer {
+            lockout: self.env.player.lockout,
+            menu_open: self.dialogue.menu.is_open(),
+            sword_drawn: p.weapon_drawn,
+            gremlin: p.attr(ATTR_PLAYER_TYPE) == 1,
+            // `attr_special_activate`'s index is not given: no receiver is special.
+            special: false,
+            receiver_busy: r.rope || (10..=19).contains(&r.living),
+            player_armed: p.holds_weapon() || drawing_or_sheathing(p),
+            lineup: self.env.player.lineup,
+            torch: p.torch,
+            torch_call,
+            use_held: self.input.held(Action::D),
+        };
+        let text = self.dialogue.rtx.and_then(|f| f.find(label)).map(|e| e.text);
+        let fired = self.dialogue.activation.offer(receiver, text, &offer);
+        if fired == 1 {
+            self.dialogue.emit(receiver, Talk::Activated { label });
+        }
+        fired
+    }
+
+    /// The `RTX` task steps for `speaker` on behalf of the scripted `actor` (whose distance
+    /// from the selected player gates it): the line's record (`scratch[1]`, −1 for none) is
+    /// created at the first zero-elapsed invocation; later ones query it. Returns the
+    /// task's result and whether this invocation created the line.
+    fn rtx(
+        &mut self,
+        actor: u16,
+        speaker: u16,
+        player_record: bool,
+        call: &mut NativeCall<'_>,
+    ) -> (i32, bool) {
+        if self.env.shared.sound.reset {
+            return (0, false);
+        }
+        let label = rtx::label_of(call.arg(0));
+        let started = call.scratch[0] & state::STARTED != 0;
+        let record = usize::try_from(call.scratch[1]).ok().filter(|_| started);
+        if !player_record {
+            let at = self.record_of(actor).map_or([0; 3], Actor::effective_position);
+            let p = self.player.and_then(|p| self.record_of(p)).map_or([0; 3], |p| p.position);
+            let d = crate::math::rounded_distance(crate::math::wrapping_sub3(p, at)) >> 8;
+            if d > self.env.config.dialog_max_distance {
+                let line = record.and_then(|r| self.dialogue.lines.get(r).copied());
+                if let Some(h) = line.and_then(|l| l.sample.handle()) {
+                    self.dialogue.silence(actor, h);
+                }
+                return (0, false);
+            }
+        }
+        let mut created = false;
+        if call.elapsed == 0 && !started {
+            let speech = self.env.config.dialog_use_speech == 1;
+            let r = match self.dialogue.load(speaker, label, self.bios, speech) {
+                Ok(k) => {
+                    let r = self.dialogue.create(speaker, k, player_record);
+                    created = r.is_some();
+                    r.map_or(-1, |r| r as i32)
+                }
+                // A failed lookup waits on the player's line.
+                Err(_) => 0,
+            };
+            call.scratch = [call.scratch[0] | state::STARTED, r];
+        }
+        let r = usize::try_from(call.scratch[1]).ok();
+        (self.dialogue.active(r) as i32, created)
+    }
+
+    /// `RTXp(label)`: record 0, the selected player speaking, no distance gate.
+    fn rtxp(&mut self, call: &mut NativeCall<'_>) -> i32 {
+        let Some(p) = self.player else { return 0 };
+        self.rtx(p, p, true, call).0
+    }
+
+    /// `rtxAnim(label, a, b, c)` on `animated` (the receiver; `RTXpAnim`: the player): the
+    /// `RTX` steps, cycling groups `b`, `c`, `a` while the line is active.
+    fn rtx_anim(&mut self, animated: u16, call: &mut NativeCall<'_>) -> i32 {
+        let player_anim = call.function == id::RTXP_ANIM;
+        let (r, created) = self.rtx(animated, animated, false, call);
+        let groups = [call.arg(2), call.arg(3), call.arg(1)];
+        let mut cycle = ((call.scratch[0] >> state::CYCLE_SHIFT) & 3) as usize;
+        let mut last = (call.scratch[0] >> state::GROUP_SHIFT) as i16;
+        if created {
+            (cycle, last) = (0, groups[0] as i16);
+            self.request_talk(animated, last);
+        }
+        let current = self.record_of(animated).map_or(last, |a| a.anim.current);
+        if current != last && r != 0 {
+            cycle = (cycle + 1) % 3;
+            last = groups[cycle] as i16;
+            self.request_talk(animated, last);
+        }
+        let current = self.record_of(animated).map_or(last, |a| a.anim.current);
+        call.scratch[0] = (call.scratch[0] & state::STARTED)
+            | ((cycle as i32) << state::CYCLE_SHIFT)
+            | ((last as i32) << state::GROUP_SHIFT);
+        let running = r != 0 || current == last;
+        if !player_anim {
+            match running {
+                true => self.dialogue.menu.pending = false,
+                false => self.dialogue.menu.delay = 0,
+            }
+        }
+        running as i32
+    }
+
+    /// An ordinary request for `group` (speed modifier 0) on `who`, its loop countdown one.
+    fn request_talk(&mut self, who: u16, group: i16) {
+        let mut play = NativeCall::initial(id::PLAY_ANIMATION, &[group as i32, 0]);
+        let receiver = if who == self.me { Receiver::Me } else { Receiver::Actor(who) };
+        self.native(receiver, &mut play);
+        if let Some(a) = self.actor_mut(who) {
+            a.anim.loops = 1;
+        }
+    }
+
+    /// `AmbientRtx(label, volume offset, _)` from `receiver`: the clip starts on the first
+    /// run at its header volume and pan 64; each run follows the receiver's distance and
+    /// bearing from the listener, stops it (and ends) when out of hearing or killed, and
+    /// ends once it has finished. No line, no subtitle.
+    fn ambient_rtx(&mut self, receiver: u16, call: &mut NativeCall<'_>) -> i32 {
+        let label = rtx::label_of(call.arg(0));
+        if call.scratch[0] & state::STARTED == 0 {
+            let entry = self.dialogue.rtx.and_then(|f| f.find(label));
+            let Some(voice) = entry.and_then(|e| e.voice) else { return 0 };
+            let Some(h) = self.dialogue.voices.start(rtx::fold(label), &voice, self.bios) else { return 0 };
+            self.dialogue.emit(
+                receiver,
+                Talk::Voice { handle: h, label: rtx::fold(label), volume: voice.volume.min(127) },
+            );
+            call.scratch = [state::STARTED, h as i32];
+        }
+        let h = call.scratch[1] as u8;
+        let Some(a) = self.record_of(receiver) else { return 0 };
+        let (at, killed) = (a.effective_position(), a.killed);
+        let level =
+            crate::sound::radius_and_divisor(self.env.config.sound_distance).map(|(radius, divisor)| {
+                let l = self.camera.position;
+                let v = crate::sound::volume(crate::sound::distance(at, l), radius, divisor, call.arg(1));
+                (v, crate::sound::pan(at[0].wrapping_sub(l[0]), at[2].wrapping_sub(l[2]), self.listener_yaw))
+            });
+        let (volume, pan) = level.unwrap_or((0, 64));
+        if volume == 0 || killed {
+            self.dialogue.voices.stop(h);
+            self.dialogue.emit(receiver, Talk::VoiceStop { handle: h });
+            return 0;
+        }
+        if !self.dialogue.voices.playing(h, self.bios) {
+            return 0;
+        }
+        if self.dialogue.voices.set_level(h, volume, pan) {
+            self.dialogue.emit(receiver, Talk::VoiceLevel { handle: h, volume, pan });
+        }
+        1
+    }
+
+    /// `menuProc()`: opens the menu and runs it until a choice is accepted.
+    fn menu_proc(&mut self, receiver: u16) -> i32 {
+        let (up, down, d) =
+            (self.input.held(Action::Up), self.input.held(Action::Down), self.input.held(Action::D));
+        let delay = self.env.config.menu_traverse_delay.max(1) as u32;
+        match self.dialogue.menu.proc(self.bios, up, down, d, delay) {
+            Proc::Opened => {
+                let items = self.dialogue.menu.items().len() as u8;
+                self.dialogue.emit(receiver, Talk::Menu { items });
+                1
+            }
+            Proc::Open => 1,
+            Proc::Chosen(index, value) => {
+                self.dialogue.emit(receiver, Talk::Chosen { index: index as u8, value });
+                0
+            }
+            Proc::Empty => 0,
+        }
+    }
+}
+
+impl<'a, C: Capacity> World<'a, C> {
+    /// The dialogue stage after the object updates ({D:engine/sound.md}: "Dialogue-record
+    /// updates run after ordinary and code-object updates. Periodic RTX cache updates run
+    /// after the dialogue-record stage"), then the HUD's item-area decision for the frame.
+    pub(super) fn dialogue_stage(&mut self, input: &Input, bios: u32, ticks: i32) {
+        let speech = self.config.dialog_use_speech == 1;
+        let lockout = self.player.lockout;
+        if !self.dialogue.skip(input.held(Action::A), lockout, bios) {
+            let pass = self.dialogue.update(ticks, speech, bios);
+            if let Some(line) = pass.refreshed.and_then(|r| self.dialogue.lines.get(r).copied()) {
+                self.refresh_voice(line.speaker, line.sample.handle());
+            }
+        }
+        let voices = self.dialogue.voices;
+        self.dialogue.cache.update(&voices, bios, ticks);
+        let p = self.selected_player();
+        let suppressed = self.dialogue.menu.is_open()
+            || p.is_some_and(|p| p.rope || (10..=19).contains(&p.living) || p.in_deep_water());
+        self.item_area = self.dialogue.activation.frame(lockout, ticks, suppressed);
+        self.player.talk.menu = self.dialogue.menu.state;
+        self.player.talk.waiting = self.dialogue.any_active();
+        self.drain_talk();
+    }
+
+    /// A presented line's clip takes the volume of its speaker's distance (curve offset 0);
+    /// its pan stays.
+    fn refresh_voice(&mut self, speaker: u16, handle: Option<u8>) {
+        let (Some(h), Some(a)) = (handle, self.actors.get(speaker as usize)) else { return };
+        let Some((radius, divisor)) = crate::sound::radius_and_divisor(self.config.sound_distance) else {
+            return;
+        };
+        let v = crate::sound::volume(
+            crate::sound::distance(a.effective_position(), self.view),
+            radius,
+            divisor,
+            0,
+        );
+        let pan = self.dialogue.voices.get(h).map_or(64, |p| p.pan);
+        if self.dialogue.voices.set_level(h, v, pan) {
+            self.dialogue.emit(speaker, Talk::VoiceLevel { handle: h, volume: v, pan });
+        }
+    }
+
+    /// Moves the dialogue events of the update under way into the report.
+    pub(super) fn drain_talk(&mut self) {
+        let events = core::mem::take(&mut self.dialogue.events);
+        for (actor, talk) in events {
+            self.push_event(actor, Event::Talk(talk));
+        }
+        self.report.dropped += core::mem::take(&mut self.dialogue.dropped);
+    }
+
+    /// The dialogue state ([`crate::dialogue::Dialogue`]).
+    pub fn dialogue(&self) -> &crate::dialogue::Dialogue<'a, C> {
+        &self.dialogue
+    }
+
+    /// What the HUD's item area shows this frame: the prompt text, the item or nothing.
+    pub fn item_area(&self) -> ItemArea<'a> {
+        self.item_area
+    }
+}
