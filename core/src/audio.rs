@@ -8,7 +8,9 @@
 //! Everything here is integer arithmetic on the bank's PCM: the same requests give the same
 //! samples on every machine, and the mixer is tested without a device.
 
-use crate::formats::sfx::{Effect, Sfx};
+use crate::dialogue::Talk;
+use crate::formats::rtx::Rtx;
+use crate::formats::sfx::{Sfx, SoundKind};
 
 /// Sample channels.
 pub const CHANNELS: usize = 16;
@@ -83,7 +85,20 @@ pub struct Mixer {
     remembered: [Option<u8>; MAX_OWNERS],
     /// The sound each `AmbientSound` task (by owner and effect) remembers: its channel.
     ambient: heapless::Vec<((u16, i16), u8), CHANNELS>,
+    /// The speech clips, by the dialogue system's sample handle.
+    voices: [Option<VoiceChannel>; crate::dialogue::voice::VOICES],
     master: i32,
+}
+
+/// A playing speech clip.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct VoiceChannel {
+    label: [u8; 4],
+    kind: SoundKind,
+    rate: u32,
+    volume: u8,
+    pan: u8,
+    position: u64,
 }
 
 /// The pan law table: `2p` below 63, 128 from there.
@@ -98,6 +113,7 @@ impl Mixer {
             channels: [Channel::default(); CHANNELS],
             remembered: [None; MAX_OWNERS],
             ambient: heapless::Vec::new(),
+            voices: [None; crate::dialogue::voice::VOICES],
             master,
         }
     }
@@ -150,6 +166,18 @@ impl Mixer {
     /// table law, 16-bit through `c = t × v / 127`; a mono sample feeds both sides; channels
     /// advance at their playback rate and go idle at their end (or loop).
     pub fn mix(&mut self, bank: &Sfx<'_>, output_rate: u32, out: &mut [i16]) {
+        self.mix_with_voices(bank, |_| None, output_rate, out);
+    }
+
+    /// [`Mixer::mix`] and the speech clips ([`Mixer::play_talk`]), whose PCM `pcm_of` finds
+    /// by label, by the same law.
+    pub fn mix_with_voices<'p>(
+        &mut self,
+        bank: &Sfx<'_>,
+        pcm_of: impl Fn([u8; 4]) -> Option<&'p [u8]>,
+        output_rate: u32,
+        out: &mut [i16],
+    ) {
         if output_rate == 0 {
             return;
         }
@@ -158,41 +186,70 @@ impl Mixer {
                 ch.active = false;
                 continue;
             };
-            let frames = effect.frames() as u64;
-            if frames == 0 {
-                ch.active = false;
+            let pcm = Pcm { bytes: effect.pcm(), kind: effect.kind() };
+            ch.active =
+                pcm.mix(ch.rate, ch.volume, ch.pan, &mut ch.position, &mut ch.loops, output_rate, out);
+        }
+        for slot in self.voices.iter_mut() {
+            let Some(v) = slot else { continue };
+            let Some(bytes) = pcm_of(v.label) else {
+                *slot = None;
                 continue;
-            }
-            let step = ((ch.rate as u64) << 16) / output_rate as u64;
-            let (left, right) = (pan_gain(127 - ch.pan), pan_gain(ch.pan));
-            let v = ch.volume as i32;
-            for pair in out.chunks_exact_mut(2) {
-                let mut frame = ch.position >> 16;
-                if frame >= frames {
-                    if ch.loops == 0 {
-                        ch.active = false;
-                        break;
-                    }
-                    if ch.loops != u32::MAX {
-                        ch.loops -= 1;
-                    }
-                    ch.position %= frames << 16;
-                    frame = ch.position >> 16;
-                }
-                let s = sample(&effect, frame as usize);
-                let (l, r) = if effect.kind().bytes_per_sample() == 1 {
-                    let a = if v != 0 { v + 1 } else { 0 };
-                    let scaled = (s * a).div_euclid(128);
-                    ((scaled * left).div_euclid(128), (scaled * right).div_euclid(128))
-                } else {
-                    let (cl, cr) = (left * v / 127, right * v / 127);
-                    ((s * cl).div_euclid(128), (s * cr).div_euclid(128))
-                };
-                pair[0] = pair[0].saturating_add(l.clamp(i16::MIN as i32, i16::MAX as i32) as i16);
-                pair[1] = pair[1].saturating_add(r.clamp(i16::MIN as i32, i16::MAX as i32) as i16);
-                ch.position += step;
+            };
+            let pcm = Pcm { bytes, kind: v.kind };
+            let mut once = 0;
+            if !pcm.mix(v.rate, v.volume, v.pan, &mut v.position, &mut once, output_rate, out) {
+                *slot = None;
             }
         }
+    }
+
+    /// Starts, levels and stops the speech clips an update reported ([`Talk`]): a clip
+    /// starts at its header volume (scaled by the master volume), pan 64 and its own rate;
+    /// `rtx` gives its sample layout.
+    pub fn play_talk(&mut self, report: &crate::world::StepReport, rtx: Option<&Rtx<'_>>) {
+        use crate::world::Event;
+        for e in &report.events {
+            let Event::Talk(t) = e.event else { continue };
+            match t {
+                Talk::Voice { handle, label, volume } => {
+                    let Some(v) = rtx.and_then(|r| r.find(label)).and_then(|e| e.voice) else { continue };
+                    let volume = self.scaled(volume);
+                    if let Some(slot) = self.voices.get_mut(handle as usize) {
+                        *slot = Some(VoiceChannel {
+                            label,
+                            kind: v.kind,
+                            rate: v.rate,
+                            volume,
+                            pan: 64,
+                            position: 0,
+                        });
+                    }
+                }
+                Talk::VoiceLevel { handle, volume, pan } => {
+                    let volume = self.scaled(volume);
+                    if let Some(Some(v)) = self.voices.get_mut(handle as usize) {
+                        (v.volume, v.pan) = (volume, pan.min(127));
+                    }
+                }
+                Talk::VoiceStop { handle } => {
+                    if let Some(slot) = self.voices.get_mut(handle as usize) {
+                        *slot = None;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `(v × master) >> 8`, held to 0–127.
+    fn scaled(&self, v: u8) -> u8 {
+        ((v as i32).wrapping_mul(self.master) >> 8).clamp(0, 127) as u8
+    }
+
+    /// Speech clips playing.
+    pub fn voices_playing(&self) -> usize {
+        self.voices.iter().flatten().count()
     }
 
     /// Starts and stops what an update reported: each sound request at the volume of its
@@ -304,19 +361,79 @@ impl Mixer {
     }
 }
 
-/// Frame `i` of an effect as a signed 16-bit value (unsigned 8-bit PCM recentred and
-/// scaled; 16-bit little-endian as stored; stereo data reads its left sample).
-fn sample(effect: &Effect<'_>, i: usize) -> i32 {
-    let pcm = effect.pcm();
-    let kind = effect.kind();
-    let width = (kind.bytes_per_sample() * kind.channels()) as usize;
-    let at = i.saturating_mul(width);
-    if kind.bytes_per_sample() == 1 {
-        pcm.get(at).map_or(0, |&b| (b as i32 - 128) * 256)
-    } else {
-        match (pcm.get(at), pcm.get(at + 1)) {
-            (Some(&lo), Some(&hi)) => i16::from_le_bytes([lo, hi]) as i32,
-            _ => 0,
+/// PCM bytes and their layout: an effect's or a speech clip's.
+struct Pcm<'p> {
+    bytes: &'p [u8],
+    kind: SoundKind,
+}
+
+impl Pcm<'_> {
+    /// Frames (one sample per channel each).
+    fn frames(&self) -> u64 {
+        (self.bytes.len() / (self.kind.bytes_per_sample() * self.kind.channels()) as usize) as u64
+    }
+
+    /// Frame `i` as a signed 16-bit value (unsigned 8-bit PCM recentred and scaled; 16-bit
+    /// little-endian as stored; stereo data reads its left sample).
+    fn sample(&self, i: u64) -> i32 {
+        let width = (self.kind.bytes_per_sample() * self.kind.channels()) as usize;
+        let at = (i as usize).saturating_mul(width);
+        if self.kind.bytes_per_sample() == 1 {
+            self.bytes.get(at).map_or(0, |&b| (b as i32 - 128) * 256)
+        } else {
+            match (self.bytes.get(at), self.bytes.get(at + 1)) {
+                (Some(&lo), Some(&hi)) => i16::from_le_bytes([lo, hi]) as i32,
+                _ => 0,
+            }
         }
+    }
+
+    /// Adds a channel at `rate`, `volume` and `pan` from `position` (16.16 frames) into
+    /// `out` at `output_rate`, looping `loops` more times (`u32::MAX`: until stopped).
+    /// Whether the channel still plays.
+    #[allow(clippy::too_many_arguments)]
+    fn mix(
+        &self,
+        rate: u32,
+        volume: u8,
+        pan: u8,
+        position: &mut u64,
+        loops: &mut u32,
+        output_rate: u32,
+        out: &mut [i16],
+    ) -> bool {
+        let frames = self.frames();
+        if frames == 0 {
+            return false;
+        }
+        let step = ((rate as u64) << 16) / output_rate as u64;
+        let (left, right) = (pan_gain(127 - pan.min(127)), pan_gain(pan.min(127)));
+        let v = volume as i32;
+        for pair in out.chunks_exact_mut(2) {
+            let mut frame = *position >> 16;
+            if frame >= frames {
+                if *loops == 0 {
+                    return false;
+                }
+                if *loops != u32::MAX {
+                    *loops -= 1;
+                }
+                *position %= frames << 16;
+                frame = *position >> 16;
+            }
+            let s = self.sample(frame);
+            let (l, r) = if self.kind.bytes_per_sample() == 1 {
+                let a = if v != 0 { v + 1 } else { 0 };
+                let scaled = (s * a).div_euclid(128);
+                ((scaled * left).div_euclid(128), (scaled * right).div_euclid(128))
+            } else {
+                let (cl, cr) = (left * v / 127, right * v / 127);
+                ((s * cl).div_euclid(128), (s * cr).div_euclid(128))
+            };
+            pair[0] = pair[0].saturating_add(l.clamp(i16::MIN as i32, i16::MAX as i32) as i16);
+            pair[1] = pair[1].saturating_add(r.clamp(i16::MIN as i32, i16::MAX as i32) as i16);
+            *position += step;
+        }
+        true
     }
 }

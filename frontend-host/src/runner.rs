@@ -190,7 +190,7 @@ impl<'a> Runner<'a> {
         }
         #[cfg(feature = "audio")]
         if let (Some(a), Some(bank)) = (&self.audio, &self.session.sounds) {
-            a.play(bank, self.session.world.report());
+            a.play(bank, self.session.world.report(), self.session.world.dialogue().rtx.as_ref());
         }
         self.updates += 1;
         let died = self.session.world.report().outcome == Some(stros_core::player::death::OUTCOME_DEATH);

@@ -43,8 +43,11 @@ impl AudioOut {
         let first = *self.first.get_or_insert(bios);
         self.last = bios.wrapping_sub(first);
         self.mix_to(session, frame_of_tick(self.last));
-        let (Some(bank), Some(mixer)) = (&session.sounds, self.mixer.as_mut()) else { return };
-        mixer.play_report(bank, session.world.report(), session.world.config().sound_distance);
+        let Some(mixer) = self.mixer.as_mut() else { return };
+        if let Some(bank) = &session.sounds {
+            mixer.play_report(bank, session.world.report(), session.world.config().sound_distance);
+        }
+        mixer.play_talk(session.world.report(), session.world.dialogue().rtx.as_ref());
     }
 
     fn mix_to(&mut self, session: &Session<'_>, frame: usize) {
@@ -54,9 +57,10 @@ impl AudioOut {
             return;
         }
         self.samples.resize(frame * 2, 0);
-        if let Some(bank) = &session.sounds {
-            mixer.mix(bank, RATE, &mut self.samples[at..]);
-        }
+        let rtx = session.world.dialogue().rtx;
+        let pcm_of = |label| rtx.and_then(|r| r.find(label)).and_then(|e| e.voice).map(|v| v.pcm);
+        let bank = session.sounds.unwrap_or(stros_core::formats::sfx::Sfx::new_unchecked(&[]));
+        mixer.mix_with_voices(&bank, pcm_of, RATE, &mut self.samples[at..]);
     }
 
     /// Mixes the tail and writes the file.

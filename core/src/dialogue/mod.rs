@@ -83,7 +83,7 @@ pub enum Talk {
 }
 
 /// Events one update can hold before later ones are dropped.
-pub const MAX_EVENTS: usize = 32;
+pub const MAX_EVENTS: usize = 16;
 
 /// The dialogue state of a world.
 #[derive(Clone, Debug, Default)]

@@ -5,10 +5,14 @@
 //! feature, it goes through cpal. Without a server or a device the game runs silently and
 //! warns once.
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use stros_core::audio::Mixer;
+use stros_core::dialogue::Talk;
+use stros_core::formats::rtx::Rtx;
 use stros_core::formats::sfx::Sfx;
+use stros_core::world::Event;
 use stros_core::world::StepReport;
 
 use crate::settings::Volume;
@@ -34,6 +38,9 @@ pub struct Audio {
 /// pause, which act on the speakers only (never on the mixer's exact arithmetic).
 struct Mixing {
     mixer: Mixer,
+    /// The PCM of each speech clip started so far, by label (copied out of the RTX file
+    /// once, so the output thread holds only what it plays).
+    clips: HashMap<[u8; 4], Arc<[u8]>>,
     volume: Volume,
     paused: bool,
 }
@@ -43,7 +50,12 @@ impl Audio {
     /// keeps its own copy) with master volume `master` (SYSTEM.INI `[system] volume`);
     /// `None`, after a warning, when there is none.
     pub fn start(bank: &[u8], master: i32, sound_distance: i32) -> Option<Audio> {
-        let mixing = Mixing { mixer: Mixer::new(master), volume: Volume::default(), paused: false };
+        let mixing = Mixing {
+            mixer: Mixer::new(master),
+            clips: HashMap::new(),
+            volume: Volume::default(),
+            paused: false,
+        };
         let mixing = Arc::new(Mutex::new(mixing));
         match open(Renderer::new(Arc::from(bank), Arc::clone(&mixing))) {
             Ok(output) => Some(Audio { _output: output, mixing, sound_distance }),
@@ -54,10 +66,19 @@ impl Audio {
         }
     }
 
-    /// Starts and stops what an update reported, from `bank`.
-    pub fn play(&self, bank: &Sfx<'_>, report: &StepReport) {
+    /// Starts and stops what an update reported, from `bank`, and the speech clips it
+    /// started, from `rtx`.
+    pub fn play(&self, bank: &Sfx<'_>, report: &StepReport, rtx: Option<&Rtx<'_>>) {
         if let Ok(mut m) = self.mixing.lock() {
             m.mixer.play_report(bank, report, self.sound_distance);
+            for e in &report.events {
+                if let Event::Talk(Talk::Voice { label, .. }) = e.event
+                    && let Some(v) = rtx.and_then(|r| r.find(label)).and_then(|e| e.voice)
+                {
+                    m.clips.entry(label).or_insert_with(|| Arc::from(v.pcm));
+                }
+            }
+            m.mixer.play_talk(report, rtx);
         }
     }
 
@@ -101,7 +122,9 @@ impl Renderer {
         if let Ok(mut m) = self.mixing.lock()
             && !m.paused
         {
-            m.mixer.mix(&Sfx::new_unchecked(&self.bank), rate, stereo);
+            let Mixing { mixer, clips, .. } = &mut *m;
+            let pcm_of = |label: [u8; 4]| clips.get(&label).map(|c| &c[..]);
+            mixer.mix_with_voices(&Sfx::new_unchecked(&self.bank), pcm_of, rate, stereo);
             let volume = m.volume;
             stereo.iter_mut().for_each(|s| *s = volume.apply(*s));
         }
