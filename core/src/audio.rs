@@ -187,8 +187,8 @@ impl Mixer {
                 continue;
             };
             let pcm = Pcm { bytes: effect.pcm(), kind: effect.kind() };
-            ch.active =
-                pcm.mix(ch.rate, ch.volume, ch.pan, &mut ch.position, &mut ch.loops, output_rate, out);
+            let level = (ch.rate, ch.volume, ch.pan);
+            ch.active = pcm.mix(level, &mut ch.position, &mut ch.loops, output_rate, out);
         }
         for slot in self.voices.iter_mut() {
             let Some(v) = slot else { continue };
@@ -198,7 +198,7 @@ impl Mixer {
             };
             let pcm = Pcm { bytes, kind: v.kind };
             let mut once = 0;
-            if !pcm.mix(v.rate, v.volume, v.pan, &mut v.position, &mut once, output_rate, out) {
+            if !pcm.mix((v.rate, v.volume, v.pan), &mut v.position, &mut once, output_rate, out) {
                 *slot = None;
             }
         }
@@ -388,20 +388,18 @@ impl Pcm<'_> {
         }
     }
 
-    /// Adds a channel at `rate`, `volume` and `pan` from `position` (16.16 frames) into
-    /// `out` at `output_rate`, looping `loops` more times (`u32::MAX`: until stopped).
-    /// Whether the channel still plays.
-    #[allow(clippy::too_many_arguments)]
+    /// Adds a channel at `(rate, volume, pan)` from `position` (16.16 frames) into `out` at
+    /// `output_rate`, looping `loops` more times (`u32::MAX`: until stopped). Whether the
+    /// channel still plays.
     fn mix(
         &self,
-        rate: u32,
-        volume: u8,
-        pan: u8,
+        level: (u32, u8, u8),
         position: &mut u64,
         loops: &mut u32,
         output_rate: u32,
         out: &mut [i16],
     ) -> bool {
+        let (rate, volume, pan) = level;
         let frames = self.frames();
         if frames == 0 {
             return false;

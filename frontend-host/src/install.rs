@@ -243,8 +243,8 @@ impl Install {
     }
 
     /// The files every world needs besides its own: the terrain bank `TEXBSI.302` and
-    /// `MAIN.SFX` (optional, but must be sound when present), SURFACE.INI (must parse when
-    /// present). Returns warnings for what is missing but optional.
+    /// `MAIN.SFX`, `ENGLISH.RTX` and `FONTS\REDSEL.FNT` (optional, but must be sound when
+    /// present), SURFACE.INI (must parse when present). Returns warnings for what is missing but optional.
     pub fn check(&self) -> Result<Vec<String>, HostError> {
         let mut warnings = Vec::new();
         match self.bytes("TEXBSI.302") {
@@ -258,6 +258,21 @@ impl Install {
                 Sfx::new_checked(b).map_err(|e| self.damaged("MAIN.SFX", e))?;
             }
             None => warnings.push("no MAIN.SFX: no sound".to_string()),
+        }
+        // The dialogue file and the subtitle font (optional; sound when present).
+        match self.bytes(stros_core::world::RTX_FILE) {
+            Some(b) => {
+                stros_core::formats::rtx::Rtx::new_checked(b)
+                    .map_err(|e| self.damaged(stros_core::world::RTX_FILE, e))?;
+            }
+            None => warnings.push(format!("no {}: nobody talks", stros_core::world::RTX_FILE)),
+        }
+        match self.bytes(stros_core::session::FONT_FILE) {
+            Some(b) => {
+                stros_core::formats::fnt::Fnt::new_checked(b)
+                    .map_err(|e| self.damaged(stros_core::session::FONT_FILE, e))?;
+            }
+            None => warnings.push(format!("no {}: no subtitles", stros_core::session::FONT_FILE)),
         }
         if let Some(t) = self.text("SURFACE.INI")? {
             stros_core::formats::surface::SurfaceTable::parse(t)

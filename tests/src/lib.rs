@@ -52,6 +52,11 @@ pub fn island() -> Box<World<'static>> {
     Box::new(World::load(&Embedded, MAP, SystemConfig::installed(), Bindings::default()).unwrap())
 }
 
+/// The embedded island over `files` (installed SYSTEM.INI, default keys); nobody entered.
+pub fn island_in(files: &'static TestFiles) -> Box<World<'static>> {
+    Box::new(World::load(files, MAP, SystemConfig::installed(), Bindings::default()).unwrap())
+}
+
 /// [`island`] with the player entered at map marker `marker` facing `heading`, and his id.
 pub fn entered(marker: usize, heading: i32) -> (Box<World<'static>>, u16) {
     let mut w = island();

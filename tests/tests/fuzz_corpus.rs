@@ -72,6 +72,8 @@ seed_tests! {
     worldini_seeds: "worldini" reaches 1,
     bsi_seeds: "bsi" reaches 1,
     fog_seeds: "fog" reaches 1,
+    rtx_seeds: "rtx" reaches 1,
+    fnt_seeds: "fnt" reaches 1,
 }
 
 /// Run only as the child of the next test: allocates inside `watched`.

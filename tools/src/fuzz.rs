@@ -507,7 +507,7 @@ pub fn reader(kind: crate::exercise::Kind, data: &[u8]) -> usize {
 
 /// Every target by name (as `tools/fuzz` names its binaries and `tools/fuzz/seeds` its
 /// seed corpora), for the regression test.
-pub const TARGETS: [(&str, Target); 17] = {
+pub const TARGETS: [(&str, Target); 19] = {
     use crate::exercise::Kind;
     [
         ("step", step),
@@ -527,5 +527,7 @@ pub const TARGETS: [(&str, Target); 17] = {
         ("worldini", |d| reader(Kind::WorldIni, d)),
         ("bsi", |d| reader(Kind::Bsi, d)),
         ("fog", |d| reader(Kind::Fog, d)),
+        ("rtx", |d| reader(Kind::Rtx, d)),
+        ("fnt", |d| reader(Kind::Fnt, d)),
     ]
 };

@@ -17,8 +17,28 @@ use crate::input::{Action, Input};
 use crate::script::functions::id;
 use crate::script::{Host, NativeCall, Receiver};
 
+/// The natives the world's dialogue answers.
+pub const DIALOGUE: [u16; 15] = [
+    id::ACTIVATE,
+    id::TORCH_ACTIVATE,
+    id::DEACTIVATE,
+    id::RTX,
+    id::RTXP,
+    id::RTX_ANIM,
+    id::RTXP_ANIM,
+    id::WAIT_ON_DIALOG,
+    id::AMBIENT_RTX,
+    id::MENU_NEW,
+    id::MENU_ADD_ITEM,
+    id::MENU_PROC,
+    id::MENU_SELECTION,
+    id::PLAYER_FACE_TALK,
+    id::PLAYER_FORCE_TALK,
+];
+
 /// A dialogue task's handler state (the task slot's first scratch word): started, the
-/// animation cycle's position (bits 1–2) and the group last requested (high half).
+/// animation cycle's position (bits 1–2) and the group last requested plus one (high half;
+/// 0: none yet).
 mod state {
     pub const STARTED: i32 = 1;
     pub const CYCLE_SHIFT: u32 = 1;
@@ -176,7 +196,8 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         let (r, created) = self.rtx(animated, animated, false, call);
         let groups = [call.arg(2), call.arg(3), call.arg(1)];
         let mut cycle = ((call.scratch[0] >> state::CYCLE_SHIFT) & 3) as usize;
-        let mut last = (call.scratch[0] >> state::GROUP_SHIFT) as i16;
+        // Stored plus one: a fresh slot's 0 is no group requested yet.
+        let mut last = ((call.scratch[0] >> state::GROUP_SHIFT) as i16).wrapping_sub(1);
         if created {
             (cycle, last) = (0, groups[0] as i16);
             self.request_talk(animated, last);
@@ -190,7 +211,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         let current = self.record_of(animated).map_or(last, |a| a.anim.current);
         call.scratch[0] = (call.scratch[0] & state::STARTED)
             | ((cycle as i32) << state::CYCLE_SHIFT)
-            | ((last as i32) << state::GROUP_SHIFT);
+            | ((last.wrapping_add(1) as u16 as i32) << state::GROUP_SHIFT);
         let running = r != 0 || current == last;
         if !player_anim {
             match running {

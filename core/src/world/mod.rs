@@ -93,6 +93,7 @@ use crate::timing::{Clock, Tick};
 use crate::units::Angles;
 
 pub use cells::Cells;
+pub use load::RTX_FILE;
 pub use needs::Needs;
 pub use script::{MAX_SCRIPT_EVENTS, ScriptTrace};
 

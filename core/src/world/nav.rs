@@ -113,6 +113,7 @@ pub fn is_hosted(function: u16) -> bool {
     HOSTED.contains(&function)
         || super::align::ALIGNMENT.contains(&function)
         || matches!(function, id::OFFSET | id::UN_OFFSET | id::SET_HEALTH | id::ADJUST_HEALTH)
+        || super::dialogue::DIALOGUE.contains(&function)
 }
 
 /// RAAT `node_in_use` (94): `Wander` sets it.

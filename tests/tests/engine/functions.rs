@@ -16,7 +16,7 @@ fn done_natively(name: &str) -> Option<&'static str> {
 
 /// Functions the core runs that the docs give no behaviour: what they do is a best guess.
 fn best_guess(name: &str) -> Option<&'static str> {
-    ["AtNodePosition", "DisableNodeMaps", "EnableNodeMaps"]
+    ["AtNodePosition", "DisableNodeMaps", "EnableNodeMaps", "PlayerFaceTalk", "PlayerForceTalk", "menuProc"]
         .contains(&name)
         .then_some("done, undocumented: a best guess (the docs give it no behaviour)")
 }

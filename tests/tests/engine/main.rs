@@ -48,6 +48,7 @@ mod seed_numerics;
 mod statics;
 mod support;
 mod tables;
+mod talk;
 mod terrain;
 mod timing;
 mod vertex_spheres;

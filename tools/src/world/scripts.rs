@@ -121,7 +121,7 @@ fn key(label: [u8; 4]) -> i32 {
 /// ```text
 /// top:   MoveNodeMarker(7, 0)
 /// pier:  If PlayerDistance() < 102400 {
-///          FacePlayer(6)
+///          FacePlayer~(6)
 ///          If ACTIVATE("fish") = 0 { End pier }
 ///          <talk>
 ///          End pier
@@ -156,7 +156,8 @@ pub fn fisher_script() -> Vec<u8> {
         a.task(id::MOVE_NODE_MARKER, &[marker, 0]);
         a.here(stand);
         a.if_call(id::PLAYER_DISTANCE, LESS, FISHER_NOTICES, rest);
-        a.task(id::FACE_PLAYER, &[6]);
+        // A multitask: he keeps turning to Cyrus while his prompt is offered every update.
+        a.multitask(id::FACE_PLAYER, &[6]);
         a.if_call_with(id::ACTIVATE, &[key(talk::PROMPT)], EQUAL, 0, talk_now);
         a.end(stand);
         a.here(talk_now);
