@@ -229,6 +229,8 @@ impl<'a, C: Capacity> Dialogue<'a, C> {
         if lockout != 1 {
             return false;
         }
+        // The update ends here: nothing is presented this frame.
+        self.presented = None;
         for r in 0..self.lines.len() {
             let l = self.lines[r];
             if let Some(h) = l.sample.handle().filter(|&h| self.voices.playing(h, bios)) {
@@ -276,5 +278,60 @@ impl<'a, C: Capacity> Dialogue<'a, C> {
         }
         self.voices.stop_all();
         self.presented = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::capacity::Small;
+
+    /// {D:engine/subtitles.md} "Slots": 16 records (the least; `Small` holds 16); ordinary
+    /// speakers take the lowest free record from 1, so fifteen lines fill them and a
+    /// sixteenth gets none; `RTXp`'s record 0 is replaced whatever it holds; the lowest
+    /// active record is the one presented.
+    #[test]
+    fn ordinary_lines_take_the_lowest_free_record_and_the_player_record_zero() {
+        let file = crate::formats::rtx::tests::sample();
+        let rtx = Rtx::new_checked(&file).unwrap();
+        let mut d = Dialogue::<Small>::default();
+        d.reopen(Some(rtx), 20);
+        assert_eq!(d.lines.len(), 16);
+        let k = d.load(7, *b"#bon", 0, true).unwrap();
+        for speaker in 1..=15u16 {
+            assert_eq!(d.create(speaker, k, false), Some(speaker as usize));
+        }
+        assert_eq!(d.create(16, k, false), None);
+        d.clear(3);
+        assert_eq!(d.create(17, k, false), Some(3));
+        // Record 0, twice: the second replaces the first.
+        assert_eq!(d.create(99, k, true), Some(0));
+        assert_eq!(d.create(98, k, true), Some(0));
+        assert_eq!(d.lines[0].speaker, 98);
+        // Text lines without speech: record 0 (the lowest active) is presented.
+        let pass = d.update(1, false, 0);
+        assert_eq!(pass.presented, Some(0));
+        assert_eq!(d.subtitle().map(|l| l.text), Some(&b"Hi"[..]));
+        // "Hi" lasts 15 × 2 = 30: one tick leaves 9, the next clears record 0 and shows 1.
+        assert_eq!(d.lines[0].lifetime, 9);
+        assert_eq!(d.update(1, false, 0).presented, Some(1));
+        assert!(!d.lines[0].active);
+    }
+
+    /// A voiced entry starts its clip on the first lookup only: a second lookup of the same
+    /// label reuses the slot and its remembered sample ({D:engine/sound.md} "RTX lookup").
+    #[test]
+    fn a_cached_voice_is_not_started_twice() {
+        let file = crate::formats::rtx::tests::sample();
+        let rtx = Rtx::new_checked(&file).unwrap();
+        let mut d = Dialogue::<Small>::default();
+        d.reopen(Some(rtx), 16);
+        let a = d.load(1, *b"ABCD", 100, true).unwrap();
+        let b = d.load(2, *b"abcd", 100, true).unwrap();
+        assert_eq!(a, b);
+        let voices = d.events.iter().filter(|(_, t)| matches!(t, Talk::Voice { .. })).count();
+        assert_eq!(voices, 1);
+        assert_eq!(d.cache.get(a).unwrap().sample, Some(0));
+        assert_eq!(d.load(3, *b"none", 100, true), Err(cache::LookupError::Missing));
     }
 }

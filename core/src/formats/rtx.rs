@@ -219,12 +219,12 @@ fn parse_voice(payload: &[u8], h: usize) -> Result<Voice<'_>, FormatError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A two-entry file: `#bon` text "Hi", `abcd` voiced "Yes" with 4 bytes of 8-bit PCM at
     /// 11,025 Hz.
-    fn sample() -> [u8; 114] {
+    pub(crate) fn sample() -> [u8; 114] {
         let mut d = [0u8; 114];
         // Entry 1 at 0: header 8 + payload 6 + 2.
         d[0..4].copy_from_slice(b"#bon");

@@ -8,7 +8,7 @@
 //! over 255, the subtitle wrap and position ([`crate::dialogue::subtitle`]). The framebuffer
 //! holds palette indices, so each colour is the scene palette's nearest, the shadow is
 //! drawn in the palette's nearest black, and translucency is not reproduced (a best guess
-//! in place of the Glide blend); pixels are point-sampled when the screen is scaled.
+//! in place of the Glide blend); a smaller screen keeps thin strokes (see `glyph`).
 
 use super::Framebuffer;
 use super::palette::Palette;
@@ -52,6 +52,8 @@ fn sy(fb: &Framebuffer<'_>, y: i32) -> i32 {
 }
 
 /// Draws one glyph's pixels with its top-left at virtual `(x, y)`, each pixel through `ink`.
+/// A framebuffer pixel shows the glyph pixel at its centre, or, where that is transparent,
+/// the first opaque one its footprint covers, so that thin strokes survive a smaller screen.
 fn glyph(
     fb: &mut Framebuffer<'_>,
     g: &crate::formats::fnt::Glyph<'_>,
@@ -62,12 +64,27 @@ fn glyph(
     let (w, h) = (g.width as i32, g.height as i32);
     let (x0, x1, y0, y1) = (sx(fb, x), sx(fb, x + w), sy(fb, y), sy(fb, y + h));
     let (fw, fh) = (fb.width() as i64, fb.height() as i64);
+    // The glyph columns (rows) framebuffer column (row) `d` covers, clamped to the glyph.
+    let span = |d: i32, screen: i64, size: i64, origin: i32, extent: i32| {
+        let from = (d as i64 * screen / size) as i32 - origin;
+        let to = (((d as i64 + 1) * screen + size - 1) / size) as i32 - origin;
+        (from.clamp(0, extent - 1), to.clamp(from.clamp(0, extent - 1) + 1, extent))
+    };
+    let at = |gx: i32, gy: i32| g.pixels.get((gy * w + gx) as usize).copied().unwrap_or(0);
     for dy in y0.max(0)..y1.min(fh as i32) {
-        // The source row this framebuffer row samples.
-        let gy = ((dy as i64 * SCREEN[1] as i64 / fh) as i32 - y).clamp(0, h - 1);
+        let (ry0, ry1) = span(dy, SCREEN[1] as i64, fh, y, h);
         for dx in x0.max(0)..x1.min(fw as i32) {
-            let gx = ((dx as i64 * SCREEN[0] as i64 / fw) as i32 - x).clamp(0, w - 1);
-            let index = g.pixels.get((gy * w + gx) as usize).copied().unwrap_or(0);
+            let (rx0, rx1) = span(dx, SCREEN[0] as i64, fw, x, w);
+            let centre = at((rx0 + rx1 - 1) / 2, (ry0 + ry1 - 1) / 2);
+            let index = if centre != 0 {
+                centre
+            } else {
+                (ry0..ry1)
+                    .flat_map(|gy| (rx0..rx1).map(move |gx| (gx, gy)))
+                    .map(|(gx, gy)| at(gx, gy))
+                    .find(|&i| i != 0)
+                    .unwrap_or(0)
+            };
             if index != 0 {
                 fb.set(dx as usize, dy as usize, ink(index));
             }

@@ -63,15 +63,23 @@ fn seen<C: Capacity>(w: &World<'_, C>, bios: u32) -> Seen {
 
 /// The scenario replayed on `files`, update by update.
 fn converse(files: &'static stros_tests::TestFiles) -> Vec<Seen> {
+    converse_with(files, |_, input| input)
+}
+
+/// [`converse`] with update `k`'s input (the first update is 1) replaced by `input(k, recorded)`.
+fn converse_with(
+    files: &'static stros_tests::TestFiles,
+    input: impl Fn(u32, stros_core::input::Input) -> stros_core::input::Input,
+) -> Vec<Seen> {
     let text = scenario_text();
     let s = Scenario::parse(&text).unwrap();
     let mut w = stros_tests::island_in(files);
     w.enter_marker(files, 2, 1570).unwrap();
     let mut bios = s.bios_start;
     let mut out = Vec::new();
-    for u in s.steps() {
+    for (k, u) in s.steps().enumerate() {
         bios += u.bios;
-        w.step_with(&u.input, bios, u.scale);
+        w.step_with(&input(k as u32 + 1, u.input), bios, u.scale);
         out.push(seen(&w, bios));
     }
     out
@@ -156,6 +164,33 @@ fn the_fisher_talks_as_the_docs_time_it() {
     assert!(!steps.iter().any(|x| {
         x.talk.iter().any(|(_, t)| matches!(t, Talk::Line { label, .. } if *label == talk::ANSWER_FISHING))
     }));
+}
+
+/// The skip input ({D:engine/sound.md} "Dialogue record updates": the walk/run binding's
+/// new press under lockout 1 stops every playing sample and clears every record): Shift
+/// pressed at update 490, mid-greeting, ends the line that update; held on, it does nothing
+/// more; the menu follows as soon as the fisher's gesture ends.
+#[test]
+fn shift_skips_the_line_being_spoken() {
+    use stros_core::input::{Action, Input};
+    let files = stros_tests::replaced(Vec::<(&str, Vec<u8>)>::new());
+    let plain = converse(files);
+    let skipped =
+        converse_with(files, |k, i| if (490..495).contains(&k) { Input::with(&[Action::A]) } else { i });
+    let at = |s: &[Seen], u: u32| s[u as usize - 1].talk.clone();
+    assert!(at(&skipped, 490).contains(&(FISHER, Talk::VoiceStop { handle: 0 })));
+    assert!(at(&skipped, 490).contains(&(FISHER, Talk::LineEnd { record: 1 })));
+    assert_eq!(skipped[489].subtitle, None);
+    assert!(plain[489].subtitle.is_some());
+    for u in 491..495 {
+        assert!(
+            at(&skipped, u).iter().all(|(_, t)| !matches!(t, Talk::LineEnd { .. } | Talk::VoiceStop { .. })),
+            "{u}: {:?}",
+            at(&skipped, u)
+        );
+    }
+    let menu = |s: &[Seen]| first(s, |t| matches!(t, Talk::Menu { .. })).update;
+    assert!(menu(&skipped) < menu(&plain), "{} vs {}", menu(&skipped), menu(&plain));
 }
 
 /// The docs' failed lookup: `RTX`/`rtxAnim` without its entry retains record zero and so
