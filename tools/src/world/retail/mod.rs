@@ -3,8 +3,8 @@
 //!
 //! The layout is the GOG install's, names in its mixed case (the engine matches them
 //! without case): at the top `WORLD.INI` (the 29 worlds of the shipped catalog, [`catalog`]),
-//! `SYSTEM.INI`, `KEYS.INI`, `surface.ini` and `SOUP386.DEF` (the embedded island's), and
-//! `sound/MAIN.SFX`; in `maps/` the 27 RGM scenes and the four terrains; in `fxart/` a ROB
+//! `SYSTEM.INI`, `KEYS.INI`, `surface.ini`, `SOUP386.DEF` and `ENGLISH.RTX` (the embedded
+//! island's), `fonts/REDSEL.FNT` and `sound/MAIN.SFX`; in `maps/` the 27 RGM scenes and the four terrains; in `fxart/` a ROB
 //! for every map, the nine palettes, the texture banks, the actor models (`.3DC`) and the
 //! loose `.3D` props.
 //!
@@ -42,8 +42,8 @@ pub fn wld_path(file: &str) -> String {
     format!("maps/{file}")
 }
 
-/// The files at the top and in `sound/`: the catalog, the INI files and script definitions
-/// (the embedded island's), and the island's sound bank.
+/// The files at the top, in `sound/` and `fonts/`: the catalog, the INI files, script
+/// definitions and dialogue (the embedded island's), the island's sound bank and font.
 fn top_files() -> Vec<(String, Vec<u8>)> {
     vec![
         ("WORLD.INI".into(), catalog::world_ini()),
@@ -52,6 +52,9 @@ fn top_files() -> Vec<(String, Vec<u8>)> {
         ("surface.ini".into(), build::surface_ini().into_bytes()),
         ("SOUP386.DEF".into(), write::soupdef::to_bytes(&village::soup_def())),
         ("sound/MAIN.SFX".into(), write::sfx::to_bytes(&build::sfx_desc())),
+        // The dialogue file and the subtitle font (the island's), where the install keeps them.
+        ("ENGLISH.RTX".into(), write::rtx::to_bytes(&super::talk::rtx_entries())),
+        ("fonts/REDSEL.FNT".into(), write::fnt::to_bytes(&super::talk::font())),
         // The installed fallback fog table, in the art folder as shipped.
         ("fxart/FOG.INI".into(), build::fog_ini().into_bytes()),
     ]

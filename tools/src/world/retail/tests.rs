@@ -68,6 +68,8 @@ fn every_file_parses() {
             "3D" | "3DC" => Model::new_checked(b).map(|_| ()),
             "SFX" => Sfx::new_checked(b).map(|_| ()),
             "DEF" => SoupDef::new_checked(b).map(|_| ()),
+            "RTX" => stros_core::formats::rtx::Rtx::new_checked(b).map(|_| ()),
+            "FNT" => stros_core::formats::fnt::Fnt::new_checked(b).map(|_| ()),
             "INI" => {
                 let text = std::str::from_utf8(b).unwrap();
                 match upper.as_str() {
@@ -88,7 +90,16 @@ fn every_file_parses() {
 
 #[test]
 fn the_layout_has_the_retail_files() {
-    for name in ["WORLD.INI", "SYSTEM.INI", "KEYS.INI", "surface.ini", "SOUP386.DEF", "sound/MAIN.SFX"] {
+    for name in [
+        "WORLD.INI",
+        "SYSTEM.INI",
+        "KEYS.INI",
+        "surface.ini",
+        "SOUP386.DEF",
+        "sound/MAIN.SFX",
+        "ENGLISH.RTX",
+        "fonts/REDSEL.FNT",
+    ] {
         assert!(files().contains_key(name), "{name}");
     }
     let rgms: Vec<&String> = files().keys().filter(|p| p.to_ascii_uppercase().ends_with(".RGM")).collect();
