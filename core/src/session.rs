@@ -328,6 +328,15 @@ impl<'a, C: Capacity> Session<'a, C> {
     // Not inlined, as [`Session::replay_in_place`].
     #[inline(never)]
     fn around(&mut self, files: &impl Files<'a>, spec: &WorldSpec<'_>, origin: Origin<'a>) {
+        self.dress(files, spec);
+        self.start = self.world.selected_player().map_or([0; 3], |p| p.position);
+        self.origin = origin;
+        (self.debug_overlay, self.candle, self.last, self.replay) = (false, Candle::new(), None, None);
+    }
+
+    /// What the loaded world `spec` is drawn and heard with: its palette (the world's COL,
+    /// or the built-in one), sounds, font, look and candle colours.
+    fn dress(&mut self, files: &impl Files<'a>, spec: &WorldSpec<'_>) {
         self.palette = spec
             .col()
             .and_then(|col| files.file(col.as_str()))
@@ -337,9 +346,28 @@ impl<'a, C: Capacity> Session<'a, C> {
         self.font = files.file(FONT_FILE).and_then(|b| crate::formats::fnt::Fnt::new_checked(b).ok());
         view::look_into(&mut self.look, &self.world, files, &self.palette);
         self.candle_colours = CandleColours::new(&self.palette);
-        self.start = self.world.selected_player().map_or([0; 3], |p| p.position);
-        self.origin = origin;
-        (self.debug_overlay, self.candle, self.last, self.replay) = (false, Candle::new(), None, None);
+    }
+
+    /// Acts on the session request the last update reported ({D:engine/SOUP.md} "Session
+    /// requests: LoadWorld, WonGame, PushPlayer and PopPlayer"): `LoadWorld` loads the world
+    /// of that WORLD.INI index in place of this one, the global flags kept, and enters the
+    /// player at its marker and heading ([`World::change_world`]); the session's start,
+    /// candle, recording and overlay go on. Whether a world was loaded. An index that names
+    /// no world, or a world that does not load, is the error the original ends with.
+    // Not inlined, as [`Session::replay_in_place`].
+    #[inline(never)]
+    pub fn follow_request(&mut self, files: &impl Files<'a>) -> Result<bool, SessionError> {
+        use crate::world::SessionRequest;
+        let Some((_, SessionRequest::LoadWorld { world, marker, heading })) = self.world.report().request
+        else {
+            return Ok(false);
+        };
+        let index = u16::try_from(world).unwrap_or(u16::MAX);
+        let (spec, _) = catalog::resolve(files, Choice::Index(index)).map_err(SessionError::World)?;
+        let marker = usize::try_from(marker).unwrap_or(usize::MAX);
+        self.world.change_world(files, &spec, marker, heading).map_err(SessionError::World)?;
+        self.dress(files, &spec);
+        Ok(true)
     }
 
     /// Whether this session replays a recording.

@@ -149,6 +149,10 @@ pub fn trace_line<C: crate::capacity::Capacity>(
             }
             Event::JumpEntry { entry } => write!(out, "\"type\":\"jump_entry\",\"entry\":{entry}}}")?,
             Event::Talk(t) => talk(out, t)?,
+            Event::Request(crate::world::SessionRequest::LoadWorld { world, marker, heading }) => write!(
+                out,
+                "\"type\":\"load_world\",\"world\":{world},\"marker\":{marker},\"heading\":{heading}}}"
+            )?,
             Event::Health { change, health } => {
                 write!(out, "\"type\":\"health\",\"change\":{change},\"health\":{health}}}")?
             }

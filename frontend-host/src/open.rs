@@ -250,6 +250,16 @@ impl Opened {
         session.restart(&files).map_err(|e| self.describe(e))
     }
 
+    /// Acts on the session request `session`'s last update made ([`Session::follow_request`]:
+    /// a script's `LoadWorld` loads the next world from these files). Whether it loaded one.
+    pub fn follow<'s>(&'s self, session: &mut Session<'s>) -> Result<bool, HostError> {
+        if session.world.report().request.is_none() {
+            return Ok(false);
+        }
+        let files = self.files()?;
+        session.follow_request(&files).map_err(|e| self.describe(e))
+    }
+
     /// A frontend's runner of [`Opened::session`], restarting from these files after the
     /// player's death ([`crate::Runner::restarting_from`]).
     pub fn runner(

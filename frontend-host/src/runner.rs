@@ -193,6 +193,11 @@ impl<'a> Runner<'a> {
             a.play(bank, self.session.world.report(), self.session.world.dialogue().rtx.as_ref());
         }
         self.updates += 1;
+        if let Some(opened) = self.restart
+            && opened.follow(&mut self.session)?
+        {
+            log::info!("entered world {}", self.session.world.world_id().unwrap_or(0));
+        }
         let died = self.session.world.report().outcome == Some(stros_core::player::death::OUTCOME_DEATH);
         if let (true, Some(opened)) = (died, self.restart) {
             log::info!("the player died: the game starts again");

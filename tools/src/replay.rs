@@ -30,6 +30,7 @@ pub fn trace<'s>(opened: &'s Opened, session: &mut stros_host::Session<'s>) -> R
         session.step(&u.input, u.bios, u.scale);
         out.push_str(&trace_line(&session.world, session.world.report()));
         out.push('\n');
+        opened.follow(session)?;
         if session.world.report().outcome == Some(stros_core::player::death::OUTCOME_DEATH) {
             opened.restart(session)?;
         }

@@ -484,6 +484,8 @@ pub mod id {
     pub const AMBIENT_RTX: u16 = 96;
     /// `WaitOnDialog()`.
     pub const WAIT_ON_DIALOG: u16 = 99;
+    /// `LoadWorld(world, marker, heading)`.
+    pub const LOAD_WORLD: u16 = 107;
     /// `ACTIVATE(label)`.
     pub const ACTIVATE: u16 = 127;
     /// `TorchActivate(label)`.

@@ -38,6 +38,7 @@ mod load;
 pub(crate) mod models;
 mod nav;
 mod placed;
+mod requests;
 pub mod sky;
 pub use nav::{HOSTED, is_hosted};
 pub mod needs;
@@ -95,6 +96,7 @@ use crate::units::Angles;
 pub use cells::Cells;
 pub use load::RTX_FILE;
 pub use needs::Needs;
+pub use requests::SessionRequest;
 pub use script::{MAX_SCRIPT_EVENTS, ScriptTrace};
 
 /// Events one update reports; later ones are counted as dropped.
@@ -293,6 +295,8 @@ pub enum Event {
     },
     /// What the dialogue system did ([`crate::dialogue::Talk`]).
     Talk(crate::dialogue::Talk),
+    /// A session request a script made this update ([`SessionRequest`]).
+    Request(SessionRequest),
     /// A health change (a hurting landing or slide), and the health after it.
     Health {
         /// The change.
@@ -344,6 +348,9 @@ pub struct StepReport {
     pub outcome: Option<i32>,
     /// Sound maintenance reset the sound this update: every channel stops before its sounds.
     pub sound_reset: bool,
+    /// The session request a script made this update, with the actor that made it (the
+    /// session acts on it: [`World::change_world`]).
+    pub request: Option<(u16, SessionRequest)>,
 }
 
 /// State shared by every actor of an update: the surface veto, the designated player's
@@ -738,11 +745,6 @@ impl<'a, C: Capacity> World<'a, C> {
     /// The shared random generator's state.
     pub fn rng(&self) -> crate::script::Rng {
         self.scripts.rng
-    }
-
-    /// The global flags.
-    pub fn flags(&self) -> &crate::script::Flags {
-        &self.scripts.flags
     }
 
     /// The latest update's report.

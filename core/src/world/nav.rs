@@ -114,6 +114,7 @@ pub fn is_hosted(function: u16) -> bool {
         || super::align::ALIGNMENT.contains(&function)
         || matches!(function, id::OFFSET | id::UN_OFFSET | id::SET_HEALTH | id::ADJUST_HEALTH)
         || super::dialogue::DIALOGUE.contains(&function)
+        || function == id::LOAD_WORLD
 }
 
 /// RAAT `node_in_use` (94): `Wander` sets it.

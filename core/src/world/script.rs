@@ -115,6 +115,18 @@ impl<C: Capacity> ScriptTables<C> {
     }
 }
 
+impl<C: Capacity> super::World<'_, C> {
+    /// The global flags.
+    pub fn flags(&self) -> &Flags {
+        &self.scripts.flags
+    }
+
+    /// The global flags, to change (a console, a test).
+    pub fn flags_mut(&mut self) -> &mut Flags {
+        &mut self.scripts.flags
+    }
+}
+
 /// Everything the interpreter reaches while actor `me` (detached from `actors`) runs.
 pub(super) struct WorldHost<'w, 'o, 'e, 'a, C: Capacity> {
     pub camera: &'w mut crate::camera::Camera,
@@ -145,6 +157,8 @@ pub(super) struct WorldHost<'w, 'o, 'e, 'a, C: Capacity> {
     pub dropped: &'w mut u32,
     /// The world's dialogue state.
     pub dialogue: &'w mut crate::dialogue::Dialogue<'a, C>,
+    /// The update's session request ([`super::SessionRequest`]).
+    pub request: &'w mut Option<(u16, super::SessionRequest)>,
     /// The update's input (Activate, the menu's directions).
     pub input: crate::input::Input,
     /// The update's BIOS tick.
@@ -328,6 +342,7 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
             .or_else(|| self.alignment(receiver, call))
             .or_else(|| self.health(receiver, call))
             .or_else(|| self.dialogue(receiver, call))
+            .or_else(|| self.requests(receiver, call))
         {
             return Some(r);
         }

@@ -90,6 +90,11 @@ impl<'a, C: Capacity> World<'a, C> {
             }
         }
         self.dialogue_stage(input, bios_now, tick.nominal_ticks);
+        // The main loop acts on a session request after the script step; it is reported with
+        // the update's events.
+        if let Some((actor, request)) = self.report.request {
+            self.push_event(actor, super::Event::Request(request));
+        }
         self.draw_weapons(&active, tick);
         self.apply_placement();
         if !camera_ran {

@@ -204,6 +204,7 @@ impl<'a, C: Capacity> World<'a, C> {
                 trace: &mut self.report.script,
                 dropped: &mut self.report.script_dropped,
                 dialogue: &mut self.dialogue,
+                request: &mut self.report.request,
                 input: *input,
                 bios: self.report.bios,
                 listener_yaw: self.view_yaw,
@@ -231,7 +232,6 @@ impl<'a, C: Capacity> World<'a, C> {
         self.push_others(&overlap);
         self.report.probe = if is_player { probe } else { self.report.probe };
         self.push_anim_events(id, &events, emitter, surface, is_player);
-        self.drain_talk();
         if let Some(entry) = jump_entry {
             self.push_event(id, Event::JumpEntry { entry });
         }
@@ -406,6 +406,8 @@ impl<'a, C: Capacity> World<'a, C> {
             self.push_event(id, event);
         }
         self.report.dropped += events.dropped;
+        // Then what its script said and asked of the dialogue system.
+        self.drain_talk();
     }
 
     /// The actor-event effects ([`super::queries::actor_event_effects`]) of `mask` for

@@ -209,7 +209,7 @@ fn the_island_needs_what_a_loaded_world_holds() {
     assert_eq!(
         needs,
         Needs {
-            actors: 10,
+            actors: 11,
             placements: 26,
             // The actors' five and the rope's link and weight.
             models: 8,
@@ -240,7 +240,7 @@ fn the_island_needs_what_a_loaded_world_holds() {
     // Two HUGE actors share one set of 7 entries (7 models m0..m6 are missing, so they add
     // no model); SIGN over FLAG is one more set of 1 entry; SIGN over NPC (is_static 1) is a
     // static model the island already has (8 with the rope's link and weight).
-    assert_eq!((needs.actors, needs.sets, needs.frame_models, needs.models), (10 + 4, 6 + 2, 6 + 7 + 1, 8));
+    assert_eq!((needs.actors, needs.sets, needs.frame_models, needs.models), (11 + 4, 6 + 2, 6 + 7 + 1, 8));
 }
 
 /// A definition with an `n`-entry RAAN table of models `m0.3dc`… that do not exist.
@@ -295,9 +295,9 @@ fn tables_that_do_not_fit_fail_the_load_by_name_with_needs_and_holds() {
     assert_eq!(small(files(&defs(2), vec![])), Ok(()));
     let overflow = Overflow { table: TableKind::Sets, needs: 9, holds: 8 };
     assert_eq!(small(files(&defs(3), vec![])), Err(WorldError::Capacity(overflow)));
-    // Too many actors for the small preset: 10 of the island's and 7 more.
+    // Too many actors for the small preset: 11 of the island's and 7 more.
     let crowd = files(&scene(vec![], (0..7).map(|k| placed(60 + k, 3, "KEG", "", 0)).collect()), vec![]);
-    let overflow = Overflow { table: TableKind::Actors, needs: 17, holds: 16 };
+    let overflow = Overflow { table: TableKind::Actors, needs: 18, holds: 16 };
     assert_eq!(small(crowd), Err(WorldError::Capacity(overflow)));
 }
 
@@ -472,8 +472,10 @@ fn message_groups_count_across_definitions_instances_and_the_player() {
         let mut w = load(f).unwrap();
         let player = w.enter_marker(&Embedded, 0, 0).unwrap();
         let groups: Vec<u8> = w.actors().iter().map(|a| a.attributes[125]).collect();
-        assert_eq!(groups, [0, 1, 2, 3, 4, 0, 5, 6, 0, 9, 8, 7, 8]);
-        assert_eq!(player, 12);
+        // The island's ten placements (the hut door, the tenth, without a group: 0), then
+        // the test's three, then Cyrus.
+        assert_eq!(groups, [0, 1, 2, 3, 4, 0, 5, 6, 0, 0, 9, 8, 7, 8]);
+        assert_eq!(player, 13);
     }
 }
 
@@ -483,7 +485,7 @@ fn inspect_needs_reports_a_map_as_json() {
     let j = stros_tools::needs::command(&root.join("HARBOUR.RGM")).unwrap();
     assert_eq!(j["map"], "HARBOUR");
     let needs = [
-        ("actors", 10),
+        ("actors", 11),
         ("placements", 26),
         ("models", 8),
         ("sets", 6),

@@ -20,6 +20,7 @@ mod coverage;
 mod crowd;
 mod death;
 mod digests;
+mod doors;
 mod effects;
 mod embedded_world;
 mod family;

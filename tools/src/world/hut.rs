@@ -9,7 +9,7 @@ use super::mesh::Mesh;
 use super::village::FRAME_STATIC;
 use super::{art, models, village};
 use crate::write::model::Version;
-use crate::write::rgm::{FlatDesc, MarkerDesc, MpsfDesc, MpslDesc, MpsoDesc, RgmDesc};
+use crate::write::rgm::{FlatDesc, MarkerDesc, MpobDesc, MpsfDesc, MpslDesc, MpsoDesc, RgmDesc};
 use crate::write::rob::{COLLISION_ACTOR_LIST, RobDesc, SegmentDesc};
 
 /// The interior's map name: `HUTINT.RGM`, `HUTINT.ROB`, `HUTINT.COL`.
@@ -107,6 +107,15 @@ pub fn rgm_desc() -> RgmDesc {
         mpso,
         // Inside the door (the −Z wall), facing in.
         markers: vec![MarkerDesc { position: [x, y, z - 120], aux: 1 }],
+        // The door out, by the marker: activated, back to the island beside the door.
+        mpob: vec![MpobDesc {
+            id: 1,
+            object_type: 1,
+            script_name: b"HUTEXIT".to_vec(),
+            position: [x, y, z - 170],
+            model_id: -1,
+            ..MpobDesc::default()
+        }],
         mpsf: vec![MpsfDesc {
             id: 950,
             position: LAMP,

@@ -30,6 +30,7 @@ pub const VILLAGER_CALLS: i32 = 600 * 256;
 
 /// Comparison bytes of a condition.
 const EQUAL: u8 = 0;
+const NOT_EQUAL: u8 = 1;
 const LESS: u8 = 2;
 const GREATER_EQUAL: u8 = 5;
 
@@ -195,6 +196,30 @@ fn conversation(a: &mut Asm) {
     a.task(id::SHOW_PLAYER, &[]);
     a.function(id::LOCKOUT_PLAYER, &[0]);
     a.function(id::DEACTIVATE, &[]);
+}
+
+/// How near (Manhattan, runtime units) Cyrus must come to a door for its prompt.
+pub const DOOR_REACH: i32 = 300 * 256;
+
+/// A door: while Cyrus is within [`DOOR_REACH`] it offers its prompt (RTX `label`); activated,
+/// it asks the main loop for world `world` at marker `marker` facing `heading`.
+///
+/// ```text
+/// top:  If PlayerDistance() < 76800 {
+///         If ACTIVATE(label) != 0 { LoadWorld(world, marker, heading) }
+///       }
+///       End top
+/// ```
+pub fn door_script(label: [u8; 4], world: i32, marker: i32, heading: i32) -> Vec<u8> {
+    let mut a = Asm::default();
+    let (top, away) = (a.label(), a.label());
+    a.here(top);
+    a.if_call(id::PLAYER_DISTANCE, LESS, DOOR_REACH, away);
+    a.if_call_with(id::ACTIVATE, &[key(label)], NOT_EQUAL, 0, away);
+    a.function(id::LOAD_WORLD, &[world, marker, heading]);
+    a.here(away);
+    a.end(top);
+    a.finish()
 }
 
 /// The villager: `Wander(500 × 256, 0)` for as long as it moves; when Cyrus is near at the

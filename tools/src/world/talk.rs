@@ -32,11 +32,16 @@ pub const ANSWER_HUT: [u8; 4] = *b"fs03";
 /// The villager's call.
 pub const CALL: [u8; 4] = *b"vl01";
 
+/// The fisher's hut door's prompt, outside.
+pub const HUT_DOOR: [u8; 4] = *b"door";
+/// The same door's prompt, inside.
+pub const HUT_EXIT: [u8; 4] = *b"exit";
+
 /// Speech sample rate (the shipped file's lower rate).
 pub const RATE: u32 = 11_025;
 
 /// Every entry: `(tag, text, voice pitch in Hz or none for a text entry)`.
-pub const LINES: [([u8; 4], &str, Option<f64>); 9] = [
+pub const LINES: [([u8; 4], &str, Option<f64>); 11] = [
     (PROMPT, "Old Fisher", None),
     (GREETING, "Well met, stranger. The sea was kind this morning.", Some(110.0)),
     (TOPIC_FISHING.0, "The fishing", None),
@@ -46,6 +51,8 @@ pub const LINES: [([u8; 4], &str, Option<f64>); 9] = [
     (ASK_HUT, "Is that your hut up the path?", Some(135.0)),
     (ANSWER_HUT, "Aye, my father built it. Mind the loose board by the door.", Some(110.0)),
     (CALL, "Fresh bread! Bread from the ovens!", Some(190.0)),
+    (HUT_DOOR, "Fisher's hut", None),
+    (HUT_EXIT, "Door", None),
 ];
 
 /// The RTX entries.

@@ -630,8 +630,15 @@ fn mpob_placements() -> Vec<MpobDesc> {
         mpob(8, 3, 0, "VILLAGER", "NPC", 0, [38700, -880, 20000], 0),
         // No model: it only runs the yard pan's script, facing north-east (yaw 1792).
         mpob(9, 1, 0, "FLAGCAM", "", 0, [31900, PLATEAU_Y, 28300], 1792),
+        // No model: the fisher's hut door, just before its front wall; activated, world 2.
+        mpob(10, 1, 0, "HUTDOOR", "", 0, HUT_DOOR_AT, 0),
     ]
 }
+
+/// Where the fisher's hut door object stands: before the middle of the hut's front wall.
+pub const HUT_DOOR_AT: [i32; 3] = [34400, PLATEAU_Y, 17060];
+/// The marker beside the hut door that leaving the hut enters at.
+pub const MARKER_HUT_DOOR: i32 = 10;
 
 /// The RGM scene.
 pub fn rgm_desc() -> RgmDesc {
@@ -682,6 +689,23 @@ pub fn rgm_desc() -> RgmDesc {
         ..ActorDesc::default()
     };
 
+    // The doors between the island and the hut's interior (world 2): each only runs its
+    // script ([`super::scripts::door_script`]).
+    let hut_door = ActorDesc {
+        name: b"HUTDOOR".to_vec(),
+        script: super::scripts::door_script(super::talk::HUT_DOOR, super::hut::WORLD as i32, 0, 0),
+        ..ActorDesc::default()
+    };
+    let hut_exit = ActorDesc {
+        name: b"HUTEXIT".to_vec(),
+        script: super::scripts::door_script(
+            super::talk::HUT_EXIT,
+            super::build::WORLD as i32,
+            MARKER_HUT_DOOR,
+            1024,
+        ),
+        ..ActorDesc::default()
+    };
     let placements = mpob_placements();
     let mpso = PLACEMENTS
         .iter()
@@ -695,7 +719,7 @@ pub fn rgm_desc() -> RgmDesc {
         .collect();
     let marker = |x, y, z, aux| MarkerDesc { position: [x, y, z], aux };
     RgmDesc {
-        actors: vec![cyrus, flag, npc, buoy, keg, raft, villager, flag_camera],
+        actors: vec![cyrus, flag, npc, buoy, keg, raft, villager, flag_camera, hut_door, hut_exit],
         mpob: placements,
         mpso,
         markers: vec![
@@ -709,6 +733,7 @@ pub fn rgm_desc() -> RgmDesc {
             marker(33300, -86, 15400, 1),       // 7: the pier's landward end (the fisher's route)
             marker(34400, PLATEAU_Y, 16950, 1), // 8: before the fisher's hut door
             marker(ROPE_AT[0] - 150, PLATEAU_Y, ROPE_AT[2] - 380, 1), // 9: before the rope frame
+            marker(34330, PLATEAU_Y, 16990, 1), // 10: beside the fisher's hut door (out of the hut)
         ],
         wdnm: walk_maps(),
         mpsz: vec![MpszDesc::from_extents([24, 62, 11], [24, 66, 38])],

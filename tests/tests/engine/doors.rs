@@ -1,0 +1,90 @@
+//! Doors between worlds (issue 35): `LoadWorld` from a door's script, acted on by the
+//! session after the update ({D:engine/SOUP.md} "Session requests: LoadWorld, WonGame,
+//! PushPlayer and PopPlayer"), replayed from `tests/scenarios/door.toml` through the same
+//! path the frontends and `stros-tools replay` take ([`stros_host::Opened::follow`]).
+
+use std::path::Path;
+
+use stros_core::world::{Event, SessionRequest};
+use stros_tools::world::{hut, talk, village};
+
+fn here() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn the_hut_door_leads_in_and_back_out_with_the_flags_kept() {
+    let text = std::fs::read_to_string(here().join("scenarios/door.toml")).unwrap();
+    let opened = stros_tools::replay::open(&text, here()).unwrap();
+    let mut s = opened.session().unwrap();
+    // A global flag the scripts never touch, set before the first door: a world change
+    // keeps the session's flags (the session initializer sets them, not world loading).
+    assert!(s.world.flags_mut().set(0, 7));
+    let mut changes = Vec::new();
+    let mut k = 0;
+    while let Some(u) = s.next_recorded() {
+        k += 1;
+        s.step(&u.input, u.bios, u.scale);
+        let request = s.world.report().events.iter().find_map(|e| match e.event {
+            Event::Request(r) => Some((e.actor, r)),
+            _ => None,
+        });
+        if opened.follow(&mut s).unwrap() {
+            let p = s.world.selected_player().unwrap();
+            changes.push((k, request, s.world.world_id(), p.position.map(|c| c >> 8), p.angles.heading));
+        }
+    }
+    // Update 21, the first with Activate: the door (actor 9, the island's tenth placement)
+    // asks for world 2 at its marker 0, heading 0; Cyrus enters inside the door at
+    // (20000, y, 20000 − 120), settled on the floor, facing in.
+    let [x, _, z] = hut::AT;
+    let (at, request, world, pos, heading) = changes[0];
+    assert_eq!(at, 21);
+    assert_eq!(request, Some((9, SessionRequest::LoadWorld { world: 2, marker: 0, heading: 0 })));
+    assert_eq!((world, [pos[0], pos[2]], heading), (Some(2), [x, z - 120], 0));
+    // Update 52 (the second press, 31 updates into the hut — past the 22-tick hold-off the
+    // first door left): the hut's door (its only placement, actor 0) asks for the island
+    // at marker 10 facing 1024 (the sea); Cyrus stands beside the hut door again.
+    let (at, request, world, pos, heading) = changes[1];
+    assert_eq!(at, 52);
+    assert_eq!(request, Some((0, SessionRequest::LoadWorld { world: 1, marker: 10, heading: 1024 })));
+    assert_eq!((world, [pos[0], pos[2]], heading), (Some(1), [34330, 16990], 1024));
+    assert_eq!(changes.len(), 2);
+    assert_eq!(s.world.flags().get(0), Some(7));
+    // Where an ordinary load (a new session) starts from the authored value.
+    assert_ne!(stros_tests::island().flags().get(0), Some(7));
+    // The prompts the doors offer are the RTX's ("Fisher's hut", "Door").
+    let rtx = stros_core::formats::rtx::Rtx::new_checked(stros_core::embedded::ENGLISH_RTX).unwrap();
+    assert_eq!(rtx.find(talk::HUT_DOOR).unwrap().text, b"Fisher's hut");
+    assert_eq!(rtx.find(talk::HUT_EXIT).unwrap().text, b"Door");
+    assert_eq!(village::MARKER_HUT_DOOR, 10);
+}
+
+/// A `LoadWorld` naming no world ends the session's load with an error, as the original's
+/// loading does ("the world index must be 0 through 99 and name a WORLD.INI entry").
+#[test]
+fn a_load_world_of_no_world_is_an_error() {
+    use stros_tools::write::rgm::ActorDesc;
+    let door = stros_tools::world::scripts::door_script(talk::HUT_DOOR, 7, 0, 0);
+    let actors = vec![ActorDesc { name: b"NOWHERE".to_vec(), script: door, ..Default::default() }];
+    let mut w = stros_tests::island_with(
+        10,
+        actors,
+        vec![stros_tests::placement(900, "NOWHERE", [34330, -240, 17000], false)],
+    );
+    let d = stros_core::input::Input::with(&[stros_core::input::Action::D]);
+    let mut requested = None;
+    for t in 0..30 {
+        w.step(&d, 1000 + 2 * t);
+        if let Some((_, r)) = w.report().request {
+            requested = Some(r);
+            break;
+        }
+    }
+    assert_eq!(requested, Some(SessionRequest::LoadWorld { world: 7, marker: 0, heading: 0 }));
+    let catalog = stros_core::world::catalog::resolve(
+        &stros_core::files::Embedded,
+        stros_core::world::catalog::Choice::Index(7),
+    );
+    assert!(catalog.is_err());
+}
