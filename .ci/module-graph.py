@@ -13,7 +13,7 @@ LAYERS = [
     ["units", "tables", "math", "config", "timing", "input", "scenario", "recording", "capacity", "sound"],
     ["terrain"],
     ["collision"],
-    ["anim", "camera", "dialogue"],
+    ["anim", "camera", "dialogue", "items"],
     ["script"],
     ["actor"],
     ["player"],

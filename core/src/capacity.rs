@@ -111,6 +111,9 @@ pub trait Capacity: Copy + fmt::Debug + Default + 'static {
     type Lines<T: Element>: Table<T>;
     /// Topic-menu items (the original allocates `max(dialog_max_menu_items, 300)`).
     type Topics<T: Element>: Table<T>;
+    /// Item ids the item system holds a count for (ITEM.INI's ids; 0–255 at most, the
+    /// weapon attribute keeps an id's low byte).
+    type Items<T: Element>: Table<T>;
     /// A work list of up to one entry per actor that lives for one call: the regional
     /// list's copy, the live models of one update, a traversal. Always a stack value, even
     /// where the tables are kept elsewhere ([`Capacity`]'s implementors may put them on a
@@ -139,6 +142,7 @@ pub trait Capacity: Copy + fmt::Debug + Default + 'static {
             TableKind::Effects => <Self::Effects<u8> as Table<u8>>::CAPACITY,
             TableKind::Lines => <Self::Lines<u8> as Table<u8>>::CAPACITY,
             TableKind::Topics => <Self::Topics<u8> as Table<u8>>::CAPACITY,
+            TableKind::Items => <Self::Items<u8> as Table<u8>>::CAPACITY,
         }
     }
 }
@@ -170,11 +174,13 @@ pub enum TableKind {
     Lines,
     /// Topic-menu items.
     Topics,
+    /// Item ids.
+    Items,
 }
 
 impl TableKind {
     /// Every table, in report order.
-    pub const ALL: [TableKind; 12] = [
+    pub const ALL: [TableKind; 13] = [
         TableKind::Actors,
         TableKind::Placements,
         TableKind::Models,
@@ -187,6 +193,7 @@ impl TableKind {
         TableKind::Effects,
         TableKind::Lines,
         TableKind::Topics,
+        TableKind::Items,
     ];
 
     /// The table's name in errors and the `needs` report.
@@ -204,6 +211,7 @@ impl TableKind {
             TableKind::Effects => "effects",
             TableKind::Lines => "lines",
             TableKind::Topics => "topics",
+            TableKind::Items => "items",
         }
     }
 }
@@ -215,7 +223,7 @@ impl fmt::Display for TableKind {
 }
 
 /// A build's sizes: actors, static placements, models, animation sets, frame-table models,
-/// script locals, model texture banks, walk-map nodes, ropes, effect slots, dialogue records, topic-menu items;
+/// script locals, model texture banks, walk-map nodes, ropes, effect slots, dialogue records, topic-menu items, item ids;
 /// [`Capacity::FITS`] says which sizes build.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Caps<
@@ -231,6 +239,7 @@ pub struct Caps<
     const EFFECTS: usize,
     const LINES: usize,
     const TOPICS: usize,
+    const ITEMS: usize,
 >;
 
 impl<
@@ -246,6 +255,7 @@ impl<
     const EFFECTS: usize,
     const LINES: usize,
     const TOPICS: usize,
+    const ITEMS: usize,
 > Capacity
     for Caps<
         ACTORS,
@@ -260,6 +270,7 @@ impl<
         EFFECTS,
         LINES,
         TOPICS,
+        ITEMS,
     >
 {
     type Actors<T: Element> = heapless::Vec<T, ACTORS>;
@@ -274,6 +285,7 @@ impl<
     type Effects<T: Element> = heapless::Vec<T, EFFECTS>;
     type Lines<T: Element> = heapless::Vec<T, LINES>;
     type Topics<T: Element> = heapless::Vec<T, TOPICS>;
+    type Items<T: Element> = heapless::Vec<T, ITEMS>;
     type Work<T: Element> = heapless::Vec<T, ACTORS>;
 
     const FITS: bool = SETS < 65_535
@@ -290,13 +302,15 @@ impl<
 /// static placements, 8,192 models, 2,048 animation sets, 16,384 frame-table models, 65,535
 /// script locals, 1,000 model texture banks, 9,216 walk nodes, 255 ropes (the original's
 /// limit), 256 effect slots (eight times the installed `max_effects`), 64 dialogue records
-/// (the installed 20, over three times), 300 topic-menu items (the original's least). Inline it is
+/// (the installed 20, over three times), 300 topic-menu items (the original's least), 256
+/// item ids (every id an item byte names). Inline it is
 /// megabytes: the frontends keep it on the heap (`stros_host::Desktop`).
-pub type Desktop = Caps<2048, 4096, 8192, 2048, 16384, 65535, 1000, 9216, 255, 256, 64, 300>;
+pub type Desktop = Caps<2048, 4096, 8192, 2048, 16384, 65535, 1000, 9216, 255, 256, 64, 300, 256>;
 
 /// The microcontroller preset: 16 actors, 64 static placements, 16 models, 8 animation
 /// sets, 32 frame-table models, 64 script locals, 2 model texture banks, 32 walk nodes, 2
-/// ropes, 8 effect slots, 16 dialogue records (the original's least), 4 topic-menu items —
+/// ropes, 8 effect slots, 16 dialogue records (the original's least), 4 topic-menu items,
+/// 16 item ids —
 /// the embedded island (`stros-tools inspect --needs` counts it)
 /// with room to spare.
-pub type Small = Caps<16, 64, 16, 8, 32, 64, 2, 32, 2, 8, 16, 4>;
+pub type Small = Caps<16, 64, 16, 8, 32, 64, 2, 32, 2, 8, 16, 4, 16>;

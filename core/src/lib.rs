@@ -41,6 +41,7 @@
 //! | collision | [`collision`] | shapes, candidates, admissions, face contacts, ground support, body responses, the static world; [`collision::ledge`]: the "Ledge scan" passes and the fit test |
 //! | anim | [`anim`] | the RAGR interpreter, requests, animation tasks |
 //! | anim | [`dialogue`] | RTX lookup and its cache, dialogue records and their update, subtitle slots, wrapping and position, speech timing, the topic menu, the activation prompt |
+//! | anim | [`items`] | ITEM.INI's records, owned counts and selection: initialization, acquisition, removal, the selection fallback and queries |
 //! | anim | [`camera`] | the original camera: "Camera record initialization" and its installed settings, "Player camera slot selection", [`camera::pose`]: "Camera pose stage order" (candidate, obstacle segment, distance-height correction, contact-normal response, movement limiting, terrain clamp, publication, orientation), "Camera marks and the render camera step", screen shake |
 //! | script | [`script`] | the SOUP VM: bytecode decoding, continuations, the six task slots, the script stage's order and gates, disassembly ("Shipped FLAG2 sequence") |
 //! | actor | [`actor`] | the actor record, "Ordinary actor eligibility", "Supporting actor motion"; [`actor::default`]: default-group selection; [`actor::combat`]: combat entry, weapons, death pairs; [`actor::motion`]: the `MoveForward`/`WalkForward`/backward steppers, "Forward-walking startup", "Ending a walking update", "Continuation after input release", "Directional ordinary displacement"; [`actor::jump`]: "Ordinary jump entry", "Script Jump"; [`actor::walk`]: the walk maps, "Nearest free walk node", "Walk-route search and next-hop selection"; [`actor::nav`]: point navigation and coordinate walking; [`actor::natives`], [`actor::props`]: the SOUP natives and object properties on actors |
@@ -70,6 +71,7 @@ pub mod embedded;
 pub mod files;
 pub mod formats;
 pub mod input;
+pub mod items;
 pub mod math;
 pub mod player;
 pub mod recording;

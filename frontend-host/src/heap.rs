@@ -83,6 +83,7 @@ impl<C: Capacity> Capacity for Heap<C> {
     type Effects<T: Element> = HeapTable<T, C::Effects<T>>;
     type Lines<T: Element> = HeapTable<T, C::Lines<T>>;
     type Topics<T: Element> = HeapTable<T, C::Topics<T>>;
+    type Items<T: Element> = HeapTable<T, C::Items<T>>;
     type Work<T: Element> = C::Work<T>;
     const FITS: bool = C::FITS;
 }

@@ -274,6 +274,11 @@ impl Install {
             }
             None => warnings.push(format!("no {}: no subtitles", stros_core::session::FONT_FILE)),
         }
+        // The item database (optional; must read when present).
+        if let Some(t) = self.text(stros_core::items::ITEM_FILE)? {
+            stros_core::items::ItemIni::new_checked(t)
+                .map_err(|e| self.damaged(stros_core::items::ITEM_FILE, e))?;
+        }
         if let Some(t) = self.text("SURFACE.INI")? {
             stros_core::formats::surface::SurfaceTable::parse(t)
                 .map_err(|e| self.damaged("SURFACE.INI", e))?;

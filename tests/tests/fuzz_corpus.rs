@@ -74,6 +74,7 @@ seed_tests! {
     fog_seeds: "fog" reaches 1,
     rtx_seeds: "rtx" reaches 1,
     fnt_seeds: "fnt" reaches 1,
+    items_seeds: "items" reaches 1,
 }
 
 /// Run only as the child of the next test: allocates inside `watched`.

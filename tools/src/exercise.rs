@@ -50,11 +50,13 @@ pub enum Kind {
     Rtx,
     /// FNT font.
     Fnt,
+    /// ITEM.INI text (the item database).
+    ItemIni,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 16] = [
+    pub const ALL: [Kind; 17] = [
         Kind::Rgm,
         Kind::Wld,
         Kind::Model,
@@ -71,6 +73,7 @@ impl Kind {
         Kind::Fog,
         Kind::Rtx,
         Kind::Fnt,
+        Kind::ItemIni,
     ];
 
     /// The kind of a file by its name (`TEXBSI.302` by its stem, the rest by extension).
@@ -85,6 +88,9 @@ impl Kind {
         }
         if file == "WORLD.INI" {
             return Some(Kind::WorldIni);
+        }
+        if file == "ITEM.INI" {
+            return Some(Kind::ItemIni);
         }
         if file.starts_with("FOG") && file.ends_with(".INI") {
             return Some(Kind::Fog);
@@ -125,12 +131,13 @@ impl Kind {
             Kind::Fog => "FOG.INI",
             Kind::Rtx => "RTX",
             Kind::Fnt => "FNT",
+            Kind::ItemIni => "ITEM.INI",
         }
     }
 
     /// Whether files of this kind are text, whose prefixes may be whole files too.
     pub fn is_text(self) -> bool {
-        matches!(self, Kind::Ini | Kind::Surface | Kind::SoupDef | Kind::WorldIni | Kind::Fog)
+        matches!(self, Kind::Ini | Kind::Surface | Kind::SoupDef | Kind::WorldIni | Kind::Fog | Kind::ItemIni)
     }
 }
 
@@ -164,6 +171,12 @@ pub fn exercise(kind: Kind, data: &[u8]) -> Result<u64, ExerciseError> {
         Kind::Pvo => pvo(&mut sum, data).map_err(ExerciseError::Format)?,
         Kind::Rtx => rtx(&mut sum, data).map_err(ExerciseError::Format)?,
         Kind::Fnt => fnt(&mut sum, data).map_err(ExerciseError::Format)?,
+        Kind::ItemIni => {
+            let text = core::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
+            let ini =
+                stros_core::items::ItemIni::new_checked(text).map_err(|e| ExerciseError::Ini(e.line()))?;
+            items(&mut sum, ini);
+        }
         Kind::Ini => {
             let text = core::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
             let ini = Ini::new_checked(text).map_err(|e| ExerciseError::Ini(e.line()))?;
@@ -574,6 +587,19 @@ fn selected(sum: &mut Sum, s: Selected<'_>) {
     }
     sum.add(s.contains(first.unwrap_or(0)) as u64);
     sum.add(s.contains(u16::MAX) as u64);
+}
+
+/// The item system opened over `ini`: every id acquired, queried, dropped and selected.
+fn items(sum: &mut Sum, ini: stros_core::items::ItemIni<'_>) {
+    let mut items = stros_core::items::Items::<crate::fuzz::Fuzzing>::default();
+    items.open(Some(ini));
+    for id in 0..=255u8 {
+        items.acquire(id, 3, &mut |w| sum.add(w as u64));
+        sum.add(items.count(id) as u64);
+        items.drop(id, 1);
+        items.select(id);
+        sum.add(items.selected().map_or(0, u64::from));
+    }
 }
 
 /// Every RTX entry: tag, text, the clip's fields and PCM, and a lookup of each tag.

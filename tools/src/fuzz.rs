@@ -35,7 +35,7 @@ use stros_core::world::World;
 /// The targets' sizes: room for the island and what a mutation adds, kept inline so that
 /// loading, stepping and drawing run with no allocator at all (the frontends' heap tables,
 /// `stros_host::Desktop`, are reserved when a world is made).
-pub type Fuzzing = Caps<256, 2048, 256, 128, 4096, 8192, 16, 2048, 64, 32, 16, 8>;
+pub type Fuzzing = Caps<256, 2048, 256, 128, 4096, 8192, 16, 2048, 64, 32, 16, 8, 256>;
 
 thread_local! {
     static ARMED: Cell<bool> = const { Cell::new(false) };
@@ -507,7 +507,7 @@ pub fn reader(kind: crate::exercise::Kind, data: &[u8]) -> usize {
 
 /// Every target by name (as `tools/fuzz` names its binaries and `tools/fuzz/seeds` its
 /// seed corpora), for the regression test.
-pub const TARGETS: [(&str, Target); 19] = {
+pub const TARGETS: [(&str, Target); 20] = {
     use crate::exercise::Kind;
     [
         ("step", step),
@@ -529,5 +529,6 @@ pub const TARGETS: [(&str, Target); 19] = {
         ("fog", |d| reader(Kind::Fog, d)),
         ("rtx", |d| reader(Kind::Rtx, d)),
         ("fnt", |d| reader(Kind::Fnt, d)),
+        ("items", |d| reader(Kind::ItemIni, d)),
     ]
 };

@@ -79,6 +79,18 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Value, ExerciseError> {
         Kind::Pvo => pvo(&Pvo::new_checked(data).map_err(f)?, data),
         Kind::Rtx => rtx(&stros_core::formats::rtx::Rtx::new_checked(data).map_err(f)?),
         Kind::Fnt => fnt(&stros_core::formats::fnt::Fnt::new_checked(data).map_err(f)?),
+        Kind::ItemIni => {
+            let text = std::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
+            let ini =
+                stros_core::items::ItemIni::new_checked(text).map_err(|e| ExerciseError::Ini(e.line()))?;
+            let mut items = stros_core::items::Items::<stros_core::capacity::Desktop>::default();
+            items.open(Some(ini));
+            let owned = (0..=255u8)
+                .filter(|&k| items.has_record(k))
+                .map(|k| vec![k as i32, items.count(k)])
+                .collect::<Vec<_>>();
+            object().with("format", "ITEM.INI").with("records", owned).with("selected", items.selected())
+        }
         Kind::Ini => {
             let text = std::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
             let ini =

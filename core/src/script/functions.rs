@@ -486,6 +486,16 @@ pub mod id {
     pub const WAIT_ON_DIALOG: u16 = 99;
     /// `LoadWorld(world, marker, heading)`.
     pub const LOAD_WORLD: u16 = 107;
+    /// `HaveItem(item)`.
+    pub const HAVE_ITEM: u16 = 303;
+    /// `AddItem(item, quantity)`.
+    pub const ADD_ITEM: u16 = 308;
+    /// `DropItem(item, quantity)`.
+    pub const DROP_ITEM: u16 = 310;
+    /// `ActiveItem()`.
+    pub const ACTIVE_ITEM: u16 = 314;
+    /// `SelectItem(item)`.
+    pub const SELECT_ITEM: u16 = 318;
     /// `ACTIVATE(label)`.
     pub const ACTIVATE: u16 = 127;
     /// `TorchActivate(label)`.

@@ -119,6 +119,7 @@ impl<'a, C: Capacity> World<'a, C> {
             scripts: script::ScriptTables::default(),
             dialogue: crate::dialogue::Dialogue::default(),
             item_area: crate::dialogue::activation::ItemArea::Item,
+            items: crate::items::Items::default(),
             combat_index: 0,
             script_exclusion: None,
         }
@@ -224,6 +225,19 @@ impl<'a, C: Capacity> World<'a, C> {
             None => None,
         };
         self.dialogue.reopen(rtx, self.config.dialog_max_dialog_lines);
+        // The item database (`[system] item_ini`, installed `ITEM.INI`); the system opens
+        // with the world loaded as a session starts (a world change keeps it).
+        let items = match files.file(crate::items::ITEM_FILE) {
+            Some(bytes) => {
+                let text = core::str::from_utf8(bytes).map_err(|_| WorldError::Items(0))?;
+                Some(
+                    crate::items::ItemIni::new_checked(text)
+                        .map_err(|e| WorldError::Items(e.line().max(1)))?,
+                )
+            }
+            None => None,
+        };
+        self.items.open(items);
         // The sky opens with the world and takes one draw of the shared random stream for its
         // scroll direction ({D:engine/sky.md} "Initial scroll direction").
         self.sky =

@@ -32,6 +32,7 @@ mod dialogue;
 pub mod effects;
 pub mod entry;
 mod family;
+mod items;
 mod ledge;
 pub mod live;
 mod load;
@@ -140,6 +141,8 @@ pub enum WorldError {
     NoCatalog,
     /// WORLD.INI has no world of this index (or it is outside 0 through 99).
     NoWorld(i32),
+    /// ITEM.INI failed to parse at this line (0: it is not text).
+    Items(usize),
 }
 
 impl fmt::Display for WorldError {
@@ -157,6 +160,7 @@ impl fmt::Display for WorldError {
             WorldError::Catalog(e) => write!(f, "WORLD.INI: {e}"),
             WorldError::NoCatalog => write!(f, "no WORLD.INI: choose a world by its map's name"),
             WorldError::NoWorld(n) => write!(f, "WORLD.INI has no world {n}"),
+            WorldError::Items(line) => write!(f, "ITEM.INI: line {line} does not read (line 0: not text)"),
         }
     }
 }
@@ -348,8 +352,7 @@ pub struct StepReport {
     pub outcome: Option<i32>,
     /// Sound maintenance reset the sound this update: every channel stops before its sounds.
     pub sound_reset: bool,
-    /// The session request a script made this update, with the actor that made it (the
-    /// session acts on it: [`World::change_world`]).
+    /// The session request a script made this update and its actor ([`World::change_world`]).
     pub request: Option<(u16, SessionRequest)>,
 }
 
@@ -435,6 +438,8 @@ pub struct World<'a, C: Capacity = Desktop> {
     ropes: C::Ropes<ropes::Rope<'a>>,
     /// What people say ([`crate::dialogue`]): lines, the RTX cache, the prompt, the menu.
     dialogue: crate::dialogue::Dialogue<'a, C>,
+    /// The item system ([`crate::items`]): a session's, kept across world changes.
+    items: crate::items::Items<'a, C>,
     /// What the HUD's item area shows this frame ([`crate::dialogue::activation::ItemArea`]).
     item_area: crate::dialogue::activation::ItemArea<'a>,
     report: StepReport,

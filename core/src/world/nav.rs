@@ -115,6 +115,7 @@ pub fn is_hosted(function: u16) -> bool {
         || matches!(function, id::OFFSET | id::UN_OFFSET | id::SET_HEALTH | id::ADJUST_HEALTH)
         || super::dialogue::DIALOGUE.contains(&function)
         || function == id::LOAD_WORLD
+        || super::items::ITEMS.contains(&function)
 }
 
 /// RAAT `node_in_use` (94): `Wander` sets it.

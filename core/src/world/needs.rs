@@ -52,7 +52,7 @@ impl Needs {
             TableKind::WalkNodes => self.walk_nodes,
             TableKind::Ropes => self.ropes,
             // The pool's size is the configuration's, held to the build's: no map needs it.
-            TableKind::Effects | TableKind::Lines | TableKind::Topics => 0,
+            TableKind::Effects | TableKind::Lines | TableKind::Topics | TableKind::Items => 0,
         }
     }
 

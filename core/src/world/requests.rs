@@ -43,7 +43,8 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
 impl<'a, C: Capacity> World<'a, C> {
     /// Acts on a `LoadWorld`: world `spec` loaded in place of this one (no second world on
     /// the stack) with the session's state kept — the global flags, which the session
-    /// initializer sets up and a world change leaves alone — and the player entered at
+    /// initializer sets up and a world change leaves alone, and the item counts and
+    /// selection ({D:engine/hud.md} "Inventory ownership") — and the player entered at
     /// `marker` facing `heading & 2047`. Returns the player's id.
     pub fn change_world(
         &mut self,
@@ -57,8 +58,10 @@ impl<'a, C: Capacity> World<'a, C> {
         // fired) carries over, so a use key still held on arrival does not fire the next
         // world's door at once.
         let hold_off = self.dialogue.activation.hold_off;
+        // The items are the session's too: kept, not opened again from ITEM.INI.
+        let items = core::mem::take(&mut self.items);
         self.load_world_in_place(files, spec)?;
-        self.scripts.flags = flags;
+        (self.scripts.flags, self.items) = (flags, items);
         self.dialogue.activation.hold_off = hold_off;
         self.enter_marker(files, marker, heading & 2047)
     }

@@ -157,6 +157,8 @@ pub(super) struct WorldHost<'w, 'o, 'e, 'a, C: Capacity> {
     pub dropped: &'w mut u32,
     /// The world's dialogue state.
     pub dialogue: &'w mut crate::dialogue::Dialogue<'a, C>,
+    /// The item system.
+    pub items: &'w mut crate::items::Items<'a, C>,
     /// The update's session request ([`super::SessionRequest`]).
     pub request: &'w mut Option<(u16, super::SessionRequest)>,
     /// The update's input (Activate, the menu's directions).
@@ -343,6 +345,7 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
             .or_else(|| self.health(receiver, call))
             .or_else(|| self.dialogue(receiver, call))
             .or_else(|| self.requests(receiver, call))
+            .or_else(|| self.item_natives(call))
         {
             return Some(r);
         }

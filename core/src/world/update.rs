@@ -171,7 +171,6 @@ impl<'a, C: Capacity> World<'a, C> {
             player_id: self.players[self.selected],
             tables,
         };
-
         super::collide::pre_script(a, &mut env);
         // A script that wrote another actor may have moved it: the crowd columns are read
         // again once this update is done (the next gather is the next update's).
@@ -204,6 +203,7 @@ impl<'a, C: Capacity> World<'a, C> {
                 trace: &mut self.report.script,
                 dropped: &mut self.report.script_dropped,
                 dialogue: &mut self.dialogue,
+                items: &mut self.items,
                 request: &mut self.report.request,
                 input: *input,
                 bios: self.report.bios,

@@ -27,6 +27,7 @@ mod family;
 mod functions;
 mod hud;
 mod install;
+mod items;
 mod jump_clearance;
 mod loading;
 mod mutation;

@@ -1,0 +1,410 @@
+//! The item system ({D:config/item-ini.md} "Initialization and acquisition", "Empty-selection
+//! fallback", "Removal during acquisition", "Script count and selection queries";
+//! {D:engine/hud.md} "Inventory ownership"): ITEM.INI's records, each item's owned count and
+//! the selected item.
+//!
+//! The INI text stays where it is: a record's fields (`type[x]`, `total[x]`, the item lists)
+//! are read from it when a rule needs them, so the only state is one owned count per item
+//! id, which records exist, and the selection. Counts belong to the game session and
+//! survive world changes ([`crate::world::World::change_world`]).
+
+use core::fmt::Write as _;
+
+use crate::capacity::{Capacity, Desktop, Table};
+use crate::formats::ini::{Ini, IniError, parse_int};
+
+/// The item database's file (`[system] item_ini` as installed).
+pub const ITEM_FILE: &str = "ITEM.INI";
+/// The section every field lives in.
+pub const SECTION: &str = "items";
+/// How deep the recursive list rules go before they stop (the original recurses without a
+/// bound; a cycle in the lists would not end there).
+pub const MAX_DEPTH: u8 = 16;
+/// Item lists hold at most this many entries here (the shipped lists hold a handful).
+pub const MAX_LIST: usize = 32;
+/// Item type 1: a weapon.
+pub const TYPE_WEAPON: i32 = 1;
+/// `flags[x]` bit 1: dropping removes every unit.
+pub const FLAG_REMOVE_ON_DROP: i32 = 1;
+
+/// The per-item fields the rules read (`name[x]` and friends are read where they are used).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// `type[x]`.
+    Type,
+    /// `flags[x]`.
+    Flags,
+    /// `hide[x]`.
+    Hide,
+    /// `total[x]`.
+    Total,
+    /// `player_max[x]`.
+    PlayerMax,
+    /// `player_total[x]`.
+    PlayerTotal,
+    /// `bitmap[x]`.
+    Bitmap,
+}
+
+impl Field {
+    const fn key(self) -> &'static str {
+        match self {
+            Field::Type => "type",
+            Field::Flags => "flags",
+            Field::Hide => "hide",
+            Field::Total => "total",
+            Field::PlayerMax => "player_max",
+            Field::PlayerTotal => "player_total",
+            Field::Bitmap => "bitmap",
+        }
+    }
+}
+
+/// The item lists of a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum List {
+    /// `add_item_list[x]`: acquired one unit each when `x` is acquired.
+    Add,
+    /// `drop_add_item_list[x]`: dropped one unit each when `x` is acquired.
+    DropAdd,
+    /// `remove_drop_item_list[x]`: cleared when `x` is dropped and still owned.
+    RemoveDrop,
+    /// `required_item_list[x]`: owned before `x` can be acquired.
+    Required,
+    /// `drop_use_item_list[x]`: dropped one unit each when `x` is used.
+    DropUse,
+}
+
+impl List {
+    const fn key(self) -> &'static str {
+        match self {
+            List::Add => "add_item_list",
+            List::DropAdd => "drop_add_item_list",
+            List::RemoveDrop => "remove_drop_item_list",
+            List::Required => "required_item_list",
+            List::DropUse => "drop_use_item_list",
+        }
+    }
+}
+
+/// A view of ITEM.INI's `[items]` section.
+#[derive(Clone, Copy, Debug)]
+pub struct ItemIni<'a> {
+    ini: Ini<'a>,
+}
+
+/// `name[id]`.
+fn indexed(name: &str, id: u8) -> heapless::String<32> {
+    let mut key = heapless::String::new();
+    let _ = write!(key, "{name}[{id}]");
+    key
+}
+
+/// Comma-separated decimal item ids (entries outside 0–255 are passed over).
+fn ids(value: &str) -> impl Iterator<Item = u8> + '_ {
+    value.split(',').filter_map(|v| parse_int(v).and_then(|n| u8::try_from(n).ok()))
+}
+
+impl<'a> ItemIni<'a> {
+    /// Checks the text as the INI reader does.
+    pub fn new_checked(text: &'a str) -> Result<Self, IniError> {
+        Ok(ItemIni { ini: Ini::new_checked(text)? })
+    }
+
+    /// A header value (`start_item_select`, `torch_time`, …); `None` when absent or empty.
+    pub fn header(&self, key: &str) -> Option<i32> {
+        self.ini.get(SECTION, key).filter(|e| !e.value.trim().is_empty()).and_then(|e| e.int().ok())
+    }
+
+    /// Field `field` of item `id`; `None` when absent or empty (an omitted field), 0 for
+    /// text that is not a number.
+    pub fn field(&self, field: Field, id: u8) -> Option<i32> {
+        let e = self.ini.get(SECTION, &indexed(field.key(), id))?;
+        (!e.value.trim().is_empty()).then(|| e.int().unwrap_or(0))
+    }
+
+    /// The raw text of `name[id]`-style field `key` of item `id`.
+    pub fn text(&self, key: &str, id: u8) -> Option<&'a str> {
+        self.ini.get(SECTION, &indexed(key, id)).map(|e| e.value.trim()).filter(|v| !v.is_empty())
+    }
+
+    /// List `list` of item `id`, in order.
+    pub fn list(&self, list: List, id: u8) -> heapless::Vec<u8, MAX_LIST> {
+        let mut out = heapless::Vec::new();
+        if let Some(v) = self.text(list.key(), id) {
+            for k in ids(v) {
+                if out.push(k).is_err() {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// `start_item_list`.
+    pub fn start_items(&self) -> impl Iterator<Item = u8> + 'a {
+        let v = self.ini.get(SECTION, "start_item_list").map_or("", |e| e.value);
+        ids(v)
+    }
+
+    /// The item ids that have a record (any `…[id]` key), a bit each.
+    pub fn records(&self) -> [u32; 8] {
+        let mut bits = [0u32; 8];
+        for e in self.ini.entries().filter(|e| e.section.eq_ignore_ascii_case(SECTION)) {
+            let index = e.key.strip_suffix(']').and_then(|k| k.rsplit_once('[')).map(|(_, n)| n);
+            if let Some(id) = index.and_then(|n| n.trim().parse::<u8>().ok()) {
+                bits[id as usize / 32] |= 1 << (id % 32);
+            }
+        }
+        bits
+    }
+}
+
+/// The item system: the records ITEM.INI defines, their owned counts and the selection.
+#[derive(Clone, Debug, Default)]
+pub struct Items<'a, C: Capacity = Desktop> {
+    ini: Option<ItemIni<'a>>,
+    /// Owned count by item id (ids the build does not hold have no record).
+    counts: C::Items<i32>,
+    /// Which ids have a record, a bit each.
+    defined: [u32; 8],
+    selected: Option<u8>,
+}
+
+impl<'a, C: Capacity> Items<'a, C> {
+    /// Opens the item system over `ini` ("Initialization and acquisition"): each record's
+    /// count from `player_total[x]`, one acquisition per `start_item_list` entry in order,
+    /// then `start_item_select` (or, absent, the first record) selected. `None` closes it.
+    pub fn open(&mut self, ini: Option<ItemIni<'a>>) {
+        self.ini = ini;
+        self.counts.clear();
+        (self.defined, self.selected) = ([0; 8], None);
+        let Some(ini) = ini else { return };
+        self.defined = ini.records();
+        for id in 0..C::holds(crate::capacity::TableKind::Items).min(256) {
+            let id = id as u8;
+            let count = match self.has_bit(id) {
+                true => ini.field(Field::PlayerTotal, id).unwrap_or(0),
+                false => 0,
+            };
+            let _ = self.counts.push(count);
+        }
+        for id in ini.start_items() {
+            self.acquire(id, 1, &mut |_| {});
+        }
+        self.selected = match ini.header("start_item_select") {
+            Some(id) => u8::try_from(id).ok().filter(|&id| self.has_record(id)),
+            None => (0..=255u8).find(|&id| self.has_record(id)),
+        };
+    }
+
+    /// Whether the item system is open.
+    pub fn is_open(&self) -> bool {
+        self.ini.is_some()
+    }
+
+    fn has_bit(&self, id: u8) -> bool {
+        self.defined[id as usize / 32] & (1 << (id % 32)) != 0
+    }
+
+    /// Whether item `id` has a record (in an id range the build holds).
+    pub fn has_record(&self, id: u8) -> bool {
+        self.has_bit(id) && (id as usize) < self.counts.len()
+    }
+
+    /// `HaveItem(id)`: the owned count (0 when closed or unknown).
+    pub fn count(&self, id: u8) -> i32 {
+        if self.has_record(id) { self.counts[id as usize] } else { 0 }
+    }
+
+    /// The selected item (`ActiveItem`; none reads as 0, the compass).
+    pub fn selected(&self) -> Option<u8> {
+        self.selected
+    }
+
+    /// `SelectItem(id)`: the record selected whatever its count, visibility or type.
+    pub fn select(&mut self, id: u8) {
+        if self.has_record(id) {
+            self.selected = Some(id);
+        }
+    }
+
+    fn field(&self, f: Field, id: u8) -> i32 {
+        self.ini.and_then(|i| i.field(f, id)).unwrap_or(0)
+    }
+
+    /// Whether `id` and, recursively, what its required list names are owned.
+    fn requirements_met(&self, id: u8, depth: u8) -> bool {
+        let Some(ini) = self.ini else { return false };
+        depth < MAX_DEPTH
+            && ini
+                .list(List::Required, id)
+                .iter()
+                .all(|&r| self.count(r) != 0 && self.requirements_met(r, depth + 1))
+    }
+
+    /// Acquisition of `quantity` of `id` ("Initialization and acquisition"): held to
+    /// `total − count` and `player_max − count`; nothing when that is not positive or a
+    /// required item (recursively) is missing; otherwise one unit dropped of each
+    /// `drop_add_item_list` entry, one acquired of each `add_item_list` entry, the
+    /// empty-selection fallback, and the count raised last. `weapon` hears the item id the
+    /// fallback selects (the selected player's weapon attribute takes its low byte).
+    pub fn acquire(&mut self, id: u8, quantity: i32, weapon: &mut impl FnMut(u8)) {
+        self.acquire_at(id, quantity, weapon, 0);
+    }
+
+    fn acquire_at(&mut self, id: u8, quantity: i32, weapon: &mut impl FnMut(u8), depth: u8) {
+        let Some(ini) = self.ini.filter(|_| self.has_record(id) && depth < MAX_DEPTH) else { return };
+        let count = self.count(id);
+        let room = |limit: i32| limit.wrapping_sub(count);
+        let q = quantity.min(room(self.field(Field::Total, id))).min(room(self.field(Field::PlayerMax, id)));
+        if q <= 0 || !self.requirements_met(id, 0) {
+            return;
+        }
+        for d in ini.list(List::DropAdd, id) {
+            self.drop(d, 1);
+        }
+        for a in ini.list(List::Add, id) {
+            self.acquire_at(a, 1, weapon, depth + 1);
+        }
+        self.fallback(weapon);
+        self.counts[id as usize] = self.counts[id as usize].wrapping_add(q);
+    }
+
+    /// "Empty-selection fallback": with nothing selected, item 1 if it has a record, else the
+    /// first owned weapon, else the first owned item (hidden ones too).
+    fn fallback(&mut self, weapon: &mut impl FnMut(u8)) {
+        if self.selected.is_some() {
+            return;
+        }
+        let owned = |k: &u8| self.count(*k) > 0;
+        let pick = if self.has_record(1) {
+            Some(1)
+        } else {
+            (0..=255u8)
+                .filter(owned)
+                .find(|&k| self.field(Field::Type, k) == TYPE_WEAPON)
+                .or_else(|| (0..=255u8).find(owned))
+        };
+        if let Some(k) = pick {
+            self.selected = Some(k);
+            weapon(k);
+        }
+    }
+
+    /// `DropItem(id, quantity)` ("Removal during acquisition"): at most the owned count
+    /// subtracted (flag bit 1 clears it); while some remain, each `remove_drop_item_list`
+    /// entry has the same rule applied and is then cleared.
+    pub fn drop(&mut self, id: u8, quantity: i32) {
+        if quantity <= 0 || !self.is_open() || !self.has_record(id) {
+            return;
+        }
+        let k = id as usize;
+        self.counts[k] -= quantity.min(self.counts[k]).max(0);
+        if self.field(Field::Flags, id) & FLAG_REMOVE_ON_DROP != 0 {
+            self.counts[k] = 0;
+        }
+        self.clear_listed(id, 0);
+    }
+
+    /// The removal-list helper: while `id` is still owned, each listed item's own list is
+    /// walked, then its count cleared.
+    fn clear_listed(&mut self, id: u8, depth: u8) {
+        let Some(ini) = self.ini.filter(|_| self.count(id) != 0 && depth < MAX_DEPTH) else { return };
+        for r in ini.list(List::RemoveDrop, id) {
+            self.clear_listed(r, depth + 1);
+            if self.has_record(r) {
+                self.counts[r as usize] = 0;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::capacity::Small;
+
+    /// A small database: 1 sabre (weapon), 2 gold (starts 52, max 200, total 500), 3 key
+    /// (required by 4), 4 chest note (adds 5, drops 2 on pickup), 5 map, 6 amulet
+    /// (removes 7 when dropped while owned), 7 gem.
+    const INI: &str = "[items]\n\
+        start_item_list = 1, 2\n\
+        start_item_select = 1\n\
+        type[1] = 1\ntotal[1] = 1\nplayer_max[1] = 1\n\
+        total[2] = 500\nplayer_max[2] = 200\nplayer_total[2] = 52\n\
+        total[3] = 1\nplayer_max[3] = 1\n\
+        total[4] = 1\nplayer_max[4] = 1\nrequired_item_list[4] = 3\nadd_item_list[4] = 5\ndrop_add_item_list[4] = 2\n\
+        total[5] = 1\nplayer_max[5] = 1\n\
+        total[6] = 2\nplayer_max[6] = 2\nremove_drop_item_list[6] = 7\n\
+        total[7] = 3\nplayer_max[7] = 3\n\
+        flags[8] = 1\ntotal[8] = 9\nplayer_max[8] = 9\n";
+
+    fn open() -> Items<'static, Small> {
+        let mut items = Items::<Small>::default();
+        items.open(Some(ItemIni::new_checked(INI).unwrap()));
+        items
+    }
+
+    #[test]
+    fn initialization_adds_the_start_list_to_player_total() {
+        let items = open();
+        // Gold: player_total 52 plus one from start_item_list (the docs' 53); the sabre 1.
+        assert_eq!((items.count(2), items.count(1), items.selected()), (53, 1, Some(1)));
+        assert!(items.has_record(8) && !items.has_record(9) && !items.has_record(0));
+    }
+
+    #[test]
+    fn acquisition_is_held_to_the_limits_and_the_requirements() {
+        let mut items = open();
+        let mut none = |_| {};
+        // Gold: 53 owned, player_max 200: 300 more is held to 147.
+        items.acquire(2, 300, &mut none);
+        assert_eq!(items.count(2), 200);
+        items.acquire(2, 1, &mut none);
+        assert_eq!(items.count(2), 200);
+        // The note needs the key.
+        items.acquire(4, 1, &mut none);
+        assert_eq!(items.count(4), 0);
+        items.acquire(3, 1, &mut none);
+        items.acquire(4, 1, &mut none);
+        // With the key: one gold dropped, the map added, the note owned.
+        assert_eq!((items.count(4), items.count(5), items.count(2)), (1, 1, 199));
+        // Nonpositive: nothing.
+        items.acquire(7, 0, &mut none);
+        items.acquire(7, -3, &mut none);
+        assert_eq!(items.count(7), 0);
+    }
+
+    #[test]
+    fn dropping_holds_to_the_count_and_clears_the_removal_list_while_owned() {
+        let mut items = open();
+        let mut none = |_| {};
+        items.acquire(6, 2, &mut none);
+        items.acquire(7, 3, &mut none);
+        // One amulet dropped: one remains, so the gem (its removal list) is cleared.
+        items.drop(6, 1);
+        assert_eq!((items.count(6), items.count(7)), (1, 0));
+        items.acquire(7, 2, &mut none);
+        // The last amulet: none remain, the list is not walked.
+        items.drop(6, 5);
+        assert_eq!((items.count(6), items.count(7)), (0, 2));
+        // Flag bit 1: every unit goes.
+        items.acquire(8, 5, &mut none);
+        items.drop(8, 1);
+        assert_eq!(items.count(8), 0);
+    }
+
+    #[test]
+    fn with_nothing_selected_acquisition_selects_item_one() {
+        let mut items = open();
+        items.selected = None;
+        let mut picked = None;
+        items.acquire(7, 1, &mut |k| picked = Some(k));
+        assert_eq!((items.selected(), picked), (Some(1), Some(1)));
+        items.select(8);
+        assert_eq!(items.selected(), Some(8));
+        items.select(40);
+        assert_eq!(items.selected(), Some(8));
+    }
+}
