@@ -17,9 +17,10 @@ use crate::formats::ini::{Ini, IniError, parse_int};
 pub const ITEM_FILE: &str = "ITEM.INI";
 /// The section every field lives in.
 pub const SECTION: &str = "items";
-/// How deep the recursive list rules go before they stop (the original recurses without a
-/// bound; a cycle in the lists would not end there).
-pub const MAX_DEPTH: u8 = 16;
+/// How many times the recursive list rules may apply within one request before the rest is
+/// left undone (the original recurses without a bound: a cycle in the lists would not end
+/// there, and lists naming each other would branch without end).
+pub const MAX_STEPS: u32 = 256;
 /// Item lists hold at most this many entries here (the shipped lists hold a handful).
 pub const MAX_LIST: usize = 32;
 /// Item type 1: a weapon.
@@ -233,14 +234,11 @@ impl<'a, C: Capacity> Items<'a, C> {
         self.ini.and_then(|i| i.field(f, id)).unwrap_or(0)
     }
 
-    /// Whether `id` and, recursively, what its required list names are owned.
-    fn requirements_met(&self, id: u8, depth: u8) -> bool {
-        let Some(ini) = self.ini else { return false };
-        depth < MAX_DEPTH
-            && ini
-                .list(List::Required, id)
-                .iter()
-                .all(|&r| self.count(r) != 0 && self.requirements_met(r, depth + 1))
+    /// Whether what `id`'s required list names is owned and, recursively, meets its own.
+    fn requirements_met(&self, id: u8, budget: &mut u32) -> bool {
+        let Some(ini) = self.ini.filter(|_| *budget > 0) else { return false };
+        *budget -= 1;
+        ini.list(List::Required, id).iter().all(|&r| self.count(r) != 0 && self.requirements_met(r, budget))
     }
 
     /// Acquisition of `quantity` of `id` ("Initialization and acquisition"): held to
@@ -250,22 +248,23 @@ impl<'a, C: Capacity> Items<'a, C> {
     /// empty-selection fallback, and the count raised last. `weapon` hears the item id the
     /// fallback selects (the selected player's weapon attribute takes its low byte).
     pub fn acquire(&mut self, id: u8, quantity: i32, weapon: &mut impl FnMut(u8)) {
-        self.acquire_at(id, quantity, weapon, 0);
+        self.acquire_at(id, quantity, weapon, &mut { MAX_STEPS });
     }
 
-    fn acquire_at(&mut self, id: u8, quantity: i32, weapon: &mut impl FnMut(u8), depth: u8) {
-        let Some(ini) = self.ini.filter(|_| self.has_record(id) && depth < MAX_DEPTH) else { return };
+    fn acquire_at(&mut self, id: u8, quantity: i32, weapon: &mut impl FnMut(u8), budget: &mut u32) {
+        let Some(ini) = self.ini.filter(|_| self.has_record(id) && *budget > 0) else { return };
+        *budget -= 1;
         let count = self.count(id);
         let room = |limit: i32| limit.wrapping_sub(count);
         let q = quantity.min(room(self.field(Field::Total, id))).min(room(self.field(Field::PlayerMax, id)));
-        if q <= 0 || !self.requirements_met(id, 0) {
+        if q <= 0 || !self.requirements_met(id, budget) {
             return;
         }
         for d in ini.list(List::DropAdd, id) {
-            self.drop(d, 1);
+            self.drop_within(d, 1, budget);
         }
         for a in ini.list(List::Add, id) {
-            self.acquire_at(a, 1, weapon, depth + 1);
+            self.acquire_at(a, 1, weapon, budget);
         }
         self.fallback(weapon);
         self.counts[id as usize] = self.counts[id as usize].wrapping_add(q);
@@ -296,6 +295,10 @@ impl<'a, C: Capacity> Items<'a, C> {
     /// subtracted (flag bit 1 clears it); while some remain, each `remove_drop_item_list`
     /// entry has the same rule applied and is then cleared.
     pub fn drop(&mut self, id: u8, quantity: i32) {
+        self.drop_within(id, quantity, &mut { MAX_STEPS });
+    }
+
+    fn drop_within(&mut self, id: u8, quantity: i32, budget: &mut u32) {
         if quantity <= 0 || !self.is_open() || !self.has_record(id) {
             return;
         }
@@ -304,15 +307,16 @@ impl<'a, C: Capacity> Items<'a, C> {
         if self.field(Field::Flags, id) & FLAG_REMOVE_ON_DROP != 0 {
             self.counts[k] = 0;
         }
-        self.clear_listed(id, 0);
+        self.clear_listed(id, budget);
     }
 
     /// The removal-list helper: while `id` is still owned, each listed item's own list is
     /// walked, then its count cleared.
-    fn clear_listed(&mut self, id: u8, depth: u8) {
-        let Some(ini) = self.ini.filter(|_| self.count(id) != 0 && depth < MAX_DEPTH) else { return };
+    fn clear_listed(&mut self, id: u8, budget: &mut u32) {
+        let Some(ini) = self.ini.filter(|_| self.count(id) != 0 && *budget > 0) else { return };
+        *budget -= 1;
         for r in ini.list(List::RemoveDrop, id) {
-            self.clear_listed(r, depth + 1);
+            self.clear_listed(r, budget);
             if self.has_record(r) {
                 self.counts[r as usize] = 0;
             }
@@ -393,6 +397,19 @@ mod tests {
         items.acquire(8, 5, &mut none);
         items.drop(8, 1);
         assert_eq!(items.count(8), 0);
+    }
+
+    /// Lists that name each other (and themselves) stop within the step budget.
+    #[test]
+    fn cycles_in_the_lists_end() {
+        let text = "[items]\ntotal[1]=9\nplayer_max[1]=9\nadd_item_list[1]=1,2,1,2\n\
+            total[2]=9\nplayer_max[2]=9\nadd_item_list[2]=1,2\nremove_drop_item_list[1]=1,2\n\
+            remove_drop_item_list[2]=2,1\nrequired_item_list[2]=2\n";
+        let mut items = Items::<Small>::default();
+        items.open(Some(ItemIni::new_checked(text).unwrap()));
+        items.acquire(1, 1, &mut |_| {});
+        assert!(items.count(1) >= 1);
+        items.drop(1, 1);
     }
 
     #[test]
