@@ -100,8 +100,6 @@ pub struct Dialogue<'a, C: Capacity = Desktop> {
     pub activation: activation::Activation<'a>,
     /// The topic menu.
     pub menu: menu::Menu<'a, C>,
-    /// The dialogue-state word (`DialogBegin` / `DialogEnd`).
-    pub state: i32,
     /// The skip input's latch.
     pub skip_latch: bool,
     /// The record presented this frame.
@@ -128,7 +126,7 @@ impl<'a, C: Capacity> Dialogue<'a, C> {
         self.voices.stop_all();
         self.activation = activation::Activation::default();
         self.menu.reopen();
-        (self.state, self.skip_latch, self.presented, self.dropped) = (0, false, None, 0);
+        (self.skip_latch, self.presented, self.dropped) = (false, None, 0);
         self.events.clear();
     }
 
@@ -270,14 +268,15 @@ impl<'a, C: Capacity> Dialogue<'a, C> {
         self.presented.and_then(|r| self.lines.get(r))
     }
 
-    /// World teardown / a restore: every record cleared (the absent handle), every clip
-    /// stopped.
-    pub fn reset(&mut self) {
-        for l in self.lines.iter_mut() {
-            l.clear();
-        }
-        self.voices.stop_all();
-        self.presented = None;
+    /// The file's entry `label` (folded), looked up directly rather than through the cache.
+    pub fn entry(&self, label: [u8; 4]) -> Option<crate::formats::rtx::Entry<'a>> {
+        self.rtx.and_then(|f| f.find(label))
+    }
+
+    /// What the player controller tests of the dialogue system: the topic-menu-state word and
+    /// whether `WaitOnDialog` would wait.
+    pub fn words(&self) -> (i32, bool) {
+        (self.menu.state, self.any_active())
     }
 }
 

@@ -76,7 +76,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
                 0
             }
             id::MENU_ADD_ITEM => {
-                let text = self.dialogue.rtx.and_then(|f| f.find(label)).map_or(&[][..], |e| e.text);
+                let text = self.dialogue.entry(label).map_or(&[][..], |e| e.text);
                 self.dialogue.menu.add(Topic { label, text, value: call.arg(1), used: call.arg(2) });
                 0
             }
@@ -107,7 +107,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     /// Copies what the controller tests of the dialogue system into the player state.
     fn sync_talk(&mut self) {
         let talk = &mut self.env.player.talk;
-        (talk.menu, talk.waiting) = (self.dialogue.menu.state, self.dialogue.any_active());
+        (talk.menu, talk.waiting) = self.dialogue.words();
     }
 
     /// `Activate(label)` / `TorchActivate(label)` from `receiver`.
@@ -128,7 +128,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             torch_call,
             use_held: self.input.held(Action::D),
         };
-        let text = self.dialogue.rtx.and_then(|f| f.find(label)).map(|e| e.text);
+        let text = self.dialogue.entry(label).map(|e| e.text);
         let fired = self.dialogue.activation.offer(receiver, text, &offer);
         if fired == 1 {
             self.dialogue.emit(receiver, Talk::Activated { label });
@@ -239,7 +239,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     fn ambient_rtx(&mut self, receiver: u16, call: &mut NativeCall<'_>) -> i32 {
         let label = rtx::label_of(call.arg(0));
         if call.scratch[0] & state::STARTED == 0 {
-            let entry = self.dialogue.rtx.and_then(|f| f.find(label));
+            let entry = self.dialogue.entry(label);
             let Some(voice) = entry.and_then(|e| e.voice) else { return 0 };
             let Some(h) = self.dialogue.voices.start(rtx::fold(label), &voice, self.bios) else { return 0 };
             self.dialogue.emit(
@@ -312,8 +312,8 @@ impl<'a, C: Capacity> World<'a, C> {
         let suppressed = self.dialogue.menu.is_open()
             || p.is_some_and(|p| p.rope || (10..=19).contains(&p.living) || p.in_deep_water());
         self.item_area = self.dialogue.activation.frame(lockout, ticks, suppressed);
-        self.player.talk.menu = self.dialogue.menu.state;
-        self.player.talk.waiting = self.dialogue.any_active();
+        let talk = &mut self.player.talk;
+        (talk.menu, talk.waiting) = self.dialogue.words();
         self.drain_talk();
     }
 
