@@ -255,3 +255,28 @@ pub fn one_call(opcode: u8, function: u16, args: &[i32]) -> Vec<u8> {
     script.extend_from_slice(&end.to_le_bytes());
     script
 }
+
+/// A script of function-call statements (`op::FUNCTION`, numeric operands), then `End` at
+/// its own end: it runs once and stays there.
+pub fn calls(list: &[(u16, &[i32])]) -> Vec<u8> {
+    calls_then(list, None)
+}
+
+/// [`calls`], ending with `End` at `again` (`Some(0)`: the calls run every update).
+pub fn calls_then(list: &[(u16, &[i32])], again: Option<u32>) -> Vec<u8> {
+    use stros_core::script::decode::op;
+    let mut s = Vec::new();
+    for (function, args) in list {
+        s.push(op::FUNCTION);
+        s.extend_from_slice(&function.to_le_bytes());
+        s.push(args.len() as u8);
+        for a in *args {
+            s.push(op::NUMERIC);
+            s.extend_from_slice(&a.to_le_bytes());
+        }
+    }
+    let end = again.unwrap_or(s.len() as u32);
+    s.push(op::END);
+    s.extend_from_slice(&end.to_le_bytes());
+    s
+}

@@ -120,6 +120,7 @@ impl<'a, C: Capacity> World<'a, C> {
             dialogue: crate::dialogue::Dialogue::default(),
             item_area: crate::dialogue::activation::ItemArea::Item,
             items: crate::items::Items::default(),
+            shells: heapless::Vec::new(),
             combat_index: 0,
             script_exclusion: None,
         }
@@ -186,6 +187,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.missing.clear();
         self.scripts.states.clear();
         self.scripts.locals.clear();
+        self.shells.clear();
         (self.combat_index, self.script_exclusion) = (0, None);
     }
 
@@ -257,6 +259,8 @@ impl<'a, C: Capacity> World<'a, C> {
         self.wld = *self.terrain.wld();
         self.pvo = pvo;
         self.place_actors(files)?;
+        // After the map objects, before the player records.
+        self.prepare_shells()?;
         // After the actors, so that their models keep their places in the model table.
         self.build_ropes(files)
     }

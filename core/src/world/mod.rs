@@ -47,6 +47,7 @@ pub(crate) mod queries;
 mod rider;
 pub mod ropes;
 mod script;
+mod shells;
 mod step;
 mod update;
 mod view;
@@ -438,6 +439,8 @@ pub struct World<'a, C: Capacity = Desktop> {
     ropes: C::Ropes<ropes::Rope<'a>>,
     /// What people say ([`crate::dialogue`]): lines, the RTX cache, the prompt, the menu.
     dialogue: crate::dialogue::Dialogue<'a, C>,
+    /// The shell records, newest first ([`shells`]).
+    shells: heapless::Vec<u16, { shells::MAX_SHELLS }>,
     /// The item system ([`crate::items`]): a session's, kept across world changes.
     items: crate::items::Items<'a, C>,
     /// What the HUD's item area shows this frame ([`crate::dialogue::activation::ItemArea`]).
@@ -733,23 +736,6 @@ impl<'a, C: Capacity> World<'a, C> {
     /// The player's controller state, mutable (tests and tools set up states through it).
     pub fn player_state_mut(&mut self) -> &mut PlayerState {
         &mut self.player
-    }
-
-    /// Actor `id`'s script state (continuations, task slots, the error that stopped it).
-    pub fn script_state(&self, id: u16) -> Option<&crate::script::ScriptState> {
-        self.scripts.states.get(id as usize)
-    }
-
-    /// Actor `id`'s local variables.
-    pub fn locals(&self, id: u16) -> &[i32] {
-        let Some(s) = self.scripts.states.get(id as usize) else { return &[] };
-        let start = s.locals_start as usize;
-        self.scripts.locals.get(start..start + s.locals_len as usize).unwrap_or(&[])
-    }
-
-    /// The shared random generator's state.
-    pub fn rng(&self) -> crate::script::Rng {
-        self.scripts.rng
     }
 
     /// The latest update's report.

@@ -125,6 +125,23 @@ impl<C: Capacity> super::World<'_, C> {
     pub fn flags_mut(&mut self) -> &mut Flags {
         &mut self.scripts.flags
     }
+
+    /// Actor `id`'s script state (continuations, task slots, the error that stopped it).
+    pub fn script_state(&self, id: u16) -> Option<&ScriptState> {
+        self.scripts.states.get(id as usize)
+    }
+
+    /// Actor `id`'s local variables.
+    pub fn locals(&self, id: u16) -> &[i32] {
+        let Some(s) = self.scripts.states.get(id as usize) else { return &[] };
+        let start = s.locals_start as usize;
+        self.scripts.locals.get(start..start + s.locals_len as usize).unwrap_or(&[])
+    }
+
+    /// The shared random generator's state.
+    pub fn rng(&self) -> Rng {
+        self.scripts.rng
+    }
 }
 
 /// Everything the interpreter reaches while actor `me` (detached from `actors`) runs.

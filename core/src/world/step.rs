@@ -78,6 +78,8 @@ impl<'a, C: Capacity> World<'a, C> {
             self.crowd.push(a, self.model_reach(a));
         }
         self.crowd.seal();
+        // The shell records run before the ordinary actor updates.
+        self.run_shells(input, tick, &heights);
         // "Camera update": at the CAMERA actor's place in the traversal when its hook runs;
         // a world without one (the embedded island) updates the camera after every actor.
         let mut camera_ran = false;

@@ -2,7 +2,6 @@
 //! `AddItem`/`HaveItem`/`DropItem`/`SelectItem`/`ActiveItem`, the fallback selection writing
 //! the player's weapon attribute, and the counts kept through a world change.
 
-use stros_core::script::decode::op;
 use stros_core::script::functions::id;
 use stros_core::world::catalog::{Choice, resolve};
 
@@ -12,28 +11,10 @@ const INI: &str = "[items]\r\nstart_item_list = 2\r\nplayer_total[2] = 52\r\ntot
     player_max[2] = 200\r\ntype[1] = 1\r\ntotal[1] = 1\r\nplayer_max[1] = 1\r\ntotal[8] = 1\r\n\
     player_max[8] = 1\r\ntotal[12] = 3\r\nplayer_max[12] = 3\r\nrequired_item_list[12] = 8\r\n";
 
-/// A script: each call as a statement, then `End` at its end for good.
-fn calls(list: &[(u16, &[i32])]) -> Vec<u8> {
-    let mut s = Vec::new();
-    for (function, args) in list {
-        s.push(op::FUNCTION);
-        s.extend_from_slice(&function.to_le_bytes());
-        s.push(args.len() as u8);
-        for a in *args {
-            s.push(op::NUMERIC);
-            s.extend_from_slice(&a.to_le_bytes());
-        }
-    }
-    let end = s.len() as u32;
-    s.push(op::END);
-    s.extend_from_slice(&end.to_le_bytes());
-    s
-}
-
 #[test]
 fn a_script_acquires_drops_and_selects_and_a_world_change_keeps_the_counts() {
     use stros_tools::write::rgm::ActorDesc;
-    let script = calls(&[
+    let script = stros_tests::calls(&[
         (id::ADD_ITEM, &[12, 1]),  // refused: the key is not owned
         (id::ADD_ITEM, &[8, 5]),   // held to total 1
         (id::ADD_ITEM, &[12, 2]),  // two gems now
@@ -65,4 +46,42 @@ fn a_script_acquires_drops_and_selects_and_a_world_change_keeps_the_counts() {
     assert_eq!([fresh.items().count(8), fresh.items().count(12), fresh.items().count(2)], [0, 0, 53]);
     // The island alone has no ITEM.INI: the system is closed and every query reads 0.
     assert!(!stros_tests::island().items().is_open());
+}
+
+/// Shell scripts ({D:engine/SOUP.md} "World shell-script preparation", "Shell script
+/// execution"): the map's `COMMON` and map-named (`HARBOUR`) definitions become records
+/// (`DEBUG` too only with `[debug] final_version` 0), prepended, so the newest — the map's —
+/// runs first, before the ordinary updates; `COMMON` adds a gold piece every update, the
+/// map's script adds ten once and kills itself, and is dropped after that run.
+#[test]
+fn shell_scripts_run_before_the_actors_newest_first_until_killed() {
+    use stros_tools::write::rgm::ActorDesc;
+    let def = |name: &str, script| ActorDesc { name: name.as_bytes().to_vec(), script, ..Default::default() };
+    let actors = vec![
+        def("COMMON", stros_tests::calls_then(&[(id::ADD_ITEM, &[2, 1])], Some(0))),
+        def("HARBOUR", stros_tests::calls(&[(id::ADD_ITEM, &[2, 10]), (id::KILL_ME, &[])])),
+        def("DEBUG", stros_tests::calls_then(&[(id::ADD_ITEM, &[2, 100])], Some(0))),
+    ];
+    let mut desc = stros_tools::world::village::rgm_desc();
+    desc.actors.extend(actors);
+    let files = stros_tests::replaced(vec![
+        ("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc)),
+        ("ITEM.INI", INI.as_bytes().to_vec()),
+    ]);
+    let mut w = stros_tests::island_in(files);
+    let cyrus = w.enter_marker(files, 5, 0).unwrap();
+    // The island's ten placements are actors 0–9; COMMON is 10, HARBOUR 11 (prepended);
+    // the player comes after them.
+    assert_eq!((w.shells(), cyrus), (&[11u16, 10][..], 12));
+    w.step(&stros_core::input::Input::NONE, 100);
+    // 53 + 10 (HARBOUR, first) + 1 (COMMON).
+    assert_eq!((w.items().count(2), w.shells()), (64, &[10u16][..]));
+    w.step(&stros_core::input::Input::NONE, 102);
+    assert_eq!(w.items().count(2), 65);
+    // With final_version 0 the DEBUG record comes first and runs last.
+    let mut config = stros_core::config::SystemConfig::installed();
+    config.final_version = 0;
+    let mut w = stros_host::World::load(files, "HARBOUR", config, Default::default()).unwrap();
+    w.enter_marker(files, 5, 0).unwrap();
+    assert_eq!(w.shells(), [12, 11, 10]);
 }

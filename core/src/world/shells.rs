@@ -1,0 +1,147 @@
+//! Shell scripts ({D:engine/SOUP.md} "World shell-script preparation", "Shell script
+//! execution"): scripts that run as actors without a map object. World loading prepares the
+//! `DEBUG` (unless `[debug] final_version` is nonzero), `COMMON` and map-named scripts that
+//! the map defines, in that order, each record prepended to the shell list; every loop
+//! iteration, before the ordinary actor updates, each record runs in list order (the newest
+//! first) with its attributes and control state zeroed for the run, its locals, continuation
+//! and task slots kept; `KillMe` finishes a record, which is freed after that run.
+//!
+//! A shell record is kept as an actor of the world's table that no cell lists, with no
+//! model and no placement: it is never updated, drawn or collided with as an actor.
+
+use super::live::{LiveModel, LiveScene, Others, Prepared};
+use super::queries::Env;
+use super::script::WorldHost;
+use super::{World, WorldError, full};
+use crate::actor::Actor;
+use crate::capacity::{Capacity, Table, TableKind};
+use crate::input::Input;
+use crate::script::StageInput;
+use crate::terrain::VertexCache;
+use crate::timing::Tick;
+use core::cell::Cell;
+
+/// Shell records a world runs at most (the map's two or three, and room for more).
+pub const MAX_SHELLS: usize = 16;
+/// The debug shell's script.
+pub const DEBUG: &str = "DEBUG";
+/// The shared shell's script.
+pub const COMMON: &str = "COMMON";
+
+impl<'a, C: Capacity> World<'a, C> {
+    /// "World shell-script preparation", after the map objects and before the player
+    /// records: a record for each of `DEBUG`, `COMMON` and the map's own script the map
+    /// defines, each prepended to the list.
+    pub(super) fn prepare_shells(&mut self) -> Result<(), WorldError> {
+        self.shells.clear();
+        let map = self.map.clone();
+        let debug = (self.config.final_version == 0).then_some(DEBUG);
+        for name in debug.into_iter().chain([COMMON, map.as_str()]) {
+            let rgm = self.rgm;
+            let Some(def) = rgm.actor_by_name(name.as_bytes()) else { continue };
+            let id = self.actors.len() as u16;
+            let instance = self.actors.iter().filter(|x| x.definition == def.index() as u16).count();
+            self.actors
+                .push(Actor::new(def.index() as u16, [0; 256]))
+                .map_err(|_| full::<C>(TableKind::Actors))?;
+            self.scripts.add(&rgm, &def, instance)?;
+            if self.shells.insert(0, id).is_err() {
+                return Err(WorldError::Limit("shell scripts"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The shell records, newest first.
+    pub fn shells(&self) -> &[u16] {
+        &self.shells
+    }
+
+    /// "Shell script execution": each record's script stage, in list order; a record its
+    /// script killed is dropped from the list after its run.
+    pub(super) fn run_shells(&mut self, input: &Input, tick: Tick, heights: &VertexCache<'a>) {
+        let list = self.shells.clone();
+        for id in list {
+            let Some(a) = self.actors.get_mut(id as usize) else { continue };
+            (a.attributes, a.script_control) = ([0; 256], 0);
+            self.run_shell(id, input, tick, heights);
+            if self.actors.get(id as usize).is_none_or(|a| a.killed) {
+                self.shells.retain(|&k| k != id);
+            }
+        }
+    }
+
+    /// One record's script stage, as an actor's without its animation, movement or
+    /// collision: nothing to collide with gathered, no candidate lists.
+    fn run_shell(&mut self, id: u16, input: &Input, tick: Tick, heights: &VertexCache<'a>) {
+        let mut events = crate::anim::Events::default();
+        let live = C::Work::<LiveModel<'a>>::default();
+        let scene = LiveScene { statics: &self.statics, live: &live, transients: &[] };
+        let lists = crate::collision::candidates::Candidates::default();
+        let prepared = Prepared { scene: &scene, lists: &lists };
+        let Some((a, mut others)) = Others::split(&mut self.actors, id) else { return };
+        let Some((state, mut states)) = Others::split(&mut self.scripts.states, id) else { return };
+        let (walk, nav) = self.walk.parts();
+        let tables = super::model_tables!(self, self.player.death);
+        let mut env = Env {
+            config: &self.config,
+            tick,
+            set: None,
+            scene: &prepared,
+            heights,
+            wld: &self.wld,
+            surfaces: &self.surfaces,
+            shared: &mut self.shared,
+            events: &mut events,
+            me: id,
+            is_player: false,
+            probe: None,
+            scale_fps: self.clock.scale_fps(),
+            health: None,
+            player_armed: false,
+            forward_held: false,
+            samples: Cell::new([None, None, None]),
+            player: &mut self.player,
+            grip: None,
+            rng: &mut self.scripts.rng,
+            camera: self.view,
+            walk,
+            nav,
+            player_id: self.players[self.selected],
+            tables,
+        };
+        let code = self.rgm.actor(a.definition as usize).map_or(&[][..], |d| d.script());
+        let mut host = WorldHost {
+            me: id,
+            actor: a,
+            actors: &mut others,
+            states: &mut states,
+            me_locals: (state.locals_start, state.locals_len),
+            locals: &mut self.scripts.locals,
+            flags: &mut self.scripts.flags,
+            refs: &self.scripts.refs,
+            sets: &self.sets,
+            tables: super::model_tables!(self, env.player.death),
+            rgm: &self.rgm,
+            player: self.players[self.selected],
+            designated: self.players,
+            animation: self.config.animation_system != 0,
+            task_system: self.config.task_system == 1,
+            camera: &mut self.camera,
+            env: &mut env,
+            trace: &mut self.report.script,
+            dropped: &mut self.report.script_dropped,
+            dialogue: &mut self.dialogue,
+            items: &mut self.items,
+            request: &mut self.report.request,
+            input: *input,
+            bios: self.report.bios,
+            listener_yaw: self.view_yaw,
+            others_written: false,
+        };
+        let stage = StageInput { task_system: self.config.task_system == 1, frame_scale: tick.frame_scale };
+        crate::script::stage(state, code, &mut host, stage);
+        let emitter = [0; 3];
+        self.push_anim_events(id, &events, emitter, 0, false);
+    }
+}
