@@ -496,6 +496,8 @@ pub mod id {
     pub const ACTIVE_ITEM: u16 = 314;
     /// `SelectItem(item)`.
     pub const SELECT_ITEM: u16 = 318;
+    /// `OpenShell(name)`.
+    pub const OPEN_SHELL: u16 = 337;
     /// `ACTIVATE(label)`.
     pub const ACTIVATE: u16 = 127;
     /// `TorchActivate(label)`.

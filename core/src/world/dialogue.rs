@@ -168,7 +168,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         let mut created = false;
         if call.elapsed == 0 && !started {
             let speech = self.env.config.dialog_use_speech == 1;
-            let r = match self.dialogue.load(speaker, label, self.bios, speech) {
+            let r = match self.dialogue.load(speaker, label, self.report.bios, speech) {
                 Ok(k) => {
                     let r = self.dialogue.create(speaker, k, player_record);
                     created = r.is_some();
@@ -241,7 +241,9 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         if call.scratch[0] & state::STARTED == 0 {
             let entry = self.dialogue.entry(label);
             let Some(voice) = entry.and_then(|e| e.voice) else { return 0 };
-            let Some(h) = self.dialogue.voices.start(rtx::fold(label), &voice, self.bios) else { return 0 };
+            let Some(h) = self.dialogue.voices.start(rtx::fold(label), &voice, self.report.bios) else {
+                return 0;
+            };
             self.dialogue.emit(
                 receiver,
                 Talk::Voice { handle: h, label: rtx::fold(label), volume: voice.volume.min(127) },
@@ -263,7 +265,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             self.dialogue.emit(receiver, Talk::VoiceStop { handle: h });
             return 0;
         }
-        if !self.dialogue.voices.playing(h, self.bios) {
+        if !self.dialogue.voices.playing(h, self.report.bios) {
             return 0;
         }
         if self.dialogue.voices.set_level(h, volume, pan) {
@@ -277,7 +279,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         let (up, down, d) =
             (self.input.held(Action::Up), self.input.held(Action::Down), self.input.held(Action::D));
         let delay = self.env.config.menu_traverse_delay.max(1) as u32;
-        match self.dialogue.menu.proc(self.bios, up, down, d, delay) {
+        match self.dialogue.menu.proc(self.report.bios, up, down, d, delay) {
             Proc::Opened => {
                 let items = self.dialogue.menu.items().len() as u8;
                 self.dialogue.emit(receiver, Talk::Menu { items });

@@ -120,7 +120,7 @@ impl<'a, C: Capacity> World<'a, C> {
             dialogue: crate::dialogue::Dialogue::default(),
             item_area: crate::dialogue::activation::ItemArea::Item,
             items: crate::items::Items::default(),
-            shells: heapless::Vec::new(),
+            shells: super::script::Shells::default(),
             combat_index: 0,
             script_exclusion: None,
         }
@@ -187,7 +187,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.missing.clear();
         self.scripts.states.clear();
         self.scripts.locals.clear();
-        self.shells.clear();
+        self.shells = super::script::Shells::default();
         (self.combat_index, self.script_exclusion) = (0, None);
     }
 

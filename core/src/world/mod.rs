@@ -440,7 +440,7 @@ pub struct World<'a, C: Capacity = Desktop> {
     /// What people say ([`crate::dialogue`]): lines, the RTX cache, the prompt, the menu.
     dialogue: crate::dialogue::Dialogue<'a, C>,
     /// The shell records, newest first ([`shells`]).
-    shells: heapless::Vec<u16, { shells::MAX_SHELLS }>,
+    shells: script::Shells,
     /// The item system ([`crate::items`]): a session's, kept across world changes.
     items: crate::items::Items<'a, C>,
     /// What the HUD's item area shows this frame ([`crate::dialogue::activation::ItemArea`]).

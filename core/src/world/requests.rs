@@ -35,7 +35,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         }
         let request =
             SessionRequest::LoadWorld { world: call.arg(0), marker: call.arg(1), heading: call.arg(2) };
-        *self.request = Some((receiver, request));
+        self.report.request = Some((receiver, request));
         Some(0)
     }
 }

@@ -144,6 +144,21 @@ impl<C: Capacity> super::World<'_, C> {
     }
 }
 
+/// Shell records a world runs at most (the map's two or three, and room for more).
+pub const MAX_SHELLS: usize = 16;
+/// `OpenShell` requests one update can make before later ones are dropped.
+pub const MAX_OPENED: usize = 4;
+
+/// The shell list and the records `OpenShell` asked for this update ([`super::shells`]).
+#[derive(Clone, Debug, Default)]
+pub struct Shells {
+    /// The records' actor ids, newest first.
+    pub(super) list: heapless::Vec<u16, MAX_SHELLS>,
+    /// Definitions `OpenShell` named this update (created after it: "A record created
+    /// during an iteration first runs in the next one").
+    pub(super) opened: heapless::Vec<u16, MAX_OPENED>,
+}
+
 /// Everything the interpreter reaches while actor `me` (detached from `actors`) runs.
 pub(super) struct WorldHost<'w, 'o, 'e, 'a, C: Capacity> {
     pub camera: &'w mut crate::camera::Camera,
@@ -170,18 +185,16 @@ pub(super) struct WorldHost<'w, 'o, 'e, 'a, C: Capacity> {
     pub task_system: bool,
     /// The running actor's surroundings (its events and the random stream among them).
     pub env: &'w mut super::queries::Env<'e, 'a, C>,
-    pub trace: &'w mut heapless::Vec<ScriptTrace, MAX_SCRIPT_EVENTS>,
-    pub dropped: &'w mut u32,
+    /// The update's report: its script trace, its session request and its BIOS tick.
+    pub report: &'w mut super::StepReport,
     /// The world's dialogue state.
     pub dialogue: &'w mut crate::dialogue::Dialogue<'a, C>,
     /// The item system.
     pub items: &'w mut crate::items::Items<'a, C>,
-    /// The update's session request ([`super::SessionRequest`]).
-    pub request: &'w mut Option<(u16, super::SessionRequest)>,
+    /// The shell records and the ones `OpenShell` asked for.
+    pub shells: &'w mut Shells,
     /// The update's input (Activate, the menu's directions).
     pub input: crate::input::Input,
-    /// The update's BIOS tick.
-    pub bios: u32,
     /// The listener's yaw in the pan convention.
     pub listener_yaw: u16,
     /// The script changed another actor's record (a property, or a native run on it):
@@ -362,6 +375,7 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
             .or_else(|| self.health(receiver, call))
             .or_else(|| self.dialogue(receiver, call))
             .or_else(|| self.requests(receiver, call))
+            .or_else(|| self.open_shell(call))
             .or_else(|| self.item_natives(call))
         {
             return Some(r);
@@ -433,8 +447,8 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
     }
 
     fn event(&mut self, event: ScriptEvent) {
-        if self.trace.push(ScriptTrace { actor: self.me, event }).is_err() {
-            *self.dropped += 1;
+        if self.report.script.push(ScriptTrace { actor: self.me, event }).is_err() {
+            self.report.script_dropped += 1;
         }
     }
 }

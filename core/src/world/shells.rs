@@ -11,7 +11,7 @@
 
 use super::live::{LiveModel, LiveScene, Others, Prepared};
 use super::queries::Env;
-use super::script::WorldHost;
+use super::script::{Shells, WorldHost};
 use super::{World, WorldError, full};
 use crate::actor::Actor;
 use crate::capacity::{Capacity, Table, TableKind};
@@ -21,52 +21,82 @@ use crate::terrain::VertexCache;
 use crate::timing::Tick;
 use core::cell::Cell;
 
-/// Shell records a world runs at most (the map's two or three, and room for more).
-pub const MAX_SHELLS: usize = 16;
 /// The debug shell's script.
 pub const DEBUG: &str = "DEBUG";
 /// The shared shell's script.
 pub const COMMON: &str = "COMMON";
+
+impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
+    /// `OpenShell(name)`: the script named by the calling script's string `name` (names
+    /// compare without case) is opened after the update; a name the map does not define
+    /// opens nothing (the original reports an error). Returns zero.
+    pub(super) fn open_shell(&mut self, call: &crate::script::NativeCall<'_>) -> Option<i32> {
+        if call.function != crate::script::functions::id::OPEN_SHELL {
+            return None;
+        }
+        let own = self.rgm.actor(self.actor.definition as usize);
+        let name = own.and_then(|d| d.string(call.arg(0) as u8 as usize));
+        let target = name.and_then(|n| self.rgm.actor_by_name(n)).map(|d| d.index() as u16);
+        if let Some(definition) = target {
+            let _ = self.shells.opened.push(definition);
+        }
+        Some(0)
+    }
+}
 
 impl<'a, C: Capacity> World<'a, C> {
     /// "World shell-script preparation", after the map objects and before the player
     /// records: a record for each of `DEBUG`, `COMMON` and the map's own script the map
     /// defines, each prepended to the list.
     pub(super) fn prepare_shells(&mut self) -> Result<(), WorldError> {
-        self.shells.clear();
+        self.shells = Shells::default();
         let map = self.map.clone();
         let debug = (self.config.final_version == 0).then_some(DEBUG);
         for name in debug.into_iter().chain([COMMON, map.as_str()]) {
-            let rgm = self.rgm;
-            let Some(def) = rgm.actor_by_name(name.as_bytes()) else { continue };
-            let id = self.actors.len() as u16;
-            let instance = self.actors.iter().filter(|x| x.definition == def.index() as u16).count();
-            self.actors
-                .push(Actor::new(def.index() as u16, [0; 256]))
-                .map_err(|_| full::<C>(TableKind::Actors))?;
-            self.scripts.add(&rgm, &def, instance)?;
-            if self.shells.insert(0, id).is_err() {
-                return Err(WorldError::Limit("shell scripts"));
+            if let Some(def) = self.rgm.actor_by_name(name.as_bytes()) {
+                self.open_record(def.index() as u16)?;
             }
         }
         Ok(())
     }
 
+    /// A record of definition `definition`, with its own copy of the initial locals,
+    /// prepended to the list.
+    fn open_record(&mut self, definition: u16) -> Result<(), WorldError> {
+        let rgm = self.rgm;
+        let def = rgm.actor(definition as usize).ok_or(WorldError::Limit("shell scripts"))?;
+        let id = self.actors.len() as u16;
+        let instance = self.actors.iter().filter(|x| x.definition == definition).count();
+        self.actors.push(Actor::new(definition, [0; 256])).map_err(|_| full::<C>(TableKind::Actors))?;
+        self.scripts.add(&rgm, &def, instance)?;
+        self.shells.list.insert(0, id).map_err(|_| WorldError::Limit("shell scripts"))
+    }
+
+    /// The records `OpenShell` asked for during the update, created after it (a full actor
+    /// table or shell list leaves the rest unopened).
+    pub(super) fn open_requested_shells(&mut self) {
+        for definition in core::mem::take(&mut self.shells.opened) {
+            if self.open_record(definition).is_err() {
+                break;
+            }
+        }
+    }
+
     /// The shell records, newest first.
     pub fn shells(&self) -> &[u16] {
-        &self.shells
+        &self.shells.list
     }
 
     /// "Shell script execution": each record's script stage, in list order; a record its
     /// script killed is dropped from the list after its run.
     pub(super) fn run_shells(&mut self, input: &Input, tick: Tick, heights: &VertexCache<'a>) {
-        let list = self.shells.clone();
+        let list = self.shells.list.clone();
         for id in list {
             let Some(a) = self.actors.get_mut(id as usize) else { continue };
             (a.attributes, a.script_control) = ([0; 256], 0);
             self.run_shell(id, input, tick, heights);
             if self.actors.get(id as usize).is_none_or(|a| a.killed) {
-                self.shells.retain(|&k| k != id);
+                self.shells.list.retain(|&k| k != id);
             }
         }
     }
@@ -129,13 +159,11 @@ impl<'a, C: Capacity> World<'a, C> {
             task_system: self.config.task_system == 1,
             camera: &mut self.camera,
             env: &mut env,
-            trace: &mut self.report.script,
-            dropped: &mut self.report.script_dropped,
+            report: &mut self.report,
             dialogue: &mut self.dialogue,
             items: &mut self.items,
-            request: &mut self.report.request,
+            shells: &mut self.shells,
             input: *input,
-            bios: self.report.bios,
             listener_yaw: self.view_yaw,
             others_written: false,
         };

@@ -92,6 +92,7 @@ impl<'a, C: Capacity> World<'a, C> {
             }
         }
         self.dialogue_stage(input, bios_now, tick.nominal_ticks);
+        self.open_requested_shells();
         // The main loop acts on a session request after the script step; it is reported with
         // the update's events.
         if let Some((actor, request)) = self.report.request {

@@ -85,3 +85,43 @@ fn shell_scripts_run_before_the_actors_newest_first_until_killed() {
     w.enter_marker(files, 5, 0).unwrap();
     assert_eq!(w.shells(), [12, 11, 10]);
 }
+
+/// `OpenShell(name)`: the record is made after the update that asked (it first runs in the
+/// next), prepended; the name is the calling script's string, compared without case.
+#[test]
+fn open_shell_makes_a_record_that_runs_from_the_next_update() {
+    use stros_core::script::decode::op;
+    use stros_tools::write::rgm::ActorDesc;
+    let mut open = vec![op::FUNCTION];
+    open.extend_from_slice(&id::OPEN_SHELL.to_le_bytes());
+    open.extend_from_slice(&[1, op::STRING, 0, 0, 0, 0]);
+    let end = open.len() as u32;
+    open.push(op::END);
+    open.extend_from_slice(&end.to_le_bytes());
+    let common = ActorDesc {
+        name: b"COMMON".to_vec(),
+        script: open,
+        strings: vec![b"helper".to_vec()],
+        ..Default::default()
+    };
+    let helper = ActorDesc {
+        name: b"HELPER".to_vec(),
+        script: stros_tests::calls_then(&[(id::ADD_ITEM, &[2, 5])], Some(0)),
+        ..Default::default()
+    };
+    let mut desc = stros_tools::world::village::rgm_desc();
+    desc.actors.extend([common, helper]);
+    let files = stros_tests::replaced(vec![
+        ("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc)),
+        ("ITEM.INI", INI.as_bytes().to_vec()),
+    ]);
+    let mut w = stros_tests::island_in(files);
+    let cyrus = w.enter_marker(files, 5, 0).unwrap();
+    // COMMON is actor 10 (after the island's ten placements), Cyrus 11.
+    assert_eq!((w.shells(), cyrus), (&[10u16][..], 11));
+    w.step(&stros_core::input::Input::NONE, 100);
+    // HELPER opened after update 1 as actor 12 (after Cyrus), first in the list; no gold yet.
+    assert_eq!((w.shells(), w.items().count(2)), (&[12u16, 10][..], 53));
+    w.step(&stros_core::input::Input::NONE, 102);
+    assert_eq!(w.items().count(2), 58);
+}
