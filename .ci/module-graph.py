@@ -19,7 +19,7 @@ LAYERS = [
     ["player"],
     ["world"],
     ["render", "audio", "trace"],
-    ["session"],
+    ["session", "save"],
 ]
 LAYER = {m: i for i, names in enumerate(LAYERS) for m in names}
 

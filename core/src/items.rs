@@ -218,6 +218,29 @@ impl<'a, C: Capacity> Items<'a, C> {
         if self.has_record(id) { self.counts[id as usize] } else { 0 }
     }
 
+    /// The ids that have a record, in id order: the initialized item list.
+    pub fn ids(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..=255u8).filter(|&id| self.has_record(id))
+    }
+
+    /// Item `id`'s ITEM.INI field `f` (0 when absent or the system is closed).
+    pub fn field(&self, f: Field, id: u8) -> i32 {
+        self.ini.and_then(|i| i.field(f, id)).unwrap_or(0)
+    }
+
+    /// Restores the owned count of `id` directly, as a save's `SVIT` does (no acquisition,
+    /// requirements or lists: {D:formats/SAVEGAME.md} "Inventory").
+    pub fn restore_count(&mut self, id: u8, count: i32) {
+        if self.has_record(id) {
+            self.counts[id as usize] = count;
+        }
+    }
+
+    /// Restores the selection directly: a full id that has a record, else none.
+    pub fn restore_selection(&mut self, id: i32) {
+        self.selected = u8::try_from(id).ok().filter(|&id| self.has_record(id));
+    }
+
     /// The selected item (`ActiveItem`; none reads as 0, the compass).
     pub fn selected(&self) -> Option<u8> {
         self.selected
@@ -228,10 +251,6 @@ impl<'a, C: Capacity> Items<'a, C> {
         if self.has_record(id) {
             self.selected = Some(id);
         }
-    }
-
-    fn field(&self, f: Field, id: u8) -> i32 {
-        self.ini.and_then(|i| i.field(f, id)).unwrap_or(0)
     }
 
     /// Whether what `id`'s required list names is owned and, recursively, meets its own.

@@ -51,6 +51,7 @@
 //! | output | [`trace`] | the replay trace line |
 //! | output | [`audio`] | positional sound: distance, volume curve, pan, playback rate, the 16 channels, the mixer |
 //! | session | [`session`] | what a frontend runs: a world, its colours and palette, live or replayed input |
+//! | session | [`save`] | a session saved in the original's container ({D:formats/SAVEGAME.md}) and restored |
 //!
 //! Nothing here reads a clock, randomness or the environment: the frontends hand in BIOS
 //! ticks and input, so the same inputs give the same trace on every machine.
@@ -76,6 +77,7 @@ pub mod math;
 pub mod player;
 pub mod recording;
 pub mod render;
+pub mod save;
 pub mod scenario;
 pub mod script;
 pub mod session;

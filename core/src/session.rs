@@ -375,6 +375,13 @@ impl<'a, C: Capacity> Session<'a, C> {
         self.replay.is_some()
     }
 
+    /// Ends the replay where it stands: the session goes on live (a loaded save, rebuilt
+    /// from its record, continues from the keyboard). The BIOS tick of the last replayed
+    /// update, `None` for a live session.
+    pub fn end_replay(&mut self) -> Option<u32> {
+        self.replay.take().map(|(_, bios)| bios)
+    }
+
     /// The next recorded update; `None` when the recording is over (or this is a live
     /// session).
     pub fn next_recorded(&mut self) -> Option<Recorded> {

@@ -100,6 +100,34 @@ pub struct SavedTiming {
     baseline_offset: u32,
 }
 
+/// The clock state a save keeps ({D:formats/SAVEGAME.md} "General state and clock": the
+/// `SVGV` fields the clock holds), restored directly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockState {
+    /// Measurement baseline, BIOS ticks.
+    pub baseline: u32,
+    /// Ticks retained toward the next window.
+    pub tick_remainder: i32,
+    /// Measured FPS.
+    pub measured_fps: i32,
+    /// Next scale.
+    pub next_scale: i32,
+    /// Startup updates left.
+    pub startup_countdown: u8,
+    /// Last BIOS sample.
+    pub last_sample: u32,
+    /// Frames counted toward the next measurement.
+    pub frame_count: i32,
+    /// Smoothed FPS.
+    pub smoothed_fps: i32,
+    /// The exposed scale and increments.
+    pub exposed: Tick,
+    /// Nominal accumulator (eight fractional bits).
+    pub nominal_accumulator: i32,
+    /// Fine accumulator (five fractional bits).
+    pub fine_accumulator: i32,
+}
+
 /// The shared game clock.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clock {
@@ -241,6 +269,38 @@ impl Clock {
         self.fine_accumulator = saved.fine_accumulator;
         self.baseline = bios_now.wrapping_sub(saved.baseline_offset);
         self.last_sample = bios_now;
+    }
+
+    /// The state a save keeps.
+    pub fn state(&self) -> ClockState {
+        ClockState {
+            baseline: self.baseline,
+            tick_remainder: self.tick_remainder,
+            measured_fps: self.measured_fps,
+            next_scale: self.next_scale,
+            startup_countdown: self.startup_countdown,
+            last_sample: self.last_sample,
+            frame_count: self.frame_count,
+            smoothed_fps: self.smoothed_fps,
+            exposed: self.exposed,
+            nominal_accumulator: self.nominal_accumulator,
+            fine_accumulator: self.fine_accumulator,
+        }
+    }
+
+    /// Restores a save's state directly (the configuration stays).
+    pub fn set_state(&mut self, s: &ClockState) {
+        self.baseline = s.baseline;
+        self.tick_remainder = s.tick_remainder;
+        self.measured_fps = s.measured_fps;
+        self.next_scale = s.next_scale;
+        self.startup_countdown = s.startup_countdown;
+        self.last_sample = s.last_sample;
+        self.frame_count = s.frame_count;
+        self.smoothed_fps = s.smoothed_fps;
+        self.exposed = s.exposed;
+        self.nominal_accumulator = s.nominal_accumulator;
+        self.fine_accumulator = s.fine_accumulator;
     }
 
     /// The values of the latest update.

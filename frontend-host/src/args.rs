@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 
 /// Where the game comes from and what a run writes: `--data`, `--world`, `--map`,
-/// `--marker`, `--list-worlds`, `--record`, `--replay`, `--trace`.
+/// `--marker`, `--list-worlds`, `--record`, `--replay`, `--load`, `--save`, `--saves`,
+/// `--trace`.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct FileArgs {
     /// Play a Redguard install (the GOG layout: fxart/, maps/, sound/, SYSTEM.INI,
@@ -36,6 +37,16 @@ pub struct FileArgs {
     /// its own directory
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
+    /// Start from a saved game (a SAVEGAME.SAV, or its SAVEGAME.NNN slot directory)
+    #[arg(long, value_name = "FILE", conflicts_with = "replay")]
+    pub load: Option<PathBuf>,
+    /// Write the game to FILE as a save when the run ends
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// Where F5 saves (slot 0: SAVEGAME.000/SAVEGAME.SAV) and F8 loads (default: the
+    /// current directory)
+    #[arg(long, value_name = "DIR")]
+    pub saves: Option<PathBuf>,
     /// Write one JSON line per update (as `stros-tools replay`)
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,

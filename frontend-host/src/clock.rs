@@ -23,6 +23,15 @@ impl BiosClock {
         BiosClock { start: Instant::now(), paused_at: None }
     }
 
+    /// A clock that reads `tick` now and counts on from there (a loaded game goes on from
+    /// its last update's tick).
+    pub fn resumed_at(tick: u32) -> BiosClock {
+        let micros = u64::from(tick) * 65_536 * 1_000_000 / 1_193_182 + 1;
+        let start =
+            Instant::now().checked_sub(std::time::Duration::from_micros(micros)).unwrap_or_else(Instant::now);
+        BiosClock { start, paused_at: None }
+    }
+
     /// The current BIOS tick count (the count at the pause while paused).
     pub fn now(&self) -> u32 {
         let end = self.paused_at.unwrap_or_else(Instant::now);

@@ -24,6 +24,10 @@ pub enum HostKey {
     DebugLines,
     /// F12: write a screenshot.
     Screenshot,
+    /// F5: save the game to the quick slot.
+    Save,
+    /// F8: load the quick slot's game.
+    Load,
 }
 
 impl HostKey {
@@ -43,6 +47,8 @@ impl HostKey {
             "Equal" | "NumpadAdd" => HostKey::VolumeUp,
             "F1" => HostKey::DebugLines,
             "F12" => HostKey::Screenshot,
+            "F5" => HostKey::Save,
+            "F8" => HostKey::Load,
             _ => return None,
         })
     }

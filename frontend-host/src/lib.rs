@@ -24,6 +24,7 @@ pub mod open;
 pub mod outputs;
 pub mod present;
 pub mod runner;
+pub mod saves;
 pub mod settings;
 pub mod shot;
 pub mod text;

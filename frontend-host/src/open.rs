@@ -76,6 +76,11 @@ pub struct Opened {
     marker: Option<usize>,
     /// What a recording's header names as the world: `embedded` or the install directory.
     world: String,
+    /// `--load`: the save the session is rebuilt to ([`crate::Runner::rebuild`]).
+    loaded: Option<crate::saves::Loaded>,
+    /// The records of the saves loaded during the run (F8): a session borrows its record's
+    /// text (its origin) for as long as it runs, so each is kept until these files close.
+    records: bumpalo::Bump,
 }
 
 impl Opened {
@@ -86,13 +91,23 @@ impl Opened {
         if let Some(path) = &args.replay {
             return Opened::scenario(path);
         }
+        if let Some(path) = &args.load {
+            let loaded = crate::saves::Loaded::read(path)?;
+            let mut opened = Opened::scenario_text(loaded.record.clone(), &loaded.path)?;
+            opened.loaded = Some(loaded);
+            return Ok(opened);
+        }
         let pick = match (args.world, &args.map) {
             (Some(n), _) => Pick::Index(n),
             (None, Some(map)) => Pick::Map(map.to_ascii_uppercase()),
             (None, None) => Pick::NewGame,
         };
         let (base, default_map, world) = match &args.data {
-            Some(dir) => (Base::Install(open_install(dir)?), INSTALL_MAP, dir.display().to_string()),
+            // Absolute, so that a recording or save of it replays from anywhere.
+            Some(dir) => {
+                let world = dir.canonicalize().unwrap_or_else(|_| dir.clone()).display().to_string();
+                (Base::Install(open_install(dir)?), INSTALL_MAP, world)
+            }
             None => (Base::Embedded, MAP, "embedded".to_string()),
         };
         let opened = Opened {
@@ -103,6 +118,8 @@ impl Opened {
             default_map,
             marker: args.marker,
             world,
+            loaded: None,
+            records: bumpalo::Bump::new(),
         };
         if args.list_worlds {
             opened.print_worlds_and_exit(program);
@@ -155,6 +172,8 @@ impl Opened {
             default_map,
             marker: None,
             world: s.world.to_string(),
+            loaded: None,
+            records: bumpalo::Bump::new(),
         };
         // The replacements are the chosen world's map's files.
         let map = opened.spec_of_base().map_err(|e| bad(e.to_string()))?.0.map_name();
@@ -267,7 +286,30 @@ impl Opened {
         files: &crate::FileArgs,
         run: &crate::RunArgs,
     ) -> Result<crate::Runner<'_>, HostError> {
-        Ok(crate::Runner::new(self.session()?, files, run).restarting_from(self))
+        let mut runner = crate::Runner::new(self.session()?, files, run).restarting_from(self);
+        if let Some(loaded) = &self.loaded {
+            runner.rebuild(loaded)?;
+        }
+        Ok(runner)
+    }
+
+    /// `text` kept for as long as these files are open (a loaded save's record).
+    pub fn keep(&self, text: &str) -> &str {
+        self.records.alloc_str(text)
+    }
+
+    /// A session replaying `scenario` with these files (a loaded save's record).
+    pub fn replay_session<'s>(&'s self, scenario: &Scenario<'s>) -> Result<Session<'s>, HostError> {
+        let files = self.files()?;
+        let bindings = match self.install() {
+            Some(i) => i.bindings()?,
+            None => keys_ini(&files)?,
+        };
+        let map = match &self.pick {
+            Pick::Map(m) => m.as_str(),
+            _ => self.default_map,
+        };
+        Session::replay(&files, map, scenario, bindings).map_err(|e| self.describe(e))
     }
 
     /// The session: the scenario's world and updates, or the chosen world entered at the
@@ -286,11 +328,7 @@ impl Opened {
             Some(f) => {
                 let s = Scenario::parse(&f.text)
                     .map_err(|e| HostError::Scenario { path: f.path.clone(), message: e.to_string() })?;
-                let map = match &self.pick {
-                    Pick::Map(m) => m.as_str(),
-                    _ => self.default_map,
-                };
-                Session::replay(&files, map, &s, bindings).map_err(describe)?
+                self.replay_session(&s)?
             }
             None => {
                 let (spec, start) = self.resolve(&files).map_err(|e| describe(SessionError::World(e)))?;

@@ -33,11 +33,50 @@ struct Trace {
     file: Option<File>,
 }
 
-/// The recording and trace being written.
+/// The session's record kept in memory: what a save's `STRS` chunk holds
+/// ([`stros_core::save`]), the recording format from the session's start.
+#[derive(Debug, Default)]
+pub struct Journal {
+    text: String,
+    recorder: Recorder,
+    last_bios: Option<u32>,
+}
+
+impl Journal {
+    /// A journal that goes on from `text`, a complete record whose last update ran at BIOS
+    /// tick `last_bios` (a loaded save's).
+    pub fn continuing(text: &str, last_bios: u32) -> Journal {
+        Journal { text: text.to_string(), recorder: Recorder::default(), last_bios: Some(last_bios) }
+    }
+
+    /// Notes an update that ran with `input` at `bios`.
+    fn note(&mut self, session: &Session<'_>, input: &Input, bios: u32) -> std::fmt::Result {
+        if self.last_bios.is_none() {
+            Recorder::header(&mut self.text, &session.origin, bios)?;
+        }
+        let elapsed = self.last_bios.map_or(0, |l| bios.wrapping_sub(l));
+        self.last_bios = Some(bios);
+        self.recorder.record(&mut self.text, elapsed, *input)
+    }
+
+    /// The record so far, complete (a session of no update: its header alone).
+    pub fn record(&self, session: &Session<'_>) -> String {
+        let mut text = self.text.clone();
+        if self.last_bios.is_none() {
+            let _ = Recorder::header(&mut text, &session.origin, 0);
+        }
+        let _ = self.recorder.clone().finish(&mut text);
+        text
+    }
+}
+
+/// The recording and trace being written, and the journal.
 #[derive(Debug, Default)]
 pub struct Outputs {
     record: Option<Recording>,
     trace: Option<Trace>,
+    /// The session's record, for a save.
+    pub journal: Journal,
 }
 
 /// What a panic must still append to the recording: its path and the open entry (a
@@ -94,12 +133,14 @@ impl Outputs {
                 last_bios: None,
             }),
             trace: trace.map(|path| Trace { path, file: None }),
+            journal: Journal::default(),
         }
     }
 
     /// Notes an update of `session` that just ran with `input` at BIOS tick `bios`.
     pub fn after_step(&mut self, session: &Session<'_>, input: &Input, bios: u32) -> Result<(), HostError> {
         let world = &session.world;
+        let _ = self.journal.note(session, input, bios);
         if let Some(r) = &mut self.record {
             let mut text = String::new();
             if r.last_bios.is_none() {

@@ -2,7 +2,10 @@
 //! replay pacing, the update, the recording and trace, and sound. A frontend hands it its
 //! keyboard and presents the frames.
 
+use std::path::{Path, PathBuf};
+
 use stros_core::input::Input;
+use stros_core::scenario::Scenario;
 use stros_core::session::Recorded;
 
 use crate::Session;
@@ -35,6 +38,10 @@ pub struct Runner<'a> {
     focused: Option<bool>,
     /// What the session restarts from after the player's death ([`Runner::restarting_from`]).
     restart: Option<&'a crate::Opened>,
+    /// Where F5 and F8 save and load ([`crate::saves`]).
+    saves: PathBuf,
+    /// `--save`: the save written when the run ends.
+    save_at_end: Option<PathBuf>,
 }
 
 impl<'a> Runner<'a> {
@@ -57,6 +64,8 @@ impl<'a> Runner<'a> {
             pause_asked: false,
             focused: None,
             restart: None,
+            saves: files.saves.clone().unwrap_or_default(),
+            save_at_end: files.save.clone(),
         }
     }
 
@@ -103,6 +112,20 @@ impl<'a> Runner<'a> {
                 self.set_volume(key.volume(self.volume))
             }
             HostKey::DebugLines => self.session.debug_overlay ^= true,
+            HostKey::Save => {
+                let path = crate::saves::slot_path(&self.saves, crate::saves::QUICK_SLOT);
+                match self.save(&path) {
+                    Ok(()) => log::info!("saved the game to {}", path.display()),
+                    Err(e) => log::error!("{e}"),
+                }
+            }
+            HostKey::Load => {
+                let path = crate::saves::slot_path(&self.saves, crate::saves::QUICK_SLOT);
+                match self.load(&path) {
+                    Ok(()) => log::info!("loaded the game of {}", path.display()),
+                    Err(e) => log::error!("{e} (the game goes on)"),
+                }
+            }
             HostKey::Quit | HostKey::Fullscreen | HostKey::Screenshot => {}
         }
     }
@@ -193,6 +216,12 @@ impl<'a> Runner<'a> {
             a.play(bank, self.session.world.report(), self.session.world.dialogue().rtx.as_ref());
         }
         self.updates += 1;
+        self.after_update()
+    }
+
+    /// What follows an update in the game: the world its script asked for entered, the
+    /// game started again after the player's death.
+    fn after_update(&mut self) -> Result<(), HostError> {
         if let Some(opened) = self.restart
             && opened.follow(&mut self.session)?
         {
@@ -227,8 +256,52 @@ impl<'a> Runner<'a> {
         Ok(())
     }
 
-    /// Writes the recording and the trace.
+    /// Writes the running game to `path` ([`crate::saves::write`]).
+    pub fn save(&self, path: &Path) -> Result<(), HostError> {
+        crate::saves::write(path, &self.session, &self.outputs.journal.record(&self.session))
+    }
+
+    /// Rebuilds the session, a replay of `loaded`'s record just started, to the moment of
+    /// the save: every recorded update run as the loop runs it (without the outputs), the
+    /// save's documented chunks restored ([`stros_core::save::apply`]), and the game goes
+    /// on live from the last update's BIOS tick, its record continuing the save's.
+    pub fn rebuild(&mut self, loaded: &crate::saves::Loaded) -> Result<(), HostError> {
+        while let Some(u) = self.session.next_recorded() {
+            self.session.step(&u.input, u.bios, u.scale);
+            self.after_update()?;
+        }
+        stros_core::save::apply(&mut self.session, &loaded.save()?).map_err(|e| loaded.damaged(e))?;
+        let last = self.session.end_replay().unwrap_or(0);
+        self.outputs.journal = crate::outputs::Journal::continuing(&loaded.record, last);
+        self.clock = BiosClock::resumed_at(last.wrapping_add(1));
+        self.replay_base = None;
+        Ok(())
+    }
+
+    /// Loads the save at `path` into the running game (F8). The save must be of these
+    /// files (its record names the same world); it is read and checked whole, and the
+    /// session rebuilt beside the running one, which stays as it was when anything fails.
+    /// The record's text is kept while the files are open ([`crate::Opened::keep`]: the
+    /// session's origin borrows it).
+    pub fn load(&mut self, path: &Path) -> Result<(), HostError> {
+        let opened =
+            self.restart.ok_or_else(|| HostError::Frontend("no files to load a save with".into()))?;
+        let loaded = crate::saves::Loaded::read(path)?;
+        let text = opened.keep(&loaded.record);
+        let scenario = Scenario::parse(text).map_err(|e| loaded.damaged(e))?;
+        if scenario.world != self.session.origin.world {
+            return Err(loaded.damaged(format!("a save of {}, not of this game's files", scenario.world)));
+        }
+        let session = Box::new(opened.replay_session(&scenario)?);
+        let running = std::mem::replace(&mut self.session, session);
+        self.rebuild(&loaded).inspect_err(|_| self.session = running)
+    }
+
+    /// Writes the recording and the trace, and `--save`'s save.
     pub fn finish(&mut self) -> Result<(), HostError> {
+        if let Some(path) = self.save_at_end.take() {
+            self.save(&path)?;
+        }
         if let Some(out) = &mut self.audio_out {
             out.finish(&self.session)?;
         }

@@ -75,6 +75,8 @@ seed_tests! {
     rtx_seeds: "rtx" reaches 1,
     fnt_seeds: "fnt" reaches 1,
     items_seeds: "items" reaches 1,
+    gxa_seeds: "gxa" reaches 1,
+    save_seeds: "save" reaches 1,
 }
 
 /// Run only as the child of the next test: allocates inside `watched`.

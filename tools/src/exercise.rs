@@ -52,11 +52,15 @@ pub enum Kind {
     Fnt,
     /// ITEM.INI text (the item database).
     ItemIni,
+    /// GXA bitmap archive.
+    Gxa,
+    /// Save-game container (`SAVEGAME.SAV`, `.TSG`).
+    Save,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 17] = [
+    pub const ALL: [Kind; 19] = [
         Kind::Rgm,
         Kind::Wld,
         Kind::Model,
@@ -74,6 +78,8 @@ impl Kind {
         Kind::Rtx,
         Kind::Fnt,
         Kind::ItemIni,
+        Kind::Gxa,
+        Kind::Save,
     ];
 
     /// The kind of a file by its name (`TEXBSI.302` by its stem, the rest by extension).
@@ -108,6 +114,8 @@ impl Kind {
             "BSI" => Some(Kind::Bsi),
             "RTX" => Some(Kind::Rtx),
             "FNT" => Some(Kind::Fnt),
+            "GXA" => Some(Kind::Gxa),
+            "SAV" | "TSG" => Some(Kind::Save),
             _ => None,
         }
     }
@@ -132,6 +140,8 @@ impl Kind {
             Kind::Rtx => "RTX",
             Kind::Fnt => "FNT",
             Kind::ItemIni => "ITEM.INI",
+            Kind::Gxa => "GXA",
+            Kind::Save => "SAV",
         }
     }
 
@@ -171,6 +181,8 @@ pub fn exercise(kind: Kind, data: &[u8]) -> Result<u64, ExerciseError> {
         Kind::Pvo => pvo(&mut sum, data).map_err(ExerciseError::Format)?,
         Kind::Rtx => rtx(&mut sum, data).map_err(ExerciseError::Format)?,
         Kind::Fnt => fnt(&mut sum, data).map_err(ExerciseError::Format)?,
+        Kind::Gxa => gxa(&mut sum, data).map_err(ExerciseError::Format)?,
+        Kind::Save => save(&mut sum, data).map_err(ExerciseError::Format)?,
         Kind::ItemIni => {
             let text = core::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
             let ini =
@@ -629,6 +641,59 @@ fn rtx(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {
 }
 
 /// Every FNT glyph, the palette and the line height, and a subtitle laid out in the font.
+/// Frames up to this many pixels are decoded (into the stack: fuzzing allocates nothing).
+const GXA_DECODED: usize = 1 << 16;
+
+fn gxa(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {
+    let g = stros_core::formats::gxa::Gxa::new_checked(data)?;
+    sum.bytes(g.title());
+    sum.bytes(g.palette().unwrap_or(&[]));
+    let mut pixels = [0u8; GXA_DECODED];
+    for k in 0..g.len() {
+        let Some(f) = g.frame(k) else { continue };
+        sum.add_all(&[f.width as i64, f.height as i64, f.offset[0] as i64, f.offset[1] as i64]);
+        if f.pixels() <= GXA_DECODED {
+            f.decode(&mut pixels)?;
+            sum.bytes(&pixels[..f.pixels()]);
+        }
+    }
+    Ok(())
+}
+
+fn save(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {
+    use stros_core::formats::save::clock;
+    let s = stros_core::formats::save::Save::new_checked(data)?;
+    sum.add_all(&[s.compatibility()[0] as i64, s.compatibility()[1] as i64, s.world_id() as i64]);
+    sum.bytes(s.description());
+    sum.bytes(s.bitmap());
+    if let Some(f) = s.flags() {
+        for k in 0..f.len() {
+            sum.add_all(&[f.value(k).unwrap_or(0) as i64, f.state(k).unwrap_or(0) as i64]);
+        }
+    }
+    if let Some(i) = s.items() {
+        for r in (0..i.len()).filter_map(|k| i.record(k)) {
+            sum.add_all(&[
+                r.hide as i64,
+                r.state as i64,
+                r.total as i64,
+                r.player_max as i64,
+                r.player_total as i64,
+            ]);
+        }
+        sum.add(i.selected() as u64);
+    }
+    for at in [clock::MEASUREMENT_BASELINE, clock::NEXT_SCALE, clock::NORMAL_RATE_SCALED] {
+        sum.add(s.clock(at).unwrap_or(0) as u64);
+    }
+    sum.bytes(s.stros().unwrap_or("").as_bytes());
+    for (tag, payload) in s.chunks() {
+        sum.bytes(&tag);
+        sum.add(payload.len() as u64);
+    }
+    Ok(())
+}
+
 fn fnt(sum: &mut Sum, data: &[u8]) -> Result<(), FormatError> {
     use stros_core::dialogue::subtitle;
     let f = stros_core::formats::fnt::Fnt::new_checked(data)?;

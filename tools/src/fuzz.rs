@@ -507,7 +507,7 @@ pub fn reader(kind: crate::exercise::Kind, data: &[u8]) -> usize {
 
 /// Every target by name (as `tools/fuzz` names its binaries and `tools/fuzz/seeds` its
 /// seed corpora), for the regression test.
-pub const TARGETS: [(&str, Target); 20] = {
+pub const TARGETS: [(&str, Target); 22] = {
     use crate::exercise::Kind;
     [
         ("step", step),
@@ -529,6 +529,8 @@ pub const TARGETS: [(&str, Target); 20] = {
         ("fog", |d| reader(Kind::Fog, d)),
         ("rtx", |d| reader(Kind::Rtx, d)),
         ("fnt", |d| reader(Kind::Fnt, d)),
+        ("gxa", |d| reader(Kind::Gxa, d)),
+        ("save", |d| reader(Kind::Save, d)),
         ("items", |d| reader(Kind::ItemIni, d)),
     ]
 };

@@ -79,6 +79,8 @@ pub fn inspect(kind: Kind, data: &[u8]) -> Result<Value, ExerciseError> {
         Kind::Pvo => pvo(&Pvo::new_checked(data).map_err(f)?, data),
         Kind::Rtx => rtx(&stros_core::formats::rtx::Rtx::new_checked(data).map_err(f)?),
         Kind::Fnt => fnt(&stros_core::formats::fnt::Fnt::new_checked(data).map_err(f)?),
+        Kind::Gxa => gxa(&stros_core::formats::gxa::Gxa::new_checked(data).map_err(f)?),
+        Kind::Save => save(&stros_core::formats::save::Save::new_checked(data).map_err(f)?),
         Kind::ItemIni => {
             let text = std::str::from_utf8(data).map_err(|_| ExerciseError::Ini(0))?;
             let ini =
@@ -181,6 +183,47 @@ fn rtx(r: &stros_core::formats::rtx::Rtx<'_>) -> Value {
 }
 
 /// An FNT font: its line height and each glyph's offsets, size and advance.
+fn gxa(g: &stros_core::formats::gxa::Gxa<'_>) -> Value {
+    let frames = (0..g.len())
+        .filter_map(|k| g.frame(k))
+        .map(|f| {
+            object()
+                .with("size", vec![f.width, f.height])
+                .with("offset", vec![f.offset[0], f.offset[1]])
+                .with("compression", format!("{:?}", f.compression))
+                .with("stored", f.data.len())
+        })
+        .collect::<Vec<_>>();
+    object()
+        .with("format", "GXA")
+        .with("title", bytes_str(g.title()))
+        .with("palette", g.palette().is_some())
+        .with("frames", frames)
+}
+
+fn save(s: &stros_core::formats::save::Save<'_>) -> Value {
+    let chunks = s
+        .chunks()
+        .map(|(tag, p)| object().with("tag", bytes_str(&tag)).with("length", p.len()))
+        .collect::<Vec<_>>();
+    let flags = s.flags().map(|f| (0..f.len()).map(|k| f.value(k).unwrap_or(0)).collect::<Vec<_>>());
+    let items = s.items().map(|i| {
+        (0..i.len())
+            .filter_map(|k| i.record(k))
+            .map(|r| vec![r.total, r.player_max, r.player_total])
+            .collect::<Vec<_>>()
+    });
+    object()
+        .with("format", "SAV")
+        .with("description", bytes_str(s.description()))
+        .with("world", s.world_id())
+        .with("chunks", chunks)
+        .with("flags", flags)
+        .with("items", items)
+        .with("selected", s.items().map(|i| i.selected()))
+        .with("record_lines", s.stros().map(|t| t.lines().count()))
+}
+
 fn fnt(font: &stros_core::formats::fnt::Fnt<'_>) -> Value {
     let glyphs = (0..=255u8)
         .filter_map(|c| font.glyph(c).map(|g| (c, g)))

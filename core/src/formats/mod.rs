@@ -20,6 +20,8 @@
 //! | [`sfx`] | SFX sound banks |
 //! | [`rtx`] | RTX dialogue: text and voiced lines |
 //! | [`fnt`] | FNT bitmap fonts |
+//! | [`gxa`] | GXA bitmap archives: HUD, inventory and sky pictures |
+//! | [`save`] | save-game containers: `SAVEGAME.SAV`, `.TSG` |
 //! | [`soupdef`] | SOUP386.DEF script definitions (flags, property references) |
 //! | [`pvo`] | PVO visibility octrees |
 //! | [`surface`] | SURFACE.INI surface assignments |
@@ -29,12 +31,14 @@ use core::fmt;
 
 pub mod col;
 pub mod fnt;
+pub mod gxa;
 pub mod ini;
 pub mod model;
 pub mod pvo;
 pub mod rgm;
 pub mod rob;
 pub mod rtx;
+pub mod save;
 pub mod sfx;
 pub mod soupdef;
 pub mod surface;
@@ -67,6 +71,10 @@ pub enum Format {
     Rtx,
     /// FNT bitmap font.
     Fnt,
+    /// GXA bitmap archive.
+    Gxa,
+    /// Save-game container (`SAVEGAME.SAV`, `.TSG`).
+    Save,
 }
 
 impl Format {
@@ -84,6 +92,8 @@ impl Format {
             Format::Pvo => "PVO",
             Format::Rtx => "RTX",
             Format::Fnt => "FNT",
+            Format::Gxa => "GXA",
+            Format::Save => "SAV",
         }
     }
 }

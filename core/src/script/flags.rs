@@ -120,6 +120,12 @@ impl Flags {
         self.index(id).map(|k| self.states[k])
     }
 
+    /// Restores flag `id`'s value and state byte directly, as a save's `SVGF` does
+    /// ({D:formats/SAVEGAME.md} "Global flags"); `false` when there is no such flag.
+    pub fn restore(&mut self, id: u16, value: i32, state: u8) -> bool {
+        self.index(id).map(|k| (self.values[k], self.states[k]) = (value, state)).is_some()
+    }
+
     /// Flag `id`'s latch.
     pub fn latch(&self, id: u16) -> bool {
         self.index(id).is_some_and(|k| self.states[k] & LATCH != 0)

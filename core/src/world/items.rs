@@ -61,4 +61,9 @@ impl<'a, C: Capacity> super::World<'a, C> {
     pub fn items(&self) -> &crate::items::Items<'a, C> {
         &self.items
     }
+
+    /// The item system, to restore (a save).
+    pub fn items_mut(&mut self) -> &mut crate::items::Items<'a, C> {
+        &mut self.items
+    }
 }

@@ -717,6 +717,10 @@ impl<'a, C: Capacity> World<'a, C> {
     pub fn clock(&self) -> &Clock {
         &self.clock
     }
+    /// The clock, to restore (a save).
+    pub fn clock_mut(&mut self) -> &mut Clock {
+        &mut self.clock
+    }
 
     /// State shared across actors (veto, support history, surface exclusion).
     pub fn shared(&self) -> &Shared {

@@ -44,6 +44,7 @@ mod replay_paths;
 mod response;
 mod retail;
 mod ropes;
+mod saves;
 mod script;
 mod script_state;
 mod seed_numerics;

@@ -4,6 +4,7 @@
 
 pub mod col;
 pub mod fnt;
+pub mod gxa;
 pub mod model;
 pub mod pvo;
 pub mod rgm;
