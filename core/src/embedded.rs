@@ -5,7 +5,7 @@
 //! The island `HARBOUR`: terrain (WLD), the scene (RGM: Cyrus, three flags, a fisher, a
 //! buoy, a keg, a raft; village placements; markers), the village models (ROB), the actor
 //! models (3DC), the palette (COL), terrain and village textures (TEXBSI 302 and 310), the splash effect (TEXBSI 074),
-//! sounds (SFX), texture surfaces (SURFACE.INI), the scene fog (FOG.INI), script definitions (SOUP386.DEF), dialogue (ENGLISH.RTX) and its font (REDSEL.FNT), the
+//! sounds (SFX), texture surfaces (SURFACE.INI), the scene fog (FOG.INI), script definitions (SOUP386.DEF), dialogue (ENGLISH.RTX) and its font (REDSEL.FNT), the items (ITEM.INI), the
 //! world catalog (WORLD.INI: the island, and the fisher's hut at night as world 2 with its HUTINT map, models and palette), the day sky (SKYDAY.BSI and its COL) and the sun (SUN.BSI).
 
 /// One embedded file.
@@ -49,6 +49,8 @@ embedded! {
     ENGLISH_RTX = "ENGLISH.RTX";
     /// The subtitle and HUD font.
     REDSEL_FNT = "REDSEL.FNT";
+    /// The item database: the compass, the key on the pier, the chest's gold.
+    ITEM_INI = "ITEM.INI";
     /// The world catalog: the island as world 1, its files, its water wave, light and sky.
     WORLD_INI = "WORLD.INI";
     /// The day sky's image.
@@ -77,6 +79,10 @@ embedded! {
     BUOY_3DC = "BUOY.3DC";
     /// The raft.
     RAFT_3DC = "RAFT.3DC";
+    /// The key on the pier.
+    KEY_3DC = "KEY.3DC";
+    /// The chest in the hut.
+    CHEST_3DC = "CHEST.3DC";
 }
 
 /// The map name of the embedded world.

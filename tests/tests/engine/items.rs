@@ -44,8 +44,11 @@ fn a_script_acquires_drops_and_selects_and_a_world_change_keeps_the_counts() {
     assert_eq!([w.items().count(8), w.items().count(12), w.items().count(2)], [1, 2, 43]);
     let fresh = stros_tests::island_in(files);
     assert_eq!([fresh.items().count(8), fresh.items().count(12), fresh.items().count(2)], [0, 0, 53]);
-    // The island alone has no ITEM.INI: the system is closed and every query reads 0.
-    assert!(!stros_tests::island().items().is_open());
+    // The island's own ITEM.INI: the compass owned and selected, the key and the gold none.
+    let island = stros_tests::island();
+    assert!(island.items().is_open());
+    assert_eq!([island.items().count(0), island.items().count(2), island.items().count(3)], [1, 0, 0]);
+    assert_eq!(island.items().selected(), Some(0));
 }
 
 /// Shell scripts ({D:engine/SOUP.md} "World shell-script preparation", "Shell script
@@ -70,12 +73,12 @@ fn shell_scripts_run_before_the_actors_newest_first_until_killed() {
     ]);
     let mut w = stros_tests::island_in(files);
     let cyrus = w.enter_marker(files, 5, 0).unwrap();
-    // The island's ten placements are actors 0–9; COMMON is 10, HARBOUR 11 (prepended);
+    // The island's eleven placements are actors 0–10; COMMON is 11, HARBOUR 12 (prepended);
     // the player comes after them.
-    assert_eq!((w.shells(), cyrus), (&[11u16, 10][..], 12));
+    assert_eq!((w.shells(), cyrus), (&[12u16, 11][..], 13));
     w.step(&stros_core::input::Input::NONE, 100);
     // 53 + 10 (HARBOUR, first) + 1 (COMMON).
-    assert_eq!((w.items().count(2), w.shells()), (64, &[10u16][..]));
+    assert_eq!((w.items().count(2), w.shells()), (64, &[11u16][..]));
     w.step(&stros_core::input::Input::NONE, 102);
     assert_eq!(w.items().count(2), 65);
     // With final_version 0 the DEBUG record comes first and runs last.
@@ -83,7 +86,7 @@ fn shell_scripts_run_before_the_actors_newest_first_until_killed() {
     config.final_version = 0;
     let mut w = stros_host::World::load(files, "HARBOUR", config, Default::default()).unwrap();
     w.enter_marker(files, 5, 0).unwrap();
-    assert_eq!(w.shells(), [12, 11, 10]);
+    assert_eq!(w.shells(), [13, 12, 11]);
 }
 
 /// `OpenShell(name)`: the record is made after the update that asked (it first runs in the
@@ -117,11 +120,11 @@ fn open_shell_makes_a_record_that_runs_from_the_next_update() {
     ]);
     let mut w = stros_tests::island_in(files);
     let cyrus = w.enter_marker(files, 5, 0).unwrap();
-    // COMMON is actor 10 (after the island's ten placements), Cyrus 11.
-    assert_eq!((w.shells(), cyrus), (&[10u16][..], 11));
+    // COMMON is actor 11 (after the island's eleven placements), Cyrus 12.
+    assert_eq!((w.shells(), cyrus), (&[11u16][..], 12));
     w.step(&stros_core::input::Input::NONE, 100);
-    // HELPER opened after update 1 as actor 12 (after Cyrus), first in the list; no gold yet.
-    assert_eq!((w.shells(), w.items().count(2)), (&[12u16, 10][..], 53));
+    // HELPER opened after update 1 as actor 13 (after Cyrus), first in the list; no gold yet.
+    assert_eq!((w.shells(), w.items().count(2)), (&[13u16, 11][..], 53));
     w.step(&stros_core::input::Input::NONE, 102);
     assert_eq!(w.items().count(2), 58);
 }

@@ -209,12 +209,12 @@ fn the_island_needs_what_a_loaded_world_holds() {
     assert_eq!(
         needs,
         Needs {
-            actors: 11,
+            actors: 12,
             placements: 26,
-            // The actors' five and the rope's link and weight.
-            models: 8,
-            sets: 6,
-            frame_models: 6,
+            // The actors' six (the key's among them) and the rope's link and weight.
+            models: 9,
+            sets: 7,
+            frame_models: 7,
             locals: 3,
             banks: 1,
             walk_nodes: 9,
@@ -239,8 +239,8 @@ fn the_island_needs_what_a_loaded_world_holds() {
     assert_eq!(needs, w.held());
     // Two HUGE actors share one set of 7 entries (7 models m0..m6 are missing, so they add
     // no model); SIGN over FLAG is one more set of 1 entry; SIGN over NPC (is_static 1) is a
-    // static model the island already has (8 with the rope's link and weight).
-    assert_eq!((needs.actors, needs.sets, needs.frame_models, needs.models), (11 + 4, 6 + 2, 6 + 7 + 1, 8));
+    // static model the island already has (9 with the rope's link and weight).
+    assert_eq!((needs.actors, needs.sets, needs.frame_models, needs.models), (12 + 4, 7 + 2, 7 + 7 + 1, 9));
 }
 
 /// A definition with an `n`-entry RAAN table of models `m0.3dc`… that do not exist.
@@ -257,17 +257,17 @@ fn huge(n: usize) -> ActorDesc {
 
 #[test]
 fn tables_that_do_not_fit_fail_the_load_by_name_with_needs_and_holds() {
-    // The small preset holds 32 frame-table models and the island's sets take 6, so a
-    // definition with 26 RAAN entries fits and one with 27 needs 33; the desktop preset
+    // The small preset holds 32 frame-table models and the island's sets take 7, so a
+    // definition with 25 RAAN entries fits and one with 26 needs 33; the desktop preset
     // loads both.
     let small = |f: &'static TestFiles| -> Result<(), WorldError> {
         let mut w =
             stros_core::world::World::<Small>::load(f, MAP, SystemConfig::installed(), Bindings::default())?;
         w.enter_marker(f, 0, 0).map(|_| ())
     };
-    let fits = files(&scene(vec![huge(26)], vec![placed(50, 3, "HUGE", "", 0)]), vec![]);
+    let fits = files(&scene(vec![huge(25)], vec![placed(50, 3, "HUGE", "", 0)]), vec![]);
     assert_eq!(small(fits), Ok(()));
-    let over = files(&scene(vec![huge(27)], vec![placed(50, 3, "HUGE", "", 0)]), vec![]);
+    let over = files(&scene(vec![huge(26)], vec![placed(50, 3, "HUGE", "", 0)]), vec![]);
     let overflow = Overflow { table: TableKind::FrameModels, needs: 33, holds: 32 };
     assert_eq!(small(over), Err(WorldError::Capacity(overflow)));
     assert_eq!(
@@ -275,8 +275,8 @@ fn tables_that_do_not_fit_fail_the_load_by_name_with_needs_and_holds() {
         "the map needs 33 frame_models and this build holds 32"
     );
     assert!(load(over).is_ok());
-    // Each animated definition placed needs a set. The island needs 6, so 2 more fill the
-    // small preset's 8 and a third does not fit. The player's set is the last one built
+    // Each animated definition placed needs a set. The island needs 7, so 1 more fills the
+    // small preset's 8 and a second does not fit. The player's set is the last one built
     // (on entry), so the overflow shows there, with the full count all the same.
     let defs = |n: usize| -> RgmDesc {
         let actors = (0..n)
@@ -291,12 +291,12 @@ fn tables_that_do_not_fit_fail_the_load_by_name_with_needs_and_holds() {
         scene(actors, placements)
     };
     let sets = |n| Needs::of(files(&defs(n), vec![]), MAP).unwrap().sets;
-    assert_eq!([sets(0), sets(2), sets(3)], [6, 8, 9]);
-    assert_eq!(small(files(&defs(2), vec![])), Ok(()));
+    assert_eq!([sets(0), sets(1), sets(2)], [7, 8, 9]);
+    assert_eq!(small(files(&defs(1), vec![])), Ok(()));
     let overflow = Overflow { table: TableKind::Sets, needs: 9, holds: 8 };
-    assert_eq!(small(files(&defs(3), vec![])), Err(WorldError::Capacity(overflow)));
-    // Too many actors for the small preset: 11 of the island's and 7 more.
-    let crowd = files(&scene(vec![], (0..7).map(|k| placed(60 + k, 3, "KEG", "", 0)).collect()), vec![]);
+    assert_eq!(small(files(&defs(2), vec![])), Err(WorldError::Capacity(overflow)));
+    // Too many actors for the small preset: 12 of the island's and 6 more.
+    let crowd = files(&scene(vec![], (0..6).map(|k| placed(60 + k, 3, "KEG", "", 0)).collect()), vec![]);
     let overflow = Overflow { table: TableKind::Actors, needs: 18, holds: 16 };
     assert_eq!(small(crowd), Err(WorldError::Capacity(overflow)));
 }
@@ -472,10 +472,10 @@ fn message_groups_count_across_definitions_instances_and_the_player() {
         let mut w = load(f).unwrap();
         let player = w.enter_marker(&Embedded, 0, 0).unwrap();
         let groups: Vec<u8> = w.actors().iter().map(|a| a.attributes[125]).collect();
-        // The island's ten placements (the hut door, the tenth, without a group: 0), then
-        // the test's three, then Cyrus.
-        assert_eq!(groups, [0, 1, 2, 3, 4, 0, 5, 6, 0, 0, 9, 8, 7, 8]);
-        assert_eq!(player, 13);
+        // The island's eleven placements (the hut door, the tenth, without a group: 0; the
+        // key, the eleventh, the next group, 7), then the test's three, then Cyrus.
+        assert_eq!(groups, [0, 1, 2, 3, 4, 0, 5, 6, 0, 0, 7, 9, 8, 8, 9]);
+        assert_eq!(player, 14);
     }
 }
 
@@ -485,11 +485,11 @@ fn inspect_needs_reports_a_map_as_json() {
     let j = stros_tools::needs::command(&root.join("HARBOUR.RGM")).unwrap();
     assert_eq!(j["map"], "HARBOUR");
     let needs = [
-        ("actors", 11),
+        ("actors", 12),
         ("placements", 26),
-        ("models", 8),
-        ("sets", 6),
-        ("frame_models", 6),
+        ("models", 9),
+        ("sets", 7),
+        ("frame_models", 7),
         ("locals", 3),
         ("ropes", 1),
     ];

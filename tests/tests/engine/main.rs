@@ -9,6 +9,7 @@ mod anim_world;
 mod audio;
 mod bands;
 mod camera;
+mod chest;
 mod collision;
 mod collision_faces;
 mod collision_queries;

@@ -110,7 +110,7 @@ const SECOND_NAME: [u8; 2] = [4, 1];
 fn the_island_flags_come_from_its_soup386_def() {
     let mut w: Box<World> =
         Box::new(World::load(&Embedded, MAP, SystemConfig::installed(), Bindings::default()).unwrap());
-    // The generated file declares the island's two flags with their types and authored
+    // The generated file declares the island's four flags with their types and authored
     // values; initializing clears every latch.
     let f = w.flags();
     assert_eq!(f.len(), flag::ALL.len());
@@ -122,7 +122,11 @@ fn the_island_flags_come_from_its_soup386_def() {
         (f.kind(flag::TIME_OF_DAY), f.get(flag::TIME_OF_DAY), f.latch(flag::TIME_OF_DAY)),
         (Some(FlagKind::Number), Some(1), false)
     );
-    assert_eq!(f.get(2), None);
+    assert_eq!(
+        (f.kind(flag::KEY_TAKEN), f.kind(flag::CHEST_OPENED)),
+        (Some(FlagKind::Bool), Some(FlagKind::Bool))
+    );
+    assert_eq!(f.get(4), None);
     // Nothing on the island touches them (only the player's definition script would).
     w.enter_marker(&Embedded, 0, 0).unwrap();
     for k in 1..=50 {

@@ -179,14 +179,15 @@ fn the_regional_list_follows_the_view() {
     w.step(&Input::NONE, 0);
     let active = w.cells().active().to_vec();
     assert_eq!(active, [8, 0, 5, id, 6]);
-    // At the beach (marker 2) the beach flag, the fisher, the buoy and the hut's door
-    // object (9, at 34400, 17060) are in it; the hilltop flag (x 38400) is east of the window.
+    // At the beach (marker 2) the beach flag, the fisher, the buoy, the hut's door object
+    // (9, at 34400, 17060) and the key on the pier (10, at 32790, 14950) are in it; the
+    // hilltop flag (x 38400) is east of the window.
     let (mut w, id) = entered(2, 0);
     w.step(&Input::NONE, 0);
     let mut active = w.cells().active().to_vec();
     assert_eq!(active.split_off(active.len() - 2), [id, 6]);
     active.sort();
-    assert_eq!(active, [1, 3, 4, 9]);
+    assert_eq!(active, [1, 3, 4, 9, 10]);
 }
 
 #[test]

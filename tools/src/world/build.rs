@@ -225,6 +225,8 @@ pub fn files() -> Vec<File> {
         // What the island says and the font it is written in ([`super::talk`]).
         file("ENGLISH.RTX".into(), write::rtx::to_bytes(&super::talk::rtx_entries())),
         file("REDSEL.FNT".into(), write::fnt::to_bytes(&super::talk::font())),
+        // What can be carried ([`super::items`]).
+        file("ITEM.INI".into(), super::items::item_ini().into_bytes()),
         file("WORLD.INI".into(), world_ini(MAP)),
         file(
             SKY_BSI.into(),
@@ -273,6 +275,10 @@ mod tests {
                     let text = std::str::from_utf8(b).unwrap();
                     let ini = stros_core::formats::worldini::WorldIni::new_checked(text).unwrap();
                     assert_eq!(ini.world(WORLD).unwrap().map, format!("MAPS\\{MAP}.RGM"));
+                    Ok(())
+                }
+                "INI" if f.name == "ITEM.INI" => {
+                    stros_core::items::ItemIni::new_checked(std::str::from_utf8(b).unwrap()).unwrap();
                     Ok(())
                 }
                 "INI" if f.name == "FOG.INI" => {

@@ -21,6 +21,10 @@ pub const WORLD: u16 = 2;
 /// Where the hut stands in the interior's map space (its floor at Y 0).
 pub const AT: [i32; 3] = [20_000, 0, 20_000];
 
+/// The chest: against the back wall, between the barrel and the table, its lock toward the
+/// door.
+pub const CHEST_AT: [i32; 3] = [AT[0] - 10, 0, AT[2] + 140];
+
 /// The lamp over the table: its flame's centre, map units.
 pub const LAMP: [i32; 3] = [AT[0] + 110, -150, AT[2] + 120];
 
@@ -107,15 +111,27 @@ pub fn rgm_desc() -> RgmDesc {
         mpso,
         // Inside the door (the −Z wall), facing in.
         markers: vec![MarkerDesc { position: [x, y, z - 120], aux: 1 }],
-        // The door out, by the marker: activated, back to the island beside the door.
-        mpob: vec![MpobDesc {
-            id: 1,
-            object_type: 1,
-            script_name: b"HUTEXIT".to_vec(),
-            position: [x, y, z - 170],
-            model_id: -1,
-            ..MpobDesc::default()
-        }],
+        // The door out, by the marker: activated, back to the island beside the door; the
+        // chest against the back wall.
+        mpob: vec![
+            MpobDesc {
+                id: 1,
+                object_type: 1,
+                script_name: b"HUTEXIT".to_vec(),
+                position: [x, y, z - 170],
+                model_id: -1,
+                ..MpobDesc::default()
+            },
+            MpobDesc {
+                id: 2,
+                object_type: 1,
+                script_name: b"CHEST".to_vec(),
+                model_name: b"CHEST".to_vec(),
+                position: CHEST_AT,
+                model_id: -1,
+                ..MpobDesc::default()
+            },
+        ],
         mpsf: vec![MpsfDesc {
             id: 950,
             position: LAMP,

@@ -11,6 +11,7 @@ pub mod build;
 pub mod crowd;
 pub mod hut;
 pub mod install;
+pub mod items;
 pub mod mesh;
 pub mod models;
 pub mod override_scenario;

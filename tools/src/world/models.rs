@@ -34,6 +34,8 @@ pub mod colour {
     pub const DARK_WOOD: u8 = 114;
     /// Iron bands of the barrel.
     pub const IRON: u8 = 6;
+    /// Bronze (the key, the chest's lock).
+    pub const BRONZE: u8 = 210;
     /// Leaves.
     pub const LEAF: u8 = 68;
     /// Cyrus's tunic.
@@ -370,6 +372,37 @@ pub fn rope_weight() -> Mesh {
 pub fn crate_box() -> Mesh {
     let mut m = Mesh::default();
     let faces = m.cuboid([-40.0, -80.0, -40.0], [40.0, 0.0, 40.0], &ALL_SIDES, tex(img::PLANKS));
+    m.group(&faces);
+    m
+}
+
+/// The bronze key: a ring and a toothed shaft, 36 long, lying flat (3 thick).
+pub fn key() -> Mesh {
+    let mut m = Mesh::default();
+    let bronze = Paint::Solid(colour::BRONZE);
+    let mut faces = m.cuboid([-18.0, -3.0, -6.0], [-6.0, 0.0, 6.0], &ALL_SIDES, bronze);
+    faces.extend(m.cuboid([-6.0, -3.0, -2.0], [18.0, 0.0, 2.0], &ALL_SIDES, bronze));
+    faces.extend(m.cuboid([12.0, -3.0, 2.0], [18.0, 0.0, 7.0], &ALL_SIDES, bronze));
+    m.group(&faces);
+    m
+}
+
+/// A chest 70 wide, 44 deep and 46 high: planks, an iron band and lock.
+pub fn chest() -> Mesh {
+    let mut m = Mesh::default();
+    let mut faces = m.cuboid([-35.0, -40.0, -22.0], [35.0, 0.0, 22.0], &ALL_SIDES, tex(img::PLANKS));
+    faces.extend(m.cuboid(
+        [-36.0, -46.0, -23.0],
+        [36.0, -40.0, 23.0],
+        &ALL_SIDES,
+        Paint::Solid(colour::IRON),
+    ));
+    faces.extend(m.cuboid(
+        [-5.0, -38.0, -25.0],
+        [5.0, -28.0, -22.0],
+        &ALL_SIDES,
+        Paint::Solid(colour::BRONZE),
+    ));
     m.group(&faces);
     m
 }

@@ -222,6 +222,97 @@ pub fn door_script(label: [u8; 4], world: i32, marker: i32, heading: i32) -> Vec
     a.finish()
 }
 
+/// The island's item ids ([`super::items`]).
+pub mod item {
+    /// The compass (item 0 always is).
+    pub const COMPASS: i32 = 0;
+    /// The bronze key from the pier.
+    pub const KEY: i32 = 2;
+    /// Gold pieces.
+    pub const GOLD: i32 = 3;
+    /// The gold the chest holds.
+    pub const CHEST_GOLD: i32 = 20;
+}
+
+/// How near (Manhattan, runtime units) Cyrus must come to the key or the chest for its
+/// prompt.
+pub const PICKUP_REACH: i32 = 200 * 256;
+
+/// The key on the pier: gone for good once taken (its flag is set; entering the island
+/// again finds it set); otherwise, while Cyrus is near, it offers its prompt; activated,
+/// Cyrus owns it, the key vanishes, Cyrus remarks on it and the key's record ends.
+///
+/// ```text
+///       If TestGlobalFlag(KeyTaken) != 0 { KillMe() }
+/// top:  If PlayerDistance() < 51200 {
+///         If ACTIVATE("key1") != 0 {
+///           AddItem(2, 1); SetGlobalFlag(KeyTaken); HideMe()
+///           RTXp("cy03"); Deactivate(); KillMe()
+///         }
+///       }
+///       End top
+/// ```
+pub fn key_script() -> Vec<u8> {
+    use super::{talk, village::flag};
+    let mut a = Asm::default();
+    let (top, away, present) = (a.label(), a.label(), a.label());
+    a.if_call_with(id::TEST_GLOBAL_FLAG, &[flag::KEY_TAKEN as i32], NOT_EQUAL, 0, present);
+    a.function(id::KILL_ME, &[]);
+    a.end(top);
+    a.here(present);
+    a.here(top);
+    a.if_call(id::PLAYER_DISTANCE, LESS, PICKUP_REACH, away);
+    a.if_call_with(id::ACTIVATE, &[key(talk::KEY)], NOT_EQUAL, 0, away);
+    a.function(id::ADD_ITEM, &[item::KEY, 1]);
+    a.function(id::SET_GLOBAL_FLAG, &[flag::KEY_TAKEN as i32]);
+    a.function(id::HIDE_ME, &[]);
+    a.task(id::RTXP, &[key(talk::KEY_TAKEN)]);
+    a.function(id::DEACTIVATE, &[]);
+    a.function(id::KILL_ME, &[]);
+    a.here(away);
+    a.end(top);
+    a.finish()
+}
+
+/// The chest in the hut: until it is opened, while Cyrus is near, it offers its prompt;
+/// activated without the key Cyrus finds it locked; with it, the key is used up, twenty
+/// gold pieces are his and the chest's flag is set.
+///
+/// ```text
+/// top:  If TestGlobalFlag(ChestOpened) = 0 {
+///         If PlayerDistance() < 51200 {
+///           If ACTIVATE("chst") != 0 {
+///             If HaveItem(2) = 0 { RTXp("cy04") }
+///             else { DropItem(2, 1); AddItem(3, 20); SetGlobalFlag(ChestOpened); RTXp("cy05") }
+///             Deactivate()
+///           }
+///         }
+///       }
+///       End top
+/// ```
+pub fn chest_script() -> Vec<u8> {
+    use super::{talk, village::flag};
+    let mut a = Asm::default();
+    let (top, away, locked, said) = (a.label(), a.label(), a.label(), a.label());
+    a.here(top);
+    a.if_call_with(id::TEST_GLOBAL_FLAG, &[flag::CHEST_OPENED as i32], EQUAL, 0, away);
+    a.if_call(id::PLAYER_DISTANCE, LESS, PICKUP_REACH, away);
+    a.if_call_with(id::ACTIVATE, &[key(talk::CHEST)], NOT_EQUAL, 0, away);
+    a.if_call_with(id::HAVE_ITEM, &[item::KEY], NOT_EQUAL, 0, locked);
+    a.function(id::DROP_ITEM, &[item::KEY, 1]);
+    a.function(id::ADD_ITEM, &[item::GOLD, item::CHEST_GOLD]);
+    a.function(id::SET_GLOBAL_FLAG, &[flag::CHEST_OPENED as i32]);
+    a.task(id::RTXP, &[key(talk::CHEST_OPENED)]);
+    a.goto(said);
+    a.here(locked);
+    a.task(id::RTXP, &[key(talk::CHEST_LOCKED)]);
+    a.here(said);
+    a.function(id::DEACTIVATE, &[]);
+    a.here(away);
+    a.end(top);
+    a.finish()
+}
+
 /// The villager: `Wander(500 × 256, 0)` for as long as it moves; when Cyrus is near at the
 /// start of a wander she calls out (`AmbientRtx`, a multitask as the docs class it: the
 /// voice alone, no subtitle, while she walks on).
@@ -298,6 +389,14 @@ mod tests {
                 ][..],
             ),
             (villager_script(), &["PlayerDistance", "AmbientRtx", "Wander"][..]),
+            (
+                key_script(),
+                &["TestGlobalFlag", "ACTIVATE", "AddItem", "SetGlobalFlag", "HideMe", "RTXp", "KillMe"][..],
+            ),
+            (
+                chest_script(),
+                &["TestGlobalFlag", "ACTIVATE", "HaveItem", "DropItem", "AddItem", "RTXp", "Deactivate"][..],
+            ),
             (flag_camera_script(), &["PlayerDistance", "showObjLoc", "showPlayerPan"][..]),
         ] {
             let mut text = String::new();

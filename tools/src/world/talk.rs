@@ -37,11 +37,25 @@ pub const HUT_DOOR: [u8; 4] = *b"door";
 /// The same door's prompt, inside.
 pub const HUT_EXIT: [u8; 4] = *b"exit";
 
+/// The key on the pier's prompt.
+pub const KEY: [u8; 4] = *b"key1";
+/// Cyrus, taking the key.
+pub const KEY_TAKEN: [u8; 4] = *b"cy03";
+/// The chest's prompt.
+pub const CHEST: [u8; 4] = *b"chst";
+/// Cyrus, at the chest without the key.
+pub const CHEST_LOCKED: [u8; 4] = *b"cy04";
+/// Cyrus, opening the chest.
+pub const CHEST_OPENED: [u8; 4] = *b"cy05";
+/// The items' names ({D:config/item-ini.md} `name[x]`: RTX labels).
+pub const ITEM_NAMES: [([u8; 4], &str); 3] =
+    [(*b"?cmp", "Compass"), (*b"?key", "Bronze key"), (*b"?gld", "Gold")];
+
 /// Speech sample rate (the shipped file's lower rate).
 pub const RATE: u32 = 11_025;
 
 /// Every entry: `(tag, text, voice pitch in Hz or none for a text entry)`.
-pub const LINES: [([u8; 4], &str, Option<f64>); 11] = [
+pub const LINES: [([u8; 4], &str, Option<f64>); 19] = [
     (PROMPT, "Old Fisher", None),
     (GREETING, "Well met, stranger. The sea was kind this morning.", Some(110.0)),
     (TOPIC_FISHING.0, "The fishing", None),
@@ -53,6 +67,14 @@ pub const LINES: [([u8; 4], &str, Option<f64>); 11] = [
     (CALL, "Fresh bread! Bread from the ovens!", Some(190.0)),
     (HUT_DOOR, "Fisher's hut", None),
     (HUT_EXIT, "Door", None),
+    (KEY, "Key", None),
+    (KEY_TAKEN, "A bronze key, green with salt. Someone will miss it.", Some(135.0)),
+    (CHEST, "Chest", None),
+    (CHEST_LOCKED, "Locked. The lock is bronze.", Some(135.0)),
+    (CHEST_OPENED, "The key fits. Twenty gold pieces, and a smell of fish.", Some(135.0)),
+    (ITEM_NAMES[0].0, ITEM_NAMES[0].1, None),
+    (ITEM_NAMES[1].0, ITEM_NAMES[1].1, None),
+    (ITEM_NAMES[2].0, ITEM_NAMES[2].1, None),
 ];
 
 /// The RTX entries.

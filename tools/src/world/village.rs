@@ -40,9 +40,18 @@ pub mod flag {
     /// A NUMBER with a nonzero authored value (the shipped file's `TimeOfDay` is 1 too), the
     /// value Cyrus's script would copy.
     pub const TIME_OF_DAY: u16 = 1;
+    /// Set when Cyrus takes the key from the pier: the key's script then removes it whenever
+    /// the island is entered again.
+    pub const KEY_TAKEN: u16 = 2;
+    /// Set when the hut's chest is opened.
+    pub const CHEST_OPENED: u16 = 3;
     /// (type, name, initial value) by flag id.
-    pub const ALL: [(FlagKind, &str, i32); 2] =
-        [(FlagKind::Bool, "CyrusScriptRan", 0), (FlagKind::Number, "TimeOfDay", 1)];
+    pub const ALL: [(FlagKind, &str, i32); 4] = [
+        (FlagKind::Bool, "CyrusScriptRan", 0),
+        (FlagKind::Number, "TimeOfDay", 1),
+        (FlagKind::Bool, "KeyTaken", 0),
+        (FlagKind::Bool, "ChestOpened", 0),
+    ];
 }
 
 /// The island's SOUP386.DEF: the core's native table as `[functions]` (so function ids in
@@ -209,6 +218,8 @@ pub fn actor_models() -> Vec<(&'static str, ModelDesc)> {
         ("FLAG", model_desc(&flag, Version::V4_0, FRAMES_I16_DELTA, &flag_frames)),
         ("BUOY", model_desc(&buoy, Version::V4_0, FRAMES_I8_DELTA, &buoy_frames)),
         ("RAFT", model_desc(&raft, Version::V4_0, FRAME_STATIC, &[])),
+        ("KEY", model_desc(&models::key(), Version::V4_0, FRAME_STATIC, &[])),
+        ("CHEST", model_desc(&models::chest(), Version::V4_0, FRAME_STATIC, &[])),
     ]
 }
 
@@ -632,11 +643,15 @@ fn mpob_placements() -> Vec<MpobDesc> {
         mpob(9, 1, 0, "FLAGCAM", "", 0, [31900, PLATEAU_Y, 28300], 1792),
         // No model: the fisher's hut door, just before its front wall; activated, world 2.
         mpob(10, 1, 0, "HUTDOOR", "", 0, HUT_DOOR_AT, 0),
+        // The bronze key, lying on the pier's deck halfway out.
+        mpob(11, 1, 0, "PIERKEY", "KEY", 0, KEY_AT, 300),
     ]
 }
 
 /// Where the fisher's hut door object stands: before the middle of the hut's front wall.
 pub const HUT_DOOR_AT: [i32; 3] = [34400, PLATEAU_Y, 17060];
+/// Where the key lies: on the pier's deck (its top at Y −40), halfway out.
+pub const KEY_AT: [i32; 3] = [32790, -40, 14950];
 /// The marker beside the hut door that leaving the hut enters at.
 pub const MARKER_HUT_DOOR: i32 = 10;
 
@@ -706,6 +721,11 @@ pub fn rgm_desc() -> RgmDesc {
         ),
         ..ActorDesc::default()
     };
+    // What can be carried ([`super::items`]): the key on the pier, the chest in the hut.
+    let pier_key =
+        ActorDesc { name: b"PIERKEY".to_vec(), script: super::scripts::key_script(), ..ActorDesc::default() };
+    let chest =
+        ActorDesc { name: b"CHEST".to_vec(), script: super::scripts::chest_script(), ..ActorDesc::default() };
     let placements = mpob_placements();
     let mpso = PLACEMENTS
         .iter()
@@ -719,7 +739,20 @@ pub fn rgm_desc() -> RgmDesc {
         .collect();
     let marker = |x, y, z, aux| MarkerDesc { position: [x, y, z], aux };
     RgmDesc {
-        actors: vec![cyrus, flag, npc, buoy, keg, raft, villager, flag_camera, hut_door, hut_exit],
+        actors: vec![
+            cyrus,
+            flag,
+            npc,
+            buoy,
+            keg,
+            raft,
+            villager,
+            flag_camera,
+            hut_door,
+            hut_exit,
+            pier_key,
+            chest,
+        ],
         mpob: placements,
         mpso,
         markers: vec![
