@@ -194,6 +194,8 @@ system_config! {
     pickup_xco: ["system"] "pickup_xco" = 12;
     /// Prompt text top edge.
     pickup_text_yco: ["system"] "pickup_text_yco" = 436;
+    /// Active item icon top edge.
+    pickup_yco: ["system"] "pickup_yco" = 386;
     /// Fall death delay; loaded as nominal ticks (at least 3, then × 12).
     player_fall_dead_time: ["game"] "player_fall_dead_time" = 12;
     /// Death delay.

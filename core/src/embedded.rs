@@ -51,6 +51,8 @@ embedded! {
     REDSEL_FNT = "REDSEL.FNT";
     /// The item database: the compass, the key on the pier, the chest's gold.
     ITEM_INI = "ITEM.INI";
+    /// The active item's icons.
+    PICKUPS_GXA = "PICKUPS.GXA";
     /// The world catalog: the island as world 1, its files, its water wave, light and sky.
     WORLD_INI = "WORLD.INI";
     /// The day sky's image.

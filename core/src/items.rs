@@ -148,6 +148,11 @@ impl<'a> ItemIni<'a> {
         ids(v)
     }
 
+    /// Header field `key`'s text (`bitmap_file`, …), when set.
+    pub fn header_text(&self, key: &str) -> Option<&'a str> {
+        self.ini.get(SECTION, key).map(|e| e.value.trim()).filter(|v| !v.is_empty())
+    }
+
     /// The item ids that have a record (any `…[id]` key), a bit each.
     pub fn records(&self) -> [u32; 8] {
         let mut bits = [0u32; 8];
@@ -239,6 +244,29 @@ impl<'a, C: Capacity> Items<'a, C> {
     /// Restores the selection directly: a full id that has a record, else none.
     pub fn restore_selection(&mut self, id: i32) {
         self.selected = u8::try_from(id).ok().filter(|&id| self.has_record(id));
+    }
+
+    /// Item `id`'s `bitmap[x]` frame, when it has one.
+    pub fn bitmap(&self, id: u8) -> Option<i32> {
+        self.ini.and_then(|i| i.field(Field::Bitmap, id)).filter(|_| self.has_record(id))
+    }
+
+    /// The HUD's icon atlas, ITEM.INI's `bitmap_file` ({D:engine/hud.md} "Active item").
+    pub fn bitmap_file(&self) -> Option<&'a str> {
+        self.ini.and_then(|i| i.header_text("bitmap_file"))
+    }
+
+    /// Whether item `id` may be selected by the keys or the repair: a record, not hidden, owned.
+    fn selectable(&self, id: u8) -> bool {
+        self.has_record(id) && self.field(Field::Hide, id) != 1 && self.count(id) >= 1
+    }
+
+    /// The overlay's repair of an exhausted selection ({D:engine/hud.md} "Selection"): when
+    /// the selected item's count is below 1, the next selectable item in id order after it,
+    /// wrapping; with none, nothing is selected.
+    pub fn repair_selection(&mut self) {
+        let Some(s) = self.selected.filter(|&s| self.count(s) < 1) else { return };
+        self.selected = (1..=256u16).map(|k| (s as u16 + k) as u8).find(|&k| self.selectable(k));
     }
 
     /// The selected item (`ActiveItem`; none reads as 0, the compass).

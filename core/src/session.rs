@@ -42,6 +42,9 @@ pub struct Session<'a, C: Capacity = Desktop> {
     pub sounds: Option<crate::formats::sfx::Sfx<'a>>,
     /// The subtitle and HUD font (`FONTS\REDSEL.FNT`), when the files have one.
     pub font: Option<crate::formats::fnt::Fnt<'a>>,
+    /// The active item's icons (ITEM.INI's `bitmap_file`) and their colours in the world's
+    /// palette, when the files have them.
+    pub pickups: Option<(crate::formats::gxa::Gxa<'a>, crate::render::bitmap::Colours)>,
     /// Where the session started (what a recording of it repeats).
     pub origin: Origin<'a>,
     /// Draw the debug lines: the status line and the console's `object coord` report.
@@ -191,6 +194,7 @@ impl<'a, C: Capacity> Session<'a, C> {
             palette,
             sounds: None,
             font: None,
+            pickups: None,
             origin: Origin::embedded(),
             debug_overlay: false,
             candle: Candle::new(),
@@ -344,6 +348,11 @@ impl<'a, C: Capacity> Session<'a, C> {
             .map_or_else(Palette::default_world, |c| Palette::from_rgb8(&c.to_rgb_array()));
         self.sounds = files.file("MAIN.SFX").and_then(|b| crate::formats::sfx::Sfx::new_checked(b).ok());
         self.font = files.file(FONT_FILE).and_then(|b| crate::formats::fnt::Fnt::new_checked(b).ok());
+        let pickups = self.world.items().bitmap_file().and_then(|name| files.file(name));
+        self.pickups = pickups.and_then(|b| crate::formats::gxa::Gxa::new_checked(b).ok()).map(|g| {
+            let colours = crate::render::bitmap::Colours::new(g.palette(), &self.palette);
+            (g, colours)
+        });
         view::look_into(&mut self.look, &self.world, files, &self.palette);
         self.candle_colours = CandleColours::new(&self.palette);
     }
@@ -500,6 +509,7 @@ impl<'a, C: Capacity> Session<'a, C> {
                 hud::draw_health(fb, self.health());
             }
         }
+        self.draw_item(fb);
         self.draw_talk(fb);
         #[cfg(feature = "embedded-graphics")]
         if self.debug_overlay {
@@ -510,6 +520,35 @@ impl<'a, C: Capacity> Session<'a, C> {
             // To the right of the candle.
             let x = (fb.width() * 72 / 640) as i32;
             hud::draw_lines(fb, &[&status, &start, &now, &camera, &player], [x, 2]);
+        }
+    }
+
+    /// The active item ({D:engine/hud.md} "Active item", "Count", "Visibility"): when the
+    /// item area shows the item and the player is not a gremlin, the selected item's frame
+    /// `bitmap[x]` at (`pickup_xco`, `pickup_yco`) and, above 1, its count in `font_sel`
+    /// with its top-left at (icon x + width − 32, icon y + 8).
+    fn draw_item(&self, fb: &mut Framebuffer<'_>) {
+        use crate::dialogue::activation::ItemArea;
+        let items = self.world.items();
+        let (Some((gxa, colours)), Some(id)) = (&self.pickups, items.selected()) else { return };
+        let gremlin =
+            self.world.selected_player().is_some_and(|p| p.attr(crate::actor::combat::ATTR_PLAYER_TYPE) == 1);
+        if self.world.item_area() != ItemArea::Item || gremlin {
+            return;
+        }
+        let c = self.world.config();
+        let frame = items.bitmap(id).and_then(|k| u8::try_from(k).ok());
+        let Some(frame) = frame.and_then(|k| gxa.frame(k as usize)) else { return };
+        let at = [c.pickup_xco, c.pickup_yco];
+        crate::render::bitmap::draw(fb, &frame, colours, at, true);
+        let count = items.count(id);
+        if let (Some(font), true) = (self.font, count > 1) {
+            let mut digits = heapless::String::<12>::new();
+            let _ = write!(digits, "{count}");
+            let ink = crate::render::text::Ink::new(&font, &self.palette, c.font_sel, true);
+            let x = at[0] + frame.offset[0] as i32 + frame.width as i32 - 32;
+            let y = at[1] + frame.offset[1] as i32 + 8;
+            crate::render::text::line(fb, &font, &ink, digits.as_bytes(), [x, y]);
         }
     }
 

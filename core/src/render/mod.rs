@@ -24,6 +24,7 @@
 //! Both the original's 320×200 and its 640×400 option work: everything scales with the
 //! framebuffer's width, up to [`MAX_WIDTH`].
 
+pub mod bitmap;
 mod camera;
 pub mod flat;
 pub mod fog;

@@ -298,7 +298,8 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
 impl<'a, C: Capacity> World<'a, C> {
     /// The dialogue stage after the object updates ({D:engine/sound.md}: "Dialogue-record
     /// updates run after ordinary and code-object updates. Periodic RTX cache updates run
-    /// after the dialogue-record stage"), then the HUD's item-area decision for the frame.
+    /// after the dialogue-record stage"), then the HUD's item-area decision for the frame
+    /// and the item overlay's selection repair.
     pub(super) fn dialogue_stage(&mut self, input: &Input, bios: u32, ticks: i32) {
         let speech = self.config.dialog_use_speech == 1;
         let lockout = self.player.lockout;
@@ -314,6 +315,8 @@ impl<'a, C: Capacity> World<'a, C> {
         let suppressed = self.dialogue.menu.is_open()
             || p.is_some_and(|p| p.rope || (10..=19).contains(&p.living) || p.in_deep_water());
         self.item_area = self.dialogue.activation.frame(lockout, ticks, suppressed);
+        // The item overlay repairs an exhausted selection ({D:engine/hud.md} "Selection").
+        self.items.repair_selection();
         let talk = &mut self.player.talk;
         (talk.menu, talk.waiting) = self.dialogue.words();
         self.drain_talk();

@@ -227,6 +227,7 @@ pub fn files() -> Vec<File> {
         file("REDSEL.FNT".into(), write::fnt::to_bytes(&super::talk::font())),
         // What can be carried ([`super::items`]).
         file("ITEM.INI".into(), super::items::item_ini().into_bytes()),
+        file("PICKUPS.GXA".into(), write::gxa::gxa(&super::items::pickups())),
         file("WORLD.INI".into(), world_ini(MAP)),
         file(
             SKY_BSI.into(),
@@ -298,6 +299,7 @@ mod tests {
                 "DEF" => stros_core::formats::soupdef::SoupDef::new_checked(b).map(|_| ()),
                 "RTX" => stros_core::formats::rtx::Rtx::new_checked(b).map(|_| ()),
                 "FNT" => stros_core::formats::fnt::Fnt::new_checked(b).map(|_| ()),
+                "GXA" => stros_core::formats::gxa::Gxa::new_checked(b).map(|_| ()),
                 "BSI" => stros_core::formats::texbsi::Image::standalone(b).map(|_| ()),
                 _ => Texbsi::new_checked(b).map(|_| ()),
             };

@@ -61,6 +61,8 @@ pub fn layout() -> Vec<(String, Vec<u8>)> {
             "SFX" => format!("sound/{renamed}"),
             // The fonts have a folder of their own; the dialogue file sits at the top.
             "FNT" => format!("fonts/{renamed}"),
+            // The HUD's bitmaps ({D:engine/hud.md}).
+            "GXA" => format!("system/{renamed}"),
             "RTX" => renamed,
             "INI" => renamed.to_ascii_lowercase(),
             _ => format!("fxart/{renamed}"),

@@ -31,6 +31,56 @@ pub fn item_ini() -> String {
     s
 }
 
+/// The HUD's icons (`SYSTEM\PICKUPS.GXA`, frames by `bitmap[x]`): the compass, the bronze
+/// key and a stack of gold, 96 × 64 each (the shipped ones are 119 × 83), in the island's
+/// palette; the gold stored run-length coded, the others raw.
+pub fn pickups() -> crate::write::gxa::GxaDesc {
+    use crate::write::gxa::{FrameDesc, GxaDesc};
+    let (w, h) = (96usize, 64usize);
+    let frame = |rle: bool, paint: &dyn Fn(f64, f64) -> u8| {
+        let pixels = (0..w * h).map(|k| paint((k % w) as f64 - 48.0, (k / w) as f64 - 32.0)).collect();
+        FrameDesc { size: [w as u16, h as u16], offset: [0, 0], rle, pixels }
+    };
+    let brass = |shade: u8| 240 + shade;
+    let compass = frame(false, &|x, y| {
+        let r = libm::sqrt(x * x + y * y);
+        match r {
+            _ if r > 30.0 => 0,
+            _ if r > 26.0 => brass(3 + (r as u8 & 1)),
+            // The needle: red to the north, white to the south.
+            _ if x.abs() < 3.0 - y.abs() / 10.0 && y < 0.0 => 146,
+            _ if x.abs() < 3.0 - y.abs() / 10.0 => 194,
+            _ => 196,
+        }
+    });
+    let bronze = super::models::colour::BRONZE;
+    let key = frame(false, &|x, y| {
+        let ring = libm::sqrt((x + 26.0) * (x + 26.0) + y * y);
+        let shaft = (-14.0..36.0).contains(&x) && y.abs() <= 3.0;
+        let teeth = (22.0..36.0).contains(&x) && (3.0..12.0).contains(&y) && (x as i32 / 4) % 2 == 0;
+        match () {
+            _ if (7.0..13.0).contains(&ring) => bronze + (ring as u8 & 1),
+            _ if shaft || teeth => bronze + 1 + (y > 0.0) as u8,
+            _ => 0,
+        }
+    });
+    let gold = frame(true, &|x, y| {
+        // Three coins stacked: ellipses 24 wide, 8 high, 7 apart.
+        (0..3)
+            .find(|&k| {
+                let cy = 12.0 - 7.0 * k as f64;
+                (x / 24.0) * (x / 24.0) + ((y - cy) / 8.0) * ((y - cy) / 8.0) <= 1.0
+            })
+            .map_or(0, |k| brass(1 + 2 * (k as u8 % 2)))
+    });
+    let palette = super::art::palette().iter().map(|c| c.map(|v| v >> 2)).collect();
+    GxaDesc {
+        title: b"GXlib image conversion".to_vec(),
+        palette: Some(palette),
+        frames: vec![compass, key, gold],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
