@@ -166,7 +166,25 @@ impl<'a> ItemIni<'a> {
     }
 }
 
-/// The item system: the records ITEM.INI defines, their owned counts and the selection.
+/// Potion counters the table holds ({D:engine/SOUP.md} "Potion counters and combat strength
+/// and armor": the shipped scripts use 0–3; the table's size is not given, so 16 is a best
+/// guess and other indices are neither stored nor read).
+pub const POTIONS: usize = 16;
+
+/// A pending request for the item viewer (`ShowItem`, `ShowItemNoRtx`): the item, the two
+/// trailing words and the no-text flag.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShowRequest {
+    /// The item id as given.
+    pub item: i32,
+    /// The two trailing words.
+    pub words: [i32; 2],
+    /// `ShowItemNoRtx` set it; `ShowItem` leaves it as it was.
+    pub no_text: bool,
+}
+
+/// The item system: the records ITEM.INI defines, their owned counts and the selection; the
+/// session's potion counters and item-viewer request beside them.
 #[derive(Clone, Debug, Default)]
 pub struct Items<'a, C: Capacity = Desktop> {
     ini: Option<ItemIni<'a>>,
@@ -175,6 +193,10 @@ pub struct Items<'a, C: Capacity = Desktop> {
     /// Which ids have a record, a bit each.
     defined: [u32; 8],
     selected: Option<u8>,
+    /// `SetPotion`/`GetPotion`: zero at start, kept across world changes.
+    pub potions: [i32; POTIONS],
+    /// The item viewer's pending request (the viewer itself is not built: it stays).
+    pub show: Option<ShowRequest>,
 }
 
 impl<'a, C: Capacity> Items<'a, C> {
@@ -183,6 +205,7 @@ impl<'a, C: Capacity> Items<'a, C> {
     /// then `start_item_select` (or, absent, the first record) selected. `None` closes it.
     pub fn open(&mut self, ini: Option<ItemIni<'a>>) {
         self.ini = ini;
+        (self.potions, self.show) = ([0; POTIONS], None);
         self.counts.clear();
         (self.defined, self.selected) = ([0; 8], None);
         let Some(ini) = ini else { return };
@@ -231,6 +254,32 @@ impl<'a, C: Capacity> Items<'a, C> {
     /// Item `id`'s ITEM.INI field `f` (0 when absent or the system is closed).
     pub fn field(&self, f: Field, id: u8) -> i32 {
         self.ini.and_then(|i| i.field(f, id)).unwrap_or(0)
+    }
+
+    /// `DropAllItems` ({D:engine/SOUP.md} "DropAllItems"): every owned id in ascending order
+    /// dropped by its whole count ([`Self::drop`]'s rules), then nothing selected.
+    pub fn drop_all(&mut self) {
+        for id in 0..=255u8 {
+            let n = self.count(id);
+            if n != 0 {
+                self.drop(id, n);
+            }
+        }
+        self.selected = None;
+    }
+
+    /// The shared "empty" routine: item `id`'s count set to 0 (an open system, a record).
+    pub fn empty(&mut self, id: u8) {
+        if self.is_open() && self.has_record(id) {
+            self.counts[id as usize] = 0;
+        }
+    }
+
+    /// `ShowItem` (`no_text` false: the flag stays as it was) or `ShowItemNoRtx` (true):
+    /// the request recorded for the item viewer.
+    pub fn request_show(&mut self, item: i32, words: [i32; 2], no_text: bool) {
+        let kept = self.show.is_some_and(|s| s.no_text);
+        self.show = Some(ShowRequest { item, words, no_text: no_text || kept });
     }
 
     /// Restores the owned count of `id` directly, as a save's `SVIT` does (no acquisition,

@@ -330,6 +330,9 @@ pub struct Actor {
     pub rope: bool,
     /// Torch-burning counter.
     pub torch: u8,
+    /// The held-item field `HandItem` stores ({D:engine/attachment.md} "Held-item
+    /// assignment"; 0: none).
+    pub held_item: u8,
     /// Weapon-drawn flag.
     pub weapon_drawn: bool,
     /// The combat record, when animation-table setup created one (attribute 14 nonzero).
@@ -454,6 +457,7 @@ impl Actor {
             slide_distance: 0,
             rope: false,
             torch: 0,
+            held_item: 0,
             weapon_drawn: false,
             combat: None,
             nav: crate::actor::walk::Nav::default(),

@@ -394,6 +394,20 @@ pub static FUNCTIONS: [Function; COUNT] = [
 pub mod id {
     /// `PrintSingleParm`.
     pub const PRINT_SINGLE_PARM: u16 = 15;
+    /// `chargeWeapon`.
+    pub const CHARGE_WEAPON: u16 = 10;
+    /// `HandItem`.
+    pub const HAND_ITEM: u16 = 302;
+    /// `ShowItem`.
+    pub const SHOW_ITEM: u16 = 312;
+    /// `ShowItemNoRtx`.
+    pub const SHOW_ITEM_NO_RTX: u16 = 313;
+    /// `DropAllItems`.
+    pub const DROP_ALL_ITEMS: u16 = 317;
+    /// `SetPotion`.
+    pub const SET_POTION: u16 = 348;
+    /// `GetPotion`.
+    pub const GET_POTION: u16 = 349;
     /// `WaitOnTasks`.
     pub const WAIT_ON_TASKS: u16 = 17;
     /// `cameraController`.

@@ -1,8 +1,11 @@
 //! The item natives ({D:config/item-ini.md} "Script count and selection queries",
 //! "Initialization and acquisition", "Removal during acquisition"; {D:engine/hud.md}
 //! "Inventory ownership"): `AddItem`, `HaveItem`, `DropItem`, `SelectItem`, `ActiveItem`
-//! on the world's [`crate::items::Items`]. Their item operand is an integer item id
-//! ({D:engine/SOUP.md} "Parameter Type Overrides").
+//! on the world's [`crate::items::Items`]; `DropAllItems`, `ShowItem`, `ShowItemNoRtx`,
+//! `chargeWeapon`, `SetPotion` and `GetPotion` ({D:engine/SOUP.md} sections of those names
+//! and "Potion counters and combat strength and armor"); `HandItem`
+//! ({D:engine/attachment.md} "Held-item assignment"). Their item operand is an integer
+//! item id ({D:engine/SOUP.md} "Parameter Type Overrides").
 
 use super::script::WorldHost;
 use crate::actor::combat::ATTR_WEAPON;
@@ -11,7 +14,25 @@ use crate::script::NativeCall;
 use crate::script::functions::id;
 
 /// The item natives the world answers.
-pub const ITEMS: [u16; 5] = [id::ADD_ITEM, id::HAVE_ITEM, id::DROP_ITEM, id::SELECT_ITEM, id::ACTIVE_ITEM];
+pub const ITEMS: [u16; 12] = [
+    id::ADD_ITEM,
+    id::HAVE_ITEM,
+    id::DROP_ITEM,
+    id::SELECT_ITEM,
+    id::ACTIVE_ITEM,
+    id::DROP_ALL_ITEMS,
+    id::SHOW_ITEM,
+    id::SHOW_ITEM_NO_RTX,
+    id::CHARGE_WEAPON,
+    id::SET_POTION,
+    id::GET_POTION,
+    id::HAND_ITEM,
+];
+
+/// `chargeWeapon`'s two weapons: the sabre and the charged weapon.
+pub const SABRE: u8 = 1;
+/// The charged weapon's item id.
+pub const CHARGED: u8 = 75;
 
 /// An item operand: an id 0–255, else none (no record has it).
 fn item(v: i32) -> Option<u8> {
@@ -51,8 +72,65 @@ impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
             }
             id::ACTIVE_ITEM if self.items.is_open() => self.items.selected().map_or(0, i32::from),
             id::ACTIVE_ITEM => 0,
+            id::DROP_ALL_ITEMS => {
+                if self.task_system {
+                    self.items.drop_all();
+                }
+                0
+            }
+            id::SHOW_ITEM => {
+                self.items.request_show(call.arg(0), [call.arg(2), call.arg(3)], false);
+                0
+            }
+            id::SHOW_ITEM_NO_RTX => {
+                self.items.request_show(call.arg(0), [call.arg(1), call.arg(2)], true);
+                0
+            }
+            id::CHARGE_WEAPON => {
+                self.charge_weapon(call.arg(0) as i16 == 1);
+                0
+            }
+            id::SET_POTION => {
+                if let Some(p) = usize::try_from(call.arg(0)).ok().and_then(|k| self.items.potions.get_mut(k))
+                {
+                    *p = call.arg(1);
+                }
+                1
+            }
+            id::GET_POTION => {
+                usize::try_from(call.arg(0)).ok().and_then(|k| self.items.potions.get(k)).map_or(0, |&v| v)
+            }
+            id::HAND_ITEM => {
+                self.hand_item(it);
+                0
+            }
             _ => return None,
         })
+    }
+
+    /// `chargeWeapon(charge)`: to the charged weapon (`charged`) or back to the sabre — the
+    /// one added, the receiver's weapon attribute set to it, the other emptied, the one
+    /// selected, each through the shared routines.
+    fn charge_weapon(&mut self, charged: bool) {
+        let (to, from) = if charged { (CHARGED, SABRE) } else { (SABRE, CHARGED) };
+        self.items.acquire(to, 1, &mut |_| {});
+        self.actor.attributes[ATTR_WEAPON] = to;
+        self.items.empty(from);
+        self.items.select(to);
+    }
+
+    /// `HandItem(id)`: refused in deep water, on an edge (states 10–19), in the air
+    /// (falling, sliding or queued motion, states 27–29), holding a weapon, with the item
+    /// system closed, from a shell record, or for an id without a record; otherwise the id's
+    /// low byte is the receiver's held item.
+    fn hand_item(&mut self, it: Option<u8>) {
+        let a = &*self.actor;
+        let in_air = a.falling != 0 || a.sliding != 0 || a.queued != 0 || (27..=29).contains(&a.living);
+        let busy = a.in_deep_water() || (10..=19).contains(&a.living) || in_air || a.holds_weapon();
+        let shell = self.shells.list.contains(&self.me);
+        if let Some(k) = it.filter(|&k| !busy && !shell && self.items.is_open() && self.items.has_record(k)) {
+            self.actor.held_item = k;
+        }
     }
 }
 

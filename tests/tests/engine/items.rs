@@ -128,3 +128,64 @@ fn open_shell_makes_a_record_that_runs_from_the_next_update() {
     w.step(&stros_core::input::Input::NONE, 102);
     assert_eq!(w.items().count(2), 58);
 }
+
+/// The other item natives ({D:engine/SOUP.md} "DropAllItems", "ShowItem and ShowItemNoRtx",
+/// "chargeWeapon", "Potion counters and combat strength and armor"; {D:engine/attachment.md}
+/// "Held-item assignment"), in one update of a yard object's script over this file's
+/// ITEM.INI plus the sabre (1) and the charged weapon (75).
+#[test]
+fn drop_all_show_charge_potions_and_the_held_item() {
+    use stros_tools::write::rgm::ActorDesc;
+    let ini = format!("{INI}total[75] = 1\r\nplayer_max[75] = 1\r\ntype[75] = 1\r\n");
+    let script = stros_tests::calls(&[
+        (id::ADD_ITEM, &[8, 1]),
+        (id::CHARGE_WEAPON, &[1]), // 75 added, selected, attribute 23 = 75; 1 emptied
+        (id::SET_POTION, &[2, -7]), // stored
+        (id::SET_POTION, &[99, 5]), // past the table: not stored
+        (id::HAND_ITEM, &[8]),     // the receiver holds item 8
+        (id::HAND_ITEM, &[9]),     // no record: refused, 8 stays
+        (id::SHOW_ITEM_NO_RTX, &[12, 5, 6]),
+        (id::SHOW_ITEM, &[2, 0x1234, 7, 8]), // the no-text flag stays set
+    ]);
+    let actors = vec![ActorDesc { name: b"GIVER".to_vec(), script, ..Default::default() }];
+    let mut desc = stros_tools::world::village::rgm_desc();
+    desc.actors.extend(actors);
+    desc.mpob.push(stros_tests::placement(900, "GIVER", [31200, -240, 27500], false));
+    let files = stros_tests::replaced(vec![
+        ("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc)),
+        ("ITEM.INI", ini.into_bytes()),
+    ]);
+    let mut w = stros_tests::island_in(files);
+    w.enter_marker(files, 5, 0).unwrap();
+    // The sabre came with the start list's fallback (item 1 has a record): count 0 (its
+    // player_total), selected; the charge empties it and selects 75.
+    assert_eq!(w.items().selected(), Some(1));
+    w.step(&stros_core::input::Input::NONE, 100);
+    let giver = w.actors().iter().position(|a| a.held_item != 0).unwrap();
+    let (items, a) = (w.items(), &w.actors()[giver]);
+    assert_eq!((items.count(75), items.count(1), items.selected()), (1, 0, Some(75)));
+    assert_eq!((a.attributes[23], a.held_item), (75, 8));
+    assert_eq!((items.potions[2], items.potions.iter().filter(|&&p| p != 0).count()), (-7, 1));
+    let show = items.show.unwrap();
+    assert_eq!((show.item, show.words, show.no_text), (2, [7, 8], true));
+    // DropAllItems: every owned id dropped by its count (gold 53, the key 1, 75 1), then
+    // nothing selected.
+    let before = [w.items().count(2), w.items().count(8), w.items().count(75)];
+    assert_eq!(before, [53, 1, 1]);
+    let mut w2 = {
+        let script = stros_tests::calls(&[(id::DROP_ALL_ITEMS, &[])]);
+        let mut desc = stros_tools::world::village::rgm_desc();
+        desc.actors.push(ActorDesc { name: b"TAKER".to_vec(), script, ..Default::default() });
+        desc.mpob.push(stros_tests::placement(901, "TAKER", [31200, -240, 27500], false));
+        let files = stros_tests::replaced(vec![
+            ("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc)),
+            ("ITEM.INI", INI.as_bytes().to_vec()),
+        ]);
+        let mut w = stros_tests::island_in(files);
+        w.enter_marker(files, 5, 0).unwrap();
+        w
+    };
+    assert_eq!((w2.items().count(2), w2.items().selected()), (53, Some(1)));
+    w2.step(&stros_core::input::Input::NONE, 100);
+    assert_eq!((w2.items().count(2), w2.items().selected()), (0, None));
+}
