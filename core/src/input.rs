@@ -26,16 +26,42 @@ pub enum Action {
     C,
     /// Activate / attack.
     D,
+    /// The next item (`next_key`).
+    Next,
+    /// The previous item (`prev_key`).
+    Prev,
+    /// The inventory screen (`inventory_key`).
+    Inventory,
 }
 
 impl Action {
-    /// Every action, in KEYS.INI order.
-    pub const ALL: [Action; 8] =
-        [Action::Up, Action::Down, Action::Left, Action::Right, Action::A, Action::B, Action::C, Action::D];
+    /// Every action: the eight movement and action keys in KEYS.INI order, then the item keys.
+    pub const ALL: [Action; 11] = [
+        Action::Up,
+        Action::Down,
+        Action::Left,
+        Action::Right,
+        Action::A,
+        Action::B,
+        Action::C,
+        Action::D,
+        Action::Next,
+        Action::Prev,
+        Action::Inventory,
+    ];
 
-    /// The KEYS.INI key stem (`key_up`, …).
+    /// Whether KEYS.INI binds the action in two slots (`key_x[0]`, `key_x[1]`) rather than
+    /// one plain key (`next_key`).
+    pub const fn has_slots(self) -> bool {
+        (self as usize) < 8
+    }
+
+    /// The KEYS.INI key stem (`key_up`, …; `next_key`, `prev_key`, `inventory_key`).
     pub const fn key(self) -> &'static str {
         match self {
+            Action::Next => "next_key",
+            Action::Prev => "prev_key",
+            Action::Inventory => "inventory_key",
             Action::Up => "key_up",
             Action::Down => "key_down",
             Action::Left => "key_left",
@@ -52,15 +78,27 @@ impl Action {
     }
 }
 
-/// The installed bindings: `[0]` keyboard, `[1]` pad.
-pub const INSTALLED: [[u8; 2]; 8] =
-    [[17, 138], [31, 139], [30, 136], [32, 137], [42, 135], [57, 133], [56, 134], [18, 132]];
+/// The installed bindings: `[0]` keyboard, `[1]` pad (the item keys have one code: period,
+/// comma and I).
+pub const INSTALLED: [[u8; 2]; 11] = [
+    [17, 138],
+    [31, 139],
+    [30, 136],
+    [32, 137],
+    [42, 135],
+    [57, 133],
+    [56, 134],
+    [18, 132],
+    [52, 0],
+    [51, 0],
+    [23, 0],
+];
 
 /// Two codes per action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bindings {
     /// `codes[action] = [keyboard, pad]`.
-    pub codes: [[u8; 2]; 8],
+    pub codes: [[u8; 2]; 11],
 }
 
 impl Default for Bindings {
@@ -76,6 +114,12 @@ impl Bindings {
         let ini = Ini::new_checked(text)?;
         let mut b = Bindings::default();
         for a in Action::ALL {
+            if !a.has_slots() {
+                if let Some(v) = ini.int_if_present("input", a.key())? {
+                    b.codes[a.index()][0] = if (0..SCANCODES as i32).contains(&v) { v as u8 } else { 0 };
+                }
+                continue;
+            }
             for slot in 0..2 {
                 let mut key: heapless::String<16> = heapless::String::new();
                 let _ = key.push_str(a.key());
@@ -130,7 +174,7 @@ pub const TAB: u8 = 15;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Input {
     /// Held actions, one bit per [`Action`] in [`Action::ALL`] order.
-    pub held: u8,
+    pub held: u16,
     /// Tab was pressed.
     pub toggle_walk_mode: bool,
 }
@@ -177,6 +221,9 @@ impl Action {
             Action::B => "b",
             Action::C => "c",
             Action::D => "d",
+            Action::Next => "next",
+            Action::Prev => "prev",
+            Action::Inventory => "inventory",
         }
     }
 

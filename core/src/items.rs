@@ -310,6 +310,17 @@ impl<'a, C: Capacity> Items<'a, C> {
         self.has_record(id) && self.field(Field::Hide, id) != 1 && self.count(id) >= 1
     }
 
+    /// One press of the next (`forward`) or previous item key ({D:engine/hud.md}
+    /// "Selection"): the next selectable item in that direction of id order, wrapping
+    /// (hidden and unowned items skipped); none found, the selection stays.
+    pub fn cycle(&mut self, forward: bool) {
+        let from = self.selected.map_or(if forward { 255 } else { 0 }, u16::from);
+        let step = |k: u16| if forward { (from + k) as u8 } else { (from + 256 - k) as u8 };
+        if let Some(id) = (1..=256u16).map(step).find(|&k| self.selectable(k)) {
+            self.selected = Some(id);
+        }
+    }
+
     /// The overlay's repair of an exhausted selection ({D:engine/hud.md} "Selection"): when
     /// the selected item's count is below 1, the next selectable item in id order after it,
     /// wrapping; with none, nothing is selected.

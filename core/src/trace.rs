@@ -153,6 +153,7 @@ pub fn trace_line<C: crate::capacity::Capacity>(
                 out,
                 "\"type\":\"load_world\",\"world\":{world},\"marker\":{marker},\"heading\":{heading}}}"
             )?,
+            Event::Request(crate::world::SessionRequest::WonGame) => write!(out, "\"type\":\"won_game\"}}")?,
             Event::Health { change, health } => {
                 write!(out, "\"type\":\"health\",\"change\":{change},\"health\":{health}}}")?
             }

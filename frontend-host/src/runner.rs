@@ -42,6 +42,8 @@ pub struct Runner<'a> {
     saves: PathBuf,
     /// `--save`: the save written when the run ends.
     save_at_end: Option<PathBuf>,
+    /// A script's `WonGame` ended the game.
+    won: bool,
 }
 
 impl<'a> Runner<'a> {
@@ -66,6 +68,7 @@ impl<'a> Runner<'a> {
             restart: None,
             saves: files.saves.clone().unwrap_or_default(),
             save_at_end: files.save.clone(),
+            won: false,
         }
     }
 
@@ -166,9 +169,9 @@ impl<'a> Runner<'a> {
         Ok(())
     }
 
-    /// Whether `--frames` updates have run.
+    /// Whether `--frames` updates have run, or a script's `WonGame` ended the game.
     pub fn done(&self) -> bool {
-        self.frames.is_some_and(|n| self.updates >= n)
+        self.won || self.frames.is_some_and(|n| self.updates >= n)
     }
 
     /// One update at the host clock's pace: the recording's next update once the clock
@@ -222,6 +225,12 @@ impl<'a> Runner<'a> {
     /// What follows an update in the game: the world its script asked for entered, the
     /// game started again after the player's death.
     fn after_update(&mut self) -> Result<(), HostError> {
+        if let Some((_, stros_core::world::SessionRequest::WonGame)) = self.session.world.report().request {
+            // A best guess: the original starts its ending (the book menu's credits), which
+            // Stros does not draw; the run ends.
+            log::info!("the game is won: the ending is not built, so the run ends here");
+            self.won = true;
+        }
         if let Some(opened) = self.restart
             && opened.follow(&mut self.session)?
         {

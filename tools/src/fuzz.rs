@@ -151,12 +151,12 @@ fn overlay<'a>(files: &'a [(&'static str, Vec<u8>)]) -> Overlay<'a, Embedded> {
     o
 }
 
-/// One update's input: eight held actions, the walk/run toggle, a BIOS gap of 0–7 ticks
-/// and now and then a forced movement scale.
+/// One update's input: the eight movement and action keys held, the walk/run toggle, a BIOS
+/// gap of 0–7 ticks and now and then a forced movement scale.
 fn update_input(input: &mut Bytes<'_>) -> (Input, u32, Option<i32>) {
     let bits = input.u16();
     let mut held = Input::NONE;
-    for (k, a) in Action::ALL.iter().enumerate() {
+    for (k, a) in Action::ALL.iter().take(8).enumerate() {
         held.set(*a, bits & (1 << k) != 0);
     }
     held.toggle_walk_mode = bits & 0x100 != 0;

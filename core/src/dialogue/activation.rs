@@ -94,8 +94,15 @@ impl<'a> Activation<'a> {
     /// frame's ticks: lockout 1 freezes everything; a hold-off decays and blanks; no pending
     /// prompt clears the override; a running override decays and shows the item; a
     /// `suppressed` prompt (the menu open, the player on a rope, an edge or in deep water)
-    /// draws nothing and stays pending; otherwise the prompt is drawn and consumed.
-    pub fn frame(&mut self, lockout: u16, ticks: i32, suppressed: bool) -> ItemArea<'a> {
+    /// draws nothing and stays pending; otherwise the prompt is drawn and consumed — and,
+    /// with a previous/next item key held (`item_key`), the override set to `override_time`.
+    pub fn frame(
+        &mut self,
+        lockout: u16,
+        ticks: i32,
+        suppressed: bool,
+        (item_key, override_time): (bool, i32),
+    ) -> ItemArea<'a> {
         if lockout == 1 {
             return ItemArea::Nothing;
         }
@@ -115,6 +122,9 @@ impl<'a> Activation<'a> {
             return ItemArea::Nothing;
         }
         self.pending = None;
+        if item_key {
+            self.override_timer = override_time;
+        }
         ItemArea::Prompt(text)
     }
 }
@@ -132,17 +142,17 @@ mod tests {
         assert_eq!(a.offer(6, Some(b"Door"), &o), 0);
         assert_eq!(a.pending, Some(&b"Fisher"[..]));
         // The HUD draws and consumes it.
-        assert_eq!(a.frame(0, 1, false), ItemArea::Prompt(b"Fisher"));
-        assert_eq!(a.frame(0, 1, false), ItemArea::Item);
+        assert_eq!(a.frame(0, 1, false, (false, 24)), ItemArea::Prompt(b"Fisher"));
+        assert_eq!(a.frame(0, 1, false, (false, 24)), ItemArea::Item);
         // Held Activate fires: result 1, owner 5, hold-off 22 blanking the area 22 ticks.
         assert_eq!(a.offer(5, Some(b"Fisher"), &Offer { use_held: true, ..o }), 1);
         assert_eq!((a.owner, a.hold_off), (Some(5), 22));
         assert_eq!(a.offer(6, Some(b"Door"), &o), 0);
         for _ in 0..11 {
-            assert_eq!(a.frame(0, 2, false), ItemArea::Nothing);
+            assert_eq!(a.frame(0, 2, false, (false, 24)), ItemArea::Nothing);
         }
         // The prompt stayed pending through the hold-off and shows once it ends.
-        assert_eq!(a.frame(0, 2, false), ItemArea::Prompt(b"Fisher"));
+        assert_eq!(a.frame(0, 2, false, (false, 24)), ItemArea::Prompt(b"Fisher"));
         // Another object is refused while 5 owns the activation; Deactivate from 6 only
         // clears the hold-off.
         a.deactivate(6);
@@ -150,6 +160,27 @@ mod tests {
         a.deactivate(5);
         assert_eq!(a.offer(6, Some(b"Door"), &o), 0);
         assert_eq!(a.pending, Some(&b"Door"[..]));
+    }
+
+    /// "Activation prompt": drawing a prompt with an item key held sets the override (24
+    /// ticks); while it runs and a prompt is pending the item shows, the override losing the
+    /// frame's ticks; with no prompt pending it clears.
+    #[test]
+    fn an_item_key_over_a_prompt_sets_the_override() {
+        let mut a = Activation::default();
+        let o = Offer::default();
+        a.offer(5, Some(b"Key"), &o);
+        assert_eq!(a.frame(0, 2, false, (true, 24)), ItemArea::Prompt(b"Key"));
+        assert_eq!(a.override_timer, 24);
+        a.offer(5, Some(b"Key"), &o);
+        assert_eq!(a.frame(0, 2, false, (false, 24)), ItemArea::Item);
+        assert_eq!(a.override_timer, 22);
+        // The prompt stays pending under the override, which keeps decaying.
+        assert_eq!(a.frame(0, 2, false, (false, 24)), ItemArea::Item);
+        assert_eq!((a.override_timer, a.pending), (20, Some(&b"Key"[..])));
+        a.pending = None;
+        assert_eq!(a.frame(0, 2, false, (false, 24)), ItemArea::Item);
+        assert_eq!(a.override_timer, 0);
     }
 
     #[test]

@@ -55,6 +55,13 @@ pub const fn turned(heading: u16, net: i32) -> u16 {
 /// The player's controller state that outlives an update.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlayerState {
+    /// `PushPlayer` and `PopPlayer` requested, consumed at the end of a world-loop
+    /// iteration that does not leave the loop ({D:engine/SOUP.md} "Session requests:
+    /// LoadWorld, WonGame, PushPlayer and PopPlayer").
+    pub swap_requests: [bool; 2],
+    /// The next and previous item keys as the last update saw them, and a press waiting for
+    /// an item-path update to cycle the selection (`true`: next).
+    pub item_keys: ([bool; 2], Option<bool>),
     /// The ground-turn accumulators.
     pub turn: Turn,
     /// `[cyrus] walk_mode`, toggled by Tab.

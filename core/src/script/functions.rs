@@ -396,6 +396,12 @@ pub mod id {
     pub const PRINT_SINGLE_PARM: u16 = 15;
     /// `chargeWeapon`.
     pub const CHARGE_WEAPON: u16 = 10;
+    /// `PushPlayer`.
+    pub const PUSH_PLAYER: u16 = 241;
+    /// `PopPlayer`.
+    pub const POP_PLAYER: u16 = 242;
+    /// `WonGame`.
+    pub const WON_GAME: u16 = 246;
     /// `HandItem`.
     pub const HAND_ITEM: u16 = 302;
     /// `ShowItem`.

@@ -298,8 +298,33 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
 impl<'a, C: Capacity> World<'a, C> {
     /// The dialogue stage after the object updates ({D:engine/sound.md}: "Dialogue-record
     /// updates run after ordinary and code-object updates. Periodic RTX cache updates run
-    /// after the dialogue-record stage"), then the HUD's item-area decision for the frame
-    /// and the item overlay's selection repair.
+    /// after the dialogue-record stage"), then the HUD's item-area decision for the frame,
+    /// the item keys and the item overlay's selection repair.
+    /// The next/previous item keys ({D:engine/hud.md} "Selection"): each press steps the
+    /// selection once, on an update that takes the item path (a press while a prompt shows
+    /// waits for one); while the selected player's sword is drawn or attribute 110
+    /// (`holding_weapon`) is set, cycling is off and a waiting press is dropped.
+    fn cycle_items(&mut self, input: &Input) {
+        let held = [input.held(Action::Next), input.held(Action::Prev)];
+        let (last, pending) = &mut self.player.item_keys;
+        for (k, &now) in held.iter().enumerate() {
+            if now && !last[k] {
+                *pending = Some(k == 0);
+            }
+        }
+        *last = held;
+        let armed = self
+            .selected_player()
+            .is_some_and(|p| p.weapon_drawn || p.attr(crate::actor::default::ATTR_HOLDING_WEAPON) != 0);
+        if armed {
+            self.player.item_keys.1 = None;
+        } else if self.item_area == ItemArea::Item
+            && let Some(forward) = self.player.item_keys.1.take()
+        {
+            self.items.cycle(forward);
+        }
+    }
+
     pub(super) fn dialogue_stage(&mut self, input: &Input, bios: u32, ticks: i32) {
         let speech = self.config.dialog_use_speech == 1;
         let lockout = self.player.lockout;
@@ -314,7 +339,11 @@ impl<'a, C: Capacity> World<'a, C> {
         let p = self.selected_player();
         let suppressed = self.dialogue.menu.is_open()
             || p.is_some_and(|p| p.rope || (10..=19).contains(&p.living) || p.in_deep_water());
-        self.item_area = self.dialogue.activation.frame(lockout, ticks, suppressed);
+        let item_key = input.held(Action::Next) || input.held(Action::Prev);
+        let override_time = self.config.rtx_pickup_override_time;
+        self.item_area =
+            self.dialogue.activation.frame(lockout, ticks, suppressed, (item_key, override_time));
+        self.cycle_items(input);
         // The item overlay repairs an exhausted selection ({D:engine/hud.md} "Selection").
         self.items.repair_selection();
         let talk = &mut self.player.talk;

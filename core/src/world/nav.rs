@@ -114,7 +114,8 @@ pub fn is_hosted(function: u16) -> bool {
         || super::align::ALIGNMENT.contains(&function)
         || matches!(function, id::OFFSET | id::UN_OFFSET | id::SET_HEALTH | id::ADJUST_HEALTH)
         || super::dialogue::DIALOGUE.contains(&function)
-        || matches!(function, id::LOAD_WORLD | id::OPEN_SHELL)
+        || super::requests::REQUESTS.contains(&function)
+        || function == id::OPEN_SHELL
         || super::items::ITEMS.contains(&function)
 }
 

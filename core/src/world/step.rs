@@ -107,6 +107,7 @@ impl<'a, C: Capacity> World<'a, C> {
         // animation"): effects created this loop take part, unsubmitted.
         self.effects.update(tick.nominal_ticks);
         self.death_exits(tick);
+        self.swap_players();
         // The sky drifts once a frame ({D:engine/sky.md} "Scrolling and rotation"), unless
         // `[xngine] sky_move` is zero ("Global Engine Toggles").
         if let Some(sky) = self.sky.as_mut().filter(|_| self.config.sky_move != 0) {

@@ -88,3 +88,80 @@ fn a_load_world_of_no_world_is_an_error() {
     );
     assert!(catalog.is_err());
 }
+
+/// `PushPlayer` and `PopPlayer` ({D:engine/SOUP.md} "Session requests: LoadWorld, WonGame,
+/// PushPlayer and PopPlayer") on an island with a `GREMLIN` record: consumed at the end of
+/// the update, push makes GREMLIN the selected player at CYRUS's place, facing his way, with
+/// his health; a second push does nothing; pop gives the selection back to CYRUS at
+/// GREMLIN's place. `WonGame` is reported as a request.
+#[test]
+fn push_and_pop_swap_the_selected_player() {
+    use stros_core::input::{Action, Input};
+    use stros_core::script::decode::op;
+    use stros_core::script::functions::id;
+    use stros_tools::write::rgm::ActorDesc;
+    let mut desc = stros_tools::world::village::rgm_desc();
+    let mut gremlin = desc.actors.iter().find(|a| a.name == b"CYRUS").unwrap().clone();
+    gremlin.name = b"GREMLIN".to_vec();
+    // PushPlayer(0), PushPlayer(0) (a second push while swapped), Wait(20), PopPlayer(),
+    // Wait(2), WonGame(); End at the end.
+    let call = |s: &mut Vec<u8>, opcode: u8, function: u16, args: &[i32]| {
+        s.push(opcode);
+        s.extend_from_slice(&function.to_le_bytes());
+        s.push(args.len() as u8);
+        for a in args {
+            s.push(op::NUMERIC);
+            s.extend_from_slice(&a.to_le_bytes());
+        }
+    };
+    let mut s = Vec::new();
+    call(&mut s, op::FUNCTION, id::PUSH_PLAYER, &[0]);
+    call(&mut s, op::FUNCTION, id::PUSH_PLAYER, &[0]);
+    call(&mut s, op::TASK, id::WAIT, &[20]);
+    call(&mut s, op::FUNCTION, id::POP_PLAYER, &[]);
+    call(&mut s, op::TASK, id::WAIT, &[2]);
+    call(&mut s, op::FUNCTION, id::WON_GAME, &[]);
+    let end = s.len() as u32;
+    s.push(op::END);
+    s.extend_from_slice(&end.to_le_bytes());
+    let swapper = ActorDesc { name: b"SWAPPER".to_vec(), script: s, ..Default::default() };
+    desc.actors.extend([gremlin, swapper]);
+    desc.mpob.push(stros_tests::placement(900, "SWAPPER", [31200, -240, 27500], false));
+    let files = stros_tests::replaced(vec![("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc))]);
+    let mut w = stros_tests::island_in(files);
+    let cyrus = w.enter_marker(files, 5, 0).unwrap();
+    let gremlin = cyrus + 1;
+    assert_eq!(w.selected_player_id(), Some(cyrus));
+    // Update 1: the script asks twice; at its end GREMLIN is selected where Cyrus stands.
+    let at = w.selected_player().unwrap().position;
+    w.step(&Input::NONE, 2);
+    assert_eq!(w.selected_player_id(), Some(gremlin));
+    assert_eq!(w.actor(gremlin).unwrap().position, at);
+    assert_eq!(w.actor(gremlin).unwrap().attributes[3], w.actor(cyrus).unwrap().attributes[3]);
+    // GREMLIN walks (the controller drives the selected player); Cyrus stays.
+    for t in 0..12 {
+        w.step(&Input::with(&[Action::Up]), 4 + 2 * t);
+    }
+    let walked = w.actor(gremlin).unwrap().position;
+    assert_ne!(walked, at);
+    assert_eq!(w.actor(cyrus).unwrap().position, at);
+    let (mut won, mut popped) = (None, None);
+    for t in 0..40 {
+        w.step(&Input::NONE, 40 + 2 * t);
+        if popped.is_none() && w.selected_player_id() == Some(cyrus) {
+            // At the pop's update end Cyrus takes GREMLIN's place.
+            let (c, g) = (w.actor(cyrus).unwrap(), w.actor(gremlin).unwrap());
+            assert_eq!((c.position, c.angles), (g.position, g.angles));
+            popped = Some(t);
+        }
+        if let Some((_, r)) = w.report().request {
+            won = Some((t, r));
+            break;
+        }
+    }
+    assert!(popped.unwrap() < won.unwrap().0);
+    // The pop came first (at its update's end), then WonGame, reported (an update with a
+    // request leaves the loop, so it would consume no swap flags).
+    assert_eq!(won.map(|(_, r)| r), Some(SessionRequest::WonGame));
+    assert_eq!(w.selected_player_id(), Some(cyrus));
+}

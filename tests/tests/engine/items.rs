@@ -189,3 +189,45 @@ fn drop_all_show_charge_potions_and_the_held_item() {
     w2.step(&stros_core::input::Input::NONE, 100);
     assert_eq!((w2.items().count(2), w2.items().selected()), (0, None));
 }
+
+/// The item keys ({D:engine/hud.md} "Selection"): each press of `next_key` steps the
+/// selection to the next owned, visible item in id order, wrapping; `prev_key` the other
+/// way; a key held over several updates is one press; with the sword drawn nothing cycles.
+/// On the island: the compass (0) owned from the start, a script gives the key (2) and five
+/// gold (3); ids without a record or without a count are skipped.
+#[test]
+fn the_item_keys_cycle_the_selection() {
+    use stros_core::input::{Action, Input};
+    use stros_tools::write::rgm::ActorDesc;
+    let script = stros_tests::calls(&[(id::ADD_ITEM, &[2, 1]), (id::ADD_ITEM, &[3, 5])]);
+    let mut w = stros_tests::island_with(
+        5,
+        vec![ActorDesc { name: b"GIVER".to_vec(), script, ..Default::default() }],
+        vec![stros_tests::placement(900, "GIVER", [31200, -240, 27500], false)],
+    );
+    let mut t = 100;
+    let mut step = |w: &mut stros_host::World<'static>, held: &[Action]| {
+        t += 2;
+        w.step(&Input::with(held), t);
+        w.items().selected()
+    };
+    assert_eq!(step(&mut w, &[]), Some(0));
+    assert_eq!((w.items().count(2), w.items().count(3)), (1, 5));
+    // Next, held three updates: one step, 0 → 2.
+    assert_eq!(
+        [step(&mut w, &[Action::Next]), step(&mut w, &[Action::Next]), step(&mut w, &[Action::Next])],
+        [Some(2); 3]
+    );
+    assert_eq!(step(&mut w, &[]), Some(2));
+    assert_eq!(step(&mut w, &[Action::Next]), Some(3));
+    step(&mut w, &[]);
+    // Past the last owned item it wraps to the compass.
+    assert_eq!(step(&mut w, &[Action::Next]), Some(0));
+    step(&mut w, &[]);
+    // Prev from the compass wraps backwards to the gold.
+    assert_eq!(step(&mut w, &[Action::Prev]), Some(3));
+    step(&mut w, &[]);
+    // With the sword drawn, a press does nothing.
+    w.selected_player_mut().unwrap().weapon_drawn = true;
+    assert_eq!(step(&mut w, &[Action::Next]), Some(3));
+}

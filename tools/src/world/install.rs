@@ -33,6 +33,10 @@ pub fn system_ini() -> String {
 pub fn keys_ini() -> String {
     let mut out = String::from("[input]\r\n");
     for (a, codes) in Action::ALL.iter().zip(INSTALLED) {
+        if !a.has_slots() {
+            out.push_str(&format!("{} = {}\r\n", a.key(), codes[0]));
+            continue;
+        }
         out.push_str(&format!("{}[0] = {}\r\n{}[1] = {}\r\n", a.key(), codes[0], a.key(), codes[1]));
     }
     out
