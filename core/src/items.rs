@@ -183,13 +183,27 @@ pub struct ShowRequest {
     pub no_text: bool,
 }
 
+/// One initialized item record's live fields: the owned count and what a save's `SVIT` can
+/// replace ({D:formats/SAVEGAME.md} "Inventory"), initialized from ITEM.INI.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ItemRecord {
+    /// The owned count (`player_total[x]` at start).
+    pub count: i32,
+    /// The total limit (`total[x]`).
+    pub total: i32,
+    /// The player's ownership limit (`player_max[x]`).
+    pub player_max: i32,
+    /// Visibility (`hide[x]`).
+    pub hide: u8,
+}
+
 /// The item system: the records ITEM.INI defines, their owned counts and the selection; the
 /// session's potion counters and item-viewer request beside them.
 #[derive(Clone, Debug, Default)]
 pub struct Items<'a, C: Capacity = Desktop> {
     ini: Option<ItemIni<'a>>,
-    /// Owned count by item id (ids the build does not hold have no record).
-    counts: C::Items<i32>,
+    /// The live record by item id (ids the build does not hold have none).
+    counts: C::Items<ItemRecord>,
     /// Which ids have a record, a bit each.
     defined: [u32; 8],
     selected: Option<u8>,
@@ -212,11 +226,14 @@ impl<'a, C: Capacity> Items<'a, C> {
         self.defined = ini.records();
         for id in 0..C::holds(crate::capacity::TableKind::Items).min(256) {
             let id = id as u8;
-            let count = match self.has_bit(id) {
-                true => ini.field(Field::PlayerTotal, id).unwrap_or(0),
-                false => 0,
+            let field = |f| if self.has_bit(id) { ini.field(f, id).unwrap_or(0) } else { 0 };
+            let record = ItemRecord {
+                count: field(Field::PlayerTotal),
+                total: field(Field::Total),
+                player_max: field(Field::PlayerMax),
+                hide: field(Field::Hide) as u8,
             };
-            let _ = self.counts.push(count);
+            let _ = self.counts.push(record);
         }
         for id in ini.start_items() {
             self.acquire(id, 1, &mut |_| {});
@@ -243,7 +260,7 @@ impl<'a, C: Capacity> Items<'a, C> {
 
     /// `HaveItem(id)`: the owned count (0 when closed or unknown).
     pub fn count(&self, id: u8) -> i32 {
-        if self.has_record(id) { self.counts[id as usize] } else { 0 }
+        if self.has_record(id) { self.counts[id as usize].count } else { 0 }
     }
 
     /// The ids that have a record, in id order: the initialized item list.
@@ -251,9 +268,29 @@ impl<'a, C: Capacity> Items<'a, C> {
         (0..=255u8).filter(|&id| self.has_record(id))
     }
 
-    /// Item `id`'s ITEM.INI field `f` (0 when absent or the system is closed).
+    /// Item `id`'s field `f` (0 when absent or the system is closed): the live record's
+    /// `total`, `player_max` and `hide` (which a save can replace), ITEM.INI's for the rest.
     pub fn field(&self, f: Field, id: u8) -> i32 {
-        self.ini.and_then(|i| i.field(f, id)).unwrap_or(0)
+        let live = self.record(id);
+        match (f, live) {
+            (Field::Total, Some(r)) => r.total,
+            (Field::PlayerMax, Some(r)) => r.player_max,
+            (Field::Hide, Some(r)) => r.hide as i32,
+            _ => self.ini.and_then(|i| i.field(f, id)).unwrap_or(0),
+        }
+    }
+
+    /// Item `id`'s live record, when it has one.
+    pub fn record(&self, id: u8) -> Option<ItemRecord> {
+        self.counts.get(id as usize).copied().filter(|_| self.has_record(id))
+    }
+
+    /// Restores item `id`'s record directly, as a save's `SVIT` does (no acquisition,
+    /// requirements or lists: {D:formats/SAVEGAME.md} "Inventory").
+    pub fn restore_record(&mut self, id: u8, record: ItemRecord) {
+        if self.has_record(id) {
+            self.counts[id as usize] = record;
+        }
     }
 
     /// `DropAllItems` ({D:engine/SOUP.md} "DropAllItems"): every owned id in ascending order
@@ -271,7 +308,7 @@ impl<'a, C: Capacity> Items<'a, C> {
     /// The shared "empty" routine: item `id`'s count set to 0 (an open system, a record).
     pub fn empty(&mut self, id: u8) {
         if self.is_open() && self.has_record(id) {
-            self.counts[id as usize] = 0;
+            self.counts[id as usize].count = 0;
         }
     }
 
@@ -280,14 +317,6 @@ impl<'a, C: Capacity> Items<'a, C> {
     pub fn request_show(&mut self, item: i32, words: [i32; 2], no_text: bool) {
         let kept = self.show.is_some_and(|s| s.no_text);
         self.show = Some(ShowRequest { item, words, no_text: no_text || kept });
-    }
-
-    /// Restores the owned count of `id` directly, as a save's `SVIT` does (no acquisition,
-    /// requirements or lists: {D:formats/SAVEGAME.md} "Inventory").
-    pub fn restore_count(&mut self, id: u8, count: i32) {
-        if self.has_record(id) {
-            self.counts[id as usize] = count;
-        }
     }
 
     /// Restores the selection directly: a full id that has a record, else none.
@@ -374,7 +403,7 @@ impl<'a, C: Capacity> Items<'a, C> {
             self.acquire_at(a, 1, weapon, budget);
         }
         self.fallback(weapon);
-        self.counts[id as usize] = self.counts[id as usize].wrapping_add(q);
+        self.counts[id as usize].count = self.counts[id as usize].count.wrapping_add(q);
     }
 
     /// "Empty-selection fallback": with nothing selected, item 1 if it has a record, else the
@@ -410,9 +439,9 @@ impl<'a, C: Capacity> Items<'a, C> {
             return;
         }
         let k = id as usize;
-        self.counts[k] -= quantity.min(self.counts[k]).max(0);
+        self.counts[k].count -= quantity.min(self.counts[k].count).max(0);
         if self.field(Field::Flags, id) & FLAG_REMOVE_ON_DROP != 0 {
-            self.counts[k] = 0;
+            self.counts[k].count = 0;
         }
         self.clear_listed(id, budget);
     }
@@ -425,7 +454,7 @@ impl<'a, C: Capacity> Items<'a, C> {
         for r in ini.list(List::RemoveDrop, id) {
             self.clear_listed(r, budget);
             if self.has_record(r) {
-                self.counts[r as usize] = 0;
+                self.counts[r as usize].count = 0;
             }
         }
     }

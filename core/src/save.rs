@@ -11,14 +11,14 @@
 //! ([`crate::recording`]) — from which a deterministic core rebuilds every object exactly.
 //!
 //! Loading ([`apply`]) comes after that rebuild: the documented chunks are then restored
-//! directly, as the original restores them (flag values and state bytes, owned counts and
-//! the selection, the clock fields), so an edited `SVGF` or `SVIT` takes effect; a save of
+//! directly, as the original restores them (flag values and state bytes, the item records'
+//! visibility, limits and owned counts and the selection, the clock fields), so an edited `SVGF` or `SVIT` takes effect; a save of
 //! Stros's own restores the same values it rebuilt. A save whose world or flag count
 //! disagrees with its record is refused before anything is restored.
 
 use crate::capacity::Capacity;
 use crate::formats::save::{self, Save, SavedItem, Writer, clock};
-use crate::items::Field;
+use crate::items::ItemRecord;
 use crate::session::Session;
 use crate::timing::{ClockState, Tick};
 
@@ -92,12 +92,12 @@ pub fn write<C: Capacity>(
     w.chunk(save::TAG_SVGV, &[&clock_words(session)]);
     let items = world.items();
     let saved = items.ids().count().saturating_sub(1);
-    let records = items.ids().take(saved).map(|id| SavedItem {
-        hide: items.field(Field::Hide, id) as u8,
+    let records = items.ids().take(saved).filter_map(|id| items.record(id)).map(|r| SavedItem {
+        hide: r.hide,
         state: 0,
-        total: items.field(Field::Total, id),
-        player_max: items.field(Field::PlayerMax, id),
-        player_total: items.count(id),
+        total: r.total,
+        player_max: r.player_max,
+        player_total: r.count,
     });
     let records: heapless::Vec<SavedItem, 256> = records.collect();
     w.items(records.into_iter(), items.selected().map_or(-1, i32::from));
@@ -164,7 +164,15 @@ pub fn apply<C: Capacity>(session: &mut Session<'_, C>, save: &Save<'_>) -> Resu
         let ids: heapless::Vec<u8, 256> = world.items().ids().take(saved.len()).collect();
         let items = world.items_mut();
         for (k, id) in ids.into_iter().enumerate() {
-            items.restore_count(id, saved.record(k).map_or(0, |r| r.player_total));
+            if let Some(r) = saved.record(k) {
+                let record = ItemRecord {
+                    count: r.player_total,
+                    total: r.total,
+                    player_max: r.player_max,
+                    hide: r.hide,
+                };
+                items.restore_record(id, record);
+            }
         }
         items.restore_selection(saved.selected());
     }

@@ -139,7 +139,8 @@ fn a_damaged_save_never_loads_half() {
 
 /// The documented chunks are restored over the rebuilt game, as the original restores
 /// them: a save whose SVGF says flag 0 is 41 loads with flag 0 at 41, whatever the record
-/// rebuilt; a save naming another world than its record ends in is refused.
+/// rebuilt, and an SVIT record's limits and count replace the item's; a save naming another
+/// world than its record ends in is refused.
 #[test]
 fn the_documented_chunks_are_restored_directly() {
     let (opened, updates) = scenario("door.toml");
@@ -158,10 +159,19 @@ fn the_documented_chunks_are_restored_directly() {
     // SVGF's first value: after SVGM (8 + 272) and SVGF's header (8) and count (4).
     let v = 8 + 272 + 8 + 4;
     bytes[v..v + 4].copy_from_slice(&41i32.to_le_bytes());
+    // SVIT's second record (the key, item 2; the compass is the first, the gold — the last
+    // record — has none): total at +2 and player_max at +6 made 5, the count at +10 made 3.
+    let svit = bytes.windows(4).position(|w| w == b"SVIT").unwrap() + 8 + 22;
+    for (at, v) in [(2, 5i32), (6, 5), (10, 3)] {
+        bytes[svit + at..svit + at + 4].copy_from_slice(&v.to_le_bytes());
+    }
     std::fs::write(&path, &bytes).unwrap();
     let mut l = live(&opened);
     l.load(&path).unwrap();
     assert_eq!(l.session.world.flags().get(0), Some(41));
+    use stros_core::items::Field;
+    let items = l.session.world.items();
+    assert_eq!((items.field(Field::Total, 2), items.field(Field::PlayerMax, 2), items.count(2)), (5, 5, 3));
     // SVGM's world id (at 8 + 0x8C) made 5: refused, the game as it was.
     bytes[8 + 0x8C] = 5;
     std::fs::write(&path, &bytes).unwrap();
