@@ -28,7 +28,7 @@ pub fn slot_path(dir: &Path, slot: u32) -> PathBuf {
 /// write never leaves half a save.
 pub fn write(path: &Path, session: &Session<'_>, record: &str) -> Result<(), HostError> {
     let mut bytes = Vec::new();
-    let description = format!("{} — world {}", session.world.map(), session.world.world_id().unwrap_or(0));
+    let description = format!("{} - world {}", session.world.map(), session.world.world_id().unwrap_or(0));
     stros_core::save::write(session, description.as_bytes(), record, &mut |b| bytes.extend_from_slice(b));
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| HostError::io(dir, e))?;
