@@ -24,36 +24,26 @@ fn inspects_every_embedded_file_and_rejects_truncated_copies() {
         assert!(out.status.success(), "{}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
         let json = String::from_utf8(out.stdout).unwrap();
         assert!(json.starts_with('{') && json.contains("\"format\""), "{}", path.display());
-        if path.file_name().is_some_and(|n| n == "WORLD.INI") {
-            // The catalog: a line over 255 bytes is what the reader refuses (line 5 here).
-            let long = format!("world_sky[1]={}", "A".repeat(300));
-            let text = std::fs::read_to_string(&path).unwrap().replacen(
-                "world_map[1]",
-                &format!("{long}\r\nworld_map[1]"),
-                1,
-            );
+        // A line over 255 bytes is what the INI reader refuses: put one before `before`, and
+        // the copy fails at line `line`.
+        let long_line = |before: &str, long: &str, line: &str| {
+            let text =
+                std::fs::read_to_string(&path).unwrap().replacen(before, &format!("{long}{before}"), 1);
             let bad = scratch.join(path.file_name().unwrap());
             std::fs::write(&bad, text).unwrap();
             let out = inspect(&bad);
             assert_eq!(out.status.code(), Some(2), "{}", bad.display());
             let err = String::from_utf8(out.stderr).unwrap();
-            assert!(err.contains(&*bad.to_string_lossy()) && err.contains("line 5"), "{err}");
+            assert!(err.contains(&*bad.to_string_lossy()) && err.contains(line), "{err}");
+        };
+        if path.file_name().is_some_and(|n| n == "WORLD.INI") {
+            // The catalog (line 5 here).
+            long_line("world_map[1]", &format!("world_sky[1]={}\r\n", "A".repeat(300)), "line 5");
             continue;
         }
         if path.file_name().is_some_and(|n| n == "ITEM.INI") {
-            // The item database: a line over 255 bytes is refused (line 3 here).
-            let long = format!("name[9]={}\n", "A".repeat(300));
-            let text = std::fs::read_to_string(&path).unwrap().replacen(
-                "bitmap_file",
-                &format!("{long}bitmap_file"),
-                1,
-            );
-            let bad = scratch.join(path.file_name().unwrap());
-            std::fs::write(&bad, text).unwrap();
-            let out = inspect(&bad);
-            assert_eq!(out.status.code(), Some(2), "{}", bad.display());
-            let err = String::from_utf8(out.stderr).unwrap();
-            assert!(err.contains(&*bad.to_string_lossy()) && err.contains("line 3"), "{err}");
+            // The item database (line 3 here).
+            long_line("bitmap_file", &format!("name[9]={}\n", "A".repeat(300)), "line 3");
             continue;
         }
         if path.file_name().is_some_and(|n| n == "FOG.INI") {
