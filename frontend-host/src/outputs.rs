@@ -137,6 +137,19 @@ impl Outputs {
         }
     }
 
+    /// A loaded game goes on from `record`, a complete record whose last update ran at BIOS
+    /// tick `last_bios`: the journal continues it, and a `--record` file is started again
+    /// with it, so that the recording of a loaded game replays from the session's start.
+    pub fn loaded(&mut self, record: &str, last_bios: u32) -> Result<(), HostError> {
+        self.journal = Journal::continuing(record, last_bios);
+        if let Some(r) = &mut self.record {
+            r.file = Some(File::create(&r.path).map_err(|e| HostError::io(&r.path, e))?);
+            (r.recorder, r.last_bios) = (Recorder::default(), Some(last_bios));
+            append(&mut r.file, &r.path, record)?;
+        }
+        Ok(())
+    }
+
     /// Notes an update of `session` that just ran with `input` at BIOS tick `bios`.
     pub fn after_step(&mut self, session: &Session<'_>, input: &Input, bios: u32) -> Result<(), HostError> {
         let world = &session.world;

@@ -273,7 +273,8 @@ impl<'a> Runner<'a> {
     /// Rebuilds the session, a replay of `loaded`'s record just started, to the moment of
     /// the save: every recorded update run as the loop runs it (without the outputs), the
     /// save's documented chunks restored ([`stros_core::save::apply`]), and the game goes
-    /// on live from the last update's BIOS tick, its record continuing the save's.
+    /// on live from the last update's BIOS tick, its record (and a `--record` file)
+    /// continuing the save's.
     pub fn rebuild(&mut self, loaded: &crate::saves::Loaded) -> Result<(), HostError> {
         while let Some(u) = self.session.next_recorded() {
             self.session.step(&u.input, u.bios, u.scale);
@@ -281,7 +282,7 @@ impl<'a> Runner<'a> {
         }
         stros_core::save::apply(&mut self.session, &loaded.save()?).map_err(|e| loaded.damaged(e))?;
         let last = self.session.end_replay().unwrap_or(0);
-        self.outputs.journal = crate::outputs::Journal::continuing(&loaded.record, last);
+        self.outputs.loaded(&loaded.record, last)?;
         self.clock = BiosClock::resumed_at(last.wrapping_add(1));
         self.replay_base = None;
         Ok(())

@@ -180,3 +180,33 @@ fn the_documented_chunks_are_restored_directly() {
     assert_eq!(l.session.world.flags().get(0), Some(41));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--record` of a loaded game: the file starts with the save's record, so it replays from
+/// the session's start — `stros-tools replay` traces it as it traces the scenario itself.
+#[test]
+fn the_recording_of_a_loaded_game_replays_from_the_start() {
+    let (opened, updates) = scenario("door.toml");
+    let dir = scratch("record");
+    let path = dir.join("SAVEGAME.SAV");
+    let mut unsaved = live(&opened);
+    for u in &updates[..30] {
+        unsaved.step(*u).unwrap();
+    }
+    unsaved.save(&path).unwrap();
+    let record = dir.join("after-load.toml");
+    let files = FileArgs { record: Some(record.clone()), ..FileArgs::default() };
+    let mut r = opened.runner(&files, &RunArgs::default()).unwrap();
+    r.session.end_replay();
+    r.load(&path).unwrap();
+    for u in &updates[30..] {
+        r.step(*u).unwrap();
+    }
+    r.finish().unwrap();
+    let text = std::fs::read_to_string(&record).unwrap();
+    let replayed = stros_tools::replay::run(&text, &dir).unwrap();
+    let scenario = std::fs::read_to_string(here().join("scenarios/door.toml")).unwrap();
+    let whole = stros_tools::replay::run(&scenario, here()).unwrap();
+    assert_eq!(replayed.lines().count(), 72);
+    assert_eq!(replayed, whole);
+    let _ = std::fs::remove_dir_all(&dir);
+}
