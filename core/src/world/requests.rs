@@ -103,7 +103,7 @@ impl<'a, C: Capacity> World<'a, C> {
         t.set_orientation(f.angles);
         (t.home_angles, t.previous_angles) = (t.angles, t.angles);
         (t.falling, t.sliding, t.queued, t.living) = (f.falling, f.sliding, f.queued, f.living);
-        t.attributes[crate::session::HEALTH_ATTR] = f.attributes[crate::session::HEALTH_ATTR];
+        t.attributes[crate::actor::attr::HEALTH] = f.attributes[crate::actor::attr::HEALTH];
         self.cells.invalidate();
     }
 
