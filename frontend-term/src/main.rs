@@ -100,8 +100,9 @@ impl Drop for Play {
 }
 
 /// The keys a terminal reports, as the actions they hold: W/S/A/D and the arrows move,
-/// Space jumps, L looks, Shift is the walk/run key; a capital letter is Shift as well, for
-/// terminals that report Shift only on the keys held with it.
+/// Space jumps, L looks, E activates, `.` and `,` step the item; Shift is the walk/run key,
+/// and a capital letter is Shift as well, for terminals that report Shift only on the keys
+/// held with it.
 fn key_action(code: KeyCode) -> Option<(Action, bool)> {
     let (c, shift) = match code {
         KeyCode::Char(c) => (c.to_ascii_lowercase(), c.is_ascii_uppercase()),
@@ -112,8 +113,9 @@ fn key_action(code: KeyCode) -> Option<(Action, bool)> {
         KeyCode::Modifier(ModifierKeyCode::LeftShift | ModifierKeyCode::RightShift) => ('\0', false),
         _ => return None,
     };
-    // In KEYS.INI order: up, down, left, right, the walk/run key, jump, look.
-    let k = "wsad\0 l".find(c)?;
+    // In `Action::ALL` order: up, down, left, right, the walk/run key, jump, look,
+    // activate, the next and previous item.
+    let k = "wsad\0 le.,".find(c)?;
     Some((Action::ALL[k], shift))
 }
 
@@ -146,6 +148,8 @@ fn run(
                 KeyCode::Char('c') if press && k.modifiers.contains(KeyModifiers::CONTROL) => return Ok(()),
                 KeyCode::Tab => tab |= press,
                 KeyCode::F(1) if press => runner.session.debug_overlay = !runner.session.debug_overlay,
+                KeyCode::F(5) if press => runner.apply(stros_host::controls::HostKey::Save),
+                KeyCode::F(8) if press => runner.apply(stros_host::controls::HostKey::Load),
                 _ => hold(&mut held, k, Instant::now()),
             }
         }
