@@ -335,3 +335,36 @@ fn jumps_climbs_hangs_and_swims_allocate_nothing() {
         ]
     );
 }
+
+/// Saving and restoring allocate nothing in the core: a session written as a save into a
+/// fixed buffer (its record a fixed text), the container read back and its documented chunks
+/// restored over the session.
+#[test]
+fn writing_reading_and_applying_a_save_allocate_nothing() {
+    use stros_core::files::Embedded;
+    use stros_core::formats::save::Save;
+    use stros_host::Session;
+
+    let mut session = Session::unloaded(SystemConfig::installed(), stros_core::input::Bindings::default());
+    session.start_in_place(&Embedded, stros_core::embedded::MAP, 0).unwrap();
+    let mut buffer = vec![0u8; 8192];
+    let mut len = 0;
+    let record = "world = \"embedded\"\nmarker = 0\n";
+    let n = allocations_during(|| {
+        for k in 0..50u32 {
+            session.step(&stros_core::input::Input::NONE, k, None);
+        }
+        let mut out = |b: &[u8]| {
+            buffer[len..len + b.len()].copy_from_slice(b);
+            len += b.len();
+        };
+        stros_core::save::write(&session, b"no allocation", record, &mut out);
+        let save = Save::new_checked(&buffer[..len]).unwrap();
+        assert_eq!(save.stros(), Some(record));
+        stros_core::save::apply(&mut session, &save).unwrap();
+    });
+    assert_eq!(n, 0, "saving and restoring allocated {n} times");
+    // SVGM 280 + SVGF (8 + 4 + 5 × 4 flags) + SVGV 1,550 + SVIT (8 + 2 × 22 + 4) + STRS
+    // (8 + the record) + END 4.
+    assert_eq!(len, 280 + 32 + 1550 + 56 + 8 + record.len() + 4);
+}
