@@ -202,6 +202,51 @@ pub(super) struct WorldHost<'w, 'o, 'e, 'a, C: Capacity> {
     pub others_written: bool,
 }
 
+/// Runs the script stage of actor `$id` — `$a`, detached from `$others`, its state `$state`
+/// detached from `$states`, its surroundings `$env` — with world `$w`'s tables as the
+/// interpreter's host ([`WorldHost`]), for an ordinary update and a shell record alike; the
+/// value is whether the script wrote another actor. Written out field by field (as
+/// [`super::model_tables`]), so that the caller's borrows of the actor and its surroundings
+/// can stand beside the world's other fields.
+macro_rules! script_stage {
+    ($w:expr, $id:expr, $a:expr, $others:expr, ($state:expr, $states:expr), $env:expr, $input:expr, $tick:expr) => {{
+        let code = $w.rgm.actor($a.definition as usize).map_or(&[][..], |d| d.script());
+        let mut host = $crate::world::script::WorldHost {
+            me: $id,
+            actor: $a,
+            actors: $others,
+            states: $states,
+            me_locals: ($state.locals_start, $state.locals_len),
+            locals: &mut $w.scripts.locals,
+            flags: &mut $w.scripts.flags,
+            refs: &$w.scripts.refs,
+            sets: &$w.sets,
+            tables: $crate::world::model_tables!($w, $env.player.death),
+            rgm: &$w.rgm,
+            player: $w.players[$w.selected],
+            designated: $w.players,
+            animation: $w.config.animation_system != 0,
+            task_system: $w.config.task_system == 1,
+            camera: &mut $w.camera,
+            env: $env,
+            report: &mut $w.report,
+            dialogue: &mut $w.dialogue,
+            items: &mut $w.items,
+            shells: &mut $w.shells,
+            input: *$input,
+            listener_yaw: $w.view_yaw,
+            others_written: false,
+        };
+        let stage = $crate::script::StageInput {
+            task_system: $w.config.task_system == 1,
+            frame_scale: $tick.frame_scale,
+        };
+        $crate::script::stage($state, code, &mut host, stage);
+        host.others_written
+    }};
+}
+pub(super) use script_stage;
+
 fn set_of<'s, 'a>(sets: &'s [SetEntry<'a>], a: &Actor) -> Option<&'s AnimSet<'a>> {
     a.set.and_then(|s| sets.get(s as usize)).map(|e| &e.set)
 }

@@ -16,7 +16,6 @@ use super::{World, WorldError, full};
 use crate::actor::Actor;
 use crate::capacity::{Capacity, Table, TableKind};
 use crate::input::Input;
-use crate::script::StageInput;
 use crate::terrain::VertexCache;
 use crate::timing::Tick;
 use core::cell::Cell;
@@ -140,35 +139,7 @@ impl<'a, C: Capacity> World<'a, C> {
             player_id: self.players[self.selected],
             tables,
         };
-        let code = self.rgm.actor(a.definition as usize).map_or(&[][..], |d| d.script());
-        let mut host = WorldHost {
-            me: id,
-            actor: a,
-            actors: &mut others,
-            states: &mut states,
-            me_locals: (state.locals_start, state.locals_len),
-            locals: &mut self.scripts.locals,
-            flags: &mut self.scripts.flags,
-            refs: &self.scripts.refs,
-            sets: &self.sets,
-            tables: super::model_tables!(self, env.player.death),
-            rgm: &self.rgm,
-            player: self.players[self.selected],
-            designated: self.players,
-            animation: self.config.animation_system != 0,
-            task_system: self.config.task_system == 1,
-            camera: &mut self.camera,
-            env: &mut env,
-            report: &mut self.report,
-            dialogue: &mut self.dialogue,
-            items: &mut self.items,
-            shells: &mut self.shells,
-            input: *input,
-            listener_yaw: self.view_yaw,
-            others_written: false,
-        };
-        let stage = StageInput { task_system: self.config.task_system == 1, frame_scale: tick.frame_scale };
-        crate::script::stage(state, code, &mut host, stage);
+        super::script::script_stage!(self, id, a, &mut others, (state, &mut states), &mut env, input, tick);
         let emitter = [0; 3];
         self.push_anim_events(id, &events, emitter, 0, false);
     }

@@ -9,7 +9,6 @@ use super::collide::Pushes;
 use super::live::{LiveModel, LiveScene, Others, Prepared};
 use super::models::Near;
 use super::queries::{Env, KeptSample};
-use super::script::WorldHost;
 use super::{Event, SoundRequest, World, WorldEvent};
 use crate::actor::default::{death_override_default, select_default, set_default};
 use crate::actor::{Actor, ActorModel, apply_debug_exclusions, attr, motion};
@@ -18,7 +17,6 @@ use crate::capacity::{Capacity, Table};
 use crate::collision::candidates::within_distance;
 use crate::collision::statics::CellHint;
 use crate::input::{Action, Input};
-use crate::script::StageInput;
 use crate::sound::ScriptSound;
 use crate::terrain::VertexCache;
 use crate::timing::Tick;
@@ -183,39 +181,16 @@ impl<'a, C: Capacity> World<'a, C> {
             // The selected player's controller is his script stage.
             crate::player::controller::run(a, &mut env, input);
         } else if let Some((state, mut states)) = Others::split(&mut self.scripts.states, id) {
-            let rgm = &self.rgm;
-            let code = rgm.actor(a.definition as usize).map_or(&[][..], |d| d.script());
-            let me_locals = (state.locals_start, state.locals_len);
-            let mut host = WorldHost {
-                me: id,
-                actor: a,
-                actors: &mut others,
-                states: &mut states,
-                me_locals,
-                locals: &mut self.scripts.locals,
-                flags: &mut self.scripts.flags,
-                refs: &self.scripts.refs,
-                sets: &self.sets,
-                tables: super::model_tables!(self, env.player.death),
-                rgm,
-                player: self.players[self.selected],
-                designated: self.players,
-                animation: self.config.animation_system != 0,
-                task_system: self.config.task_system == 1,
-                camera: &mut self.camera,
-                env: &mut env,
-                report: &mut self.report,
-                dialogue: &mut self.dialogue,
-                items: &mut self.items,
-                shells: &mut self.shells,
-                input: *input,
-                listener_yaw: self.view_yaw,
-                others_written: false,
-            };
-            let input =
-                StageInput { task_system: self.config.task_system == 1, frame_scale: tick.frame_scale };
-            crate::script::stage(state, code, &mut host, input);
-            others_written = host.others_written;
+            others_written = super::script::script_stage!(
+                self,
+                id,
+                a,
+                &mut others,
+                (state, &mut states),
+                &mut env,
+                input,
+                tick
+            );
         }
         // After the script work, which reads the marks the previous collision stage left.
         age_response(a, tick.nominal_ticks);
