@@ -85,22 +85,18 @@ pub fn write<C: Capacity>(
     let mut w = Writer::new(out);
     w.metadata(COMPATIBILITY, description, world.world_id().unwrap_or(0) as u32, b"");
     let flags = world.flags();
-    let ids = || (0..flags.len()).map(|k| k as u16);
-    let values: heapless::Vec<(i32, u8), { crate::script::flags::MAX_FLAGS }> =
-        ids().map(|id| (flags.get(id).unwrap_or(0), flags.state(id).unwrap_or(0))).collect();
-    w.flags(values.len(), |k| values[k].0, |k| values[k].1);
+    w.flags(flags.len(), |k| flags.get(k as u16).unwrap_or(0), |k| flags.state(k as u16).unwrap_or(0));
     w.chunk(save::TAG_SVGV, &[&clock_words(session)]);
     let items = world.items();
     let saved = items.ids().count().saturating_sub(1);
-    let records = items.ids().take(saved).filter_map(|id| items.record(id)).map(|r| SavedItem {
+    let records = items.ids().filter_map(|id| items.record(id)).map(|r| SavedItem {
         hide: r.hide,
         state: 0,
         total: r.total,
         player_max: r.player_max,
         player_total: r.count,
     });
-    let records: heapless::Vec<SavedItem, 256> = records.collect();
-    w.items(records.into_iter(), items.selected().map_or(-1, i32::from));
+    w.items(saved, records, items.selected().map_or(-1, i32::from));
     w.chunk(save::TAG_STRS, &[record.as_bytes()]);
     w.end();
 }

@@ -11,7 +11,6 @@
 use std::path::{Path, PathBuf};
 
 use stros_core::formats::save::Save;
-use stros_core::scenario::Scenario;
 
 use crate::{HostError, Session};
 
@@ -51,14 +50,13 @@ pub struct Loaded {
 
 impl Loaded {
     /// Reads `path` (a `SAVEGAME.SAV`, or a slot directory holding one) and checks the
-    /// container and its record.
+    /// container and that it has a record (which the session's replay parses).
     pub fn read(path: &Path) -> Result<Loaded, HostError> {
         let path = if path.is_dir() { path.join("SAVEGAME.SAV") } else { path.to_path_buf() };
         let bytes = std::fs::read(&path).map_err(|e| HostError::io(&path, e))?;
         let damaged = |message: String| HostError::Damaged { file: path.display().to_string(), message };
         let save = Save::new_checked(&bytes).map_err(|e| damaged(e.to_string()))?;
         let record = stros_core::save::record(&save).map_err(|e| damaged(e.to_string()))?.to_string();
-        Scenario::parse(&record).map_err(|e| damaged(format!("its record: {e}")))?;
         Ok(Loaded { path, bytes, record })
     }
 

@@ -126,7 +126,7 @@ pub struct Save<'a> {
 pub struct SavedFlags<'a>(&'a [u8]);
 
 /// One `SVIT` record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SavedItem {
     /// Visibility.
     pub hide: u8,
@@ -353,11 +353,12 @@ impl<'w> Writer<'w> {
         }
     }
 
-    /// The `SVIT` chunk: `records` and the selected id (-1 for none).
-    pub fn items(&mut self, records: impl ExactSizeIterator<Item = SavedItem>, selected: i32) {
+    /// The `SVIT` chunk: `count` records from `records` (defaults past their end) and the
+    /// selected id (-1 for none).
+    pub fn items(&mut self, count: usize, records: impl Iterator<Item = SavedItem>, selected: i32) {
         (self.out)(&TAG_SVIT);
-        (self.out)(&((field::ITEM_LEN * records.len() + 4) as u32).to_be_bytes());
-        for r in records {
+        (self.out)(&((field::ITEM_LEN * count + 4) as u32).to_be_bytes());
+        for r in records.chain(core::iter::repeat(SavedItem::default())).take(count) {
             let mut b = [0u8; field::ITEM_LEN];
             (b[field::ITEM_HIDE], b[field::ITEM_STATE]) = (r.hide, r.state);
             b[field::ITEM_TOTAL..][..4].copy_from_slice(&r.total.to_le_bytes());
@@ -392,7 +393,7 @@ mod tests {
             w.chunk(TAG_SVGV, &[&[0u8; field::SVGV_LEN]]);
             w.chunk(*b"SMOB", &[b"passed over"]);
             let items = [SavedItem { hide: 1, state: 0, total: 5, player_max: 3, player_total: 2 }];
-            w.items(items.into_iter(), 4);
+            w.items(items.len(), items.into_iter(), 4);
             w.chunk(TAG_STRS, &[b"marker = 1\n"]);
             w.end();
         })
