@@ -89,20 +89,44 @@ impl Install {
         found.sort();
         let mut install = Install { root: root.to_path_buf(), ..Install::default() };
         for path in found {
-            let Some(name) = path.file_name() else { continue };
-            let key = name.to_string_lossy().to_ascii_uppercase();
-            let relative = path.strip_prefix(root).unwrap_or(&path);
-            let parts: Vec<String> =
-                relative.iter().map(|c| c.to_string_lossy().to_ascii_uppercase()).collect();
-            for k in 1..parts.len() {
-                install.folders.insert(parts[..k].join("/"));
-            }
-            let k = install.entries.len();
-            install.entries.push(Entry { path, bytes: OnceLock::new() });
-            install.by_name.entry(key).or_insert(k);
-            install.by_path.entry(parts.join("/")).or_insert(k);
+            let relative = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+            install.add(path, &relative, OnceLock::new());
         }
         Ok(install)
+    }
+
+    /// An install whose files are already in memory (a browser's picked or dropped files),
+    /// each by its `/`-separated path. The root is the folder that holds `WORLD.INI` (the
+    /// shallowest one), else the folder every path starts with, so a picked install folder
+    /// reads as `--data` of that folder; a file outside the root is still found by name.
+    pub fn from_memory(place: &str, mut files: Vec<(String, Vec<u8>)>) -> Result<Install, HostError> {
+        let root = PathBuf::from(place);
+        if files.len() > MAX_FILES {
+            return Err(HostError::TooManyFiles(root));
+        }
+        files.sort_by(|a, b| a.0.cmp(&b.0));
+        let prefix = memory_root(files.iter().map(|(p, _)| p.as_str()));
+        let mut install = Install { root, ..Install::default() };
+        for (path, bytes) in files {
+            let relative = path.strip_prefix(&prefix).unwrap_or(&path);
+            let relative = PathBuf::from(relative.trim_start_matches('/'));
+            install.add(PathBuf::from(&path), &relative, OnceLock::from(Some(bytes)));
+        }
+        Ok(install)
+    }
+
+    /// Indexes the file at `path` (`relative` to the root) by its name and its path.
+    fn add(&mut self, path: PathBuf, relative: &Path, bytes: OnceLock<Option<Vec<u8>>>) {
+        let Some(name) = relative.file_name() else { return };
+        let key = name.to_string_lossy().to_ascii_uppercase();
+        let parts: Vec<String> = relative.iter().map(|c| c.to_string_lossy().to_ascii_uppercase()).collect();
+        for k in 1..parts.len() {
+            self.folders.insert(parts[..k].join("/"));
+        }
+        let k = self.entries.len();
+        self.entries.push(Entry { path, bytes });
+        self.by_name.entry(key).or_insert(k);
+        self.by_path.entry(parts.join("/")).or_insert(k);
     }
 
     /// The entry of `name`: a bare file name wherever it is, or a path from the root (in any
@@ -285,6 +309,30 @@ impl Install {
         }
         Ok(warnings)
     }
+}
+
+/// The root of files in memory, as a `/`-terminated prefix of their paths ("" for none):
+/// the shallowest folder holding `WORLD.INI` (any case), else the first folder every path
+/// shares.
+fn memory_root<'p>(paths: impl Iterator<Item = &'p str> + Clone) -> String {
+    let catalog = paths
+        .clone()
+        .filter_map(|p| {
+            let (folder, name) = p.rsplit_once('/').unwrap_or(("", p));
+            name.eq_ignore_ascii_case(WORLD_INI).then_some(folder)
+        })
+        .min_by_key(|f| (f.matches('/').count(), f.len()));
+    let folder = match catalog {
+        Some(f) => f.to_string(),
+        None => {
+            let mut firsts = paths.map(|p| p.split_once('/').map(|(first, _)| first));
+            match firsts.next().flatten() {
+                Some(first) if firsts.all(|f| f == Some(first)) => first.to_string(),
+                _ => String::new(),
+            }
+        }
+    };
+    if folder.is_empty() { folder } else { folder + "/" }
 }
 
 impl<'a> Files<'a> for &'a Install {

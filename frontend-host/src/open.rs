@@ -110,21 +110,40 @@ impl Opened {
             }
             None => (Base::Embedded, MAP, "embedded".to_string()),
         };
-        let opened = Opened {
+        let opened = Opened::of(base, default_map, world, pick, args.marker);
+        if args.list_worlds {
+            opened.print_worlds_and_exit(program);
+        }
+        Ok(opened)
+    }
+
+    /// A new game of `base`, played from `default_map` without a catalog; `world` is what a
+    /// recording names it.
+    fn of(base: Base, default_map: &'static str, world: String, pick: Pick, marker: Option<usize>) -> Opened {
+        Opened {
             base,
             replaced: Vec::new(),
             scenario: None,
             pick,
             default_map,
-            marker: args.marker,
+            marker,
             world,
             loaded: None,
             records: bumpalo::Bump::new(),
-        };
-        if args.list_worlds {
-            opened.print_worlds_and_exit(program);
         }
-        Ok(opened)
+    }
+
+    /// A new game of the embedded island.
+    pub fn embedded() -> Opened {
+        Opened::of(Base::Embedded, MAP, "embedded".to_string(), Pick::NewGame, None)
+    }
+
+    /// A new game of `install` (its files in memory: [`Install::from_memory`]), checked as
+    /// `--data` checks an install; warnings go to the log.
+    pub fn of_install(install: Install) -> Result<Opened, HostError> {
+        let install = checked(install)?;
+        let world = install.root().display().to_string();
+        Ok(Opened::of(Base::Install(install), INSTALL_MAP, world, Pick::NewGame, None))
     }
 
     /// `--list-worlds`: prints the catalog to stdout and ends the program (exit code 0; 2
@@ -286,7 +305,17 @@ impl Opened {
         files: &crate::FileArgs,
         run: &crate::RunArgs,
     ) -> Result<crate::Runner<'_>, HostError> {
-        let mut runner = crate::Runner::new(self.session()?, files, run).restarting_from(self);
+        self.runner_on(files, run, crate::clock::Monotonic::default())
+    }
+
+    /// [`Opened::runner`] on the host's time `time` (a browser's frame times).
+    pub fn runner_on<T: crate::clock::Timebase + Clone>(
+        &self,
+        files: &crate::FileArgs,
+        run: &crate::RunArgs,
+        time: T,
+    ) -> Result<crate::Runner<'_, T>, HostError> {
+        let mut runner = crate::Runner::on(self.session()?, files, run, time).restarting_from(self);
         if let Some(loaded) = &self.loaded {
             runner.rebuild(loaded)?;
         }
@@ -298,8 +327,9 @@ impl Opened {
         self.records.alloc_str(text)
     }
 
-    /// A session replaying `scenario` with these files (a loaded save's record).
-    pub fn replay_session<'s>(&'s self, scenario: &Scenario<'s>) -> Result<Session<'s>, HostError> {
+    /// A session replaying `scenario` with these files (a loaded save's record), built in
+    /// place on the heap.
+    pub fn replay_session<'s>(&'s self, scenario: &Scenario<'s>) -> Result<Box<Session<'s>>, HostError> {
         let files = self.files()?;
         let bindings = match self.install() {
             Some(i) => i.bindings()?,
@@ -309,14 +339,17 @@ impl Opened {
             Pick::Map(m) => m.as_str(),
             _ => self.default_map,
         };
-        Session::replay(&files, map, scenario, bindings).map_err(|e| self.describe(e))
+        let mut s = Box::new(Session::unloaded(scenario.config(), bindings));
+        s.replay_in_place(&files, map, scenario).map_err(|e| self.describe(e))?;
+        Ok(s)
     }
 
     /// The session: the scenario's world and updates, or the chosen world entered at the
     /// marker (`--marker`, else a new game's start marker, else 0); the install's SYSTEM.INI
     /// and KEYS.INI (the scenario's `[system]` overrides apply on top of the installed
-    /// values).
-    pub fn session(&self) -> Result<Session<'_>, HostError> {
+    /// values). Built in place on the heap: the session is never moved by value (a browser's
+    /// stack is a megabyte).
+    pub fn session(&self) -> Result<Box<Session<'_>>, HostError> {
         let files = self.files()?;
         let install = self.install();
         let bindings = match install {
@@ -337,8 +370,8 @@ impl Opened {
                 }
                 let marker = self.marker.or(start.and_then(|m| usize::try_from(m).ok())).unwrap_or(0);
                 let config = install.map_or(Ok(SystemConfig::installed()), Install::config)?;
-                let mut s =
-                    Session::start_world(&files, &spec, config, bindings, marker).map_err(describe)?;
+                let mut s = Box::new(Session::unloaded(config, bindings));
+                s.start_world_in_place(&files, &spec, marker).map_err(describe)?;
                 s.origin.world = &self.world;
                 if spec.id.is_none() && install.is_some() {
                     s.origin.map = Some(spec.map);
@@ -367,7 +400,11 @@ fn keys_ini<'a>(files: &impl Files<'a>) -> Result<Bindings, HostError> {
 /// Opens an install and checks what every world needs, printing the warnings after
 /// `program`.
 fn open_install(dir: &Path) -> Result<Install, HostError> {
-    let install = Install::open(dir)?;
+    checked(Install::open(dir)?)
+}
+
+/// `install` once it has what every world needs, its warnings logged.
+fn checked(install: Install) -> Result<Install, HostError> {
     for w in install.check()? {
         log::warn!("{w}");
     }

@@ -10,19 +10,22 @@ use stros_core::session::Recorded;
 
 use crate::Session;
 
-use crate::clock::BiosClock;
+use crate::clock::{BiosClock, Monotonic, Timebase};
 use crate::outputs::Outputs;
 use crate::{FileArgs, HostError, RunArgs};
 
-/// A session and everything that runs around it.
-pub struct Runner<'a> {
+/// A session and everything that runs around it, on the host's time `T` (the desktop's
+/// monotonic clock, or a browser's frame times).
+pub struct Runner<'a, T: Timebase + Clone = Monotonic> {
     /// The game.
     pub session: Box<Session<'a>>,
     outputs: Outputs,
     audio_out: Option<crate::wav::AudioOut>,
     #[cfg(feature = "audio")]
     audio: Option<crate::audio::Audio>,
-    clock: BiosClock,
+    clock: BiosClock<T>,
+    /// The BIOS tick of the last update run.
+    bios: Option<u32>,
     /// The clock's tick at the first replayed update.
     replay_base: Option<u32>,
     frames: Option<u64>,
@@ -47,9 +50,16 @@ pub struct Runner<'a> {
 }
 
 impl<'a> Runner<'a> {
-    /// Runs `session` with the files and limits of the options.
-    pub fn new(session: Session<'a>, files: &FileArgs, run: &RunArgs) -> Runner<'a> {
-        let mut session = Box::new(session);
+    /// Runs `session` with the files and limits of the options, on the desktop's clock.
+    pub fn new(session: Box<Session<'a>>, files: &FileArgs, run: &RunArgs) -> Runner<'a> {
+        Runner::on(session, files, run, Monotonic::default())
+    }
+}
+
+impl<'a, T: Timebase + Clone> Runner<'a, T> {
+    /// Runs `session` with the files and limits of the options, its BIOS clock shim
+    /// reading the host's time `time`.
+    pub fn on(mut session: Box<Session<'a>>, files: &FileArgs, run: &RunArgs, time: T) -> Runner<'a, T> {
         session.debug_overlay = run.debug;
         Runner {
             session,
@@ -57,7 +67,8 @@ impl<'a> Runner<'a> {
             audio_out: files.audio_out.clone().map(crate::wav::AudioOut::new),
             #[cfg(feature = "audio")]
             audio: None,
-            clock: BiosClock::start(),
+            clock: BiosClock::start_on(time),
+            bios: None,
             replay_base: None,
             frames: run.frames,
             panic_after: run.panic_after,
@@ -75,7 +86,7 @@ impl<'a> Runner<'a> {
     /// Restarts the session from `opened` (the files it was opened from) whenever the world
     /// loop ends with the player's death ([`stros_core::session::Session::restart`], a best
     /// guess). Without it the dead player stays where he fell.
-    pub fn restarting_from(mut self, opened: &'a crate::Opened) -> Runner<'a> {
+    pub fn restarting_from(mut self, opened: &'a crate::Opened) -> Runner<'a, T> {
         self.restart = Some(opened);
         self
     }
@@ -153,6 +164,11 @@ impl<'a> Runner<'a> {
         }
     }
 
+    /// The BIOS tick of the last update run (`None` before the first).
+    pub fn bios(&self) -> Option<u32> {
+        self.bios
+    }
+
     /// Whether the game is paused.
     pub fn paused(&self) -> bool {
         self.clock.paused()
@@ -210,6 +226,7 @@ impl<'a> Runner<'a> {
         }
         let Recorded { input, bios, scale } = update;
         self.session.step(&input, bios, scale);
+        self.bios = Some(bios);
         self.outputs.after_step(&self.session, &input, bios)?;
         if let Some(out) = &mut self.audio_out {
             out.after_step(&self.session, bios);
@@ -283,7 +300,7 @@ impl<'a> Runner<'a> {
         stros_core::save::apply(&mut self.session, &loaded.save()?).map_err(|e| loaded.damaged(e))?;
         let last = self.session.end_replay().unwrap_or(0);
         self.outputs.loaded(&loaded.record, last)?;
-        self.clock = BiosClock::resumed_at(last.wrapping_add(1));
+        self.clock = BiosClock::resumed_on(self.clock.time().clone(), last.wrapping_add(1));
         self.replay_base = None;
         Ok(())
     }
@@ -302,7 +319,7 @@ impl<'a> Runner<'a> {
         if scenario.world != self.session.origin.world {
             return Err(loaded.damaged(format!("a save of {}, not of this game's files", scenario.world)));
         }
-        let session = Box::new(opened.replay_session(&scenario)?);
+        let session = opened.replay_session(&scenario)?;
         let running = std::mem::replace(&mut self.session, session);
         self.rebuild(&loaded).inspect_err(|_| self.session = running)
     }

@@ -21,28 +21,25 @@ pub fn frame_of_tick(ticks: u32) -> usize {
     (ticks as u64 * RATE as u64 * 65_536 / 1_193_182) as usize
 }
 
-/// The mix being written.
-pub struct AudioOut {
-    path: PathBuf,
+/// The mix clocked by the updates' BIOS ticks: what `--audio-out` writes, and what a
+/// browser schedules ahead of its audio clock.
+#[derive(Default)]
+pub struct TickMix {
     mixer: Option<Mixer>,
-    /// Interleaved left/right samples so far.
-    samples: Vec<i16>,
+    /// Stereo frames mixed so far.
+    mixed: usize,
     first: Option<u32>,
+    /// The last update's tick, counted from the first.
     last: u32,
 }
 
-impl AudioOut {
-    /// A mix to write to `path` at the end of the run.
-    pub fn new(path: PathBuf) -> AudioOut {
-        AudioOut { path, mixer: None, samples: Vec::new(), first: None, last: 0 }
-    }
-
-    /// Mixes up to the update that just ran at BIOS tick `bios`, then starts what it
-    /// reported.
-    pub fn after_step(&mut self, session: &Session<'_>, bios: u32) {
+impl TickMix {
+    /// Appends to `out` the samples up to the update that just ran at BIOS tick `bios`
+    /// (from what was already playing), then starts what it reported.
+    pub fn after_step(&mut self, session: &Session<'_>, bios: u32, out: &mut Vec<i16>) {
         let first = *self.first.get_or_insert(bios);
         self.last = bios.wrapping_sub(first);
-        self.mix_to(session, frame_of_tick(self.last));
+        self.mix_to(session, frame_of_tick(self.last), out);
         let Some(mixer) = self.mixer.as_mut() else { return };
         if let Some(bank) = &session.sounds {
             mixer.play_report(bank, session.world.report(), session.world.config().sound_distance);
@@ -50,22 +47,49 @@ impl AudioOut {
         mixer.play_talk(session.world.report(), session.world.dialogue().rtx.as_ref());
     }
 
-    fn mix_to(&mut self, session: &Session<'_>, frame: usize) {
+    /// Appends to `out` about a second of what goes on sounding after the last update.
+    pub fn tail(&mut self, session: &Session<'_>, out: &mut Vec<i16>) {
+        self.mix_to(session, frame_of_tick(self.last.saturating_add(TAIL_TICKS)), out);
+    }
+
+    fn mix_to(&mut self, session: &Session<'_>, frame: usize, out: &mut Vec<i16>) {
         let mixer = self.mixer.get_or_insert_with(|| Mixer::new(session.world.config().volume));
-        let at = self.samples.len();
-        if frame * 2 <= at {
+        if frame <= self.mixed {
             return;
         }
-        self.samples.resize(frame * 2, 0);
+        let at = out.len();
+        out.resize(at + (frame - self.mixed) * 2, 0);
+        self.mixed = frame;
         let rtx = session.world.dialogue().rtx;
         let pcm_of = |label| rtx.and_then(|r| r.find(label)).and_then(|e| e.voice).map(|v| v.pcm);
         let bank = session.sounds.unwrap_or(stros_core::formats::sfx::Sfx::new_unchecked(&[]));
-        mixer.mix_with_voices(&bank, pcm_of, RATE, &mut self.samples[at..]);
+        mixer.mix_with_voices(&bank, pcm_of, RATE, &mut out[at..]);
+    }
+}
+
+/// The mix being written.
+pub struct AudioOut {
+    path: PathBuf,
+    mix: TickMix,
+    /// Interleaved left/right samples so far.
+    samples: Vec<i16>,
+}
+
+impl AudioOut {
+    /// A mix to write to `path` at the end of the run.
+    pub fn new(path: PathBuf) -> AudioOut {
+        AudioOut { path, mix: TickMix::default(), samples: Vec::new() }
+    }
+
+    /// Mixes up to the update that just ran at BIOS tick `bios`, then starts what it
+    /// reported.
+    pub fn after_step(&mut self, session: &Session<'_>, bios: u32) {
+        self.mix.after_step(session, bios, &mut self.samples);
     }
 
     /// Mixes the tail and writes the file.
     pub fn finish(&mut self, session: &Session<'_>) -> Result<(), HostError> {
-        self.mix_to(session, frame_of_tick(self.last.saturating_add(TAIL_TICKS)));
+        self.mix.tail(session, &mut self.samples);
         std::fs::write(&self.path, wav_bytes(&self.samples)).map_err(|e| HostError::io(&self.path, e))
     }
 }

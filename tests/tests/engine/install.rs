@@ -166,3 +166,66 @@ fn symbolic_link_loops_are_walked_once() {
     assert!(stros_host::install::Install::open(&lone).unwrap().names().is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every file under `dir`, by its `/` path from `dir`'s parent (as a browser gives a picked
+/// folder's files: the folder's name first).
+fn picked(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let relative = path.strip_prefix(dir.parent().unwrap()).unwrap();
+            let name = relative.iter().map(|c| c.to_string_lossy()).collect::<Vec<_>>().join("/");
+            out.push((name, std::fs::read(&path).unwrap()));
+        }
+    }
+    out
+}
+
+/// The web frontend's install: the same files read into memory (a picked folder, its
+/// name first, beside a stray file outside it) play as `--data` of the folder does — the
+/// root is the folder that holds WORLD.INI, so `MAPS\ISLAND.rgm` and the GOG folders
+/// resolve; the same start, palette and sounds, and the same steps.
+#[test]
+fn an_install_in_memory_plays_as_the_folder_does() {
+    let dir = install("memory");
+    let mut files = picked(&dir);
+    let top = dir.file_name().unwrap().to_string_lossy().to_string();
+    assert!(files.iter().all(|(p, _)| p.starts_with(&format!("{top}/"))));
+    assert!(files.iter().any(|(p, _)| p == &format!("{top}/WORLD.INI")));
+    files.push(("notes.txt".into(), b"not the game's".to_vec()));
+    let memory = stros_host::install::Install::from_memory("the chosen files", files).unwrap();
+    assert_eq!(memory.root(), Path::new("the chosen files"));
+    assert!(memory.path("MAPS\\ISLAND.rgm").is_some(), "a catalog path from the root");
+    assert!(memory.path("3DART\\island.col").is_some(), "the art folder's twin (fxart/)");
+    assert!(memory.path("NOTES.TXT").is_some(), "a file outside the root, by its name");
+    let memory = Opened::of_install(memory).unwrap();
+    let folder = opened(&data(&dir));
+    let (mut a, mut b) = (memory.session().unwrap(), folder.session().unwrap());
+    assert_eq!(a.world.map(), "ISLAND");
+    assert_eq!((&a.palette, a.sounds.is_some()), (&b.palette, b.sounds.is_some()));
+    for t in 0..30 {
+        a.step(&Input::with(&[Action::Up]), t, None);
+        b.step(&Input::with(&[Action::Up]), t, None);
+        assert_eq!(a.world.selected_player().unwrap().position, b.world.selected_player().unwrap().position);
+    }
+    // A damaged file in memory is the line `--data` gives, naming it by its picked path.
+    let mut broken = picked(&dir);
+    for (path, bytes) in &mut broken {
+        if path.ends_with("MAIN.SFX") {
+            bytes.truncate(10);
+        }
+    }
+    let e = stros_host::install::Install::from_memory("the chosen files", broken)
+        .and_then(Opened::of_install)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("MAIN.SFX"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
