@@ -5,6 +5,7 @@ frontend-web/ on localhost, opens index.html, holds keys through WebDriver's key
 library only (WebDriver is JSON over HTTP).
 
     python3 frontend-web/drive.py --keys w:1500,d:400,w:1000 --screenshot docs/web.png
+    python3 frontend-web/drive.py --pick /path/to/Redguard --screenshot install.png
 
 Prints what the page shows in its status line, the canvas' distinct colours, the digests
 its "Check this browser" button shows (the yard walk's, as `stros-tools replay --digest`
@@ -107,6 +108,19 @@ class Driver:
         actions = [{"type": "keyDown", "value": key}, {"type": "pause", "duration": ms}, {"type": "keyUp", "value": key}]
         self.post("/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})
 
+    def pick(self, folder):
+        """Chooses `folder` in the page's folder picker (ChromeDriver uploads a directory to a
+        `webkitdirectory` input) and waits until the page has read it and started its game."""
+        element = self.post("/element", {"using": "css selector", "value": "#pick"})
+        element = next(iter(element.values()))
+        self.post(f"/element/{element}/value", {"text": os.path.abspath(folder)})
+        for _ in range(300):
+            status = self.js("return document.getElementById('status').textContent;")
+            if not status.startswith("reading"):
+                return status
+            time.sleep(0.1)
+        return status
+
     def screenshot(self, path):
         png = self.call("GET", self.session + "/screenshot")["value"]
         with open(path, "wb") as f:
@@ -131,6 +145,7 @@ def main():
     p.add_argument("--screenshot", help="write the page's screenshot here (PNG)")
     p.add_argument("--size", default="1000,900", help="the window's width,height")
     p.add_argument("--query", default="", help="the page's query (?high: 640×400)")
+    p.add_argument("--pick", metavar="DIR", help="play this install, chosen in the page's folder picker")
     p.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     p.add_argument("--chromium", default="/usr/bin/chromium")
     args = p.parse_args()
@@ -142,6 +157,9 @@ def main():
     try:
         driver.post("/url", {"url": f"http://127.0.0.1:{server.server_port}/index.html{args.query}"})
         time.sleep(1.0)
+        if args.pick:
+            print(f"picked {args.pick}: {driver.pick(args.pick)!r}")
+            time.sleep(0.5)
         for step in filter(None, args.keys.split(",")):
             key, ms = step.split(":")
             driver.hold(key, int(ms))

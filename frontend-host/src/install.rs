@@ -130,10 +130,14 @@ impl Install {
     }
 
     /// The entry of `name`: a bare file name wherever it is, or a path from the root (in any
-    /// case, `\` or `/`), with the other art folder where the one it names is absent.
+    /// case, `\` or `/`), with the other art folder where the one it names is absent; in
+    /// an install without folders, a path's file name.
     fn entry(&self, name: &str) -> Option<&Entry> {
         let key = name.replace('\\', "/").to_ascii_uppercase();
         let key = key.trim_start_matches("./");
+        // A set without folders (files dropped loose on a page, say) finds a path by its
+        // file name, as the core's own sets do ([`stros_core::files::Files`]).
+        let key = if self.folders.is_empty() { stros_core::files::base_name(key) } else { key };
         let k = if !key.contains('/') {
             self.by_name.get(key)
         } else {

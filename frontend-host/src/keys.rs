@@ -77,7 +77,7 @@ pub fn scancode(code: &str) -> Option<u8> {
 /// The arrows' scancodes and the movement each stands for when no binding uses it: a Stros
 /// convenience (the installed KEYS.INI binds W/S/A/D), which a user's binding of an arrow
 /// overrides.
-const ARROWS: [(u8, Action); 4] =
+pub const ARROWS: [(u8, Action); 4] =
     [(72, Action::Up), (80, Action::Down), (75, Action::Left), (77, Action::Right)];
 
 /// The state table a frontend's key events fill (keyboard 0–127, the pad's 132–139), and

@@ -16,21 +16,23 @@ use crate::video::Video;
 
 /// The page's time as the BIOS clock shim reads it: the timestamp of the animation frame
 /// being run (`performance.now()`'s milliseconds), which the game loop sets before each
-/// update.
+/// update, counted from the game's first frame, so that the first update sees tick 0
+/// however long the page has been open.
 #[derive(Clone, Debug, Default)]
-pub struct FrameTime(Rc<Cell<f64>>);
+pub struct FrameTime(Rc<Cell<Option<(f64, f64)>>>);
 
 impl FrameTime {
     /// The frame at `ms` milliseconds runs now.
     pub fn set(&self, ms: f64) {
-        self.0.set(ms);
+        let first = self.0.get().map_or(ms, |(first, _)| first);
+        self.0.set(Some((first, ms)));
     }
 }
 
 impl Timebase for FrameTime {
     fn micros(&self) -> u64 {
-        // Saturating: a NaN or negative time reads 0.
-        (self.0.get() * 1000.0) as u64
+        // Saturating: a time before the first frame, or not a number, reads 0.
+        self.0.get().map_or(0, |(first, now)| ((now - first) * 1000.0) as u64)
     }
 }
 
@@ -116,4 +118,21 @@ pub async fn next_frame() -> Result<f64, JsValue> {
     });
     let time = wasm_bindgen_futures::JsFuture::from(promise).await?;
     time.as_f64().ok_or_else(|| "no frame time".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frame_times_count_from_the_first_frame() {
+        let t = FrameTime::default();
+        assert_eq!(t.micros(), 0);
+        t.set(12_345.5);
+        assert_eq!(t.micros(), 0, "the page was open 12 s before the game's first frame");
+        t.set(12_362.25);
+        assert_eq!(t.micros(), 16_750);
+        t.set(f64::NAN);
+        assert_eq!(t.micros(), 0);
+    }
 }

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use stros_core::input::{Input, TAB};
 use stros_host::World;
 use stros_host::controls::HostKey;
-use stros_host::keys::{Keyboard, scancode};
+use stros_host::keys::{ARROWS, Keyboard, scancode};
 use wasm_bindgen::prelude::*;
 use web_sys::{AudioContext, KeyboardEvent};
 
@@ -110,19 +110,19 @@ impl Keys {
 }
 
 impl State {
-    /// A key went down or up. The page's own scrolling and focus moves are kept from the
-    /// keys the game uses (its bindings, the arrows, Tab).
+    /// A key went down or up. The browser's own use of the keys the game and the page
+    /// use (scrolling, moving the focus, F1's help) is held back.
     fn key(&mut self, e: &KeyboardEvent, pressed: bool) {
         let code = e.code();
+        let host = HostKey::of(&code, &self.keyboard).filter(|&k| page_key(k));
         if pressed && !e.repeat() {
-            if let Some(key) = HostKey::of(&code, &self.keyboard).filter(|&k| page_key(k)) {
-                self.host.push(key);
-            }
+            self.host.extend(host);
             self.open_audio();
         }
-        let game =
-            scancode(&code).is_some_and(|c| self.keyboard.bound(c) || matches!(c, 72 | 75 | 77 | 80 | TAB));
-        if game {
+        let game = scancode(&code).is_some_and(|c| {
+            self.keyboard.bound(c) || c == TAB || ARROWS.iter().any(|&(arrow, _)| arrow == c)
+        });
+        if game || host.is_some() {
             e.prevent_default();
         }
         self.keyboard.key(&code, pressed);

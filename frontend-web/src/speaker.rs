@@ -70,16 +70,19 @@ impl Speaker {
         let source = context.create_buffer_source()?;
         source.set_buffer(Some(&buffer));
         source.connect_with_audio_node(&context.destination())?;
-        let now = context.current_time();
-        if self.next < now || self.next > now + AHEAD {
-            self.next = now + LEAD;
-        }
+        self.next = start_time(self.next, context.current_time());
         source.start_with_when(self.next)?;
         self.next += frames as f64 / f64::from(RATE);
         self.scheduled += 1;
         self.frames += frames;
         Ok(())
     }
+}
+
+/// When the next buffer starts on the audio clock, now at `now`: where the last ended
+/// (`next`), unless that has passed or lies more than [`AHEAD`] away; then [`LEAD`] from now.
+pub fn start_time(next: f64, now: f64) -> f64 {
+    if next < now || next > now + AHEAD { now + LEAD } else { next }
 }
 
 /// Interleaved 16-bit stereo as WebAudio's two channels of −1…1 floats, at `volume`.
@@ -91,6 +94,14 @@ pub fn planar(samples: &[i16], volume: Volume) -> (Vec<f32>, Vec<f32>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn buffers_follow_on_unless_the_clocks_drifted() {
+        assert_eq!(start_time(10.25, 10.0), 10.25, "right after the last");
+        assert_eq!(start_time(9.5, 10.0), 10.0 + LEAD, "the last ended before now: a gap");
+        assert_eq!(start_time(10.75, 10.0), 10.0 + LEAD, "more than half a second ahead");
+        assert_eq!(start_time(0.0, 0.0), 0.0, "a suspended context's clock stands at 0");
+    }
 
     #[test]
     fn stereo_splits_into_two_channels_of_floats() {

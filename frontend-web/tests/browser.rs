@@ -139,3 +139,34 @@ fn the_yard_walks_steps_are_scheduled() {
     assert_eq!(speaker.frames, 1_516_303);
     assert!(speaker.peak > 1000, "the steps are heard: peak {}", speaker.peak);
 }
+
+/// The island's files as a player's picked files (a `FileList`, here made through a
+/// `DataTransfer`; loose, without folders) are read whole and play as the embedded island:
+/// the same palette, and after the same frames Cyrus where the embedded game has him.
+#[wasm_bindgen_test]
+async fn picked_files_are_read_and_play_as_the_island() {
+    let data = web_sys::DataTransfer::new().unwrap();
+    for f in stros_core::embedded::FILES {
+        let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(f.bytes));
+        let file = web_sys::File::new_with_u8_array_sequence(&parts, f.name).unwrap();
+        data.items().add_with_file(&file).unwrap();
+    }
+    let read = stros_web::files::from_list(data.files().unwrap()).await.unwrap();
+    assert_eq!(read.len(), stros_core::embedded::FILES.len());
+    for (f, (name, bytes)) in stros_core::embedded::FILES.iter().zip(&read) {
+        assert_eq!((name.as_str(), bytes.as_slice()), (f.name, f.bytes));
+    }
+    let install = stros_host::install::Install::from_memory("the chosen files", read).unwrap();
+    let picked = Opened::of_install(install).unwrap();
+    let embedded = Opened::embedded();
+    let mut games =
+        [Game::new(&picked, &canvas(), false).unwrap(), Game::new(&embedded, &canvas(), false).unwrap()];
+    for k in 0..20 {
+        games.iter_mut().for_each(|g| assert!(g.frame((k * FRAME_MS) as f64).unwrap()));
+    }
+    let [a, b] = games
+        .each_ref()
+        .map(|g| (g.session().palette.clone(), g.session().world.selected_player().unwrap().position));
+    assert_eq!(a, b);
+    assert_eq!(games[0].session().world.map(), "HARBOUR");
+}

@@ -214,6 +214,19 @@ fn an_install_in_memory_plays_as_the_folder_does() {
         b.step(&Input::with(&[Action::Up]), t, None);
         assert_eq!(a.world.selected_player().unwrap().position, b.world.selected_player().unwrap().position);
     }
+    // The same files loose (dropped without their folders): a catalog path finds its file
+    // by name, as in the core's own sets without folders.
+    let loose: Vec<_> =
+        picked(&dir).into_iter().map(|(p, b)| (p.rsplit('/').next().unwrap().to_string(), b)).collect();
+    let loose =
+        Opened::of_install(stros_host::install::Install::from_memory("loose", loose).unwrap()).unwrap();
+    let (mut c, mut d) = (loose.session().unwrap(), folder.session().unwrap());
+    assert_eq!((c.world.map(), &c.palette), ("ISLAND", &d.palette));
+    for t in 0..30 {
+        c.step(&Input::with(&[Action::Up]), t, None);
+        d.step(&Input::with(&[Action::Up]), t, None);
+    }
+    assert_eq!(c.world.selected_player().unwrap().position, d.world.selected_player().unwrap().position);
     // A damaged file in memory is the line `--data` gives, naming it by its picked path.
     let mut broken = picked(&dir);
     for (path, bytes) in &mut broken {
