@@ -54,7 +54,12 @@ impl Keys {
         let state = Rc::new(RefCell::new(State {
             keyboard: Keyboard::for_world(world),
             host: Vec::new(),
-            focus: None,
+            // A page that has the focus now pauses when it loses it (the runner plays on
+            // until a window it never had the focus of first gets it).
+            focus: web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.has_focus().ok())
+                .filter(|&f| f),
             audio: PAGE_AUDIO.with(Rc::clone),
         }));
         let mut keys = Keys { state, listeners: Vec::new() };

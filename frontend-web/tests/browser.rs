@@ -170,3 +170,62 @@ async fn picked_files_are_read_and_play_as_the_island() {
     assert_eq!(a, b);
     assert_eq!(games[0].session().world.map(), "HARBOUR");
 }
+
+/// A cancelable key event as the browser sends it; whether the page held back the
+/// browser's own use of it.
+fn held_back(code: &str) -> bool {
+    let init = KeyboardEventInit::new();
+    init.set_code(code);
+    init.set_cancelable(true);
+    let e = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    web_sys::window().unwrap().dispatch_event(&e).unwrap();
+    let prevented = e.default_prevented();
+    key(code, false);
+    prevented
+}
+
+/// The keys the game and the page use do not also scroll the page, move the focus or open
+/// the browser's help; the rest stay the browser's. The page losing the focus it had
+/// pauses the game (W held meanwhile moves nobody), and regaining it goes on.
+#[wasm_bindgen_test]
+fn the_page_keeps_its_keys_and_pauses_without_the_focus() {
+    let canvas = canvas();
+    let opened = Opened::embedded();
+    let mut game = Game::new(&opened, &canvas, false).unwrap();
+    // Space (jump), W, the arrows (movement when unbound), Tab (walk mode), F1 (the debug
+    // lines), P (pause); Z, F5 and F12 are nobody's in a page.
+    for code in ["Space", "KeyW", "ArrowUp", "ArrowLeft", "Tab", "F1", "KeyP"] {
+        assert!(held_back(code), "{code}");
+    }
+    for code in ["KeyZ", "F5", "F12", "Escape"] {
+        assert!(!held_back(code), "{code}");
+    }
+    let mut t = 0;
+    let mut frames = |game: &mut Game<'_>, n: u64| {
+        for _ in 0..n {
+            game.frame((t * FRAME_MS) as f64).unwrap();
+            t += 1;
+        }
+        game.session().world.selected_player().unwrap().position
+    };
+    // F1 and P went by above: the debug lines on, and paused, then P again goes on.
+    frames(&mut game, 1);
+    assert!(game.session().debug_overlay);
+    key("KeyP", true);
+    key("KeyP", false);
+    window_event("focus");
+    let start = frames(&mut game, 1);
+    window_event("blur");
+    key("KeyW", true);
+    assert_eq!(frames(&mut game, 30), start, "paused while the page has lost the focus");
+    window_event("focus");
+    key("KeyW", true);
+    assert_ne!(frames(&mut game, 30), start, "going on with the focus back");
+    key("KeyW", false);
+}
+
+/// An event of `kind` on the window (its focus).
+fn window_event(kind: &str) {
+    let e = web_sys::Event::new(kind).unwrap();
+    web_sys::window().unwrap().dispatch_event(&e).unwrap();
+}
