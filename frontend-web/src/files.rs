@@ -46,15 +46,43 @@ pub async fn from_list(list: FileList) -> Result<Vec<Read>, HostError> {
     Ok(out)
 }
 
-/// The entries of a drop, taken while its event runs (the browser empties the drop's
-/// items once the handler returns).
-pub fn dropped(data: &DataTransfer) -> Vec<FileSystemEntry> {
+/// One thing dropped on the page.
+pub enum Dropped {
+    /// A file or folder of the file system, to walk.
+    Entry(FileSystemEntry),
+    /// A file without an entry (a drop from a page, or a browser without entries).
+    File(File),
+}
+
+/// What a drop brought, taken while its event runs (the browser empties the drop's items
+/// once the handler returns).
+pub fn dropped(data: &DataTransfer) -> Vec<Dropped> {
     let items = data.items();
-    (0..items.length()).filter_map(|i| items.get(i)?.webkit_get_as_entry().ok().flatten()).collect()
+    let dropped = |item: web_sys::DataTransferItem| match item.webkit_get_as_entry().ok().flatten() {
+        Some(entry) => Some(Dropped::Entry(entry)),
+        None => item.get_as_file().ok().flatten().map(Dropped::File),
+    };
+    (0..items.length()).filter_map(|i| dropped(items.get(i)?)).collect()
+}
+
+/// The files of a drop: each file by its name, the files under each entry (folders
+/// walked) by their paths from the drop.
+pub async fn from_drop(dropped: Vec<Dropped>) -> Result<Vec<Read>, HostError> {
+    let mut out = Vec::new();
+    let mut entries = Vec::new();
+    for d in dropped {
+        match d {
+            Dropped::Entry(entry) => entries.push(entry),
+            Dropped::File(file) if !skipped(&file.name()) => out.push((file.name(), read(&file).await?)),
+            Dropped::File(_) => {}
+        }
+    }
+    out.extend(from_entries(entries).await?);
+    Ok(out)
 }
 
 /// The files under dropped `entries` (folders walked), by their paths from the drop.
-pub async fn from_entries(mut entries: Vec<FileSystemEntry>) -> Result<Vec<Read>, HostError> {
+async fn from_entries(mut entries: Vec<FileSystemEntry>) -> Result<Vec<Read>, HostError> {
     let mut out = Vec::new();
     let mut walked = 0usize;
     while let Some(entry) = entries.pop() {

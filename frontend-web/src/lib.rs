@@ -56,7 +56,7 @@ pub fn play_dropped(canvas: HtmlCanvasElement, high: bool, data: web_sys::DataTr
     page_setup();
     status("reading the files…");
     let entries = files::dropped(&data);
-    let read = async move { open_install(canvas, high, files::from_entries(entries).await) };
+    let read = async move { open_install(canvas, high, files::from_drop(entries).await) };
     wasm_bindgen_futures::spawn_local(read);
 }
 

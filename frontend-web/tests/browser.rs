@@ -141,7 +141,8 @@ fn the_yard_walks_steps_are_scheduled() {
 }
 
 /// The island's files as a player's picked files (a `FileList`, here made through a
-/// `DataTransfer`; loose, without folders) are read whole and play as the embedded island:
+/// `DataTransfer`; loose, without folders), or as dropped ones, are read whole and play as
+/// the embedded island:
 /// the same palette, and after the same frames Cyrus where the embedded game has him.
 #[wasm_bindgen_test]
 async fn picked_files_are_read_and_play_as_the_island() {
@@ -156,6 +157,9 @@ async fn picked_files_are_read_and_play_as_the_island() {
     for (f, (name, bytes)) in stros_core::embedded::FILES.iter().zip(&read) {
         assert_eq!((name.as_str(), bytes.as_slice()), (f.name, f.bytes));
     }
+    // The same files dropped (as the page's drop handler takes them) read the same.
+    let dropped = stros_web::files::from_drop(stros_web::files::dropped(&data)).await.unwrap();
+    assert_eq!(dropped, read);
     let install = stros_host::install::Install::from_memory("the chosen files", read).unwrap();
     let picked = Opened::of_install(install).unwrap();
     let embedded = Opened::embedded();
