@@ -9,12 +9,11 @@
 //! glyph record the count names fits in `FBMP`. Glyphs are then found by walking the
 //! records (at most 256), so nothing is copied.
 
+use super::chunks::Chunks;
 use super::{ErrorKind, Format, FormatError, bytes};
 
 /// Byte offsets and sizes of the FNT layout, shared with the writer in `stros-tools`.
 pub mod field {
-    /// Chunk header length: tag and BE `u32` payload length.
-    pub const CHUNK_HEADER_LEN: usize = 8;
     /// `FNHD` payload length.
     pub const FNHD_LEN: usize = 56;
     /// FNHD: `[u8; 32]` description.
@@ -58,7 +57,7 @@ pub const TAG_FBMP: [u8; 4] = *b"FBMP";
 /// The optional metadata chunk's tag.
 pub const TAG_RDAT: [u8; 4] = *b"RDAT";
 /// The end marker.
-pub const TAG_END: [u8; 4] = *b"END ";
+pub use super::chunks::TAG_END;
 /// The first code the glyph records start at.
 pub const FIRST_CODE: u8 = 32;
 /// Glyph records the engine reads at most.
@@ -98,27 +97,20 @@ impl<'a> Fnt<'a> {
     /// Walks the chunks to `END ` and checks the header, the palette and the glyph records.
     pub fn new_checked(data: &'a [u8]) -> Result<Self, FormatError> {
         let (mut header, mut palette, mut glyphs) = (None, None, None);
-        let mut off = 0;
-        loop {
-            let tag = bytes::array::<4>(data, off).ok_or(err(ErrorKind::Truncated, off))?;
-            if tag == TAG_END {
-                break;
-            }
-            let len = bytes::u32_be(data, off + 4).ok_or(err(ErrorKind::Truncated, off + 4))? as usize;
-            let body = off + field::CHUNK_HEADER_LEN;
-            let payload = bytes::slice(data, body, len).ok_or(err(ErrorKind::BadSize, off + 4))?;
-            match tag {
-                TAG_FNHD if len != field::FNHD_LEN => return Err(err(ErrorKind::BadSize, off + 4)),
-                TAG_FNHD => header = header.or(Some(payload)),
-                TAG_BPAL | TAG_FPAL if len != field::PALETTE_LEN => {
-                    return Err(err(ErrorKind::BadSize, off + 4));
-                }
-                TAG_BPAL | TAG_FPAL => palette = palette.or(Some(payload)),
-                TAG_FBMP => glyphs = glyphs.or(Some((body, payload))),
+        let mut chunks = Chunks::new(data, Format::Fnt);
+        for c in &mut chunks {
+            let c = c?;
+            let bad_size = err(ErrorKind::BadSize, c.at + 4);
+            match c.tag {
+                TAG_FNHD if c.payload.len() != field::FNHD_LEN => return Err(bad_size),
+                TAG_FNHD => header = header.or(Some(c.payload)),
+                TAG_BPAL | TAG_FPAL if c.payload.len() != field::PALETTE_LEN => return Err(bad_size),
+                TAG_BPAL | TAG_FPAL => palette = palette.or(Some(c.payload)),
+                TAG_FBMP => glyphs = glyphs.or(Some((c.body, c.payload))),
                 _ => {}
             }
-            off = body + len;
         }
+        let off = chunks.offset();
         let header = header.ok_or(err(ErrorKind::Invalid("no FNHD chunk"), off))?;
         let (at, glyphs) = glyphs.ok_or(err(ErrorKind::Invalid("no FBMP chunk"), off))?;
         let has_palette = bytes::u16_le(header, field::HAS_PALETTE).unwrap_or(0) != 0;

@@ -8,12 +8,11 @@
 //! raw pixels, or an RLE or LZHUF stream of its stated size. [`Frame::decode`] expands a
 //! frame into the caller's buffer.
 
+use super::chunks::Chunks;
 use super::{ErrorKind, Format, FormatError, bytes};
 
 /// Byte offsets and sizes of the layout, shared with the writer in `stros-tools`.
 pub mod field {
-    /// Chunk header length: tag and BE `u32` payload length.
-    pub const CHUNK_HEADER_LEN: usize = 8;
     /// BMHD: `[u8; 22]` NUL-terminated title.
     pub const TITLE: usize = 0x00;
     /// The title's length.
@@ -49,7 +48,7 @@ pub const TAG_BPAL: [u8; 4] = *b"BPAL";
 /// The frame chunk's tag.
 pub const TAG_BBMP: [u8; 4] = *b"BBMP";
 /// The end marker.
-pub const TAG_END: [u8; 4] = *b"END ";
+pub use super::chunks::TAG_END;
 
 const fn err(kind: ErrorKind, offset: usize) -> FormatError {
     FormatError::new(Format::Gxa, kind, offset)
@@ -95,34 +94,21 @@ impl<'a> Gxa<'a> {
     /// Walks the chunks to `END ` and checks every frame record (see the module text).
     pub fn new_checked(data: &'a [u8]) -> Result<Self, FormatError> {
         let (mut header, mut palette, mut frames) = (None, None, None);
-        let mut off = 0;
-        loop {
-            let tag = bytes::array::<4>(data, off).ok_or(err(ErrorKind::Truncated, off))?;
-            if tag == TAG_END {
-                break;
-            }
-            let len = bytes::u32_be(data, off + 4).ok_or(err(ErrorKind::Truncated, off + 4))? as usize;
-            let body = off + field::CHUNK_HEADER_LEN;
-            if tag == TAG_BBMP {
-                // The quirk: the length may overstate the data; the frames end the file's use.
-                let len = len.min(data.len().saturating_sub(body));
-                frames = frames.or(bytes::slice(data, body, len).map(|p| (body, p)));
-                off = body + len;
-                if bytes::array::<4>(data, off).is_none() {
-                    break;
-                }
-                continue;
-            }
-            let payload = bytes::slice(data, body, len).ok_or(err(ErrorKind::BadSize, off + 4))?;
-            match tag {
-                TAG_BMHD if len < field::BMHD_LEN => return Err(err(ErrorKind::BadSize, off + 4)),
-                TAG_BMHD => header = header.or(Some(payload)),
-                TAG_BPAL if len != field::PALETTE_LEN => return Err(err(ErrorKind::BadSize, off + 4)),
-                TAG_BPAL => palette = palette.or(Some(payload)),
+        // The quirk: BBMP's length may overstate the data; the frames end the file's use.
+        let mut chunks = Chunks::new(data, Format::Gxa).clamping(TAG_BBMP);
+        for c in &mut chunks {
+            let c = c?;
+            let bad_size = err(ErrorKind::BadSize, c.at + 4);
+            match c.tag {
+                TAG_BBMP => frames = frames.or(Some((c.body, c.payload))),
+                TAG_BMHD if c.payload.len() < field::BMHD_LEN => return Err(bad_size),
+                TAG_BMHD => header = header.or(Some(c.payload)),
+                TAG_BPAL if c.payload.len() != field::PALETTE_LEN => return Err(bad_size),
+                TAG_BPAL => palette = palette.or(Some(c.payload)),
                 _ => {}
             }
-            off = body + len;
         }
+        let off = chunks.offset();
         let header = header.ok_or(err(ErrorKind::Invalid("no BMHD chunk"), off))?;
         let (at, frames) = frames.ok_or(err(ErrorKind::Invalid("no BBMP chunk"), off))?;
         let count = bytes::i16_le(header, field::NUM_IMAGES).unwrap_or(0);

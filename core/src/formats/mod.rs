@@ -19,6 +19,7 @@
 //! | [`texbsi`] | TEXBSI texture banks |
 //! | [`sfx`] | SFX sound banks |
 //! | [`rtx`] | RTX dialogue: text and voiced lines |
+//! | [`chunks`] | the tag/length chunk walk FNT, GXA and saves share |
 //! | [`fnt`] | FNT bitmap fonts |
 //! | [`gxa`] | GXA bitmap archives: HUD, inventory and sky pictures |
 //! | [`save`] | save-game containers: `SAVEGAME.SAV`, `.TSG` |
@@ -29,6 +30,7 @@
 
 use core::fmt;
 
+pub mod chunks;
 pub mod col;
 pub mod fnt;
 pub mod gxa;

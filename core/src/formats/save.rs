@@ -8,12 +8,11 @@
 //! `STRS` (UTF-8 text; `docs/save.md`). The chunks the docs do not lay out (`SMOB`, `SMSH`,
 //! …) are passed over. Nothing is copied.
 
+use super::chunks::{Chunk, Chunks};
 use super::{ErrorKind, Format, FormatError, bytes};
 
 /// Byte offsets and sizes of the layout, shared with the writer.
 pub mod field {
-    /// Chunk header length: tag and BE `u32` payload length.
-    pub const CHUNK_HEADER_LEN: usize = 8;
     /// `SVGM` payload length of version 1.31.
     pub const SVGM_LEN: usize = 272;
     /// SVGM: `[u8; 4]` version text.
@@ -102,7 +101,7 @@ pub const TAG_SVIT: [u8; 4] = *b"SVIT";
 /// Stros's own chunk: the session record the object state is rebuilt from (`docs/save.md`).
 pub const TAG_STRS: [u8; 4] = *b"STRS";
 /// The end marker (no length field).
-pub const TAG_END: [u8; 4] = *b"END ";
+pub use super::chunks::TAG_END;
 /// The version text Stros reads and writes.
 pub const VERSION: [u8; 4] = *b"1.31";
 
@@ -148,20 +147,13 @@ impl<'a> Save<'a> {
     /// Walks the chunks to `END ` and checks the ones Stros reads (see the module text).
     pub fn new_checked(data: &'a [u8]) -> Result<Self, FormatError> {
         let mut s = Save { data, svgm: &[], flags: None, clock: None, items: None, stros: None };
-        let mut off = 0;
-        // Each chunk takes at least its 8-byte header: the walk ends within the data.
-        loop {
-            let tag = bytes::array::<4>(data, off).ok_or(err(ErrorKind::Truncated, off))?;
-            if tag == TAG_END {
-                break;
-            }
-            let len = bytes::u32_be(data, off + 4).ok_or(err(ErrorKind::Truncated, off + 4))? as usize;
-            let body = off + field::CHUNK_HEADER_LEN;
-            let payload = bytes::slice(data, body, len).ok_or(err(ErrorKind::BadSize, off + 4))?;
-            let bad_size = err(ErrorKind::BadSize, off + 4);
+        for c in Chunks::new(data, Format::Save) {
+            let Chunk { tag, at, body, payload } = c?;
+            let len = payload.len();
+            let bad_size = err(ErrorKind::BadSize, at + 4);
             match tag {
-                _ if off == 0 && tag != TAG_SVGM => return Err(err(ErrorKind::BadMagic, 0)),
-                TAG_SVGM if off != 0 => return Err(err(ErrorKind::Invalid("a second SVGM chunk"), off)),
+                _ if at == 0 && tag != TAG_SVGM => return Err(err(ErrorKind::BadMagic, 0)),
+                TAG_SVGM if at != 0 => return Err(err(ErrorKind::Invalid("a second SVGM chunk"), at)),
                 TAG_SVGM if len != field::SVGM_LEN => return Err(bad_size),
                 TAG_SVGM if payload[..4] != VERSION => return Err(err(ErrorKind::BadMagic, body)),
                 TAG_SVGM => s.svgm = payload,
@@ -183,7 +175,6 @@ impl<'a> Save<'a> {
                 }
                 _ => {}
             }
-            off = body + len;
         }
         Ok(s)
     }
@@ -241,15 +232,7 @@ impl<'a> Save<'a> {
 
     /// Every chunk but `END `, in file order: tag and payload.
     pub fn chunks(&self) -> impl Iterator<Item = ([u8; 4], &'a [u8])> + 'a {
-        let data = self.data;
-        let mut off = 0;
-        core::iter::from_fn(move || {
-            let tag = bytes::array::<4>(data, off).filter(|t| *t != TAG_END)?;
-            let len = bytes::u32_be(data, off + 4)? as usize;
-            let payload = bytes::slice(data, off + field::CHUNK_HEADER_LEN, len)?;
-            off += field::CHUNK_HEADER_LEN + len;
-            Some((tag, payload))
-        })
+        Chunks::new(self.data, Format::Save).map_while(Result::ok).map(|c| (c.tag, c.payload))
     }
 }
 
