@@ -11,6 +11,24 @@ const INI: &str = "[items]\r\nstart_item_list = 2\r\nplayer_total[2] = 52\r\ntot
     player_max[2] = 200\r\ntype[1] = 1\r\ntotal[1] = 1\r\nplayer_max[1] = 1\r\ntotal[8] = 1\r\n\
     player_max[8] = 1\r\ntotal[12] = 3\r\nplayer_max[12] = 3\r\nrequired_item_list[12] = 8\r\n";
 
+/// The island's files with `actors` defined in its map, the `placed` ones (id, script)
+/// put in the yard, and `ini` as ITEM.INI.
+fn yard_files(
+    actors: Vec<stros_tools::write::rgm::ActorDesc>,
+    placed: &[(u32, &str)],
+    ini: &str,
+) -> &'static stros_tests::TestFiles {
+    let mut desc = stros_tools::world::village::rgm_desc();
+    desc.actors.extend(actors);
+    for &(id, script) in placed {
+        desc.mpob.push(stros_tests::placement(id, script, [31200, -240, 27500], false));
+    }
+    stros_tests::replaced(vec![
+        ("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc)),
+        ("ITEM.INI", ini.as_bytes().to_vec()),
+    ])
+}
+
 #[test]
 fn a_script_acquires_drops_and_selects_and_a_world_change_keeps_the_counts() {
     use stros_tools::write::rgm::ActorDesc;
@@ -22,13 +40,7 @@ fn a_script_acquires_drops_and_selects_and_a_world_change_keeps_the_counts() {
         (id::SELECT_ITEM, &[12]),
     ]);
     let actors = vec![ActorDesc { name: b"GIVER".to_vec(), script, ..Default::default() }];
-    let mut desc = stros_tools::world::village::rgm_desc();
-    desc.actors.extend(actors);
-    desc.mpob.push(stros_tests::placement(900, "GIVER", [31200, -240, 27500], false));
-    let files = stros_tests::replaced(vec![
-        ("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc)),
-        ("ITEM.INI", INI.as_bytes().to_vec()),
-    ]);
+    let files = yard_files(actors, &[(900, "GIVER")], INI);
     let mut w = stros_tests::island_in(files);
     w.enter_marker(files, 5, 0).unwrap();
     // Opened: gold 52 + 1, the sabre selected by the start list's fallback (item 1 has a
@@ -65,12 +77,7 @@ fn shell_scripts_run_before_the_actors_newest_first_until_killed() {
         def("HARBOUR", stros_tests::calls(&[(id::ADD_ITEM, &[2, 10]), (id::KILL_ME, &[])])),
         def("DEBUG", stros_tests::calls_then(&[(id::ADD_ITEM, &[2, 100])], Some(0))),
     ];
-    let mut desc = stros_tools::world::village::rgm_desc();
-    desc.actors.extend(actors);
-    let files = stros_tests::replaced(vec![
-        ("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc)),
-        ("ITEM.INI", INI.as_bytes().to_vec()),
-    ]);
+    let files = yard_files(actors, &[], INI);
     let mut w = stros_tests::island_in(files);
     let cyrus = w.enter_marker(files, 5, 0).unwrap();
     // The island's eleven placements are actors 0–10; COMMON is 11, HARBOUR 12 (prepended);
@@ -112,12 +119,7 @@ fn open_shell_makes_a_record_that_runs_from_the_next_update() {
         script: stros_tests::calls_then(&[(id::ADD_ITEM, &[2, 5])], Some(0)),
         ..Default::default()
     };
-    let mut desc = stros_tools::world::village::rgm_desc();
-    desc.actors.extend([common, helper]);
-    let files = stros_tests::replaced(vec![
-        ("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc)),
-        ("ITEM.INI", INI.as_bytes().to_vec()),
-    ]);
+    let files = yard_files(vec![common, helper], &[], INI);
     let mut w = stros_tests::island_in(files);
     let cyrus = w.enter_marker(files, 5, 0).unwrap();
     // COMMON is actor 11 (after the island's eleven placements), Cyrus 12.
@@ -148,13 +150,7 @@ fn drop_all_show_charge_potions_and_the_held_item() {
         (id::SHOW_ITEM, &[2, 0x1234, 7, 8]), // the no-text flag stays set
     ]);
     let actors = vec![ActorDesc { name: b"GIVER".to_vec(), script, ..Default::default() }];
-    let mut desc = stros_tools::world::village::rgm_desc();
-    desc.actors.extend(actors);
-    desc.mpob.push(stros_tests::placement(900, "GIVER", [31200, -240, 27500], false));
-    let files = stros_tests::replaced(vec![
-        ("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc)),
-        ("ITEM.INI", ini.into_bytes()),
-    ]);
+    let files = yard_files(actors, &[(900, "GIVER")], &ini);
     let mut w = stros_tests::island_in(files);
     w.enter_marker(files, 5, 0).unwrap();
     // The sabre came with the start list's fallback (item 1 has a record): count 0 (its
@@ -174,13 +170,8 @@ fn drop_all_show_charge_potions_and_the_held_item() {
     assert_eq!(before, [53, 1, 1]);
     let mut w2 = {
         let script = stros_tests::calls(&[(id::DROP_ALL_ITEMS, &[])]);
-        let mut desc = stros_tools::world::village::rgm_desc();
-        desc.actors.push(ActorDesc { name: b"TAKER".to_vec(), script, ..Default::default() });
-        desc.mpob.push(stros_tests::placement(901, "TAKER", [31200, -240, 27500], false));
-        let files = stros_tests::replaced(vec![
-            ("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc)),
-            ("ITEM.INI", INI.as_bytes().to_vec()),
-        ]);
+        let taker = ActorDesc { name: b"TAKER".to_vec(), script, ..Default::default() };
+        let files = yard_files(vec![taker], &[(901, "TAKER")], INI);
         let mut w = stros_tests::island_in(files);
         w.enter_marker(files, 5, 0).unwrap();
         w
