@@ -52,7 +52,7 @@ def main():
     if "--self-test" in sys.argv:
         self_test()
     bad = []
-    for root in ["core/src", "frontend-host/src", "frontend-window/src", "frontend-term/src", "frontend-web/src", "tools/src", "tests/src"]:
+    for root in ["core/src", "frontend-host/src", "frontend-minifb/src", "frontend-term/src", "frontend-web/src", "tools/src", "tests/src"]:
         for path in sorted(pathlib.Path(root).rglob("*.rs")):
             text = path.read_text()
             is_test = path.name == "tests.rs" or path.parent.name == "tests"

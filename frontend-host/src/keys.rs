@@ -1,7 +1,7 @@
 //! The keyboard as the original reads it: PC AT (set 1) scancodes in the 140-entry state
 //! table that KEYS.INI's bindings index (`config/keys-ini.md`, "Input state"). A frontend
-//! names each physical key by its W3C `KeyboardEvent.code` (winit's `KeyCode` prints the
-//! same names, and so will a browser), and [`Keyboard`] keeps the table.
+//! names each physical key by its W3C `KeyboardEvent.code` (a browser gives it; the window
+//! names minifb's keys so in `window`), and [`Keyboard`] keeps the table.
 
 use stros_core::input::{Action, Bindings, Input, SCANCODES, TAB};
 

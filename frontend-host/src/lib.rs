@@ -29,6 +29,8 @@ pub mod settings;
 pub mod shot;
 pub mod text;
 pub mod wav;
+#[cfg(feature = "window")]
+pub mod window;
 
 pub use args::{CONTROLS, FileArgs, RunArgs};
 pub use error::HostError;
