@@ -15,16 +15,13 @@
 //! scripts, so only the animation-state gate can fail here.
 
 use super::{Actor, combat_flag};
+use crate::actor::living;
 use crate::anim::AnimContext;
 
 /// Weapon-draw group.
 pub const GROUP_DRAW: i16 = 91;
 /// Weapon-sheath group.
 pub const GROUP_SHEATH: i16 = 129;
-/// Actor state while drawing.
-pub const STATE_DRAWING: u8 = 20;
-/// Actor state while sheathing.
-pub const STATE_SHEATHING: u8 = 21;
 
 /// Lifecycle selector of an actor in combat.
 pub const LIFECYCLE_COMBAT: u8 = 6;
@@ -63,8 +60,8 @@ pub fn weapon_cleanup(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '
         let default = a.anim.default;
         a.anim.request(cx, default, 0);
     }
-    if a.living == STATE_DRAWING || a.living == STATE_SHEATHING {
-        a.living = 0;
+    if a.living == living::DRAWING || a.living == living::SHEATHING {
+        a.living = living::NONE;
     }
     if a.weapon_drawn {
         a.weapon_drawn = false;
@@ -78,13 +75,13 @@ pub fn weapon_cleanup(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '
 pub fn weapon_draw_admission(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '_>) -> bool {
     let blocked = a.set.is_none()
         || a.rope
-        || (27..=32).contains(&a.living)
+        || living::is_landing_or_bounce(a.living)
         || a.is_drawing()
         || a.is_sheathing()
         || a.holds_weapon()
         || a.falling != 0
         || a.queued != 0
-        || a.living == 15
+        || a.living == living::HANGING
         || (is_player && a.attr(ATTR_PLAYER_TYPE) == 1);
     if blocked {
         return false;
@@ -94,10 +91,10 @@ pub fn weapon_draw_admission(a: &mut Actor, is_player: bool, cx: &mut AnimContex
         weapon_cleanup(a, is_player, cx);
         return false;
     }
-    if (10..=19).contains(&a.living) || a.in_deep_water() {
+    if living::is_ledge(a.living) || a.in_deep_water() {
         return false;
     }
-    a.living = STATE_DRAWING;
+    a.living = living::DRAWING;
     if is_player {
         a.set_combat_flags(combat_flag::ARMED);
     }
@@ -124,11 +121,11 @@ pub fn begin_combat(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '_>
         } else {
             weapon_cleanup(a, is_player, cx);
             a.weapon_drawn = true;
-            a.living = 0;
+            a.living = living::NONE;
         }
     } else {
         a.weapon_drawn = true;
-        a.living = 0;
+        a.living = living::NONE;
     }
     a.set_combat_flags(combat_flag::ARMED);
     Some(CombatRequest::Taunt(0))
@@ -144,14 +141,14 @@ pub fn sheath_sword(a: &mut Actor, task_system: bool) -> bool {
     let admitted = task_system
         && a.set.is_some()
         && a.combat.as_ref().is_some_and(|c| c.cooldown == 0)
-        && !(27..=32).contains(&a.living)
+        && !living::is_landing_or_bounce(a.living)
         && !a.is_drawing()
         && !a.is_sheathing()
         && a.holds_weapon();
     if !admitted {
         return false;
     }
-    a.living = STATE_SHEATHING;
+    a.living = living::SHEATHING;
     if let Some(c) = a.combat.as_mut() {
         c.flags &= !combat_flag::ARMED;
         c.cooldown = SHEATH_COOLDOWN;
@@ -198,16 +195,16 @@ pub fn equipped_weapon_pass(a: &mut Actor, cx: &mut AnimContext<'_, '_>) -> Weap
         a.weapon_drawn = false;
     }
     match a.living {
-        STATE_DRAWING => {
+        living::DRAWING => {
             a.anim.request(cx, GROUP_DRAW, 0);
             if a.anim.current != GROUP_DRAW || a.anim.real_frame < a.attr(ATTR_DRAW_FRAME) {
                 return WeaponModel::Sheathed;
             }
             a.weapon_drawn = true;
-            a.living = 0;
+            a.living = living::NONE;
             WeaponModel::Held
         }
-        STATE_SHEATHING => {
+        living::SHEATHING => {
             if a.anim.current != GROUP_SHEATH {
                 a.anim.request(cx, GROUP_SHEATH, 0);
                 return WeaponModel::Held;
@@ -216,7 +213,7 @@ pub fn equipped_weapon_pass(a: &mut Actor, cx: &mut AnimContext<'_, '_>) -> Weap
                 return WeaponModel::Held;
             }
             a.weapon_drawn = false;
-            a.living = 0;
+            a.living = living::NONE;
             if a.anim.pending == GROUP_SHEATH {
                 a.anim.pending = crate::anim::NO_GROUP;
             }

@@ -4,6 +4,7 @@
 //! `IsHoldingWeapon`) are the actor record's own ([`Actor::is_dead`] …).
 
 use super::Actor;
+use crate::actor::living;
 use crate::anim::{AnimContext, AnimState};
 
 /// Group of the selected player in deep water.
@@ -37,7 +38,7 @@ pub fn living_default(a: &Actor, is_player: bool) -> i16 {
         GROUP_DEEP_WATER
     } else if a.rope {
         GROUP_ROPE
-    } else if a.living == 15 {
+    } else if a.living == living::HANGING {
         GROUP_STATE_15
     } else if a.is_sheathing() {
         panic

@@ -7,6 +7,7 @@
 //! [`crate::player::jump`].
 
 use super::{Actor, attr};
+use crate::actor::living;
 use crate::anim::AnimContext;
 
 /// The groups a jump start requests.
@@ -93,7 +94,11 @@ pub fn select(a: &Actor, entry: Entry) -> Start {
 /// The admission both entries share: no active native task, no queued, falling or sliding
 /// motion, living state 0 or 15.
 pub fn admits(a: &Actor, native_task: bool) -> bool {
-    !native_task && a.queued == 0 && a.falling == 0 && a.sliding == 0 && matches!(a.living, 0 | 15)
+    !native_task
+        && a.queued == 0
+        && a.falling == 0
+        && a.sliding == 0
+        && matches!(a.living, living::NONE | living::HANGING)
 }
 
 /// Script `Jump`'s further refusals: deep water (surfaces 2 and 4), the landing groups 114,
@@ -195,11 +200,11 @@ mod tests {
         let mut a = actor(0);
         assert!(script_admits(&a, false, true));
         assert!(!script_admits(&a, true, true), "an active native task");
-        a.living = 15;
+        a.living = living::HANGING;
         assert!(script_admits(&a, false, true), "hanging admits (the release runs instead)");
-        a.living = 14;
+        a.living = living::CATCH;
         assert!(!script_admits(&a, false, true));
-        a.living = 0;
+        a.living = living::NONE;
         for g in [114, 116, 130, 131] {
             a.anim.current = g;
             assert!(!script_admits(&a, false, false), "group {g}");

@@ -11,6 +11,7 @@ pub mod contacts;
 pub mod default;
 pub mod family;
 pub mod jump;
+pub mod living;
 pub mod motion;
 pub mod natives;
 pub mod nav;

@@ -13,6 +13,7 @@
 //! gate, and the frame-scaled heading translation.
 
 use super::{Actor, Direction, Surroundings, attr};
+use crate::actor::living;
 use crate::math::translate_heading;
 
 /// The startup-distance adjustment of a step counter below three, by `attr_step_type`
@@ -213,7 +214,7 @@ pub(crate) fn move_forward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
 /// combat stance's group 93 with attribute 18, once the blocked-ahead probe at distance 30
 /// finds nothing, {D:engine/SOUP.md} "MoveBackward"); heading plus 1024.
 pub(crate) fn move_backward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
-    if a.in_special_motion() || a.living != 0 {
+    if a.in_special_motion() || a.living != living::NONE {
         return Step::Refused;
     }
     a.motion_direction = MOTION_BACK;
@@ -246,7 +247,7 @@ pub(crate) fn walk_backward(a: &mut Actor, env: &mut impl Surroundings) -> Step 
     if a.in_deep_water() {
         return move_backward(a, env);
     }
-    if a.in_special_motion() || a.living != 0 || !env.walk_backward_check(a) {
+    if a.in_special_motion() || a.living != living::NONE || !env.walk_backward_check(a) {
         return Step::Refused;
     }
     a.motion_direction = MOTION_BACK;
@@ -302,8 +303,6 @@ pub const GROUP_CIRCLE_RIGHT: i16 = 95;
 pub const GROUP_HANG_LEFT: i16 = 28;
 /// Sidestepping right while hanging at an edge.
 pub const GROUP_HANG_RIGHT: i16 = 29;
-/// The living state of an actor hanging at an edge.
-const HANGING: u8 = 15;
 
 /// `MoveLeft(1)` (`left`) or `MoveRight(1)`: `MoveBackward`'s admission except that the
 /// hanging state 15 is accepted; motion direction 4 or 5. In the combat stance the circle
@@ -314,7 +313,7 @@ const HANGING: u8 = 15;
 /// side must not touch a face model) must pass, and the strafe group (24/26, 25/27 with a
 /// torch, 143 in deep water behind the edge probe) steps attribute 10 to the side.
 pub(crate) fn move_sideways(a: &mut Actor, env: &mut impl Surroundings, left: bool) -> Step {
-    if a.in_special_motion() || !matches!(a.living, 0 | HANGING) {
+    if a.in_special_motion() || !matches!(a.living, living::NONE | living::HANGING) {
         return Step::Refused;
     }
     a.motion_direction = if left { 4 } else { 5 };
@@ -333,7 +332,7 @@ pub(crate) fn move_sideways(a: &mut Actor, env: &mut impl Surroundings, left: bo
         return accept(a, env, direction, d, a.angles.heading as i32 + side);
     }
     let heading = a.angles.heading as i32 + side;
-    let group = if a.living == HANGING {
+    let group = if a.living == living::HANGING {
         // Hanging, the lateral edge test replaces the step check and the strafe groups.
         if !env.lateral_edge(a, left) {
             return Step::Refused;

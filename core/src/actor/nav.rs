@@ -7,6 +7,7 @@
 
 use super::walk::{Nav, WalkMaps, owner_byte};
 use super::{Actor, Surroundings, attr, motion, response};
+use crate::actor::living;
 use crate::math::rounded_distance;
 use crate::script::Rng;
 use crate::units::ANGLE_MASK;
@@ -499,7 +500,7 @@ fn start_leap<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>) {
     if env.jump_cooldown() || a.rope || !super::jump::script_admits(a, false, false) {
         return;
     }
-    if a.living == 15 {
+    if a.living == living::HANGING {
         env.release_ledge(a);
         return;
     }

@@ -6,6 +6,7 @@
 //! reads, the queued, falling and sliding motion bytes, the packed step counters of the
 //! steppers, the stored surface and the retained support.
 
+use crate::actor::living;
 use crate::anim::AnimState;
 use crate::collision::shape::{Bounds, Shape};
 use crate::collision::support::Support;
@@ -449,7 +450,7 @@ impl Actor {
             model_radius: None,
             set: None,
             anim: AnimState::default(),
-            living: 0,
+            living: living::NONE,
             lifecycle: 0,
             queued: 0,
             falling: 0,
@@ -587,14 +588,14 @@ impl Actor {
     /// (The item-system and shell gates always pass in Stros: the original always loads the
     /// item system, and Stros runs no shell scripts.)
     pub fn is_sheathing(&self) -> bool {
-        use crate::actor::combat::{GROUP_SHEATH, STATE_SHEATHING};
-        self.set.is_some() && (self.living == STATE_SHEATHING || self.anim.current == GROUP_SHEATH)
+        use crate::actor::combat::GROUP_SHEATH;
+        self.set.is_some() && (self.living == living::SHEATHING || self.anim.current == GROUP_SHEATH)
     }
 
     /// `IsDrawingSword`: an animation state, and living state 20 or current group 91.
     pub fn is_drawing(&self) -> bool {
-        use crate::actor::combat::{GROUP_DRAW, STATE_DRAWING};
-        self.set.is_some() && (self.living == STATE_DRAWING || self.anim.current == GROUP_DRAW)
+        use crate::actor::combat::GROUP_DRAW;
+        self.set.is_some() && (self.living == living::DRAWING || self.anim.current == GROUP_DRAW)
     }
 
     /// `IsHoldingWeapon` ({A} "Living actor default selection"): attribute 110 before

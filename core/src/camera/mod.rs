@@ -14,6 +14,7 @@ pub mod pose;
 #[cfg(test)]
 mod tests;
 
+use crate::actor::living;
 use crate::config::SystemConfig;
 use crate::units::{ANGLE_MASK, Angles, HALF_TURN};
 
@@ -139,7 +140,7 @@ impl PlayerCamera {
             Some(COMBAT)
         } else if debug != 0 {
             Some(DEBUG)
-        } else if self.living == 15 {
+        } else if self.living == living::HANGING {
             Some(HANGING)
         } else if self.rope {
             Some(ROPE)

@@ -1,5 +1,6 @@
 use super::pose::{self, CameraScene};
 use super::*;
+use crate::actor::living;
 
 /// An open world: one actor, flat terrain at `ground` (or none), no obstacles.
 struct Open {
@@ -79,7 +80,7 @@ fn the_records_take_the_installed_slots() {
 #[test]
 fn slots_follow_the_player_through_the_guard() {
     let mut cam = Camera::default();
-    let armed = PlayerCamera { holding_weapon: true, living: 15, rope: true };
+    let armed = PlayerCamera { holding_weapon: true, living: living::HANGING, rope: true };
     assert_eq!(armed.slot(0), Some(COMBAT));
     assert_eq!(PlayerCamera { holding_weapon: false, ..armed }.slot(1), Some(DEBUG));
     assert_eq!(PlayerCamera { holding_weapon: false, ..armed }.slot(0), Some(HANGING));

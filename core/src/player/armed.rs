@@ -8,6 +8,7 @@
 //! does not load yet: the selection is recorded in the combat record's action selector and
 //! the pending move word, and no move animation starts.
 
+use crate::actor::living;
 use crate::actor::{Actor, combat};
 use crate::input::{Action, Input};
 
@@ -160,7 +161,7 @@ pub fn handle(
     if a.is_drawing() || a.is_sheathing() {
         return;
     }
-    if !action || matches!(a.living, 20 | 21) {
+    if !action || living::is_drawing_or_sheathing(a.living) {
         return;
     }
     let Some(selector) = a.combat.as_ref().map(|c| c.action) else { return };

@@ -18,6 +18,7 @@
 use super::turned;
 use super::{PlayerScene, armed, death, jump, ledge};
 use crate::actor::jump::Entry;
+use crate::actor::living;
 use crate::actor::motion::{self, Step};
 use crate::actor::{Actor, attr, combat};
 use crate::input::{Action, Gait, Input, gait};
@@ -220,12 +221,15 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
     env.state().turn = turn;
 
     let motion_free = a.queued == 0 && a.falling == 0;
-    let turn_blocked = matches!(a.living, 0x14 | 0x15 | 0x21 | 0x22);
+    let turn_blocked = matches!(
+        a.living,
+        living::DRAWING | living::SHEATHING | living::LIGHTING_TORCH | living::DOUSING_TORCH
+    );
     let running = matches!(a.anim.current, 18 | 30);
     let mut plain_turn = false;
     if !turn_blocked {
         if !walk_key {
-            if (a.living == 0 || a.living == 27) && motion_free {
+            if (a.living == living::NONE || a.living == living::LANDED_ON_ACTOR) && motion_free {
                 a.angles.heading = turned(a.angles.heading, net);
                 out.turned = true;
                 plain_turn = true;
@@ -241,7 +245,7 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
                     env.request(a, group);
                 }
             }
-        } else if (up || down) && motion_free && !(10..=19).contains(&a.living) {
+        } else if (up || down) && motion_free && !living::is_ledge(a.living) {
             a.angles.heading = turned(a.angles.heading, net);
             out.turned = true;
         }
@@ -258,7 +262,7 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
         }
     }
 
-    if a.living == ledge::HANGING {
+    if a.living == living::HANGING {
         hanging(a, env, input);
         return out;
     }

@@ -5,6 +5,7 @@
 
 use super::{PlayerScene, ledge};
 use crate::actor::jump::{self, Entry};
+use crate::actor::living;
 use crate::actor::{Actor, Direction, attr};
 use crate::anim::SetAction;
 
@@ -31,7 +32,7 @@ pub fn start(a: &mut Actor, env: &mut impl PlayerScene, entry: Entry) -> bool {
         return false;
     }
     a.stable = None;
-    if a.living == 15 {
+    if a.living == living::HANGING {
         ledge::hang_release(a, env);
         return false;
     }

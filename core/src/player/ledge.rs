@@ -6,30 +6,13 @@
 //! ([`PlayerScene::ledge_scan`]).
 
 use super::PlayerScene;
+use crate::actor::living::{
+    self, CATCH, CLIMB_FROM_HANG, CLIMB_HIGH, CLIMB_LOW, DROP, ENTERING, FINISHED, HANGING, TURN_HIGH,
+    TURN_LOW,
+};
 use crate::actor::motion::{self, Step};
 use crate::actor::{Actor, Direction, attr};
 use crate::math::round_ties_even_f64;
-
-/// Hanging from a ledge.
-pub const HANGING: u8 = 15;
-/// Entering: the scan decides.
-pub const ENTERING: u8 = 19;
-/// Turning to a low ledge.
-pub const TURN_LOW: u8 = 12;
-/// Low climb.
-pub const CLIMB_LOW: u8 = 13;
-/// Catching a hang.
-pub const CATCH: u8 = 14;
-/// Turning to a high ledge.
-pub const TURN_HIGH: u8 = 10;
-/// High climb.
-pub const CLIMB_HIGH: u8 = 11;
-/// Climbing from a hang.
-pub const CLIMB_FROM_HANG: u8 = 16;
-/// Dropping.
-pub const DROP: u8 = 17;
-/// Climb finished.
-pub const FINISHED: u8 = 18;
 
 /// The groups the ledge paths request.
 pub mod group {
@@ -159,7 +142,9 @@ impl Ledge {
 /// The blocks the edge service and the transition share: living state 33 or 34, or current
 /// group 149 or 150, while animation is enabled (Stros runs no shell context).
 fn blocked(a: &Actor, animation: bool) -> bool {
-    animation && (matches!(a.living, 33 | 34) || matches!(a.anim.current, 149 | 150))
+    animation
+        && (matches!(a.living, living::LIGHTING_TORCH | living::DOUSING_TORCH)
+            || matches!(a.anim.current, 149 | 150))
 }
 
 /// Clears the sliding, falling and queued-motion bytes.
@@ -192,7 +177,7 @@ fn service(a: &mut Actor, env: &mut impl PlayerScene, full: bool) -> i32 {
     env.state().ledge.support = None;
     let r = transition(a, env);
     if full {
-        if a.living != 0 {
+        if a.living != living::NONE {
             clear_motion(a);
             env.state().ledge.inhibition = INHIBITION;
         } else if a.action_transition != 0 {
@@ -212,7 +197,7 @@ pub fn edge_service(a: &mut Actor, env: &mut impl PlayerScene) -> bool {
 /// The ledge entry of a jump start (living state 0): the edge service without its water
 /// exit, countdown and fall-bit clear. Whether it holds a ledge.
 pub fn entry(a: &mut Actor, env: &mut impl PlayerScene) -> bool {
-    a.living == 0 && service(a, env, false) != 0
+    a.living == living::NONE && service(a, env, false) != 0
 }
 
 /// "Ledge hang release": hanging with a zero action-inhibition countdown, the player drops
@@ -225,7 +210,7 @@ pub fn hang_release(a: &mut Actor, env: &mut impl PlayerScene) {
     a.living = DROP;
     env.state().ledge.support = None;
     transition(a, env);
-    if a.living != 0 {
+    if a.living != living::NONE {
         clear_motion(a);
     }
 }
@@ -241,7 +226,7 @@ fn climb_request(a: &mut Actor, env: &mut impl PlayerScene) -> i32 {
     env.state().ledge.support = r.support;
     a.living = CLIMB_FROM_HANG;
     let out = transition(a, env);
-    if a.living != 0 {
+    if a.living != living::NONE {
         clear_motion(a);
     }
     out
@@ -339,11 +324,11 @@ fn turn_to_ledge(a: &mut Actor, env: &mut impl PlayerScene, want: u8) -> Option<
         if r.abs() <= 256 {
             return Some(1);
         }
-        a.living = 0;
+        a.living = living::NONE;
         return Some(0);
     }
     if result(&env.ledge_scan(a, None)) != want {
-        a.living = 0;
+        a.living = living::NONE;
         return Some(0);
     }
     None
@@ -351,7 +336,7 @@ fn turn_to_ledge(a: &mut Actor, env: &mut impl PlayerScene, want: u8) -> Option<
 
 /// "Ledge transition": the states of 10–19 in the table's order within one call.
 pub fn transition(a: &mut Actor, env: &mut impl PlayerScene) -> i32 {
-    if a.attr(attr::PLAYER_TYPE) == 1 || !(10..=19).contains(&a.living) {
+    if a.attr(attr::PLAYER_TYPE) == 1 || !living::is_ledge(a.living) {
         return 0;
     }
     env.state().ledge.hang_model = None;
@@ -375,7 +360,7 @@ pub fn transition(a: &mut Actor, env: &mut impl PlayerScene) -> i32 {
         // {D:engine/player.md} "No ledge candidate": state 19 back to 0 and nothing else
         // touched, so the caller's fall or jump goes on as if the service had not run.
         let Some((r, state)) = pick else {
-            a.living = 0;
+            a.living = living::NONE;
             return 0;
         };
         env.state().ledge.take(&r);
@@ -396,7 +381,7 @@ pub fn transition(a: &mut Actor, env: &mut impl PlayerScene) -> i32 {
         let diff = ((a.angles.heading as i32 - ledge.heading as i32 + 1024) & 2047) - 1024;
         let grip = env.grip(a).map(|g| g[1]);
         let Some(r) = hand_nearest(&table, a.position[1], grip).filter(|_| diff.abs() <= 256) else {
-            a.living = 0;
+            a.living = living::NONE;
             return 0;
         };
         let p = offset(ledge.point, HIGH_FORWARD[0] * 256, ledge.heading as i32 + 1024);
@@ -433,7 +418,7 @@ pub fn transition(a: &mut Actor, env: &mut impl PlayerScene) -> i32 {
     if a.living == DROP {
         env.force(a, group::DROP);
         a.action_transition = DROP_COUNTER;
-        a.living = 0;
+        a.living = living::NONE;
         env.state().ledge.support = None;
     }
     0

@@ -12,6 +12,7 @@
 use super::queries::Env;
 use super::script::WorldHost;
 use crate::actor::align::{self, CloseStep, GOING, RESPONSE_MASK};
+use crate::actor::living;
 use crate::actor::motion::{self, Step};
 use crate::actor::{Actor, Direction, attr};
 use crate::capacity::Capacity;
@@ -138,11 +139,15 @@ fn bounce<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, args: [i32; 3], 
         (a.motion_vector[0], a.motion_vector[1]) = (0, 0);
     };
     if initial {
-        if matches!(a.living, 30 | 31 | 10..=19) || a.in_deep_water() || power == 0 {
+        if matches!(a.living, living::BOUNCE_ENTRY | living::BOUNCE_RISING)
+            || living::is_ledge(a.living)
+            || a.in_deep_water()
+            || power == 0
+        {
             return 0;
         }
         clear_motion(a);
-        a.living = 30;
+        a.living = living::BOUNCE_ENTRY;
         let group = if a.holds_weapon() {
             114
         } else if a.torch != 0 {
@@ -152,12 +157,12 @@ fn bounce<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, args: [i32; 3], 
         };
         env.request(a, group);
     }
-    if a.living == 30 {
+    if a.living == living::BOUNCE_ENTRY {
         if !matches!(a.anim.current, 114 | 66 | 65) {
             clear_motion(a);
             return 1;
         }
-        a.living = 31;
+        a.living = living::BOUNCE_RISING;
         a.fall_origin = (a.attr(attr::JUMP_HEIGHT) as i32) << 8;
     }
     if env.is_player && steer != 0 {
@@ -168,7 +173,7 @@ fn bounce<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, args: [i32; 3], 
     let forward = align::bounce_forward(speed, scale);
     (a.position[0], a.position[2]) =
         crate::math::translate_heading(a.position[0], a.position[2], a.angles.heading as i32, forward);
-    if a.living == 31 {
+    if a.living == living::BOUNCE_RISING {
         let lift = a.fall_origin;
         a.position[1] = a.position[1].wrapping_sub(motion::scaled(lift, scale));
         a.fall_origin = lift.wrapping_sub(align::bounce_lift_drop(power, scale));
@@ -192,12 +197,12 @@ fn bounce<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, args: [i32; 3], 
                 (false, true) => env.request(a, 57),
                 (false, false) => env.force(a, 56),
             }
-            a.living = 32;
+            a.living = living::BOUNCE_FALLING;
         }
         return 1;
     }
     if a.falling == 0 {
-        a.living = 0;
+        a.living = living::NONE;
         return 0;
     }
     1

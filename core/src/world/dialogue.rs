@@ -8,6 +8,7 @@
 use super::script::WorldHost;
 use super::{Event, World};
 use crate::actor::Actor;
+use crate::actor::living;
 use crate::capacity::Capacity;
 use crate::dialogue::Talk;
 use crate::dialogue::activation::{ItemArea, Offer};
@@ -50,7 +51,7 @@ const ATTR_PLAYER_TYPE: usize = 105;
 
 /// Whether `a` draws (state 20, group 91) or sheathes (state 21, group 129) a weapon.
 fn drawing_or_sheathing(a: &Actor) -> bool {
-    matches!(a.living, 20 | 21) || matches!(a.anim.current, 91 | 129)
+    living::is_drawing_or_sheathing(a.living) || matches!(a.anim.current, 91 | 129)
 }
 
 impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
@@ -121,7 +122,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             gremlin: p.attr(ATTR_PLAYER_TYPE) == 1,
             // `attr_special_activate`'s index is not given: no receiver is special.
             special: false,
-            receiver_busy: r.rope || (10..=19).contains(&r.living),
+            receiver_busy: r.rope || living::is_ledge(r.living),
             player_armed: p.holds_weapon() || drawing_or_sheathing(p),
             lineup: self.env.player.lineup,
             torch: p.torch,
@@ -338,7 +339,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.dialogue.cache.update(&voices, bios, ticks);
         let p = self.selected_player();
         let suppressed = self.dialogue.menu.is_open()
-            || p.is_some_and(|p| p.rope || (10..=19).contains(&p.living) || p.in_deep_water());
+            || p.is_some_and(|p| p.rope || living::is_ledge(p.living) || p.in_deep_water());
         let item_key = input.held(Action::Next) || input.held(Action::Prev);
         let override_time = self.config.rtx_pickup_override_time;
         self.item_area =

@@ -9,6 +9,7 @@
 
 use super::script::WorldHost;
 use crate::actor::combat::ATTR_WEAPON;
+use crate::actor::living;
 use crate::capacity::Capacity;
 use crate::script::NativeCall;
 use crate::script::functions::id;
@@ -125,8 +126,8 @@ impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
     /// low byte is the receiver's held item.
     fn hand_item(&mut self, it: Option<u8>) {
         let a = &*self.actor;
-        let in_air = a.falling != 0 || a.sliding != 0 || a.queued != 0 || (27..=29).contains(&a.living);
-        let busy = a.in_deep_water() || (10..=19).contains(&a.living) || in_air || a.holds_weapon();
+        let in_air = a.falling != 0 || a.sliding != 0 || a.queued != 0 || living::is_in_air(a.living);
+        let busy = a.in_deep_water() || living::is_ledge(a.living) || in_air || a.holds_weapon();
         let shell = self.shells.list.contains(&self.me);
         if let Some(k) = it.filter(|&k| !busy && !shell && self.items.is_open() && self.items.has_record(k)) {
             self.actor.held_item = k;

@@ -6,6 +6,7 @@
 
 use super::queries::Env;
 use crate::actor::Actor;
+use crate::actor::living;
 use crate::capacity::Capacity;
 use crate::collision::SurfaceClass;
 use crate::collision::ledge::{Found, SECOND_PASS, Scan, fit, pass};
@@ -66,11 +67,11 @@ impl<C: Capacity> Env<'_, '_, C> {
             .min(jump.wrapping_mul(fall_factor(0)).wrapping_mul(fine.wrapping_add(2)));
         let reach = (fall_step >> 9).max(14);
         let hand = self.grip.map_or(y.wrapping_sub(1000), |g| y.wrapping_add(g[1] >> 8));
-        let airborne = a.falling != 0 || a.queued != 0 || (14..=17).contains(&a.living);
+        let airborne = a.falling != 0 || a.queued != 0 || (living::CATCH..=living::DROP).contains(&a.living);
         for f in &scan.found {
             let t = f.point[1] >> 8;
             let mut class = if airborne {
-                if a.living == ledge::HANGING || hand.wrapping_sub(t).wrapping_abs() < reach { 3 } else { 0 }
+                if a.living == living::HANGING || hand.wrapping_sub(t).wrapping_abs() < reach { 3 } else { 0 }
             } else if (y.wrapping_sub(neg).wrapping_sub(reach)..y.wrapping_sub(neg >> 2)).contains(&t) {
                 2
             } else if (y.wrapping_sub(neg >> 2)..y.wrapping_add(pos).wrapping_sub(pch)).contains(&t) {
@@ -83,7 +84,7 @@ impl<C: Capacity> Env<'_, '_, C> {
             }
             let mut climbable = false;
             if class != 0 {
-                if a.living != ledge::HANGING
+                if a.living != living::HANGING
                     && !crate::collision::ledge::within_quarter(a.angles.heading, f.heading)
                 {
                     class = 0;

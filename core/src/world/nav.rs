@@ -6,6 +6,7 @@
 
 use super::queries::Env;
 use super::script::WorldHost;
+use crate::actor::living;
 use crate::actor::nav::{self, LIFECYCLE_MOVING, NavEnv, NavShared};
 use crate::actor::walk::{WalkMaps, owner_byte};
 use crate::actor::{Actor, attr};
@@ -356,7 +357,7 @@ fn direct<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], tolerance:
     let fs = env.frame_scale();
     env.walk().release(&mut a.nav, owner);
     let waits = a.falling != 0 || a.queued != 0 || {
-        let hanging = a.living == 15;
+        let hanging = a.living == living::HANGING;
         if hanging {
             env.release_ledge(a);
         }

@@ -6,6 +6,7 @@
 use super::Shared;
 use super::live::{LiveScene, Prepared};
 use super::models::ModelTables;
+use crate::actor::living;
 use crate::actor::{Actor, Surroundings, attr, collide};
 use crate::anim::{AnimContext, AnimEvent, AnimSet, Events};
 use crate::capacity::Capacity;
@@ -311,7 +312,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
     pub fn surface_mode(&self, a: &Actor) -> SurfaceMode {
         if a.queued != 0 || a.directional_low_bits() || (self.is_player && self.shared.surface_exclusion) {
             SurfaceMode::Excluded
-        } else if a.falling != 0 || a.sliding != 0 || (27..=29).contains(&a.living) {
+        } else if a.falling != 0 || a.sliding != 0 || living::is_in_air(a.living) {
             SurfaceMode::Report
         } else {
             SurfaceMode::Assign

@@ -13,6 +13,7 @@
 use super::live::{LiveModel, LiveScene, Prepared};
 use super::models::Running;
 use super::queries::Env;
+use crate::actor::living;
 use crate::actor::{Actor, SupportPose, attr, carry_rider, carry_rotation, carry_translation, collide};
 use crate::capacity::Capacity;
 use crate::collision::faces;
@@ -31,7 +32,7 @@ pub(super) fn support_following<C: Capacity>(
     // Living states 10–19 follow the ledge-support actor. Only the selected player has a
     // ledge state; another actor in those states has no ledge support and stays (best guess:
     // the docs keep the ledge reference for the selected player alone).
-    let ledge = (10..=19).contains(&a.living);
+    let ledge = living::is_ledge(a.living);
     let owner = if !ledge {
         a.support_owner
     } else if env.is_player {

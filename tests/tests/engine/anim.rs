@@ -3,6 +3,7 @@
 //! of the embedded world's CYRUS walk and FLAG2 groups.
 
 use stros_core::actor::default::*;
+use stros_core::actor::living;
 use stros_core::actor::{Actor, Combat};
 use stros_core::anim::task::{PushAnimation, TaskStatus, wait_anim_frame};
 use stros_core::anim::{AnimContext, AnimEvent, AnimSet, AnimState, Events, NO_GROUP, Outcome, Pose};
@@ -373,7 +374,7 @@ fn default_selection_branches_and_replacement() {
         9,
         "sheathing wins over holding"
     );
-    assert_eq!(living_default(&with(&|a| a.living = 20), false), 8, "drawing");
+    assert_eq!(living_default(&with(&|a| a.living = living::DRAWING), false), 8, "drawing");
     assert_eq!(living_default(&with(&|a| a.anim.current = 91), false), 8, "group 91 is drawing");
     assert_eq!(living_default(&with(&|a| (a.weapon_drawn, a.torch) = (true, 1)), false), 8, "holding");
     assert_eq!(living_default(&with(&|a| a.torch = 1), false), 5);

@@ -2,6 +2,7 @@
 //! observation", "Camera pose stage order"): where it stands behind the player, what the
 //! slots do, and that its collision never leaves it under the terrain or past a wall.
 
+use stros_core::actor::living;
 use stros_core::camera::{self, flag};
 use stros_core::collision::statics::segment_contacts;
 use stros_core::input::{Action, Input};
@@ -70,8 +71,14 @@ fn the_hanging_slot_is_taken_while_hanging() {
     while let Some(u) = session.next_recorded() {
         session.step(&u.input, u.bios, u.scale);
         let (c, p) = (session.world.camera(), session.world.selected_player().unwrap());
-        assert_eq!(c.index == camera::HANGING, p.living == 15, "slot {} at living {}", c.index, p.living);
-        if p.living == 15 {
+        assert_eq!(
+            c.index == camera::HANGING,
+            p.living == living::HANGING,
+            "slot {} at living {}",
+            c.index,
+            p.living
+        );
+        if p.living == living::HANGING {
             hung += 1;
             assert_eq!(c.records[camera::HANGING].flags, flag::COLLIDE);
             assert_eq!(c.records[camera::HANGING].target_offset, [0; 3]);

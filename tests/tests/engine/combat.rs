@@ -4,6 +4,7 @@
 //! dispatch", `MoveBackward`'s "Nonplayer blocked-ahead probe"; newest `engine/player.md` "Nonplayer health mutation"), all through
 //! `World::step`.
 
+use stros_core::actor::living;
 use stros_core::formats::rgm::Command::{EndAnimation, GoToFuture, GoToPrevious};
 use stros_core::input::Input;
 use stros_core::script::functions::id;
@@ -224,7 +225,7 @@ fn the_selected_player_in_deep_water_selects_141_and_puts_his_weapon_away() {
     {
         let a = w.actor_mut(p).unwrap();
         a.weapon_drawn = true;
-        a.living = 20;
+        a.living = living::DRAWING;
         a.combat.as_mut().unwrap().flags = 0x04;
         a.surface = 2;
     }

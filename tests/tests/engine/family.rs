@@ -4,6 +4,7 @@
 //! ownership and targets"), on the embedded island with hand-built actors.
 
 use stros_core::actor::attr;
+use stros_core::actor::living;
 use stros_core::input::Input;
 use stros_core::math::direction_from_displacement;
 use stros_core::script::decode::op;
@@ -291,7 +292,7 @@ fn bounce_object_rises_then_falls() {
         let scale = w.report().tick.frame_scale;
         let a = w.actor(j).unwrap();
         assert_eq!(a.motion_vector, [0, 0, 7], "update {t}");
-        if before.living == 31 && a.living == 31 {
+        if before.living == living::BOUNCE_RISING && a.living == living::BOUNCE_RISING {
             // A whole rising step: forward along +Z, up by the lift.
             assert_eq!(a.position[0], before.position[0], "update {t}");
             assert_eq!(a.position[2] - before.position[2], (7509 * scale) >> 8, "update {t}");
@@ -299,7 +300,7 @@ fn bounce_object_rises_then_falls() {
             assert_eq!(before.fall_origin - a.fall_origin, (1536 * scale) >> 8, "update {t}");
             rose += 1;
         }
-        fell |= a.living == 32;
+        fell |= a.living == living::BOUNCE_FALLING;
         if fell && no_tasks(&w, j) {
             assert_eq!((a.living, a.falling), (0, 0), "landed");
             assert!(rose >= 2, "{rose} rising steps");

@@ -5,6 +5,7 @@
 //! climb tables frame by frame, the hang pose, the groups in order.
 
 use std::path::Path;
+use stros_core::actor::living;
 
 use stros_core::actor::Actor;
 use stros_core::anim::AnimEvent;
@@ -217,12 +218,13 @@ fn a_high_ledge_is_caught_hung_from_sidestepped_and_climbed() {
     // The tall wall's top is at −500 (260 above the plateau). The catch (states 19, 14, 15 in
     // one call) puts him 30 from the wall (high_forward[0]) and forces 89: the wall continues
     // 24 below the hands (record byte 0).
-    let catch = s.iter().position(|x| x.a.living == 15).unwrap();
+    let catch = s.iter().position(|x| x.a.living == living::HANGING).unwrap();
     assert_eq!((s[catch].a.anim.current, s[catch].a.position[2]), (89, 8_089_600 - 30 * 256));
     assert_eq!(s[catch].a.queued + s[catch].a.falling, 0, "motion cleared");
     // The hang pose: Y = top × 256 + standing_height × 256 + |grip Y| + 512, the grip vertex
     // 100 above the origin in the hang frame: −500 × 256 − 512 + 25600 + 512 = −400 × 256.
-    let hanging: Vec<&S> = s.iter().filter(|x| x.a.living == 15 && x.a.anim.current == 7).collect();
+    let hanging: Vec<&S> =
+        s.iter().filter(|x| x.a.living == living::HANGING && x.a.anim.current == 7).collect();
     assert!(!hanging.is_empty());
     assert!(hanging.iter().all(|x| x.a.position[1] == -400 * 256 && x.a.position[2] == 8_081_920));
     // Hanging, the forward probes are the state-fifteen bounds response: its first segment
@@ -230,7 +232,8 @@ fn a_high_ledge_is_caught_hung_from_sidestepped_and_climbed() {
     // through the wall 30 ahead, so every hanging update marks 0x40.
     assert!(hanging.iter().all(|x| x.a.body_response & 0x40 != 0));
     // The sidestep left: group 28, X falling, Y and Z kept by the hang.
-    let side: Vec<&S> = s.iter().filter(|x| x.a.living == 15 && x.a.anim.current == 28).collect();
+    let side: Vec<&S> =
+        s.iter().filter(|x| x.a.living == living::HANGING && x.a.anim.current == 28).collect();
     assert!(side.windows(2).any(|w| w[1].a.position[0] < w[0].a.position[0]));
     assert!(side.iter().all(|x| x.a.position[1] == -400 * 256));
     // The climb (16, then 11 with 86): Z = 8089600 − (high_forward[f] × 256 − lag), lag over
@@ -254,8 +257,8 @@ fn a_high_ledge_is_caught_hung_from_sidestepped_and_climbed() {
 fn letting_go_of_a_hang_falls_to_the_ground() {
     let (trace, s) = play("release_fall");
     stros_tests::assert_golden("release_fall.jsonl", &trace);
-    let hang = s.iter().position(|x| x.a.living == 15).unwrap();
-    let drop = s[hang..].iter().position(|x| x.a.living == 0).unwrap() + hang;
+    let hang = s.iter().position(|x| x.a.living == living::HANGING).unwrap();
+    let drop = s[hang..].iter().position(|x| x.a.living == living::NONE).unwrap() + hang;
     // The release: state 17 forces 56 and sets the action-transition counter to 6, living
     // state 0; the support miss then starts a fall from the hang (98 above the ground).
     assert_eq!((s[drop].a.anim.current, s[drop].a.falling), (56, 1));

@@ -6,6 +6,7 @@
 use crate::actor::combat::{
     begin_combat, end_combat, release_walk_nodes, sheath_sword, weapon_draw_admission,
 };
+use crate::actor::living;
 use crate::actor::{Actor, attr, axis};
 use crate::anim::task::{PushAnimation, TaskStatus, wait_anim_frame, wait_frame};
 use crate::anim::{AnimContext, AnimSet, Events, SetAction};
@@ -583,7 +584,7 @@ fn script_jump(actor: &mut Actor, set: Option<&AnimSet<'_>>, g: &mut Globals<'_>
         return;
     }
     actor.stable = None;
-    if actor.living == 15 {
+    if actor.living == living::HANGING {
         return;
     }
     let mut cx = g.anim(actor, set);

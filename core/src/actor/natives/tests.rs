@@ -1,6 +1,7 @@
 //! The natives' unit tests: the player queries and `AtNodeMarker` through [`super::call`].
 
 use super::*;
+use crate::actor::living;
 
 #[test]
 fn player_status_takes_the_first_matching_rule() {
@@ -13,7 +14,7 @@ fn player_status_takes_the_first_matching_rule() {
     assert_eq!(status(&a), 20, "the group rule comes before the moved rule");
     a.anim.current = 0;
     assert_eq!(status(&a), 21, "moved since the update's entry");
-    a.living = 21;
+    a.living = living::SHEATHING;
     assert_eq!(status(&a), 12);
     a.sliding = 1;
     assert_eq!(status(&a), 8);
@@ -244,7 +245,7 @@ fn update_player_view_attrib_changes_nothing() {
     let mut me = Actor::new(0, [7; 256]);
     me.position = [100, -20, 300];
     let mut p = Actor::new(0, [0; 256]);
-    p.living = 15;
+    p.living = living::HANGING;
     let (me_before, p_before) = (me.clone(), p.clone());
     assert_eq!(call_with(&mut me, &p, id::UPDATE_PLAYER_VIEW_ATTRIB, &[]), 0);
     assert_eq!(
@@ -260,7 +261,7 @@ fn update_player_view_attrib_changes_nothing() {
 fn player_hanging_needs_the_state_and_the_model() {
     let me = Actor::new(0, [0; 256]);
     let mut p = Actor::new(0, [0; 256]);
-    p.living = 15;
+    p.living = living::HANGING;
     let hanging = |view: PlayerView| {
         let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
         let mut g = Globals { player: Some(view), ..Globals::detached(&mut events, &mut rng, &mut flags, 1) };
@@ -270,7 +271,7 @@ fn player_hanging_needs_the_state_and_the_model() {
     assert_eq!(hanging(PlayerView::of(&p)), 0, "no hang model");
     assert_eq!(hanging(PlayerView { hang_support: Some(0), ..PlayerView::of(&p) }), 1);
     assert_eq!(hanging(PlayerView { hang_support: Some(4), ..PlayerView::of(&p) }), 0);
-    p.living = 0;
+    p.living = living::NONE;
     assert_eq!(hanging(PlayerView { hang_support: Some(0), ..PlayerView::of(&p) }), 0);
 }
 

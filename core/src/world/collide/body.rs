@@ -1,6 +1,7 @@
 //! The body contacts of collision bit 0x01 and their response.
 
 use super::fall::motion_transition;
+use crate::actor::living;
 use crate::actor::{Actor, response};
 use crate::capacity::Capacity;
 use crate::collision::response::{
@@ -63,7 +64,7 @@ pub(super) fn body_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
             Horizontal::Projected { x, z } => {
                 a.position[0] = x;
                 a.position[2] = z;
-                let still = a.queued == 0 && a.falling == 0 && a.living == 0 && a.sliding == 0;
+                let still = a.queued == 0 && a.falling == 0 && a.living == living::NONE && a.sliding == 0;
                 if still && a.position != a.previous {
                     a.angles.heading = wall_facing(heading, c.normal, pre_heading);
                     a.body_response |= response::ADJUSTED;
@@ -83,7 +84,7 @@ pub(super) fn body_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
     // "Residual face-contact separation": the first working record — its ordinary count,
     // the angles copied at update entry, the origin refreshed — with a common radius.
     let base = env.tables.first_radius(a);
-    let r = if a.living == 15 {
+    let r = if a.living == living::HANGING {
         base >> 1
     } else if a.queued != 0 || a.falling != 0 {
         base.wrapping_mul(200) >> 8

@@ -6,6 +6,7 @@ use super::group;
 use super::health::change_health;
 use super::queued::fall_factor;
 use crate::actor::jump::{self, Entry};
+use crate::actor::living;
 use crate::actor::motion::scaled;
 use crate::actor::{Actor, attr};
 use crate::anim::NO_GROUP;
@@ -68,12 +69,12 @@ fn action_transition(a: &mut Actor, ticks: i32) {
 /// falling (mark 0x20), queued motion starts falling (mark 0x10, fall origin, timer 30 and
 /// its forced group), living states 27–32 first become queued motion 1; state 15 is left.
 pub(super) fn motion_transition<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
-    if a.living == 15 {
+    if a.living == living::HANGING {
         return;
     }
-    if (27..=32).contains(&a.living) || a.queued == 24 {
+    if living::is_landing_or_bounce(a.living) || a.queued == 24 {
         a.queued = 1;
-        a.living = 0;
+        a.living = living::NONE;
     }
     if a.queued == 0 {
         if a.falling != 0 {

@@ -14,6 +14,7 @@ mod overlap;
 mod queued;
 pub(in crate::world) mod recovery;
 
+use crate::actor::living;
 use crate::capacity::Capacity;
 use crate::world::live::Others;
 use body::body_response;
@@ -117,13 +118,13 @@ fn ground_dispatch<C: Capacity>(
             if env.is_player {
                 crate::player::ledge::transition(a, env);
             }
-            if a.living == crate::player::ledge::FINISHED {
+            if a.living == living::FINISHED {
                 if matches!(a.anim.current, 86 | 90) {
                     a.anim.pending = crate::anim::NO_GROUP;
                 } else {
                     let d = a.anim.default;
                     env.force(a, d);
-                    a.living = 0;
+                    a.living = living::NONE;
                 }
             }
         }
@@ -196,7 +197,7 @@ pub(crate) fn stage<C: Capacity>(
         ActorModel::Animated if mask != 0 => {
             // The nonplayer path skips the wrapper in the ledge states; the hanging selected
             // player runs it as the state-fifteen bounds response.
-            let ledge = (10..=19).contains(&a.living) && !(env.is_player && a.living == 15);
+            let ledge = living::is_ledge(a.living) && !(env.is_player && a.living == living::HANGING);
             if !ledge && !env.alternate_mode() {
                 obstacle_wrapper(a, env);
             }
@@ -218,7 +219,10 @@ pub(crate) fn stage<C: Capacity>(
                     a.stable = Some(a.position);
                 }
             }
-            if mask & collide::BODY != 0 && matches!(a.living, 0 | 15 | 27..=32) {
+            if mask & collide::BODY != 0
+                && (matches!(a.living, living::NONE | living::HANGING)
+                    || living::is_landing_or_bounce(a.living))
+            {
                 body_response(a, env);
             }
             if a.sliding != 0 && a.body_contacts != 0 {

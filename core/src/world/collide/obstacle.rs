@@ -1,6 +1,7 @@
 //! "Forward obstacle wrapper and motion transition" and "Ordinary forward segment response".
 
 use super::fall::motion_transition;
+use crate::actor::living;
 use crate::actor::{Actor, response};
 use crate::capacity::Capacity;
 use crate::collision::response::{correct_2047, normalise, opposing_heading};
@@ -119,7 +120,7 @@ pub(super) fn bounds_response<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>) 
 /// "Forward obstacle wrapper and motion transition". Hanging (living state 15) each probe is
 /// the bounds response instead, and no probe hits.
 pub(super) fn obstacle_wrapper<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
-    if a.living == 15 {
+    if a.living == living::HANGING {
         bounds_response(a, env);
         bounds_response(a, env);
         return;

@@ -2,6 +2,7 @@
 
 use super::obstacle::obstacle_wrapper;
 use super::{Push, Pushes, group};
+use crate::actor::living;
 use crate::actor::{Actor, ActorModel, attr, collide, response};
 use crate::capacity::Capacity;
 use crate::collision::statics::{PlacedModel, Scene};
@@ -189,7 +190,7 @@ fn pair_response<C: Capacity>(
     // Best guess: the doc places this skip "after the small-contact check" and says nothing
     // of its order against the landing branch; taking it first keeps a rider from landing
     // again on what already supports it.
-    if (27..=32).contains(&a.living) && a.support_owner == Some(id) {
+    if living::is_landing_or_bounce(a.living) && a.support_owner == Some(id) {
         return Pair::Skipped;
     }
     let bounce = env.config.fall_bounce_height.wrapping_mul(256);
@@ -235,7 +236,10 @@ fn land_on<C: Capacity>(
     (id, other): (u16, &Actor),
     push: &mut Push,
 ) {
-    if matches!(a.living, 10..=19 | 27 | 28) || a.in_deep_water() || matches!(other.model, ActorModel::None) {
+    if (living::is_ledge(a.living) || matches!(a.living, living::LANDED_ON_ACTOR | living::IN_AIR_28))
+        || a.in_deep_water()
+        || matches!(other.model, ActorModel::None)
+    {
         return;
     }
     a.support_owner = Some(id);
@@ -245,7 +249,7 @@ fn land_on<C: Capacity>(
     a.queued = 0;
     a.motion_vector[0] = 0;
     a.motion_vector[1] = 0;
-    a.living = 27;
+    a.living = living::LANDED_ON_ACTOR;
     push.request = Some(LANDED_ON);
     let g = if a.holds_weapon() {
         group::LAND_ARMED
