@@ -17,11 +17,7 @@
 use super::{Actor, combat_flag};
 use crate::actor::living;
 use crate::anim::AnimContext;
-
-/// Weapon-draw group.
-pub const GROUP_DRAW: i16 = 91;
-/// Weapon-sheath group.
-pub const GROUP_SHEATH: i16 = 129;
+use crate::anim::group;
 
 /// Lifecycle selector of an actor in combat.
 pub const LIFECYCLE_COMBAT: u8 = 6;
@@ -56,7 +52,7 @@ pub enum CombatRequest {
 /// the session's: it shows the candle whenever the player's drawn flag changes, which is
 /// exactly when cleanup sets the timer.
 pub fn weapon_cleanup(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '_>) {
-    if is_player && (a.anim.current == GROUP_DRAW || a.anim.current == GROUP_SHEATH) {
+    if is_player && (a.anim.current == group::DRAW || a.anim.current == group::SHEATH) {
         let default = a.anim.default;
         a.anim.request(cx, default, 0);
     }
@@ -113,10 +109,10 @@ pub fn begin_combat(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '_>
     }
     a.lifecycle = LIFECYCLE_COMBAT;
     if a.attr(ATTR_WEAPON) != 0 {
-        if cx.set.is_some_and(|s| s.has(GROUP_DRAW)) {
+        if cx.set.is_some_and(|s| s.has(group::DRAW)) {
             if !a.weapon_drawn {
                 weapon_draw_admission(a, is_player, cx);
-                a.anim.request(cx, GROUP_DRAW, 0);
+                a.anim.request(cx, group::DRAW, 0);
             }
         } else {
             weapon_cleanup(a, is_player, cx);
@@ -196,8 +192,8 @@ pub fn equipped_weapon_pass(a: &mut Actor, cx: &mut AnimContext<'_, '_>) -> Weap
     }
     match a.living {
         living::DRAWING => {
-            a.anim.request(cx, GROUP_DRAW, 0);
-            if a.anim.current != GROUP_DRAW || a.anim.real_frame < a.attr(ATTR_DRAW_FRAME) {
+            a.anim.request(cx, group::DRAW, 0);
+            if a.anim.current != group::DRAW || a.anim.real_frame < a.attr(ATTR_DRAW_FRAME) {
                 return WeaponModel::Sheathed;
             }
             a.weapon_drawn = true;
@@ -205,8 +201,8 @@ pub fn equipped_weapon_pass(a: &mut Actor, cx: &mut AnimContext<'_, '_>) -> Weap
             WeaponModel::Held
         }
         living::SHEATHING => {
-            if a.anim.current != GROUP_SHEATH {
-                a.anim.request(cx, GROUP_SHEATH, 0);
+            if a.anim.current != group::SHEATH {
+                a.anim.request(cx, group::SHEATH, 0);
                 return WeaponModel::Held;
             }
             if a.anim.real_frame < a.attr(ATTR_SHEATH_FRAME) {
@@ -214,13 +210,13 @@ pub fn equipped_weapon_pass(a: &mut Actor, cx: &mut AnimContext<'_, '_>) -> Weap
             }
             a.weapon_drawn = false;
             a.living = living::NONE;
-            if a.anim.pending == GROUP_SHEATH {
+            if a.anim.pending == group::SHEATH {
                 a.anim.pending = crate::anim::NO_GROUP;
             }
             WeaponModel::Sheathed
         }
         _ if a.weapon_drawn => WeaponModel::Held,
-        _ if a.anim.current == GROUP_SHEATH => WeaponModel::SheathedAttached,
+        _ if a.anim.current == group::SHEATH => WeaponModel::SheathedAttached,
         _ => WeaponModel::Sheathed,
     }
 }

@@ -5,22 +5,9 @@
 
 use super::Actor;
 use crate::actor::living;
+use crate::anim::group;
 use crate::anim::{AnimContext, AnimState};
 
-/// Group of the selected player in deep water.
-pub const GROUP_DEEP_WATER: i16 = 141;
-/// Group of an actor on a rope.
-pub const GROUP_ROPE: i16 = 79;
-/// Group of actor state 15.
-pub const GROUP_STATE_15: i16 = 7;
-/// Group while drawing or holding a weapon.
-pub const GROUP_ARMED: i16 = 8;
-/// Group while a torch burns.
-pub const GROUP_TORCH: i16 = 5;
-/// Dead default when present.
-pub const GROUP_DEAD: i16 = 123;
-/// Dead default otherwise.
-pub const GROUP_DEAD_ALT: i16 = 124;
 /// Lifecycle selector of a dead actor.
 pub const LIFECYCLE_DEAD: u8 = 8;
 /// Attribute byte: panic (default) group.
@@ -35,17 +22,17 @@ pub const ATTR_HOLDING_WEAPON: usize = 110;
 pub fn living_default(a: &Actor, is_player: bool) -> i16 {
     let panic = a.attributes[ATTR_PANIC_GROUP] as i16;
     if is_player && a.in_deep_water() {
-        GROUP_DEEP_WATER
+        group::DEEP_WATER
     } else if a.rope {
-        GROUP_ROPE
+        group::ROPE
     } else if a.living == living::HANGING {
-        GROUP_STATE_15
+        group::HANG
     } else if a.is_sheathing() {
         panic
     } else if a.is_drawing() || a.holds_weapon() {
-        GROUP_ARMED
+        group::ARMED
     } else if a.torch != 0 {
-        GROUP_TORCH
+        group::TORCH
     } else {
         panic
     }
@@ -57,8 +44,8 @@ pub fn dead_default(a: &Actor, cx: &AnimContext<'_, '_>) -> i16 {
     match &a.combat {
         // The record keeps the full value `SetAttribute` stored; the group is 16 bits.
         Some(c) => c.death_default as i16,
-        None if cx.set.is_some_and(|s| s.has(GROUP_DEAD)) => GROUP_DEAD,
-        None => GROUP_DEAD_ALT,
+        None if cx.set.is_some_and(|s| s.has(group::DEAD)) => group::DEAD,
+        None => group::DEAD_ALT,
     }
 }
 
@@ -70,7 +57,7 @@ pub fn select_default(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '
         return dead_default(a, cx);
     }
     let group = living_default(a, is_player);
-    if group == GROUP_DEEP_WATER {
+    if group == group::DEEP_WATER {
         super::combat::weapon_cleanup(a, is_player, cx);
     }
     group

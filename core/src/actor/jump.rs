@@ -9,30 +9,7 @@
 use super::{Actor, attr};
 use crate::actor::living;
 use crate::anim::AnimContext;
-
-/// The groups a jump start requests.
-pub mod group {
-    /// A standing jump.
-    pub const STAND: i16 = 32;
-    /// A standing jump with a burning torch.
-    pub const STAND_TORCH: i16 = 33;
-    /// A running jump (from group 18 or 31).
-    pub const RUN: i16 = 34;
-    /// A running jump with a burning torch (from group 30).
-    pub const RUN_TORCH: i16 = 35;
-    /// A running jump taken by action entry 9.
-    pub const RUN_BACK: i16 = 36;
-    /// Entry 9 from group 30.
-    pub const RUN_BACK_TORCH: i16 = 37;
-    /// A backward jump from walking back (group 19).
-    pub const BACK: i16 = 49;
-    /// A backward jump from group 23.
-    pub const BACK_TORCH: i16 = 50;
-    /// The jump the runtime jump selector forces.
-    pub const SELECTED: i16 = 85;
-    /// A standing jump holding a weapon or in combat.
-    pub const ARMED: i16 = 111;
-}
+use crate::anim::group;
 
 /// Which table a jump start reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,25 +44,25 @@ pub fn select(a: &Actor, entry: Entry) -> Start {
     let start =
         |queued, group| Start { queued, group, forced: false, countdown: false, heading_to_ov: false };
     if a.jump_selector != 0 {
-        return Start { forced: true, ..start(24, group::SELECTED) };
+        return Start { forced: true, ..start(24, group::JUMP_SELECTED) };
     }
     let torch = a.torch != 0;
-    let stand = if torch { group::STAND_TORCH } else { group::STAND };
+    let stand = if torch { group::JUMP_STAND_TORCH } else { group::JUMP_STAND };
     match entry {
         Entry::Ordinary(requested) => match (a.anim.current, requested) {
-            (18, 9) => start(9, group::RUN_BACK),
-            (18, _) => start(8, group::RUN),
-            (30, 9) => start(9, group::RUN_BACK_TORCH),
-            (30, _) => start(8, group::RUN_TORCH),
+            (18, 9) => start(9, group::JUMP_RUN_BACK),
+            (18, _) => start(8, group::JUMP_RUN),
+            (30, 9) => start(9, group::JUMP_RUN_BACK_TORCH),
+            (30, _) => start(8, group::JUMP_RUN_TORCH),
             _ => start(1, stand),
         },
         Entry::Script => match a.anim.current {
-            18 => start(8, group::RUN),
-            31 => Start { heading_to_ov: true, ..start(8, group::RUN) },
-            30 => start(8, group::RUN_TORCH),
-            19 => Start { countdown: true, heading_to_ov: true, ..start(3, group::BACK) },
-            23 => Start { countdown: true, heading_to_ov: true, ..start(3, group::BACK_TORCH) },
-            _ if a.in_combat_stance() => start(1, group::ARMED),
+            18 => start(8, group::JUMP_RUN),
+            31 => Start { heading_to_ov: true, ..start(8, group::JUMP_RUN) },
+            30 => start(8, group::JUMP_RUN_TORCH),
+            19 => Start { countdown: true, heading_to_ov: true, ..start(3, group::JUMP_BACK) },
+            23 => Start { countdown: true, heading_to_ov: true, ..start(3, group::JUMP_BACK_TORCH) },
+            _ if a.in_combat_stance() => start(1, group::JUMP_ARMED),
             _ => start(1, stand),
         },
     }
@@ -105,7 +82,7 @@ pub fn admits(a: &Actor, native_task: bool) -> bool {
 /// 116, 130 and 131, and — for the selected player with attribute 105 one — any water
 /// surface.
 pub fn script_admits(a: &Actor, native_task: bool, selected: bool) -> bool {
-    let landing = matches!(a.anim.current, 114 | 116 | 130 | 131);
+    let landing = group::is_landing(a.anim.current);
     let kept_dry = selected && a.attr(attr::PLAYER_TYPE) == 1 && (1..=4).contains(&a.surface);
     admits(a, native_task) && !a.in_deep_water() && !landing && !kept_dry
 }

@@ -14,6 +14,7 @@
 
 use super::{Actor, Direction, Surroundings, attr};
 use crate::actor::living;
+use crate::anim::group;
 use crate::math::translate_heading;
 
 /// The startup-distance adjustment of a step counter below three, by `attr_step_type`
@@ -50,31 +51,6 @@ pub const fn walk_amount(step_length: u8, fallback_speed: u8) -> i32 {
 pub const fn scaled(amount: i32, scale: i32) -> i32 {
     amount.wrapping_mul(scale) >> 8
 }
-
-/// Walking forward, sheathed.
-pub const GROUP_WALK: i16 = 20;
-/// Walking forward with a burning torch.
-pub const GROUP_WALK_TORCH: i16 = 21;
-/// Walking forward in the combat stance.
-pub const GROUP_WALK_ARMED: i16 = 31;
-/// Running forward.
-pub const GROUP_RUN: i16 = 18;
-/// Running with a burning torch.
-pub const GROUP_RUN_TORCH: i16 = 30;
-/// Running in the combat stance.
-pub const GROUP_RUN_ARMED: i16 = 92;
-/// Swimming forward.
-pub const GROUP_SWIM: i16 = 142;
-/// Swimming backward.
-pub const GROUP_SWIM_BACK: i16 = 143;
-/// Running backward.
-pub const GROUP_BACK: i16 = 19;
-/// Walking backward.
-pub const GROUP_WALK_BACK: i16 = 22;
-/// Backward with a burning torch.
-pub const GROUP_BACK_TORCH: i16 = 23;
-/// Backward in the combat stance.
-pub const GROUP_BACK_ARMED: i16 = 93;
 
 /// The distance `MoveBackward`'s blocked-ahead probe runs with in the combat stance.
 const BACKWARD_PROBE_DISTANCE: i32 = 30;
@@ -162,11 +138,11 @@ pub(crate) fn walk_forward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
     }
     a.motion_direction = MOTION_WALK;
     let (group, length) = if a.in_combat_stance() {
-        (GROUP_WALK_ARMED, a.attr(attr::FIGHT_FORWARD_WALK))
+        (group::WALK_ARMED, a.attr(attr::FIGHT_FORWARD_WALK))
     } else if a.torch != 0 {
-        (GROUP_WALK_TORCH, a.attr(attr::FORWARD_WALK))
+        (group::WALK_TORCH, a.attr(attr::FORWARD_WALK))
     } else {
-        (GROUP_WALK, a.attr(attr::FORWARD_WALK))
+        (group::WALK, a.attr(attr::FORWARD_WALK))
     };
     let d = walk_amount(length, a.attr(attr::FORWARD_SPEED));
     animate_and_accept(a, env, group, Direction::Forward, d, a.angles.heading as i32)
@@ -190,16 +166,16 @@ pub(crate) fn move_forward(a: &mut Actor, env: &mut impl Surroundings) -> Step {
     a.motion_direction = MOTION_RUN;
     let heading = a.angles.heading as i32;
     let (group, length, halve) = if a.in_combat_stance() {
-        (GROUP_RUN_ARMED, a.attr(attr::FIGHT_FORWARD_SPEED), false)
+        (group::RUN_ARMED, a.attr(attr::FIGHT_FORWARD_SPEED), false)
     } else if a.in_deep_water() {
         if !env.edge_probe_passes(a, heading) {
             return Step::Refused;
         }
-        (GROUP_SWIM, a.attr(attr::FORWARD_SPEED), true)
+        (group::SWIM, a.attr(attr::FORWARD_SPEED), true)
     } else if a.torch != 0 {
-        (GROUP_RUN_TORCH, a.attr(attr::FORWARD_SPEED), false)
+        (group::RUN_TORCH, a.attr(attr::FORWARD_SPEED), false)
     } else {
-        (GROUP_RUN, a.attr(attr::FORWARD_SPEED), false)
+        (group::RUN, a.attr(attr::FORWARD_SPEED), false)
     };
     let d = (length as i32) * 256;
     match animate_and_accept(a, env, group, Direction::Forward, if halve { d >> 1 } else { d }, heading) {
@@ -222,13 +198,13 @@ pub(crate) fn move_backward(a: &mut Actor, env: &mut impl Surroundings) -> Step 
         if env.blocked_ahead(a, BACKWARD_PROBE_DISTANCE) {
             return Step::Refused;
         }
-        (GROUP_BACK_ARMED, a.attr(attr::FIGHT_BACKWARD_SPEED))
+        (group::BACK_ARMED, a.attr(attr::FIGHT_BACKWARD_SPEED))
     } else if a.in_deep_water() {
-        (GROUP_SWIM_BACK, a.attr(attr::BACKWARD_SPEED))
+        (group::SWIM_BACK, a.attr(attr::BACKWARD_SPEED))
     } else if a.torch != 0 {
-        (GROUP_BACK_TORCH, a.attr(attr::BACKWARD_SPEED))
+        (group::BACK_TORCH, a.attr(attr::BACKWARD_SPEED))
     } else {
-        (GROUP_BACK, a.attr(attr::BACKWARD_SPEED))
+        (group::BACK, a.attr(attr::BACKWARD_SPEED))
     };
     animate_and_accept(
         a,
@@ -252,11 +228,11 @@ pub(crate) fn walk_backward(a: &mut Actor, env: &mut impl Surroundings) -> Step 
     }
     a.motion_direction = MOTION_BACK;
     let (group, length) = if a.in_combat_stance() {
-        (GROUP_BACK_ARMED, a.attr(attr::FIGHT_BACKWARD_WALK))
+        (group::BACK_ARMED, a.attr(attr::FIGHT_BACKWARD_WALK))
     } else if a.torch != 0 {
-        (GROUP_BACK_TORCH, a.attr(attr::BACKWARD_WALK))
+        (group::BACK_TORCH, a.attr(attr::BACKWARD_WALK))
     } else {
-        (GROUP_WALK_BACK, a.attr(attr::BACKWARD_WALK))
+        (group::WALK_BACK, a.attr(attr::BACKWARD_WALK))
     };
     let d = walk_amount(length, a.attr(attr::BACKWARD_SPEED));
     animate_and_accept(a, env, group, Direction::Backward, d, a.angles.heading as i32 + 1024)
@@ -272,37 +248,20 @@ pub(crate) fn continue_forward(a: &mut Actor, env: &mut impl Surroundings) -> St
         return Step::Refused;
     }
     match a.anim.current {
-        GROUP_WALK | GROUP_WALK_TORCH => {
+        group::WALK | group::WALK_TORCH => {
             if !env.walk_forward_check(a) {
                 return Step::Refused;
             }
             let d = walk_amount(a.attr(attr::FORWARD_WALK), a.attr(attr::FORWARD_SPEED));
             accept(a, env, Direction::Forward, d, a.angles.heading as i32)
         }
-        GROUP_RUN | GROUP_RUN_TORCH => {
+        group::RUN | group::RUN_TORCH => {
             let d = a.attr(attr::FORWARD_SPEED) as i32 * 256;
             accept(a, env, Direction::Forward, d, a.angles.heading as i32)
         }
         _ => Step::Refused,
     }
 }
-
-/// Strafing left.
-pub const GROUP_STRAFE_LEFT: i16 = 24;
-/// Strafing left with a burning torch.
-pub const GROUP_STRAFE_LEFT_TORCH: i16 = 25;
-/// Strafing right.
-pub const GROUP_STRAFE_RIGHT: i16 = 26;
-/// Strafing right with a burning torch.
-pub const GROUP_STRAFE_RIGHT_TORCH: i16 = 27;
-/// Circling left in the combat stance.
-pub const GROUP_CIRCLE_LEFT: i16 = 94;
-/// Circling right in the combat stance.
-pub const GROUP_CIRCLE_RIGHT: i16 = 95;
-/// Sidestepping left while hanging at an edge.
-pub const GROUP_HANG_LEFT: i16 = 28;
-/// Sidestepping right while hanging at an edge.
-pub const GROUP_HANG_RIGHT: i16 = 29;
 
 /// `MoveLeft(1)` (`left`) or `MoveRight(1)`: `MoveBackward`'s admission except that the
 /// hanging state 15 is accepted; motion direction 4 or 5. In the combat stance the circle
@@ -320,8 +279,8 @@ pub(crate) fn move_sideways(a: &mut Actor, env: &mut impl Surroundings, left: bo
     let side = if left { 512 } else { -512 };
     let direction = if left { Direction::Left } else { Direction::Right };
     if a.in_combat_stance() {
-        let group = if left { GROUP_CIRCLE_LEFT } else { GROUP_CIRCLE_RIGHT };
-        if matches!(a.anim.current, GROUP_CIRCLE_LEFT | GROUP_CIRCLE_RIGHT) || !env.has(group) {
+        let group = if left { group::CIRCLE_LEFT } else { group::CIRCLE_RIGHT };
+        if matches!(a.anim.current, group::CIRCLE_LEFT | group::CIRCLE_RIGHT) || !env.has(group) {
             return Step::Refused;
         }
         env.request(a, group);
@@ -337,7 +296,7 @@ pub(crate) fn move_sideways(a: &mut Actor, env: &mut impl Surroundings, left: bo
         if !env.lateral_edge(a, left) {
             return Step::Refused;
         }
-        if left { GROUP_HANG_LEFT } else { GROUP_HANG_RIGHT }
+        if left { group::HANG_LEFT } else { group::HANG_RIGHT }
     } else {
         match lateral_group(a, env, left, heading) {
             Some(group) => group,
@@ -359,13 +318,13 @@ fn lateral_group(a: &mut Actor, env: &mut impl Surroundings, left: bool, heading
         return None;
     }
     if a.in_deep_water() {
-        return env.edge_probe_passes(a, heading).then_some(GROUP_SWIM_BACK);
+        return env.edge_probe_passes(a, heading).then_some(group::SWIM_BACK);
     }
     Some(match (left, a.torch != 0) {
-        (true, false) => GROUP_STRAFE_LEFT,
-        (true, true) => GROUP_STRAFE_LEFT_TORCH,
-        (false, false) => GROUP_STRAFE_RIGHT,
-        (false, true) => GROUP_STRAFE_RIGHT_TORCH,
+        (true, false) => group::STRAFE_LEFT,
+        (true, true) => group::STRAFE_LEFT_TORCH,
+        (false, false) => group::STRAFE_RIGHT,
+        (false, true) => group::STRAFE_RIGHT_TORCH,
     })
 }
 
@@ -507,7 +466,7 @@ mod tests {
     /// nothing requested; the same actor standing (state 0) strafes with group 24 instead.
     #[test]
     fn a_hanging_strafe_takes_the_lateral_edge_test_and_groups_28_and_29() {
-        let groups = &[GROUP_STRAFE_LEFT, GROUP_STRAFE_RIGHT, GROUP_HANG_LEFT, GROUP_HANG_RIGHT];
+        let groups = &[group::STRAFE_LEFT, group::STRAFE_RIGHT, group::HANG_LEFT, group::HANG_RIGHT];
         let mut env = Scene::new(groups, false);
         let mut a = stepper(15);
         assert_eq!(move_sideways(&mut a, &mut env, true), Step::Refused);
@@ -522,7 +481,7 @@ mod tests {
         let mut c = stepper(0);
         env.edge = false;
         assert_eq!(move_sideways(&mut c, &mut env, true), Step::Moved(2048));
-        assert_eq!(env.requested, Some(GROUP_STRAFE_LEFT));
+        assert_eq!(env.requested, Some(group::STRAFE_LEFT));
     }
 
     /// {D:engine/SOUP.md} "MoveBackward": in the combat stance (here a held weapon, attribute
@@ -533,7 +492,7 @@ mod tests {
     /// −1, so Z −1024. Outside the stance the probe is not asked.
     #[test]
     fn move_backward_in_the_combat_stance_probes_at_30() {
-        let mut env = Scene::new(&[GROUP_BACK, GROUP_BACK_ARMED], true);
+        let mut env = Scene::new(&[group::BACK, group::BACK_ARMED], true);
         let mut a = stepper(0);
         a.attributes[attr::HOLDING_WEAPON] = 1;
         a.attributes[attr::FIGHT_BACKWARD_SPEED] = 4;
@@ -542,10 +501,10 @@ mod tests {
         assert_eq!((env.probed.get(), a.motion_direction, env.requested), (Some(30), MOTION_BACK, None));
         env.blocked = false;
         assert_eq!(move_backward(&mut a, &mut env), Step::Moved(1024));
-        assert_eq!((a.position, env.requested), ([0, 0, -1024], Some(GROUP_BACK_ARMED)));
+        assert_eq!((a.position, env.requested), ([0, 0, -1024], Some(group::BACK_ARMED)));
         let mut b = stepper(0);
         (env.blocked, env.probed) = (true, core::cell::Cell::new(None));
         assert_eq!(move_backward(&mut b, &mut env), Step::Moved(2048));
-        assert_eq!((env.probed.get(), env.requested), (None, Some(GROUP_BACK)));
+        assert_eq!((env.probed.get(), env.requested), (None, Some(group::BACK)));
     }
 }

@@ -8,6 +8,7 @@
 use super::walk::{Nav, WalkMaps, owner_byte};
 use super::{Actor, Surroundings, attr, motion, response};
 use crate::actor::living;
+use crate::anim::group;
 use crate::math::rounded_distance;
 use crate::script::Rng;
 use crate::units::ANGLE_MASK;
@@ -505,7 +506,7 @@ fn start_leap<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>) {
         return;
     }
     a.queued = 2;
-    let group = if a.torch != 0 { super::jump::group::STAND_TORCH } else { super::jump::group::STAND };
+    let group = if a.torch != 0 { group::JUMP_STAND_TORCH } else { group::JUMP_STAND };
     env.request_group(a, group);
     a.stable = None;
     a.fall_origin = a.position[1];

@@ -8,6 +8,7 @@
 
 use crate::actor::living;
 use crate::anim::AnimState;
+use crate::anim::group;
 use crate::collision::shape::{Bounds, Shape};
 use crate::collision::support::Support;
 use crate::math::Mat3;
@@ -588,14 +589,12 @@ impl Actor {
     /// (The item-system and shell gates always pass in Stros: the original always loads the
     /// item system, and Stros runs no shell scripts.)
     pub fn is_sheathing(&self) -> bool {
-        use crate::actor::combat::GROUP_SHEATH;
-        self.set.is_some() && (self.living == living::SHEATHING || self.anim.current == GROUP_SHEATH)
+        self.set.is_some() && (self.living == living::SHEATHING || self.anim.current == group::SHEATH)
     }
 
     /// `IsDrawingSword`: an animation state, and living state 20 or current group 91.
     pub fn is_drawing(&self) -> bool {
-        use crate::actor::combat::GROUP_DRAW;
-        self.set.is_some() && (self.living == living::DRAWING || self.anim.current == GROUP_DRAW)
+        self.set.is_some() && (self.living == living::DRAWING || self.anim.current == group::DRAW)
     }
 
     /// `IsHoldingWeapon` ({A} "Living actor default selection"): attribute 110 before

@@ -24,6 +24,7 @@
 //! plays audio. Every advancement is bounded ([`MAX_COMMANDS_PER_ADVANCE`]), so a group that
 //! jumps to itself cannot hang the game.
 
+pub mod group;
 pub mod set;
 pub mod task;
 
@@ -319,7 +320,7 @@ impl ActionWords {
             return SetAction::Cleared;
         }
         // The handler's later tests of groups 67–70 sit behind the 65–74 rejection.
-        if step_hold && matches!(anim.current, 18 | 30) && !anim.exit {
+        if step_hold && matches!(anim.current, group::RUN | group::RUN_TORCH) && !anim.exit {
             self.pending |= 3;
             self.timer = 0;
             SetAction::Pending

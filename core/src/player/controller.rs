@@ -20,17 +20,9 @@ use super::{PlayerScene, armed, death, jump, ledge};
 use crate::actor::jump::Entry;
 use crate::actor::living;
 use crate::actor::motion::{self, Step};
-use crate::actor::{Actor, attr, combat};
+use crate::actor::{Actor, attr};
+use crate::anim::group;
 use crate::input::{Action, Gait, Input, gait};
-
-/// Turning left on the spot.
-pub const GROUP_TURN_LEFT: i16 = 14;
-/// Turning right on the spot.
-pub const GROUP_TURN_RIGHT: i16 = 15;
-/// Turning left with a burning torch.
-pub const GROUP_TURN_LEFT_TORCH: i16 = 16;
-/// Turning right with a burning torch.
-pub const GROUP_TURN_RIGHT_TORCH: i16 = 17;
 
 /// What the controller did this update (for traces and tests).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -44,7 +36,7 @@ pub struct Dispatch {
 /// Whether the turn accumulators use the fight-turn attributes: the player holds a weapon
 /// and his current group is neither 18 nor 31.
 fn fight_turn(a: &Actor) -> bool {
-    a.holds_weapon() && !matches!(a.anim.current, 18 | 31)
+    a.holds_weapon() && !matches!(a.anim.current, group::RUN | group::WALK_ARMED)
 }
 
 /// "Relaxing" the bank: above 1024 the roll becomes 0 past 2040, else gains 8; from 1
@@ -96,7 +88,7 @@ fn preliminary(a: &mut Actor, env: &mut impl PlayerScene) -> bool {
     // The pending action (a fatal landing on steep support): action 74 while not sliding,
     // again every call — the flag stays. Its helper names the player as the source.
     if state.pending_action && a.sliding == 0 {
-        state.death_override = Some(death::GROUP_FATAL);
+        state.death_override = Some(group::FATAL);
         env.death_health(a, -255, Some(a.attr(attr::DEATH_GROUP)));
     }
     let state = env.state();
@@ -114,7 +106,7 @@ fn preliminary(a: &mut Actor, env: &mut impl PlayerScene) -> bool {
         return false;
     }
     // The idle counter's reset precedes the lockout test; its requests follow it.
-    if a.rope || a.anim.current != 0 {
+    if a.rope || a.anim.current != group::STAND {
         env.state().idle = 0;
     }
     true
@@ -202,7 +194,7 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
     // Drawing or sheathing (groups 91 and 129) returns before turning ({D:engine/player.md}
     // "Ground-turn eligibility and animation"); the item system the docs also ask for is
     // always ready in Stros, and a paused game runs no update.
-    if matches!(a.anim.current, combat::GROUP_DRAW | combat::GROUP_SHEATH) {
+    if matches!(a.anim.current, group::DRAW | group::SHEATH) {
         return out;
     }
     let state = *env.state();
@@ -225,7 +217,7 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
         a.living,
         living::DRAWING | living::SHEATHING | living::LIGHTING_TORCH | living::DOUSING_TORCH
     );
-    let running = matches!(a.anim.current, 18 | 30);
+    let running = matches!(a.anim.current, group::RUN | group::RUN_TORCH);
     let mut plain_turn = false;
     if !turn_blocked {
         if !walk_key {
@@ -237,10 +229,10 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
                 let armed = a.weapon_drawn && a.combat.is_some();
                 if net != 0 && !swimmer && !armed && !a.in_deep_water() {
                     let group = match (net > 0, a.torch != 0) {
-                        (true, false) => GROUP_TURN_LEFT,
-                        (false, false) => GROUP_TURN_RIGHT,
-                        (true, true) => GROUP_TURN_LEFT_TORCH,
-                        (false, true) => GROUP_TURN_RIGHT_TORCH,
+                        (true, false) => group::TURN_LEFT,
+                        (false, false) => group::TURN_RIGHT,
+                        (true, true) => group::TURN_LEFT_TORCH,
+                        (false, true) => group::TURN_RIGHT_TORCH,
                     };
                     env.request(a, group);
                 }

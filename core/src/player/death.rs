@@ -7,20 +7,13 @@
 
 use super::PlayerScene;
 use crate::actor::{Actor, attr};
+use crate::anim::group;
 
 /// The world-loop outcome of a death exit.
 pub const OUTCOME_DEATH: i32 = 5000;
 
 /// Death progress the mode-2 exit and the effects' second variant wait past.
 pub const PROGRESS_LIMIT: i32 = 12;
-
-/// The fatal-landing group: a fall's or long slide's death override, the pending action's.
-pub const GROUP_FATAL: i16 = 74;
-/// The unarmed player's death group.
-pub const GROUP_UNARMED: i16 = 134;
-/// The armed player's death group (the death controller's; the service itself falls back to
-/// 121 without it).
-pub const GROUP_ARMED: i16 = 122;
 
 /// Attribute 105: 1 for the player type whose deep-water death waits on progress instead of
 /// an animation.
@@ -57,7 +50,7 @@ pub fn controller(a: &mut Actor, env: &mut impl PlayerScene) {
     let group = match env.state().death_override {
         Some(g) => g,
         None => {
-            let g = if a.holds_weapon() { GROUP_ARMED } else { GROUP_UNARMED };
+            let g = if a.holds_weapon() { group::DEATH_ARMED } else { group::DEATH };
             env.state().death_override = Some(g);
             g
         }

@@ -8,6 +8,7 @@ use crate::actor::jump::{self, Entry};
 use crate::actor::living;
 use crate::actor::{Actor, Direction, attr};
 use crate::anim::SetAction;
+use crate::anim::group;
 
 /// The conditional countdown a backward jump (groups 49 and 50) sets, whole nominal ticks.
 pub const BACK_JUMP_COUNTDOWN: u32 = 6;
@@ -64,7 +65,7 @@ pub fn key_arbitration(a: &mut Actor, env: &mut impl PlayerScene) -> SetAction {
 pub fn steer(a: &mut Actor, forward: bool) {
     if forward
         && a.queued & 0x7f == 1
-        && matches!(a.anim.current, jump::group::STAND | jump::group::STAND_TORCH)
+        && matches!(a.anim.current, group::JUMP_STAND | group::JUMP_STAND_TORCH)
     {
         a.queued = 2;
     }

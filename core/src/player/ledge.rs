@@ -12,27 +12,8 @@ use crate::actor::living::{
 };
 use crate::actor::motion::{self, Step};
 use crate::actor::{Actor, Direction, attr};
+use crate::anim::group;
 use crate::math::round_ties_even_f64;
-
-/// The groups the ledge paths request.
-pub mod group {
-    /// The hang pose's group (its first frame's grip vertex places the hands).
-    pub const HANG: i16 = 7;
-    /// Hanging sidesteps, left and right.
-    pub const HANG_LEFT: i16 = 28;
-    /// Hanging sidestep right.
-    pub const HANG_RIGHT: i16 = 29;
-    /// The high climb.
-    pub const CLIMB_HIGH: i16 = 86;
-    /// Catching a hang with a wall below.
-    pub const CATCH: i16 = 88;
-    /// Catching a hang with no wall below (record byte 0 set).
-    pub const CATCH_FREE: i16 = 89;
-    /// The low climb.
-    pub const CLIMB_LOW: i16 = 90;
-    /// Dropping from a hang.
-    pub const DROP: i16 = 56;
-}
 
 /// The low climb's height above the ledge per `real_frame` (map units; Y down).
 pub const LOW_HEIGHT: [i32; 22] =
@@ -144,7 +125,7 @@ impl Ledge {
 fn blocked(a: &Actor, animation: bool) -> bool {
     animation
         && (matches!(a.living, living::LIGHTING_TORCH | living::DOUSING_TORCH)
-            || matches!(a.anim.current, 149 | 150))
+            || matches!(a.anim.current, group::LIGHT_TORCH | group::DOUSE_TORCH))
 }
 
 /// Clears the sliding, falling and queued-motion bytes.
@@ -416,7 +397,7 @@ pub fn transition(a: &mut Actor, env: &mut impl PlayerScene) -> i32 {
         return 1;
     }
     if a.living == DROP {
-        env.force(a, group::DROP);
+        env.force(a, group::FALL);
         a.action_transition = DROP_COUNTER;
         a.living = living::NONE;
         env.state().ledge.support = None;

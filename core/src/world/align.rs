@@ -15,6 +15,7 @@ use crate::actor::align::{self, CloseStep, GOING, RESPONSE_MASK};
 use crate::actor::living;
 use crate::actor::motion::{self, Step};
 use crate::actor::{Actor, Direction, attr};
+use crate::anim::group;
 use crate::capacity::Capacity;
 use crate::collision::statics::segment_contacts;
 use crate::script::functions::id;
@@ -158,7 +159,7 @@ fn bounce<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, args: [i32; 3], 
         env.request(a, group);
     }
     if a.living == living::BOUNCE_ENTRY {
-        if !matches!(a.anim.current, 114 | 66 | 65) {
+        if !matches!(a.anim.current, group::LAND_ARMED | group::LAND_TORCH | group::LAND) {
             clear_motion(a);
             return 1;
         }
@@ -192,10 +193,10 @@ fn bounce<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, args: [i32; 3], 
             a.fall_origin = a.position[1].wrapping_add((a.attr(attr::JUMP_HEIGHT) as i32) << 8);
             (a.fall_timer, a.falling) = (30, 1);
             match (armed, a.torch != 0) {
-                (true, _) if a.anim.current == 115 => {}
-                (true, _) => env.force(a, 113),
-                (false, true) => env.request(a, 57),
-                (false, false) => env.force(a, 56),
+                (true, _) if a.anim.current == group::FALL_ARMED_LATE => {}
+                (true, _) => env.force(a, group::FALL_ARMED),
+                (false, true) => env.request(a, group::FALL_TORCH),
+                (false, false) => env.force(a, group::FALL),
             }
             a.living = living::BOUNCE_FALLING;
         }

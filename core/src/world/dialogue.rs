@@ -9,6 +9,7 @@ use super::script::WorldHost;
 use super::{Event, World};
 use crate::actor::Actor;
 use crate::actor::living;
+use crate::anim::group;
 use crate::capacity::Capacity;
 use crate::dialogue::Talk;
 use crate::dialogue::activation::{ItemArea, Offer};
@@ -51,7 +52,7 @@ const ATTR_PLAYER_TYPE: usize = 105;
 
 /// Whether `a` draws (state 20, group 91) or sheathes (state 21, group 129) a weapon.
 fn drawing_or_sheathing(a: &Actor) -> bool {
-    living::is_drawing_or_sheathing(a.living) || matches!(a.anim.current, 91 | 129)
+    living::is_drawing_or_sheathing(a.living) || matches!(a.anim.current, group::DRAW | group::SHEATH)
 }
 
 impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {

@@ -8,6 +8,7 @@ use super::{
 };
 use crate::actor::{Actor, ActorModel};
 use crate::anim::AnimSet;
+use crate::anim::group;
 use crate::capacity::{Capacity, Table, TableKind};
 use crate::collision::shape::{self, Bounds};
 use crate::collision::statics::Statics;
@@ -369,7 +370,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// the group, a frame in it, or the vertex.
     pub(super) fn grip_vertex(&self, a: &Actor) -> Option<[i32; 3]> {
         let entry = self.sets.get(a.set? as usize)?;
-        let g = entry.set.group(crate::player::ledge::group::HANG)?;
+        let g = entry.set.group(group::HANG)?;
         let frame = (0..g.len()).find_map(|i| match g.command(i)? {
             crate::formats::rgm::Command::ShowFrame { frame } => Some(frame),
             _ => None,

@@ -8,6 +8,7 @@ use super::live::{LiveScene, Prepared};
 use super::models::ModelTables;
 use crate::actor::living;
 use crate::actor::{Actor, Surroundings, attr, collide};
+use crate::anim::group;
 use crate::anim::{AnimContext, AnimEvent, AnimSet, Events};
 use crate::capacity::Capacity;
 use crate::collision::candidates::search_radius;
@@ -343,13 +344,13 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         let torch = a.torch != 0;
         let g = if !deep(s) && deep(p) {
             Some(match (forward, torch) {
-                (true, false) => 18,
-                (true, true) => 30,
-                (false, false) => 19,
-                (false, true) => 23,
+                (true, false) => group::RUN,
+                (true, true) => group::RUN_TORCH,
+                (false, false) => group::BACK,
+                (false, true) => group::BACK_TORCH,
             })
         } else if deep(s) {
-            Some(if forward { 142 } else { 143 })
+            Some(if forward { group::SWIM } else { group::SWIM_BACK })
         } else {
             None
         };

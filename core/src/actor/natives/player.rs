@@ -1,7 +1,7 @@
 //! The selected player as the natives' player queries read him.
 
 use super::camera;
-use crate::actor::Actor;
+use crate::actor::{Actor, living};
 
 /// The selected player as the player queries see him ({D:engine/SOUP.md} "PlayerStatus",
 /// "PlayerOnScape", "Player turn, speed, arctangent and location-distance queries").
@@ -74,7 +74,7 @@ impl PlayerView {
     /// 8, 3 → 5–7; sliding → 8; living 10, 11, 20, 21 → 9–12; groups 18/30, 19/23, 24/25,
     /// 26/27, 20/21, 22 → 15–20; moved since his update's entry → 21; else 0.
     pub fn status(&self) -> i32 {
-        let [queued, falling, sliding, living] = self.motion;
+        let [queued, falling, sliding, state] = self.motion;
         let by_queued = match queued {
             1 => 1,
             2 => 2,
@@ -88,11 +88,11 @@ impl PlayerView {
             3 => 7,
             _ => 0,
         };
-        let by_living = match living {
-            10 => 9,
-            11 => 10,
-            20 => 11,
-            21 => 12,
+        let by_living = match state {
+            living::TURN_HIGH => 9,
+            living::CLIMB_HIGH => 10,
+            living::DRAWING => 11,
+            living::SHEATHING => 12,
             _ => 0,
         };
         let by_group = match self.group {

@@ -2,7 +2,6 @@
 //! landing: the fall timer and its vertical factors, the falling vertical writer, a support
 //! miss, "Ordinary landing decision" and "Ordinary landing animation selection".
 
-use super::group;
 use super::health::change_health;
 use super::queued::fall_factor;
 use crate::actor::jump::{self, Entry};
@@ -10,6 +9,7 @@ use crate::actor::living;
 use crate::actor::motion::scaled;
 use crate::actor::{Actor, attr};
 use crate::anim::NO_GROUP;
+use crate::anim::group;
 use crate::capacity::Capacity;
 use crate::math::translate_heading;
 use crate::world::queries::Env;
@@ -140,24 +140,24 @@ pub(super) fn land<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, new_y: 
     let g = match low {
         8 => {
             if env.player_armed {
-                130
+                group::LAND_8_ARMED
             } else if torch {
-                68
+                group::LAND_8_TORCH
             } else {
-                67
+                group::LAND_8
             }
         }
         9 => {
             if env.player_armed {
-                131
+                group::LAND_9_ARMED
             } else if torch {
-                70
+                group::LAND_9_TORCH
             } else {
-                69
+                group::LAND_9
             }
         }
         _ if a.holds_weapon() => {
-            if matches!(a.anim.current, 115 | 116) {
+            if matches!(a.anim.current, group::FALL_ARMED_LATE | group::LAND_ARMED_LATE) {
                 NO_GROUP
             } else {
                 group::LAND_ARMED
@@ -249,7 +249,7 @@ pub(super) fn missed<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
         8 if near => env.request(a, if torch { group::FALL_RUN_TORCH } else { group::FALL_RUN }),
         9 if near => env.request(a, if torch { 62 } else { 61 }),
         _ if a.holds_weapon() => {
-            if a.anim.current != 115 {
+            if a.anim.current != group::FALL_ARMED_LATE {
                 env.force(a, group::FALL_ARMED);
             }
         }
@@ -274,14 +274,14 @@ fn start_animated_fall<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, tor
             a.position = s;
         }
         jump_entry(a, env, Entry::Ordinary(8));
-        env.force(a, if torch { jump::group::RUN_TORCH } else { jump::group::RUN });
+        env.force(a, if torch { group::JUMP_RUN_TORCH } else { group::JUMP_RUN });
         super::queued::arbitrate(a, env);
         return;
     }
-    if matches!(a.anim.current, 41..=43) {
+    if matches!(a.anim.current, group::AIRBORNE_2_TORCH..=group::AIRBORNE_2_HIGH) {
         crate::actor::motion::directional_displacement(a, a.motion_direction, 4096);
     }
-    if matches!(a.anim.current, 18 | 30) {
+    if matches!(a.anim.current, group::RUN | group::RUN_TORCH) {
         if a.anim.exit {
             if let Some(s) = a.stable {
                 a.position = s;
@@ -299,7 +299,7 @@ fn start_animated_fall<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, tor
     start_fall_record(a);
     a.falling = 1;
     if a.holds_weapon() {
-        if a.anim.current != 115 {
+        if a.anim.current != group::FALL_ARMED_LATE {
             env.force(a, group::FALL_ARMED);
         }
     } else {

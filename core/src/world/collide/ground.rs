@@ -2,10 +2,10 @@
 //! selection and "Ordinary slope response", support height and the fall/landing branches.
 
 use super::fall::{land, missed};
-use super::group;
 use super::health::{change_health, death_owning_health};
 use crate::actor::motion::{directional_displacement, scaled};
 use crate::actor::{Actor, attr, collide};
+use crate::anim::group;
 use crate::capacity::Capacity;
 use crate::collision::SurfaceClass;
 use crate::collision::response::movement_heading;
@@ -126,12 +126,12 @@ pub(crate) fn turn_helper<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, 
         a.angles.heading = ((a.angles.heading as i32 + turn.signum() * rate) & 2047) as u16;
         let torch = a.torch != 0;
         let tg = match (turn > 0, a.holds_weapon(), torch) {
-            (true, true, _) => 96,
-            (false, true, _) => 97,
-            (true, false, false) => 14,
-            (true, false, true) => 16,
-            (false, false, false) => 15,
-            (false, false, true) => 17,
+            (true, true, _) => group::TURN_LEFT_ARMED,
+            (false, true, _) => group::TURN_RIGHT_ARMED,
+            (true, false, false) => group::TURN_LEFT,
+            (true, false, true) => group::TURN_LEFT_TORCH,
+            (false, false, false) => group::TURN_RIGHT,
+            (false, false, true) => group::TURN_RIGHT_TORCH,
         };
         env.request(a, tg);
         turn

@@ -2,12 +2,11 @@
 //! a nonplayer's death at zero, and the selected player's death-owning health service
 //! ({D:engine/SOUP.md} "Selected-player death-owning health mode").
 
-use super::group;
 use crate::actor::combat;
 use crate::actor::{Actor, attr};
 use crate::anim::AnimEvent;
+use crate::anim::group;
 use crate::capacity::Capacity;
-use crate::player::death::{GROUP_FATAL, GROUP_UNARMED};
 use crate::world::queries::Env;
 
 /// The session maximum health the selected-player initializer sets ({D:engine/SOUP.md}
@@ -143,10 +142,10 @@ fn player_death<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, source: Op
     if a.attr(attr::PLAYER_TYPE) == 1 {
         return;
     }
-    if a.falling != 0 || matches!(a.anim.current, 114 | 116 | 130 | 131) {
-        env.player.death_override = Some(GROUP_FATAL);
+    if a.falling != 0 || group::is_landing(a.anim.current) {
+        env.player.death_override = Some(group::FATAL);
     } else if !a.holds_weapon() {
-        env.force(a, GROUP_UNARMED);
+        env.force(a, group::DEATH);
     } else {
         let me = env.me;
         let (mut cx, walk) = env.anim_and_walk(a);
@@ -256,7 +255,7 @@ pub(super) fn nonplayer_death<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, 
         combat::death_pair(a, me, Some(walk), &mut cx);
         a.steps.packed |= cx.move_bits;
     } else {
-        let unarmed_fatal = a.falling != 0 || matches!(a.anim.current, 114 | 116 | 130 | 131);
+        let unarmed_fatal = a.falling != 0 || group::is_landing(a.anim.current);
         env.force(a, if unarmed_fatal { group::FATAL } else { group::DEATH });
     }
     a.lifecycle = crate::actor::default::LIFECYCLE_DEAD;

@@ -15,6 +15,7 @@ mod queued;
 pub(in crate::world) mod recovery;
 
 use crate::actor::living;
+use crate::anim::group;
 use crate::capacity::Capacity;
 use crate::world::live::Others;
 use body::body_response;
@@ -31,41 +32,6 @@ pub(crate) use queued::fall_factor;
 use crate::actor::combat;
 use crate::actor::{Actor, ActorModel, attr, collide};
 use crate::world::queries::{Env, Ground};
-
-/// The falling groups of "Initial falling bookkeeping" and "Falling animation
-/// continuation".
-pub mod group {
-    /// Falling, unarmed.
-    pub const FALL: i16 = 56;
-    /// Falling with a burning torch.
-    pub const FALL_TORCH: i16 = 57;
-    /// Falling off a run.
-    pub const FALL_RUN: i16 = 59;
-    /// Falling off a run with a torch.
-    pub const FALL_RUN_TORCH: i16 = 60;
-    /// Falling, armed.
-    pub const FALL_ARMED: i16 = 113;
-    /// Landing, unarmed.
-    pub const LAND: i16 = 65;
-    /// Landing with a torch.
-    pub const LAND_TORCH: i16 = 66;
-    /// Landing, armed.
-    pub const LAND_ARMED: i16 = 114;
-    /// A hurting landing or slide.
-    pub const HURT: i16 = 73;
-    /// A fatal landing, and an unarmed nonplayer's death while falling or landing.
-    pub const FATAL: i16 = 74;
-    /// An unarmed nonplayer's death otherwise.
-    pub const DEATH: i16 = 134;
-    /// Sliding forward.
-    pub const SLIDE: i16 = 75;
-    /// Sliding backward.
-    pub const SLIDE_BACK: i16 = 76;
-    /// Sliding forward with a torch.
-    pub const SLIDE_TORCH: i16 = 77;
-    /// Sliding backward with a torch.
-    pub const SLIDE_BACK_TORCH: i16 = 78;
-}
 
 /// What the update keeps from before the script stage for a late rollback ("Ordinary
 /// collision rollback snapshot").
@@ -114,12 +80,12 @@ fn ground_dispatch<C: Capacity>(
     reach: i32,
 ) {
     match a.living {
-        10..=19 => {
+        living::TURN_HIGH..=living::ENTERING => {
             if env.is_player {
                 crate::player::ledge::transition(a, env);
             }
             if a.living == living::FINISHED {
-                if matches!(a.anim.current, 86 | 90) {
+                if matches!(a.anim.current, group::CLIMB_HIGH | group::CLIMB_LOW) {
                     a.anim.pending = crate::anim::NO_GROUP;
                 } else {
                     let d = a.anim.default;
@@ -129,8 +95,8 @@ fn ground_dispatch<C: Capacity>(
             }
         }
         // `BounceObject`'s entry and rise: the lifecycle handler reports the update handled.
-        30 | 31 => {}
-        20 | 21 => {
+        living::BOUNCE_ENTRY | living::BOUNCE_RISING => {}
+        living::DRAWING | living::SHEATHING => {
             let is_player = env.is_player;
             let mut cx = env.anim(a);
             combat::weapon_draw_admission(a, is_player, &mut cx);

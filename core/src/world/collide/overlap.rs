@@ -1,9 +1,10 @@
 //! "Actor sphere overlap" and "Weighted actor overlap response".
 
 use super::obstacle::obstacle_wrapper;
-use super::{Push, Pushes, group};
+use super::{Push, Pushes};
 use crate::actor::living;
 use crate::actor::{Actor, ActorModel, attr, collide, response};
+use crate::anim::group;
 use crate::capacity::Capacity;
 use crate::collision::statics::{PlacedModel, Scene};
 use crate::math::{direction_from_displacement, translate_heading};

@@ -4,7 +4,8 @@
 //! and hands the motion to falling once the factor reaches 256, and the clearance probe ends
 //! a rise whose body (origin to feet) meets a supporting face.
 
-use crate::actor::{Actor, attr, jump};
+use crate::actor::{Actor, attr};
+use crate::anim::group;
 use crate::capacity::Capacity;
 use crate::world::queries::Env;
 
@@ -39,8 +40,8 @@ pub const fn airborne_group(low: u8, high: bool, torch: bool, armed: bool) -> Op
         (2, true, _) => 41,
         (2, false, false) => 42,
         (2, false, true) => 43,
-        (3, true, _) => jump::group::BACK_TORCH,
-        (3, false, _) => jump::group::BACK,
+        (3, true, _) => group::JUMP_BACK_TORCH,
+        (3, false, _) => group::JUMP_BACK,
         (8 | 24, true, _) => 45,
         (8 | 24, false, false) => 44,
         (9, true, _) => 47,
@@ -58,7 +59,7 @@ pub(super) fn arbitrate<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) ->
     let torch = a.torch != 0;
     let (low, high) = (a.queued & 0x7f, a.queued & 0x80 != 0);
     if low == 3 {
-        let need = if torch { jump::group::BACK_TORCH } else { jump::group::BACK };
+        let need = if torch { group::JUMP_BACK_TORCH } else { group::JUMP_BACK };
         if !env.has(need) {
             a.queued = 0;
             return false;

@@ -6,6 +6,7 @@
 use super::Snapshot;
 use super::ground::ground_response;
 use crate::actor::{Actor, attr};
+use crate::anim::group;
 use crate::capacity::Capacity;
 use crate::collision::SurfaceClass;
 use crate::collision::candidates::search_radius;
@@ -25,7 +26,8 @@ pub(super) fn wanted(a: &Actor, veto: bool) -> bool {
     if a.attr(attr::STICK_TO_SURFACE) != 0 && moving {
         return true;
     }
-    matches!(a.anim.current, 67..=70 | 130 | 131) && (moving || veto)
+    matches!(a.anim.current, group::LAND_8..=group::LAND_9_TORCH | group::LAND_8_ARMED | group::LAND_9_ARMED)
+        && (moving || veto)
 }
 
 /// "Stable recovery probe": the query position 6144 ahead at the heading, in map units; a
