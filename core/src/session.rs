@@ -8,6 +8,7 @@
 //! show timer advance in [`Session::step`]; [`Session::draw`] only draws, and may be called
 //! any number of times.
 
+use crate::actor::attr;
 use core::fmt::Write as _;
 
 use crate::capacity::{Capacity, Desktop};
@@ -131,9 +132,6 @@ pub struct Costs {
 
 /// [`Session::replay_digests`] draws after every this many updates.
 pub const DIGEST_DRAW_EVERY: u32 = 8;
-
-/// The player's health: attribute 3 (`attr_health`).
-pub const HEALTH_ATTR: usize = 3;
 
 /// Why a session could not start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -453,7 +451,7 @@ impl<'a, C: Capacity> Session<'a, C> {
     #[inline(never)]
     pub fn step(&mut self, input: &Input, bios: u32, scale: Option<i32>) -> &StepReport {
         self.world.step_with(input, bios, scale);
-        let player = self.world.selected_player().map(|p| (p.attr(HEALTH_ATTR), p.weapon_drawn));
+        let player = self.world.selected_player().map(|p| (p.attr(attr::HEALTH), p.weapon_drawn));
         if let (Some((health, sword)), Some((was_health, was_sword))) = (player, self.last) {
             if health != was_health {
                 self.candle.health_changed();
@@ -474,7 +472,7 @@ impl<'a, C: Capacity> Session<'a, C> {
 
     /// The selected player's health (attribute 3), 0 without a player.
     pub fn health(&self) -> i32 {
-        self.world.selected_player().map_or(0, |p| p.attr(HEALTH_ATTR) as i32)
+        self.world.selected_player().map_or(0, |p| p.attr(attr::HEALTH) as i32)
     }
 
     /// Draws the world from the follow camera, then the HUD: the health candle as
@@ -531,8 +529,7 @@ impl<'a, C: Capacity> Session<'a, C> {
         use crate::dialogue::activation::ItemArea;
         let items = self.world.items();
         let (Some((gxa, colours)), Some(id)) = (&self.pickups, items.selected()) else { return };
-        let gremlin =
-            self.world.selected_player().is_some_and(|p| p.attr(crate::actor::combat::ATTR_PLAYER_TYPE) == 1);
+        let gremlin = self.world.selected_player().is_some_and(|p| p.attr(attr::PLAYER_TYPE) == 1);
         if self.world.item_area() != ItemArea::Item || gremlin {
             return;
         }

@@ -15,6 +15,7 @@
 //! scripts, so only the animation-state gate can fail here.
 
 use super::{Actor, combat_flag};
+use crate::actor::attr;
 use crate::actor::living;
 use crate::anim::AnimContext;
 use crate::anim::group;
@@ -27,14 +28,6 @@ pub const LIFECYCLE_AFTER_COMBAT: u8 = 1;
 pub const SCRIPT_CONTROL_COMBAT: u8 = 0x02;
 /// Combat cooldown `SheathSword` sets, nominal ticks.
 pub const SHEATH_COOLDOWN: i32 = 24;
-/// Attribute byte: weapon item.
-pub const ATTR_WEAPON: usize = 23;
-/// Attribute byte: sheath frame (`attr_sheath_frame`).
-pub const ATTR_SHEATH_FRAME: usize = 34;
-/// Attribute byte: draw frame (`attr_draw_frame`).
-pub const ATTR_DRAW_FRAME: usize = 35;
-/// Attribute byte: player type (1 blocks the player's draw).
-pub const ATTR_PLAYER_TYPE: usize = 105;
 
 /// What combat entry asks for besides state changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,12 +71,12 @@ pub fn weapon_draw_admission(a: &mut Actor, is_player: bool, cx: &mut AnimContex
         || a.falling != 0
         || a.queued != 0
         || a.living == living::HANGING
-        || (is_player && a.attr(ATTR_PLAYER_TYPE) == 1);
+        || (is_player && a.attr(attr::PLAYER_TYPE) == 1);
     if blocked {
         return false;
     }
     // "Absence of assigned weapon state": no weapon item assigned (attribute 23).
-    if a.weapon_drawn || a.attr(ATTR_WEAPON) == 0 {
+    if a.weapon_drawn || a.attr(attr::WEAPON) == 0 {
         weapon_cleanup(a, is_player, cx);
         return false;
     }
@@ -108,7 +101,7 @@ pub fn begin_combat(a: &mut Actor, is_player: bool, cx: &mut AnimContext<'_, '_>
         return None;
     }
     a.lifecycle = LIFECYCLE_COMBAT;
-    if a.attr(ATTR_WEAPON) != 0 {
+    if a.attr(attr::WEAPON) != 0 {
         if cx.set.is_some_and(|s| s.has(group::DRAW)) {
             if !a.weapon_drawn {
                 weapon_draw_admission(a, is_player, cx);
@@ -184,7 +177,7 @@ pub enum WeaponModel {
 /// (drawn, state 0); state 21 completes in 129 at ≥ attribute 34 (sheathed, state 0, a
 /// pending 129 cancelled), else requests 129 without testing the threshold this pass.
 pub fn equipped_weapon_pass(a: &mut Actor, cx: &mut AnimContext<'_, '_>) -> WeaponModel {
-    if a.set.is_none() || a.attr(ATTR_WEAPON) == 0 {
+    if a.set.is_none() || a.attr(attr::WEAPON) == 0 {
         return WeaponModel::None;
     }
     if a.combat.is_none() {
@@ -193,7 +186,7 @@ pub fn equipped_weapon_pass(a: &mut Actor, cx: &mut AnimContext<'_, '_>) -> Weap
     match a.living {
         living::DRAWING => {
             a.anim.request(cx, group::DRAW, 0);
-            if a.anim.current != group::DRAW || a.anim.real_frame < a.attr(ATTR_DRAW_FRAME) {
+            if a.anim.current != group::DRAW || a.anim.real_frame < a.attr(attr::DRAW_FRAME) {
                 return WeaponModel::Sheathed;
             }
             a.weapon_drawn = true;
@@ -205,7 +198,7 @@ pub fn equipped_weapon_pass(a: &mut Actor, cx: &mut AnimContext<'_, '_>) -> Weap
                 a.anim.request(cx, group::SHEATH, 0);
                 return WeaponModel::Held;
             }
-            if a.anim.real_frame < a.attr(ATTR_SHEATH_FRAME) {
+            if a.anim.real_frame < a.attr(attr::SHEATH_FRAME) {
                 return WeaponModel::Held;
             }
             a.weapon_drawn = false;

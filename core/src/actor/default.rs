@@ -4,23 +4,20 @@
 //! `IsHoldingWeapon`) are the actor record's own ([`Actor::is_dead`] …).
 
 use super::Actor;
+use crate::actor::attr;
 use crate::actor::living;
 use crate::anim::group;
 use crate::anim::{AnimContext, AnimState};
 
 /// Lifecycle selector of a dead actor.
 pub const LIFECYCLE_DEAD: u8 = 8;
-/// Attribute byte: panic (default) group.
-pub const ATTR_PANIC_GROUP: usize = 44;
-/// Attribute byte: holding a weapon.
-pub const ATTR_HOLDING_WEAPON: usize = 110;
 
 /// "Living actor default selection": the first matching branch of the selected player in
 /// deep water (141), rope (79), state 15 (7), sheathing (attribute 44), drawing or holding
 /// (8), torch (5), else attribute 44. Pure: the deep-water branch's weapon cleanup is
 /// [`select_default`]'s.
 pub fn living_default(a: &Actor, is_player: bool) -> i16 {
-    let panic = a.attributes[ATTR_PANIC_GROUP] as i16;
+    let panic = a.attributes[attr::PANIC_GROUP] as i16;
     if is_player && a.in_deep_water() {
         group::DEEP_WATER
     } else if a.rope {

@@ -61,12 +61,6 @@ pub trait Surroundings {
 
 /// Script-control bit that excludes an actor from the ordinary update.
 pub const SCRIPT_CONTROL_EXCLUDED: u8 = 0x08;
-/// Attribute byte: can carry riders.
-pub const ATTR_PLAYER_ALIGN: usize = 24;
-/// Attribute byte: master.
-pub const ATTR_MASTER: usize = 25;
-/// Attribute byte: slave.
-pub const ATTR_SLAVE: usize = 26;
 
 /// What "Ordinary actor eligibility" tests before an actor's update body runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -100,7 +94,7 @@ pub fn apply_debug_exclusions(
     disable_master_slaves: i32,
     exclusion: &mut u8,
 ) {
-    let (master, slave) = (attributes[ATTR_MASTER] != 0, attributes[ATTR_SLAVE] != 0);
+    let (master, slave) = (attributes[attr::MASTER] != 0, attributes[attr::SLAVE] != 0);
     let option = if master { disable_master_slaves } else { disable_slaves };
     if slave && option != 0 {
         *exclusion = 1;

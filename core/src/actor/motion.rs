@@ -284,10 +284,10 @@ pub(crate) fn move_sideways(a: &mut Actor, env: &mut impl Surroundings, left: bo
             return Step::Refused;
         }
         env.request(a, group);
-        let turn = scaled(a.attr(84) as i32, env.frame_scale());
+        let turn = scaled(a.attr(attr::CIRCLE_TURN) as i32, env.frame_scale());
         let h = if left { a.angles.heading as i32 - turn } else { a.angles.heading as i32 + turn };
         a.angles.heading = (h & 2047) as u16;
-        let d = a.attr(83) as i32 * 256;
+        let d = a.attr(attr::CIRCLE_STEP) as i32 * 256;
         return accept(a, env, direction, d, a.angles.heading as i32 + side);
     }
     let heading = a.angles.heading as i32 + side;

@@ -57,12 +57,6 @@ pub trait NavEnv<'a>: Surroundings {
     fn jump_cooldown(&self) -> bool;
 }
 
-/// RAAT `node_idle` (90): the chance of idling at a node.
-pub const ATTR_NODE_IDLE: usize = 90;
-/// RAAT 93: nonzero walks with `MoveForward` instead of `WalkForward`.
-pub const ATTR_MOVE_NOT_WALK: usize = 93;
-/// RAAT 95: nonzero ends a route at the destination's node.
-pub const ATTR_STOP_AT_NODE: usize = 95;
 /// The lifecycle selector of an actor under way.
 pub const LIFECYCLE_MOVING: u8 = 7;
 /// The motion direction that makes point navigation wait as a falling actor does.
@@ -163,7 +157,7 @@ pub fn walk_to<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], toler
         return 0;
     }
     let (position, steps, anim) = (a.position, a.steps, a.anim);
-    if a.attr(ATTR_MOVE_NOT_WALK) == 0 {
+    if a.attr(attr::MOVE_NOT_WALK) == 0 {
         motion::walk_forward(a, env);
     } else {
         motion::move_forward(a, env);
@@ -363,7 +357,7 @@ fn core_step<'a>(
         12 => leap_link(a, env, tolerance, owner),
         11 => {
             env.walk().release(&mut a.nav, owner);
-            if a.attr(ATTR_STOP_AT_NODE) != 0 {
+            if a.attr(attr::STOP_AT_NODE) != 0 {
                 a.nav.phase = 21;
             } else if !env.visible(a, to) {
                 a.nav.phase = 0;
@@ -388,7 +382,7 @@ fn core_step<'a>(
         }
         22 => {
             env.walk().release(&mut a.nav, owner);
-            if a.attr(ATTR_STOP_AT_NODE) != 0 {
+            if a.attr(attr::STOP_AT_NODE) != 0 {
                 a.nav.phase = 21;
             } else if face(a, env, to) == 0 {
                 a.nav.phase = 11;
@@ -396,7 +390,7 @@ fn core_step<'a>(
         }
         24 => {
             env.walk().release(&mut a.nav, owner);
-            if a.attr(ATTR_MOVE_NOT_WALK) == 0 {
+            if a.attr(attr::MOVE_NOT_WALK) == 0 {
                 motion::walk_backward(a, env);
             } else {
                 motion::move_backward(a, env);
@@ -429,7 +423,7 @@ fn face_node<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, owner: u8) {
         a.nav.phase = 8;
     } else if face(a, env, next.map(|c| c << 8)) == 0 {
         a.nav.phase = 2;
-        let idle = a.attr(ATTR_NODE_IDLE);
+        let idle = a.attr(attr::NODE_IDLE);
         if idle != 0 && env.rng().bounded(idle as i32) == 0 {
             a.nav.phase = 9;
             a.nav.word = ((env.rng().draw() & 127) + 16) as u16;
@@ -450,7 +444,7 @@ fn monitor<'a>(a: &mut Actor, env: &mut impl NavEnv<'a>, to: [i32; 3], owner: u8
     };
     if destination == a.nav.current {
         env.walk().release(&mut a.nav, owner);
-        if a.attr(ATTR_STOP_AT_NODE) != 0 {
+        if a.attr(attr::STOP_AT_NODE) != 0 {
             a.nav.phase = 21;
         } else if env.visible(a, to) {
             a.nav.phase = 22;

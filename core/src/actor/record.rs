@@ -53,6 +53,8 @@ pub mod attr {
     pub const FIGHT_TURN_SPEED: usize = 21;
     /// `fight_turn_accel`: the armed turn increment.
     pub const FIGHT_TURN_ACCEL: usize = 22;
+    /// `weapon`: the weapon item the actor carries (zero: none).
+    pub const WEAPON: usize = 23;
     /// `player_align`: nonzero carries riders.
     pub const PLAYER_ALIGN: usize = 24;
     /// `master`.
@@ -76,10 +78,34 @@ pub mod attr {
     pub const STOP_Y_ROTATE: usize = 37;
     /// `panic_group`: the ordinary idle default.
     pub const PANIC_GROUP: usize = 44;
+    /// `camera_move`, the first of eight camera attributes: `camera_pan_type`, then
+    /// `camera_target_offset_x/y/z` and `camera_offset_x/y/z` follow.
+    pub const CAMERA_MOVE: usize = 45;
+    /// `camera_pan_type`: the pan's interpolation.
+    pub const CAMERA_PAN_TYPE: usize = 46;
     /// `no_collide`: nonzero keeps a live actor out of others' candidates.
     pub const NO_COLLIDE: usize = 55;
+    /// The first of the nine attack slots a combat record binds (attributes 70–78).
+    pub const FIRST_ATTACK: usize = 70;
+    /// The first of the four defense slots (attributes 79–82).
+    pub const FIRST_DEFENSE: usize = 79;
+    /// Attribute 83: the side step of a combat-stance circle, map units (named by its use).
+    pub const CIRCLE_STEP: usize = 83;
+    /// Attribute 84: the heading turn of a combat-stance circle (named by its use).
+    pub const CIRCLE_TURN: usize = 84;
     /// `stick_to_surface`.
     pub const STICK_TO_SURFACE: usize = 89;
+    /// `node_idle`: the chance of idling at a walk node.
+    pub const NODE_IDLE: usize = 90;
+    /// `move_not_walk`: nonzero walks a route with `MoveForward` instead of `WalkForward`.
+    pub const MOVE_NOT_WALK: usize = 93;
+    /// `node_in_use`: `Wander` sets it.
+    pub const NODE_IN_USE: usize = 94;
+    /// `stop_at_node`: nonzero ends a route at the destination's node.
+    pub const STOP_AT_NODE: usize = 95;
+    /// Attribute 97: nonzero makes the actor attackable and hurt only while armed or in the
+    /// combat stance ({D:engine/SOUP.md}; named by its use).
+    pub const ARMED_ONLY_TARGET: usize = 97;
     /// `attr_bounce_power`: nonzero lets a falling actor's overlap land on this one
     /// ({D:engine/player.md} "Weighted actor overlap response").
     pub const BOUNCE_POWER: usize = 98;
@@ -98,13 +124,23 @@ pub mod attr {
     pub const SHORT_MAPPING: usize = 113;
     /// `reserved_weight`: restored into `weight` every collision stage.
     pub const RESERVED_WEIGHT: usize = 115;
+    /// `no_node_combat`: the alignment's node-combat latch.
+    pub const NO_NODE_COMBAT: usize = 116;
     /// `reserved_collide`.
     pub const RESERVED_COLLIDE: usize = 119;
+    /// Attribute 120: nonzero leaves the health services without effect ({D:engine/SOUP.md};
+    /// named by its use).
+    pub const NO_HEALTH_CHANGE: usize = 120;
     /// `non_moving`: tracked by the PVO's secondary table ({D:engine/SOUP.md} "Model
     /// admission and support ownership").
     pub const NON_MOVING: usize = 122;
     /// `mess_group`: the message group, from a counter shared across the map's actors.
     pub const MESS_GROUP: usize = 125;
+
+    /// Not an index: the [`HEALTH`] value at full — the session maximum the selected-player
+    /// initializer sets ({D:engine/SOUP.md} "Selected-player additive health"), which
+    /// nothing changes, and the health the candle shows at full.
+    pub const MAX_HEALTH: i32 = 100;
 }
 
 /// Collision attribute bits (attribute 1).
@@ -130,10 +166,6 @@ pub mod combat_flag {
 pub const ATTACK_SLOTS: usize = 9;
 /// Defense slots a combat record binds (attributes 79–82).
 pub const DEFENSE_SLOTS: usize = 4;
-/// First attack-slot attribute.
-pub const ATTR_FIRST_ATTACK: usize = 70;
-/// First defense-slot attribute.
-pub const ATTR_FIRST_DEFENSE: usize = 79;
 
 /// An actor's combat record ({A} "Dead actor default selection", last paragraphs;
 /// {D:config/combat-ini.md} "Actor Move Selection"). The move bindings are kept as
@@ -163,12 +195,12 @@ impl Combat {
     /// A record with combat index `index` set up from `attributes`: target absent, action
     /// −1, cooldown 0, flags clear, death selection 0, and the move bindings.
     pub fn new(index: u16, attributes: &[u8; 256]) -> Combat {
-        let attacks = core::array::from_fn(|k| match attributes[ATTR_FIRST_ATTACK + k] {
+        let attacks = core::array::from_fn(|k| match attributes[attr::FIRST_ATTACK + k] {
             0 => None,
             m => Some(m),
         });
         let mut defenses = [None; DEFENSE_SLOTS];
-        for (slot, &m) in defenses.iter_mut().zip(&attributes[ATTR_FIRST_DEFENSE..][..DEFENSE_SLOTS]) {
+        for (slot, &m) in defenses.iter_mut().zip(&attributes[attr::FIRST_DEFENSE..][..DEFENSE_SLOTS]) {
             if m == 0 {
                 break;
             }

@@ -14,6 +14,7 @@
 //! Text ([`status_line`], [`object_coord`]) is formatted without allocating; with the
 //! `embedded-graphics` feature it is drawn in a mono font with a shadow.
 
+use crate::actor::attr;
 use core::fmt::Write as _;
 
 use super::Framebuffer;
@@ -46,8 +47,6 @@ pub fn object_coord(label: &str, runtime: [i32; 3]) -> heapless::String<COORD_CA
     s
 }
 
-/// Health the candle shows at full (no INI key changes it).
-pub const MAX_HEALTH: i32 = 100;
 /// The snuffed level (health 0).
 pub const SNUFFED: u8 = 11;
 /// First frame of the snuff-out animation.
@@ -62,8 +61,8 @@ pub const HOLD_TICKS: i32 = 50;
 /// The candle level of `health`: `((((100 − min(h, 100)) × 256) / 100) × 11) >> 8`, 0 at
 /// 91–100 up to 10 at 1–8 and 11 (snuffed) only at 0. Health below 0 counts as 0.
 pub fn level(health: i32) -> u8 {
-    let h = health.clamp(0, MAX_HEALTH);
-    ((((MAX_HEALTH - h) * 256) / MAX_HEALTH * 11) >> 8) as u8
+    let h = health.clamp(0, attr::MAX_HEALTH);
+    ((((attr::MAX_HEALTH - h) * 256) / attr::MAX_HEALTH * 11) >> 8) as u8
 }
 
 /// The health candle's state: shown level `S` (unset until the first frame), step counter

@@ -390,15 +390,12 @@ fn parallel<C: Capacity>(
 pub(super) fn lockout_attribute(a: &mut Actor, word: u16, selected_player: bool) {
     if word == 1 {
         if selected_player {
-            a.attributes[ATTR_NO_NODE_COMBAT] = 1;
+            a.attributes[attr::NO_NODE_COMBAT] = 1;
         }
     } else {
-        a.attributes[ATTR_NO_NODE_COMBAT] = 0;
+        a.attributes[attr::NO_NODE_COMBAT] = 0;
     }
 }
-
-/// RAAT `no_node_combat`.
-pub const ATTR_NO_NODE_COMBAT: usize = 116;
 
 impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     /// Runs `f` on actor `target` with surroundings of its own: its animation set, and its

@@ -8,6 +8,7 @@
 use super::script::WorldHost;
 use super::{Event, World};
 use crate::actor::Actor;
+use crate::actor::attr;
 use crate::actor::living;
 use crate::anim::group;
 use crate::capacity::Capacity;
@@ -46,9 +47,6 @@ mod state {
     pub const CYCLE_SHIFT: u32 = 1;
     pub const GROUP_SHIFT: u32 = 16;
 }
-
-/// `attr_player_type` ({D:engine/hud.md} "Shared rules"): 1 is the gremlin.
-const ATTR_PLAYER_TYPE: usize = 105;
 
 /// Whether `a` draws (state 20, group 91) or sheathes (state 21, group 129) a weapon.
 fn drawing_or_sheathing(a: &Actor) -> bool {
@@ -120,7 +118,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             lockout: self.env.player.lockout,
             menu_open: self.dialogue.menu.is_open(),
             sword_drawn: p.weapon_drawn,
-            gremlin: p.attr(ATTR_PLAYER_TYPE) == 1,
+            gremlin: p.attr(attr::PLAYER_TYPE) == 1,
             // `attr_special_activate`'s index is not given: no receiver is special.
             special: false,
             receiver_busy: r.rope || living::is_ledge(r.living),
@@ -315,9 +313,8 @@ impl<'a, C: Capacity> World<'a, C> {
             }
         }
         *last = held;
-        let armed = self
-            .selected_player()
-            .is_some_and(|p| p.weapon_drawn || p.attr(crate::actor::default::ATTR_HOLDING_WEAPON) != 0);
+        let armed =
+            self.selected_player().is_some_and(|p| p.weapon_drawn || p.attr(attr::HOLDING_WEAPON) != 0);
         if armed {
             self.player.item_keys.1 = None;
         } else if self.item_area == ItemArea::Item

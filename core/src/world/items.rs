@@ -8,7 +8,8 @@
 //! item id ({D:engine/SOUP.md} "Parameter Type Overrides").
 
 use super::script::WorldHost;
-use crate::actor::combat::ATTR_WEAPON;
+use crate::actor::attr;
+
 use crate::actor::living;
 use crate::capacity::Capacity;
 use crate::script::NativeCall;
@@ -54,7 +55,7 @@ impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
                 }
                 // The fallback's choice becomes the selected player's weapon attribute.
                 if let (Some(w), Some(p)) = (picked, player.and_then(|p| self.actor_mut(p))) {
-                    p.attributes[ATTR_WEAPON] = w;
+                    p.attributes[attr::WEAPON] = w;
                 }
                 0
             }
@@ -115,7 +116,7 @@ impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
     fn charge_weapon(&mut self, charged: bool) {
         let (to, from) = if charged { (CHARGED, SABRE) } else { (SABRE, CHARGED) };
         self.items.acquire(to, 1, &mut |_| {});
-        self.actor.attributes[ATTR_WEAPON] = to;
+        self.actor.attributes[attr::WEAPON] = to;
         self.items.empty(from);
         self.items.select(to);
     }

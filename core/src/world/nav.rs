@@ -120,8 +120,6 @@ pub fn is_hosted(function: u16) -> bool {
         || super::items::ITEMS.contains(&function)
 }
 
-/// RAAT `node_in_use` (94): `Wander` sets it.
-pub const ATTR_NODE_IN_USE: usize = 94;
 /// How many candidate pairs `Wander` draws at most: the original redraws without bound
 /// while a candidate is too near (forever for a zero radius at home); Stros stops here and
 /// takes the last.
@@ -418,7 +416,7 @@ fn wander<'a>(
 ) -> i32 {
     let owner = owner_byte(env.me());
     env.walk().validate(&mut a.nav, owner);
-    a.attributes[ATTR_NODE_IN_USE] = 1;
+    a.attributes[attr::NODE_IN_USE] = 1;
     if a.nav.destination == -1 {
         (a.nav.command, a.nav.word, a.nav.phase, a.nav.counter) = (0, 0, 0, 0);
         let r = radius >> 8;

@@ -2,6 +2,7 @@
 //! [`crate::world`] list), and the per-update passes around the actor updates.
 
 use super::{Listener, StepReport, World};
+use crate::actor::attr;
 use crate::anim::AnimContext;
 use crate::capacity::{Capacity, Table};
 use crate::input::Input;
@@ -142,7 +143,7 @@ impl<'a, C: Capacity> World<'a, C> {
         for &id in active {
             let Some(a) = self.actors.get(id as usize) else { continue };
             // Actors the pass leaves alone (no weapon item) are not copied.
-            if Some(id) == hidden || a.attr(crate::actor::combat::ATTR_WEAPON) == 0 {
+            if Some(id) == hidden || a.attr(attr::WEAPON) == 0 {
                 continue;
             }
             let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)).map(|e| &e.set) else { continue };

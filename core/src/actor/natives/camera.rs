@@ -5,6 +5,7 @@
 
 use super::{Globals, PlayerView};
 use crate::actor::Actor;
+use crate::actor::attr;
 use crate::camera::{Camera, PlayerCamera, flag, half_turn};
 use crate::math::rounded_distance;
 use crate::math::{wrapping_add3, wrapping_sub3};
@@ -12,13 +13,9 @@ use crate::script::NativeCall;
 use crate::script::functions::id;
 use crate::units::ANGLE_MASK;
 
-/// RAAT `camera_move` (45), the first of the camera attributes: `camera_pan_type`, then
-/// `camera_target_offset_x/y/z` and `camera_offset_x/y/z` follow.
-pub const ATTR_CAMERA_MOVE: usize = 45;
-
 /// An actor's eight camera attributes, from `camera_move`.
 pub(super) fn attributes(a: &Actor) -> [u8; 8] {
-    core::array::from_fn(|k| a.attr(ATTR_CAMERA_MOVE + k))
+    core::array::from_fn(|k| a.attr(attr::CAMERA_MOVE + k))
 }
 
 /// A pose as the camera binds it: position (runtime units) and angles (pitch, yaw, roll).

@@ -34,7 +34,7 @@ pub(crate) fn pre_script<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
     a.motion_direction = 2;
     a.steps.packed |= 0x30;
     a.steps.mark_called(crate::actor::Direction::Forward);
-    let jump_time = a.attr(31) as i32;
+    let jump_time = a.attr(attr::JUMP_TIME) as i32;
     if a.anim.marker || jump_time == 0 || a.slide_distance >= cap {
         return;
     }

@@ -9,10 +9,6 @@ use crate::anim::group;
 use crate::capacity::Capacity;
 use crate::world::queries::Env;
 
-/// The session maximum health the selected-player initializer sets ({D:engine/SOUP.md}
-/// "Selected-player additive health"); nothing in the core changes it.
-pub(crate) const SESSION_MAX_HEALTH: i32 = 100;
-
 /// The current and pending groups that suppress the damage reaction: the hurt and fatal
 /// landings and the reaction's own four.
 const REACTION_GROUPS: [i16; 6] = [73, 74, 117, 118, 132, 133];
@@ -24,7 +20,8 @@ const REACTION_GROUPS: [i16; 6] = [73, 74, 117, 118, 132, 133];
 /// ({D:engine/player.md}): attribute 3 plus the change, clamped to 0…255, and at zero the
 /// death dispatch.
 pub(crate) fn change_health<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, change: i32) {
-    if a.attr(120) != 0 || (a.attr(97) != 0 && !a.in_combat_stance()) {
+    if a.attr(attr::NO_HEALTH_CHANGE) != 0 || (a.attr(attr::ARMED_ONLY_TARGET) != 0 && !a.in_combat_stance())
+    {
         return;
     }
     if env.is_player {
@@ -45,7 +42,8 @@ pub(crate) fn change_health<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
 /// additive change is beyond "changing nonplayer health"; Stros takes "Nonplayer health
 /// mutation"'s arithmetic without its death dispatch, the one thing the name sets apart.
 pub(crate) fn additive_admission<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, change: i32) {
-    if a.attr(120) != 0 || (a.attr(97) != 0 && !a.in_combat_stance()) {
+    if a.attr(attr::NO_HEALTH_CHANGE) != 0 || (a.attr(attr::ARMED_ONLY_TARGET) != 0 && !a.in_combat_stance())
+    {
         return;
     }
     if env.is_player {
@@ -65,7 +63,7 @@ pub(crate) fn additive_health<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, 
     if env.player.death.hit_inhibition {
         return;
     }
-    let h = (a.attr(attr::HEALTH) as i32).wrapping_add(change).clamp(0, SESSION_MAX_HEALTH);
+    let h = (a.attr(attr::HEALTH) as i32).wrapping_add(change).clamp(0, attr::MAX_HEALTH);
     a.attributes[attr::HEALTH] = h as u8;
     env.health = Some(env.health.unwrap_or(0).wrapping_add(change));
     if change < 0 {
@@ -101,7 +99,7 @@ pub(crate) fn death_owning_health<C: Capacity>(
         // Stros has no rope motion: detaching is dropping the association.
         a.rope = false;
     }
-    let h = (a.attr(attr::HEALTH) as i32).wrapping_add(change).clamp(0, SESSION_MAX_HEALTH);
+    let h = (a.attr(attr::HEALTH) as i32).wrapping_add(change).clamp(0, attr::MAX_HEALTH);
     a.attributes[attr::HEALTH] = h as u8;
     env.health = Some(env.health.unwrap_or(0).wrapping_add(change));
     if h == 0 && !env.player.death.suppressed {
