@@ -18,14 +18,14 @@ pub enum Action {
     Left,
     /// Turn right.
     Right,
-    /// Walk/run modifier.
-    A,
-    /// Jump.
-    B,
-    /// View / look.
-    C,
-    /// Activate / attack.
-    D,
+    /// KEYS.INI `key_a`: the walk/run modifier (Shift as installed).
+    Walk,
+    /// KEYS.INI `key_b`: jump, the ledge climb, letting go of a hang (Space).
+    Jump,
+    /// KEYS.INI `key_c`: look (Alt); with the action held, sheathing.
+    Look,
+    /// KEYS.INI `key_d`: activate, or attack when armed (E).
+    Act,
     /// The next item (`next_key`).
     Next,
     /// The previous item (`prev_key`).
@@ -41,10 +41,10 @@ impl Action {
         Action::Down,
         Action::Left,
         Action::Right,
-        Action::A,
-        Action::B,
-        Action::C,
-        Action::D,
+        Action::Walk,
+        Action::Jump,
+        Action::Look,
+        Action::Act,
         Action::Next,
         Action::Prev,
         Action::Inventory,
@@ -66,10 +66,10 @@ impl Action {
             Action::Down => "key_down",
             Action::Left => "key_left",
             Action::Right => "key_right",
-            Action::A => "key_a",
-            Action::B => "key_b",
-            Action::C => "key_c",
-            Action::D => "key_d",
+            Action::Walk => "key_a",
+            Action::Jump => "key_b",
+            Action::Look => "key_c",
+            Action::Act => "key_d",
         }
     }
 
@@ -217,10 +217,10 @@ impl Action {
             Action::Down => "down",
             Action::Left => "left",
             Action::Right => "right",
-            Action::A => "a",
-            Action::B => "b",
-            Action::C => "c",
-            Action::D => "d",
+            Action::Walk => "a",
+            Action::Jump => "b",
+            Action::Look => "c",
+            Action::Act => "d",
             Action::Next => "next",
             Action::Prev => "prev",
             Action::Inventory => "inventory",

@@ -651,7 +651,7 @@ mod tests {
         assert_eq!((c.walk_mode, c.camera_distance, c.cyrus_camera_distance), (1, 300, 200));
         let u: heapless::Vec<ScenarioUpdate, 8> = s.updates().collect();
         assert_eq!(u.len(), 2);
-        assert_eq!((u[0].bios, u[0].repeat, u[0].input), (2, 3, Input::with(&[Action::Up, Action::A])));
+        assert_eq!((u[0].bios, u[0].repeat, u[0].input), (2, 3, Input::with(&[Action::Up, Action::Walk])));
         assert_eq!((u[1].bios, u[1].scale, u[1].input.toggle_walk_mode), (1, Some(256), true));
         assert_eq!(s.steps().count(), 4);
     }

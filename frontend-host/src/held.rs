@@ -122,11 +122,11 @@ mod tests {
         let t0 = Instant::now();
         let mut held = Held::new(true);
         held.press(Action::Up, t0);
-        held.press(Action::A, t0);
+        held.press(Action::Walk, t0);
         let input = held.input(t0 + ms(1_000), true);
         assert_eq!(input.held, 0b1_0001);
         assert!(input.toggle_walk_mode);
-        held.release(Action::A);
+        held.release(Action::Walk);
         assert_eq!(held.input(t0, false), Input { held: 0b1, toggle_walk_mode: false });
         assert_eq!(Held::new(false).input(t0, false), Input::NONE);
     }

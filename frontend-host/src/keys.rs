@@ -213,9 +213,9 @@ mod tests {
         k.key("ArrowUp", true);
         assert!(k.input().held(Action::Up));
         k.key("Enter", true);
-        assert!(k.input().held(Action::B));
+        assert!(k.input().held(Action::Jump));
         k.key("Enter", false);
-        assert!(!k.input().held(Action::B));
+        assert!(!k.input().held(Action::Jump));
     }
 
     #[test]

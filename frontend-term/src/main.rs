@@ -128,7 +128,7 @@ fn hold(held: &mut Held, k: KeyEvent, now: Instant) {
         _ => held.press(action, now),
     }
     if !held.releases() && (shift || k.modifiers.contains(KeyModifiers::SHIFT)) {
-        held.press(Action::A, now);
+        held.press(Action::Walk, now);
     }
 }
 

@@ -187,9 +187,9 @@ fn ten_thousand_world_steps_allocate_nothing() {
         let inputs = [
             Input::with(&[Action::Up]),
             Input::with(&[Action::Up, Action::Left]),
-            Input::with(&[Action::Up, Action::A]),
+            Input::with(&[Action::Up, Action::Walk]),
             Input::with(&[Action::Right]),
-            Input::with(&[Action::Down, Action::A]),
+            Input::with(&[Action::Down, Action::Walk]),
             Input::NONE,
         ];
         for k in 0..10_000u32 {

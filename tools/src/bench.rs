@@ -124,7 +124,7 @@ pub fn step(steps: usize) -> Result<String, String> {
             .map_err(|e| e.to_string())?,
     );
     world.enter_marker(&Embedded, 2, 0).map_err(|e| e.to_string())?;
-    let input = Input::with(&[Action::Up, Action::A, Action::Left]);
+    let input = Input::with(&[Action::Up, Action::Walk, Action::Left]);
     let mut updated = 0u64;
     let start = Instant::now();
     for k in 0..steps {
@@ -349,7 +349,7 @@ fn open_install(
 /// updates, Cyrus running in a circle) and the actors updated per step.
 fn time_steps(session: &mut stros_host::Session<'_>, steps: usize) -> (f64, f64) {
     use stros_core::input::{Action, Input};
-    let input = Input::with(&[Action::Up, Action::A, Action::Left]);
+    let input = Input::with(&[Action::Up, Action::Walk, Action::Left]);
     let batch = steps.div_ceil(BATCHES).max(1);
     let (mut times, mut updated, mut tick) = (Vec::new(), 0u64, 0u32);
     for _ in 0..BATCHES {

@@ -14,7 +14,7 @@ use crate::input::{Action, Input};
 
 /// The keys with a tap latch: up, left, right, the walk key, jump, look and action.
 pub const LATCHED: [Action; 7] =
-    [Action::Up, Action::Left, Action::Right, Action::A, Action::B, Action::C, Action::D];
+    [Action::Up, Action::Left, Action::Right, Action::Walk, Action::Jump, Action::Look, Action::Act];
 
 /// One key's tap latch.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -114,14 +114,14 @@ pub fn select_move(latches: &mut Latches, up_held: bool) -> Option<i8> {
         Some(4)
     } else if up_held {
         Some(3)
-    } else if latches.of(Action::D).query(2, true) {
+    } else if latches.of(Action::Act).query(2, true) {
         Some(2)
-    } else if latches.of(Action::D).query(1, false) {
+    } else if latches.of(Action::Act).query(1, false) {
         Some(1)
-    } else if latches.of(Action::D).query(0, false) {
+    } else if latches.of(Action::Act).query(0, false) {
         Some(0)
     } else {
-        latches.of(Action::D).consume();
+        latches.of(Action::Act).consume();
         None
     }
 }
@@ -149,7 +149,7 @@ pub fn handle(
     sheath_delay: i32,
     task_system: bool,
 ) {
-    let (look, action) = (input.held(Action::C), input.held(Action::D));
+    let (look, action) = (input.held(Action::Look), input.held(Action::Act));
     if look && action {
         armed.sheath_timer = armed.sheath_timer.wrapping_add(ticks);
         if armed.sheath_timer > sheath_delay {
@@ -174,7 +174,7 @@ pub fn handle(
     }
     armed.jump_attack = false;
     if a.anim.actions.pending & 3 != 0 {
-        armed.latches.of(Action::D).consume();
+        armed.latches.of(Action::Act).consume();
         return;
     }
     let Some(mv) = select_move(&mut armed.latches, input.held(Action::Up)) else { return };
@@ -223,7 +223,7 @@ mod tests {
     fn the_move_table() {
         let tapped = |count| {
             let mut ls = Latches::default();
-            ls.of(Action::D).count = count;
+            ls.of(Action::Act).count = count;
             ls
         };
         let mut up = Latches::default();

@@ -145,11 +145,11 @@ fn idle_request(a: &mut Actor, env: &mut impl PlayerScene) {
 /// Whether the jump key starts a jump in place of a movement helper: not with the walk key;
 /// holding a weapon only without the action key; otherwise not from the groups `moving`.
 fn jump_instead(a: &Actor, input: &Input, moving: &[i16]) -> bool {
-    let (walk_key, jump_key) = (input.held(Action::A), input.held(Action::B));
+    let (walk_key, jump_key) = (input.held(Action::Walk), input.held(Action::Jump));
     if walk_key || !jump_key {
         false
     } else if a.holds_weapon() {
-        !input.held(Action::D)
+        !input.held(Action::Act)
     } else {
         !moving.contains(&a.anim.current)
     }
@@ -187,7 +187,7 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
     }
     // The view key leaves ordinary movement: an unarmed player looking stands still; an armed
     // one still has his armed handler.
-    if input.held(Action::C) {
+    if input.held(Action::Look) {
         armed_handler(a, env, input);
         return out;
     }
@@ -200,7 +200,7 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
     let state = *env.state();
     let (left, right) = (input.held(Action::Left), input.held(Action::Right));
     let (up, down) = (input.held(Action::Up), input.held(Action::Down));
-    let walk_key = input.held(Action::A);
+    let walk_key = input.held(Action::Walk);
 
     // The accumulators are recomputed on every input update.
     let (inc, limit) = if fight_turn(a) {
@@ -281,7 +281,7 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
         }
     }
     jump::steer(a, up);
-    if input.held(Action::B) {
+    if input.held(Action::Jump) {
         jump::key_arbitration(a, env);
     }
     armed_handler(a, env, input);
@@ -291,7 +291,7 @@ pub(crate) fn run(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) -> D
 /// The armed handler ([`armed::handle`]) for a player holding a weapon while the jump key
 /// is up.
 fn armed_handler(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) {
-    if !a.holds_weapon() || input.held(Action::B) {
+    if !a.holds_weapon() || input.held(Action::Jump) {
         return;
     }
     let (ticks, delay) = (env.ticks(), env.config().sheath_sword_delay);
@@ -305,7 +305,7 @@ fn armed_handler(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) {
 /// forward climbs when the ledge allows it, left or right alone is a hanging sidestep.
 fn hanging(a: &mut Actor, env: &mut impl PlayerScene, input: &Input) {
     let (left, right) = (input.held(Action::Left), input.held(Action::Right));
-    if input.held(Action::B) {
+    if input.held(Action::Jump) {
         jump::start(a, env, Entry::Script);
     } else if input.held(Action::Up) {
         ledge::climb(a, env);

@@ -126,7 +126,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             lineup: self.env.player.lineup,
             torch: p.torch,
             torch_call,
-            use_held: self.input.held(Action::D),
+            use_held: self.input.held(Action::Act),
         };
         let text = self.dialogue.entry(label).map(|e| e.text);
         let fired = self.dialogue.activation.offer(receiver, text, &offer);
@@ -277,7 +277,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     /// `menuProc()`: opens the menu and runs it until a choice is accepted.
     fn menu_proc(&mut self, receiver: u16) -> i32 {
         let (up, down, d) =
-            (self.input.held(Action::Up), self.input.held(Action::Down), self.input.held(Action::D));
+            (self.input.held(Action::Up), self.input.held(Action::Down), self.input.held(Action::Act));
         let delay = self.env.config.menu_traverse_delay.max(1) as u32;
         match self.dialogue.menu.proc(self.report.bios, up, down, d, delay) {
             Proc::Opened => {
@@ -327,7 +327,7 @@ impl<'a, C: Capacity> World<'a, C> {
     pub(super) fn dialogue_stage(&mut self, input: &Input, bios: u32, ticks: i32) {
         let speech = self.config.dialog_use_speech == 1;
         let lockout = self.player.lockout;
-        if !self.dialogue.skip(input.held(Action::A), lockout, bios) {
+        if !self.dialogue.skip(input.held(Action::Walk), lockout, bios) {
             let pass = self.dialogue.update(ticks, speech, bios);
             if let Some(line) = pass.refreshed.and_then(|r| self.dialogue.lines.get(r).copied()) {
                 self.refresh_voice(line.speaker, line.sample.handle());

@@ -51,7 +51,7 @@ pub extern "C" fn stros_probe() -> u32 {
     if let Ok(mut world) = World::<Small>::load(&Embedded, "HARBOUR", config, Bindings::default())
         && world.enter_marker(&Embedded, 0, 0).is_ok()
     {
-        let walk = Input::with(&[Action::Up, Action::A]);
+        let walk = Input::with(&[Action::Up, Action::Walk]);
         for b in 0..20 {
             sum = sum.wrapping_add(world.step(&walk, b).tick.frame_scale as u32);
         }

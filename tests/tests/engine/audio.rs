@@ -164,7 +164,7 @@ fn the_walk_reports_remapped_footsteps() {
     let sfx = Sfx::new_checked(stros_core::embedded::SFX).unwrap();
     for b in 0..120 {
         let view = w.view();
-        let r = w.step(&Input::with(&[Action::Up, Action::A]), b * 2).clone();
+        let r = w.step(&Input::with(&[Action::Up, Action::Walk]), b * 2).clone();
         // Sounds are heard from the camera as it was before the update's actors moved.
         assert_eq!(r.listener.position.map(|c| c >> 8), view);
         for e in &r.events {

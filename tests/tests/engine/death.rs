@@ -202,7 +202,7 @@ fn a_replay_keeps_its_place_across_a_restart() {
     }
     s.restart(&Embedded).unwrap();
     let u = s.next_recorded().unwrap();
-    assert!(u.input.held(Action::B));
+    assert!(u.input.held(Action::Jump));
     let a = s.world.selected_player().unwrap();
     assert_eq!((a.position[0], a.position[2]), (10_393_600, 8_074_240));
 }

@@ -72,7 +72,7 @@ fn a_load_world_of_no_world_is_an_error() {
         actors,
         vec![stros_tests::placement(900, "NOWHERE", [34330, -240, 17000], false)],
     );
-    let d = stros_core::input::Input::with(&[stros_core::input::Action::D]);
+    let d = stros_core::input::Input::with(&[stros_core::input::Action::Act]);
     let mut requested = None;
     for t in 0..30 {
         w.step(&d, 1000 + 2 * t);

@@ -35,7 +35,7 @@ fn entering_the_water_puts_two_splashes_in_the_pool() {
     let (mut w, _) = at_the_shore();
     // The installed SYSTEM.INI: 32 slots, effects enabled.
     assert_eq!((w.effects().slots().len(), w.effects().free()), (32, 32));
-    let walk = Input::with(&[Action::Up, Action::A]);
+    let walk = Input::with(&[Action::Up, Action::Walk]);
     w.step(&walk, 0);
     // The probe's query stores deep water (sand → 4) and the update's own query the sand
     // again (4 → 6): each is a water transition and reports one splash 0x2500.
@@ -60,7 +60,7 @@ fn entering_the_water_puts_two_splashes_in_the_pool() {
 #[test]
 fn a_splash_is_submitted_each_loop_and_freed_past_its_last_frame() {
     let (mut w, _) = at_the_shore();
-    w.step(&Input::with(&[Action::Up, Action::A]), 0);
+    w.step(&Input::with(&[Action::Up, Action::Walk]), 0);
     let still = Input::default();
     // Frame 1 after the first update; each later update adds its nominal ticks (one a
     // BIOS tick here). The slot is freed once the frame passes 4 — at BIOS tick 4, after
@@ -96,7 +96,7 @@ fn disable_effects_leaves_the_pool_off() {
     );
     let y = stros_core::terrain::sample(w.terrain(), 47_854, 30_720).height as i32;
     w.enter_at(&Embedded, [47_854 * 256, (y - 64) * 256, 30_720 * 256], 1536, false).unwrap();
-    w.step(&Input::with(&[Action::Up, Action::A]), 0);
+    w.step(&Input::with(&[Action::Up, Action::Walk]), 0);
     // The transition still reports its splashes; the pool takes none.
     assert_eq!(effect_points(&w).len(), 2);
     assert!(!w.effects().enabled());
@@ -115,7 +115,7 @@ fn splashed(disable: bool) -> Box<stros_host::Session<'static>> {
     let w = &mut s.world;
     let y = stros_core::terrain::sample(w.terrain(), 47_854, 30_720).height as i32;
     w.enter_at(&Embedded, [47_854 * 256, (y - 64) * 256, 30_720 * 256], 1536, false).unwrap();
-    s.step(&Input::with(&[Action::Up, Action::A]), 0, None);
+    s.step(&Input::with(&[Action::Up, Action::Walk]), 0, None);
     s.step(&Input::default(), 1, None);
     s
 }

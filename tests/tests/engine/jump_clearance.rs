@@ -75,7 +75,7 @@ fn jump_key_on(surface: u8, player_type: u8) -> stros_core::actor::Actor {
     let a = w.actor_mut(id).unwrap();
     assert_eq!((a.queued, a.falling, a.living, a.anim.current), (0, 0, 0, 0), "standing");
     (a.surface, a.attributes[105]) = (surface, player_type);
-    w.step(&Input::with(&[Action::B]), 3);
+    w.step(&Input::with(&[Action::Jump]), 3);
     w.actor(id).unwrap().clone()
 }
 

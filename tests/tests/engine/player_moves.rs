@@ -389,7 +389,7 @@ fn the_look_key_holds_movement() {
     // ordinary movement dispatch. Forward with it held does not move Cyrus; without it, he
     // runs.
     use stros_core::input::{Action, Input};
-    for (keys, moves) in [(&[Action::Up, Action::C][..], false), (&[Action::Up][..], true)] {
+    for (keys, moves) in [(&[Action::Up, Action::Look][..], false), (&[Action::Up][..], true)] {
         let (mut w, id) = stros_tests::entered(0, 0);
         let start = w.actor(id).unwrap().position;
         for k in 0..10 {

@@ -93,7 +93,7 @@ fn octant_quantised(h: i32) -> (i32, f64) {
 }
 
 fn walking(s: &State) -> bool {
-    s.keys == Input::with(&[Action::Up, Action::A])
+    s.keys == Input::with(&[Action::Up, Action::Walk])
 }
 
 #[test]
@@ -256,7 +256,7 @@ fn a_recorded_session_replays_to_the_same_trace() {
         let mut input = match (k / 40) % 5 {
             0 => Input::with(&[Action::Up]),
             1 => Input::with(&[Action::Up, Action::Left]),
-            2 => Input::with(&[Action::Up, Action::A]),
+            2 => Input::with(&[Action::Up, Action::Walk]),
             3 => Input::with(&[Action::Right]),
             _ => Input::with(&[Action::Down]),
         };

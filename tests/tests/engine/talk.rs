@@ -176,7 +176,7 @@ fn shift_skips_the_line_being_spoken() {
     let files = stros_tests::replaced(Vec::<(&str, Vec<u8>)>::new());
     let plain = converse(files);
     let skipped =
-        converse_with(files, |k, i| if (490..495).contains(&k) { Input::with(&[Action::A]) } else { i });
+        converse_with(files, |k, i| if (490..495).contains(&k) { Input::with(&[Action::Walk]) } else { i });
     let at = |s: &[Seen], u: u32| s[u as usize - 1].talk.clone();
     assert!(at(&skipped, 490).contains(&(FISHER, Talk::VoiceStop { handle: 0 })));
     assert!(at(&skipped, 490).contains(&(FISHER, Talk::LineEnd { record: 1 })));

@@ -88,7 +88,7 @@ fn startup_amounts_through_world_step() {
     let files = replaced(vec![("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc))]);
     let mut w = world_with(files);
     let id = w.enter_marker(files, 0, 0).unwrap();
-    let walk = Input::with(&[Action::Up, Action::A]);
+    let walk = Input::with(&[Action::Up, Action::Walk]);
     let mut moved = Vec::new();
     let mut phases = Vec::new();
     for bios in 0..6 {
@@ -109,7 +109,7 @@ fn a_breakpoint_suppresses_translation_after_the_phase_advanced() {
     // advances, so the half-speed amount is never seen ("the first visible displacement
     // need not use phase zero", and suppression does not undo the advance).
     let (mut w, id) = entered(0, 0);
-    let walk = Input::with(&[Action::Up, Action::A]);
+    let walk = Input::with(&[Action::Up, Action::Walk]);
     let mut moved = Vec::new();
     let mut phases = Vec::new();
     let mut markers = Vec::new();
@@ -405,14 +405,14 @@ fn shift_with_a_turn_key_alone_sidesteps() {
     let (mut w, id) = entered(0, 0);
     let before = player_pos(&w, id);
     for b in 0..8 {
-        w.step(&Input::with(&[Action::Left, Action::A]), b);
+        w.step(&Input::with(&[Action::Left, Action::Walk]), b);
     }
     let a = w.actor(id).unwrap();
     assert_eq!((a.anim.current, a.angles.heading, a.motion_direction), (24, 0, 4));
     assert!(a.position[0] < before[0] - 10 * 256 && a.position[2] == before[2], "{:?}", a.position);
     // Right alone with the walk key strafes the other way.
     for b in 8..20 {
-        w.step(&Input::with(&[Action::Right, Action::A]), b);
+        w.step(&Input::with(&[Action::Right, Action::Walk]), b);
     }
     assert_eq!(w.actor(id).unwrap().motion_direction, 5);
     assert!(player_pos(&w, id)[0] > w.actor(id).unwrap().previous[0] - 1);
@@ -433,7 +433,7 @@ fn a_released_walk_continues_through_its_exit_tail() {
     // accepted forward motion the phase resets and nothing moves.
     let (mut w, id) = entered(0, 0);
     for b in 0..8 {
-        w.step(&Input::with(&[Action::Up, Action::A]), b);
+        w.step(&Input::with(&[Action::Up, Action::Walk]), b);
     }
     let mut moved = Vec::new();
     for b in 8..20 {
@@ -523,7 +523,7 @@ fn a_lava_surface_vetoes_the_walk_ahead() {
     let id = w.enter_marker(files, 5, 1024).unwrap();
     let mut blocked = false;
     for b in 0..40 {
-        w.step(&Input::with(&[Action::Up, Action::A]), b);
+        w.step(&Input::with(&[Action::Up, Action::Walk]), b);
         let a = w.actor(id).unwrap();
         blocked |= a.step_status & 0x80 != 0;
         assert!(a.position[2] > 27_290 * 256, "never onto the ramp: {:?}", a.position);
@@ -656,7 +656,7 @@ fn the_forward_probe_s_support_query_runs_the_water_transition() {
     let at = [47_854 * 256, (y - 64) * 256, 30_720 * 256];
     let id = w.enter_at(&Embedded, at, 1536, false).unwrap();
     w.actor_mut(id).unwrap().torch = 1;
-    let walk = Input::with(&[Action::Up, Action::A]);
+    let walk = Input::with(&[Action::Up, Action::Walk]);
     w.step(&walk, 0);
     let a = w.actor(id).unwrap();
     assert!(w.report().probe.is_some(), "the probe's support query ran");
@@ -685,7 +685,7 @@ fn the_walk_gate_is_animation_system_1() {
         w.step(&Input::with(&[Action::Left]), 0);
         assert_eq!(w.actor(id).unwrap().anim.current, 14);
         let before = player_pos(&w, id);
-        w.step(&Input::with(&[Action::Up, Action::A]), 1);
+        w.step(&Input::with(&[Action::Up, Action::Walk]), 1);
         let a = w.actor(id).unwrap();
         assert_eq!(a.anim.current, 14, "animation_system {system}");
         assert_eq!(a.angles.heading, 12);
@@ -713,7 +713,7 @@ fn a_zero_walk_speed_walks_half_the_run_speed_unscaled() {
     assert_eq!(w.actor(id).unwrap().attr(attr::FORWARD_SPEED), 16);
     let mut moved = Vec::new();
     for bios in 0..8 {
-        let input = if bios < 5 { Input::with(&[Action::Up, Action::A]) } else { Input::NONE };
+        let input = if bios < 5 { Input::with(&[Action::Up, Action::Walk]) } else { Input::NONE };
         let before = player_pos(&w, id);
         let r = w.step(&input, bios);
         assert_eq!(r.tick.frame_scale, 256);
@@ -737,7 +737,7 @@ fn the_walk_probe_s_support_query_is_kept_but_not_its_position() {
     let files = replaced(vec![("HARBOUR.ROB", stros_tools::write::rob::to_bytes(&rob))]);
     let mut w = world_with(files);
     let id = w.enter_marker(files, 5, 1024).unwrap();
-    let walk = Input::with(&[Action::Up, Action::A]);
+    let walk = Input::with(&[Action::Up, Action::Walk]);
     let mut bios = 0;
     let (report, a) = loop {
         bios += 2;
