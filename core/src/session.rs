@@ -303,8 +303,9 @@ impl<'a, C: Capacity> Session<'a, C> {
 
     /// Best guess for what follows the player's death. After world-loop outcome 5000 the
     /// original's dispatcher offers to load the last saved game, or opens the book menu
-    /// ({D:engine/SOUP.md} "Death completion dispatch"); Stros has neither saves nor that
-    /// menu, so a player expects the game to start again: the world the session started
+    /// ({D:engine/SOUP.md} "Death completion dispatch"); Stros has no book menu, and a
+    /// save's loading is the frontend's (F8), so a player expects the game to start again:
+    /// the world the session started
     /// in is loaded again from `files` and the player entered where the session started
     /// him (the player initializer clears his death). A replay keeps its place in the
     /// recording, so a recorded death restarts the same way when it is replayed; the debug

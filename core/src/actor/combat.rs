@@ -11,8 +11,9 @@
 //! service, which would call the rest of the death pairs, are not built yet.
 //!
 //! The weapon predicates want the item system loaded, an animation state and ordinary (not
-//! shell) execution. The original always has its item system loaded and Stros runs no shell
-//! scripts, so only the animation-state gate can fail here.
+//! shell) execution. The original always has its item system loaded, and a shell record
+//! runs without an animation set ([`crate::world`]'s shells), so the animation-state gate
+//! is the only one that can fail here, shells included.
 
 use super::{Actor, combat_flag};
 use crate::actor::attr;

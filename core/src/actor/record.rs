@@ -618,8 +618,8 @@ impl Actor {
     }
 
     /// `IsSheathingSword`: an animation state, and living state 21 or current group 129.
-    /// (The item-system and shell gates always pass in Stros: the original always loads the
-    /// item system, and Stros runs no shell scripts.)
+    /// (The item-system gate always passes: the original always loads the item system. The
+    /// shell gate is the animation-state one: a shell record has no animation set.)
     pub fn is_sheathing(&self) -> bool {
         self.set.is_some() && (self.living == living::SHEATHING || self.anim.current == group::SHEATH)
     }

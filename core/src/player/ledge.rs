@@ -121,7 +121,8 @@ impl Ledge {
 }
 
 /// The blocks the edge service and the transition share: living state 33 or 34, or current
-/// group 149 or 150, while animation is enabled (Stros runs no shell context).
+/// group 149 or 150, while animation is enabled (the selected player's update is never in
+/// shell context).
 fn blocked(a: &Actor, animation: bool) -> bool {
     animation
         && (matches!(a.living, living::LIGHTING_TORCH | living::DOUSING_TORCH)

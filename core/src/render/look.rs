@@ -11,9 +11,9 @@
 //! texel is modulated by `(I + 1) / 256`. A palette renderer cannot multiply colours, so the
 //! modulation picks a row of the [`Shades`] table instead ([`shade_level`]), and distance
 //! fog adds rows (the first renderer's rule, one ramp step per 4096 map units, in shade
-//! rows: [`FOG_PER_LEVEL`]). The docs' Glide fog blends toward an RGB colour by a FOG.INI
-//! table the embedded world lacks (`config/fog-ini.md`: no file, no fog), so distance
-//! darkening is Stros's stand-in for the software renderer's haze tables.
+//! rows: [`FOG_PER_LEVEL`]). The docs' Glide fog blends toward an RGB colour by FOG.INI's
+//! density table (`config/fog-ini.md`); a world without FOG.INI has no such table, and
+//! there distance darkening is Stros's stand-in for the software renderer's haze tables.
 
 use core::cell::Cell;
 

@@ -203,9 +203,9 @@ impl<C: Capacity> Cells<C> {
 
     /// Registers actor `id` as moved: appended once, in first-registration order. Persistent
     /// actors keep their membership and are not queued. (The seed's other exception,
-    /// map-excluded script context — the shell records, which run as actors without a map
-    /// object — has no counterpart: Stros runs no shell scripts, and every registration
-    /// comes from an ordinary actor update.)
+    /// map-excluded script context, is the shell records ([`super::shells`]): they run as
+    /// actors without a map object, so they have no cell link and the home test below
+    /// leaves them out.)
     pub fn register_moved(&mut self, id: u16) {
         let Some(l) = self.links.get_mut(id as usize) else { return };
         if l.deferred || !matches!(l.home, Home::Cell(_)) {

@@ -2,6 +2,8 @@
 //! `AddItem`/`HaveItem`/`DropItem`/`SelectItem`/`ActiveItem`, the fallback selection writing
 //! the player's weapon attribute, and the counts kept through a world change.
 
+use stros_core::actor::{attr, living};
+use stros_core::anim::group;
 use stros_core::script::functions::id;
 use stros_core::world::catalog::{Choice, resolve};
 
@@ -86,8 +88,17 @@ fn shell_scripts_run_before_the_actors_newest_first_until_killed() {
     w.step(&stros_core::input::Input::NONE, 100);
     // 53 + 10 (HARBOUR, first) + 1 (COMMON).
     assert_eq!((w.items().count(2), w.shells()), (64, &[11u16][..]));
+    // Shell context: the weapon predicates see no ordinary animation state. A record has no
+    // animation set, and its attributes — 110, `holding_weapon`, among them — are zeroed for
+    // each run, so a record drawing or holding a weapon by its state bytes is neither.
+    let r = w.actor_mut(11).unwrap();
+    (r.attributes[attr::HOLDING_WEAPON], r.living, r.weapon_drawn) = (1, living::DRAWING, true);
+    r.anim.current = group::DRAW;
     w.step(&stros_core::input::Input::NONE, 102);
     assert_eq!(w.items().count(2), 65);
+    let r = w.actor(11).unwrap();
+    assert_eq!((r.set, r.attr(attr::HOLDING_WEAPON)), (None, 0));
+    assert!(!r.holds_weapon() && !r.is_drawing() && !r.is_sheathing());
     // With final_version 0 the DEBUG record comes first and runs last.
     let mut config = stros_core::config::SystemConfig::installed();
     config.final_version = 0;
