@@ -203,7 +203,7 @@ impl<C: Capacity> Cells<C> {
 
     /// Registers actor `id` as moved: appended once, in first-registration order. Persistent
     /// actors keep their membership and are not queued. (The seed's other exception,
-    /// map-excluded script context, is the shell records ([`super::shells`]): they run as
+    /// map-excluded script context, is the shell records (`world::shells`): they run as
     /// actors without a map object, so they have no cell link and the home test below
     /// leaves them out.)
     pub fn register_moved(&mut self, id: u16) {
