@@ -4,7 +4,8 @@
 //! thresholds and targets. The tasks that use them run in [`crate::world`], which can move
 //! one actor from another's script.
 
-use super::Actor;
+use super::{Actor, attr};
+use crate::anim::group;
 use crate::math::{Mat3, rounded_distance};
 use crate::units::Angles;
 
@@ -34,13 +35,13 @@ pub fn alignment_speed(a: &Actor) -> i32 {
         return 0;
     }
     let index = match a.anim.current {
-        18 | 30 | 142 => 8,
-        19 | 143 => 9,
-        20 | 21 => 12,
-        22 | 23 => 13,
-        24..=27 => 10,
-        31 => 19,
-        92 | 93 => 17,
+        group::RUN | group::RUN_TORCH | group::SWIM => attr::FORWARD_SPEED,
+        group::BACK | group::SWIM_BACK => attr::BACKWARD_SPEED,
+        group::WALK | group::WALK_TORCH => attr::FORWARD_WALK,
+        group::WALK_BACK | group::BACK_TORCH => attr::BACKWARD_WALK,
+        group::STRAFE_LEFT..=group::STRAFE_RIGHT_TORCH => attr::SIDE_SPEED,
+        group::WALK_ARMED => attr::FIGHT_FORWARD_WALK,
+        group::RUN_ARMED | group::BACK_ARMED => attr::FIGHT_FORWARD_SPEED,
         _ => return 0,
     };
     a.attr(index) as i32

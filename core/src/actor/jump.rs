@@ -50,18 +50,20 @@ pub fn select(a: &Actor, entry: Entry) -> Start {
     let stand = if torch { group::JUMP_STAND_TORCH } else { group::JUMP_STAND };
     match entry {
         Entry::Ordinary(requested) => match (a.anim.current, requested) {
-            (18, 9) => start(9, group::JUMP_RUN_BACK),
-            (18, _) => start(8, group::JUMP_RUN),
-            (30, 9) => start(9, group::JUMP_RUN_BACK_TORCH),
-            (30, _) => start(8, group::JUMP_RUN_TORCH),
+            (group::RUN, 9) => start(9, group::JUMP_RUN_BACK),
+            (group::RUN, _) => start(8, group::JUMP_RUN),
+            (group::RUN_TORCH, 9) => start(9, group::JUMP_RUN_BACK_TORCH),
+            (group::RUN_TORCH, _) => start(8, group::JUMP_RUN_TORCH),
             _ => start(1, stand),
         },
         Entry::Script => match a.anim.current {
-            18 => start(8, group::JUMP_RUN),
-            31 => Start { heading_to_ov: true, ..start(8, group::JUMP_RUN) },
-            30 => start(8, group::JUMP_RUN_TORCH),
-            19 => Start { countdown: true, heading_to_ov: true, ..start(3, group::JUMP_BACK) },
-            23 => Start { countdown: true, heading_to_ov: true, ..start(3, group::JUMP_BACK_TORCH) },
+            group::RUN => start(8, group::JUMP_RUN),
+            group::WALK_ARMED => Start { heading_to_ov: true, ..start(8, group::JUMP_RUN) },
+            group::RUN_TORCH => start(8, group::JUMP_RUN_TORCH),
+            group::BACK => Start { countdown: true, heading_to_ov: true, ..start(3, group::JUMP_BACK) },
+            group::BACK_TORCH => {
+                Start { countdown: true, heading_to_ov: true, ..start(3, group::JUMP_BACK_TORCH) }
+            }
             _ if a.in_combat_stance() => start(1, group::JUMP_ARMED),
             _ => start(1, stand),
         },

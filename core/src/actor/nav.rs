@@ -75,11 +75,11 @@ pub fn group_speed(a: &Actor) -> i32 {
         return 0;
     }
     let index = match a.anim.current {
-        18 | 30 => 8,
-        19 => 9,
-        20 | 21 => 12,
-        22 | 23 => 13,
-        24..=27 => 10,
+        group::RUN | group::RUN_TORCH => attr::FORWARD_SPEED,
+        group::BACK => attr::BACKWARD_SPEED,
+        group::WALK | group::WALK_TORCH => attr::FORWARD_WALK,
+        group::WALK_BACK | group::BACK_TORCH => attr::BACKWARD_WALK,
+        group::STRAFE_LEFT..=group::STRAFE_RIGHT_TORCH => attr::SIDE_SPEED,
         _ => return 0,
     };
     a.attr(index) as i32

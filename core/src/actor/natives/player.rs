@@ -2,6 +2,7 @@
 
 use super::camera;
 use crate::actor::{Actor, living};
+use crate::anim::group;
 
 /// The selected player as the player queries see him ({D:engine/SOUP.md} "PlayerStatus",
 /// "PlayerOnScape", "Player turn, speed, arctangent and location-distance queries").
@@ -96,12 +97,12 @@ impl PlayerView {
             _ => 0,
         };
         let by_group = match self.group {
-            18 | 30 => 15,
-            19 | 23 => 16,
-            24 | 25 => 17,
-            26 | 27 => 18,
-            20 | 21 => 19,
-            22 => 20,
+            group::RUN | group::RUN_TORCH => 15,
+            group::BACK | group::BACK_TORCH => 16,
+            group::STRAFE_LEFT | group::STRAFE_LEFT_TORCH => 17,
+            group::STRAFE_RIGHT | group::STRAFE_RIGHT_TORCH => 18,
+            group::WALK | group::WALK_TORCH => 19,
+            group::WALK_BACK => 20,
             _ => 0,
         };
         let moved = if self.position != self.previous { 21 } else { 0 };
@@ -119,11 +120,11 @@ impl PlayerView {
             return 0;
         }
         let k = match self.group {
-            18 | 30 => 0,
-            19 => 1,
-            20 | 21 => 3,
-            22 | 23 => 4,
-            24..=27 => 2,
+            group::RUN | group::RUN_TORCH => 0,
+            group::BACK => 1,
+            group::WALK | group::WALK_TORCH => 3,
+            group::WALK_BACK | group::BACK_TORCH => 4,
+            group::STRAFE_LEFT..=group::STRAFE_RIGHT_TORCH => 2,
             _ => return 0,
         };
         self.speeds[k] as i32
