@@ -163,7 +163,7 @@ pub struct KeyEvent {
 pub struct Shown {
     window: Window,
     queue: Queue,
-    /// Down keys by minifb's index, to tell repeats from presses.
+    /// The keys down, to tell repeats from presses.
     held: Vec<Key>,
     /// While fullscreen, the windowed size to go back to.
     windowed: Option<(usize, usize)>,
@@ -216,8 +216,15 @@ impl Shown {
         if paused != std::mem::replace(&mut self.title_paused, paused) {
             self.window.set_title(if paused { "Stros (paused: P)" } else { TITLE });
         }
-        let (w, h) = letterbox.size;
-        self.window.update_with_buffer(&letterbox.pixels, w.max(1), h.max(1)).map_err(|e| e.to_string())
+        match letterbox.size {
+            // A window of no size (minimised by some platforms) shows nothing; its events
+            // are still taken.
+            (0, _) | (_, 0) => {
+                self.window.update();
+                Ok(())
+            }
+            (w, h) => self.window.update_with_buffer(&letterbox.pixels, w, h).map_err(|e| e.to_string()),
+        }
     }
 
     /// Fullscreen on or off: the window re-created borderless and topmost at the screen's
