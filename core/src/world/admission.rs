@@ -18,16 +18,17 @@ impl<'a, C: Capacity> World<'a, C> {
     /// the cell-coordinate traversal ([`super::Cells::coordinate_order`]; distinct from the
     /// family traversal). Secondary id `k` is the PVO id MPSO count + `k`.
     pub(super) fn build_secondary(&mut self) {
-        self.secondary.clear();
-        if self.pvo.is_none() {
+        self.tables.secondary.clear();
+        if self.assets.pvo.is_none() {
             return;
         }
-        for id in self.cells.coordinate_order() {
-            if let Some(a) = self.actors.get_mut(id as usize).filter(|a| a.attr(attr::NON_MOVING) != 0) {
+        for id in self.tables.cells.coordinate_order() {
+            if let Some(a) = self.tables.actors.get_mut(id as usize).filter(|a| a.attr(attr::NON_MOVING) != 0)
+            {
                 // Stros's choice where the docs are silent: before its first presentation an
                 // actor has no current record, so one the list never selects keeps none.
                 a.culled = true;
-                let _ = self.secondary.push(id);
+                let _ = self.tables.secondary.push(id);
             }
         }
     }
@@ -36,18 +37,18 @@ impl<'a, C: Capacity> World<'a, C> {
     /// Polygon Index Table"): those whose MPSO index the camera's selected list holds; all of
     /// them without a PVO or with an empty list, as for the actors.
     fn select_statics(&mut self, selected: Option<Selected<'_>>) {
-        self.hidden_statics.clear();
+        self.systems.hidden_statics.clear();
         let Some(selected) = selected.filter(|s| !s.is_empty()) else { return };
-        let placements = self.statics.placements();
+        let placements = self.assets.statics.placements();
         for _ in placements {
             // One flag per placement: the tables have the same capacity.
-            let _ = self.hidden_statics.push(true);
+            let _ = self.systems.hidden_statics.push(true);
         }
         // Placements keep MPSO order (unmatched records left out), so an id is found by
         // bisection.
         for id in selected.ids() {
             if let Ok(k) = placements.binary_search_by_key(&id, |p| p.mpso)
-                && let Some(h) = self.hidden_statics.get_mut(k)
+                && let Some(h) = self.systems.hidden_statics.get_mut(k)
             {
                 *h = false;
             }
@@ -57,15 +58,15 @@ impl<'a, C: Capacity> World<'a, C> {
     /// The static placements the renderer draws: with a PVO, those the camera's selected
     /// list held at the latest update; otherwise all, in placement order.
     pub fn drawn_statics(&self) -> impl Iterator<Item = &StaticPlacement<'a>> + '_ {
-        let hidden = &self.hidden_statics;
-        let placements = self.statics.placements().iter().enumerate();
+        let hidden = &self.systems.hidden_statics;
+        let placements = self.assets.statics.placements().iter().enumerate();
         placements.filter(move |(k, _)| !hidden.get(*k).copied().unwrap_or(false)).map(|(_, p)| p)
     }
 
     /// The PVO id of actor `id`, when it is in the secondary table.
     fn secondary_id(&self, id: u16) -> Option<u16> {
-        let k = self.secondary.iter().position(|&s| s == id)?;
-        Some((self.rgm.mpso().len() + k) as u16)
+        let k = self.tables.secondary.iter().position(|&s| s == id)?;
+        Some((self.assets.rgm.mpso().len() + k) as u16)
     }
 
     /// Model admission of every actor against the selected list at the camera (its
@@ -76,12 +77,12 @@ impl<'a, C: Capacity> World<'a, C> {
     /// cleared) when its retained support is a static placement whose MPSO id is not
     /// selected, or a non-moving actor whose secondary id is not.
     pub(super) fn admit_models(&mut self) {
-        let selected = self.pvo.map(|pvo| pvo.select(self.view.map(|c| c / 256)));
+        let selected = self.assets.pvo.map(|pvo| pvo.select(self.systems.view.map(|c| c / 256)));
         self.select_statics(selected);
         // Without a PVO nothing is ever rejected (and no actor record need be touched).
         let Some(selected) = selected else { return };
-        for id in 0..self.actors.len() {
-            let a: &Actor = &self.actors[id];
+        for id in 0..self.tables.actors.len() {
+            let a: &Actor = &self.tables.actors[id];
             let visible = |pvo_id: Option<u16>| pvo_id.is_some_and(|k| selected.contains(k));
             let culled = if selected.is_empty() {
                 false
@@ -93,7 +94,11 @@ impl<'a, C: Capacity> World<'a, C> {
                 match (a.support_static, a.support_owner) {
                     (Some(s), _) => !selected.contains(s),
                     (None, Some(o))
-                        if self.actors.get(o as usize).is_some_and(|s| s.attr(attr::NON_MOVING) != 0) =>
+                        if self
+                            .tables
+                            .actors
+                            .get(o as usize)
+                            .is_some_and(|s| s.attr(attr::NON_MOVING) != 0) =>
                     {
                         !visible(self.secondary_id(o))
                     }
@@ -102,7 +107,7 @@ impl<'a, C: Capacity> World<'a, C> {
             } else {
                 false
             };
-            self.actors[id].culled = culled;
+            self.tables.actors[id].culled = culled;
         }
     }
 }

@@ -167,7 +167,7 @@ fn bounce<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, args: [i32; 3], 
         a.fall_origin = (a.attr(attr::JUMP_HEIGHT) as i32) << 8;
     }
     if env.is_player && steer != 0 {
-        let t = env.player.turn;
+        let t = env.systems.player.turn;
         let net = motion::scaled(t.left, scale).wrapping_sub(motion::scaled(t.right, scale));
         a.angles.heading = crate::player::turned(a.angles.heading, net);
     }
@@ -414,9 +414,9 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         // it stands (the running update's scene holds only the actors near the runner).
         let mut models = C::Work::<LiveModel<'a>>::default();
         let running = Running { me: self.me, actor: self.actor, others: self.actors };
-        self.tables.live_all(&running, target, &mut models);
+        self.env.tables.live_all(&running, target, &mut models);
         let a = self.actors.get_mut(target as usize)?;
-        let set = a.set.and_then(|s| self.sets.get(s as usize)).map(|e| &e.set);
+        let set = a.set.and_then(|s| self.env.assets.sets.get(s as usize)).map(|e| &e.set);
         let live = LiveScene { live: &models, ..*self.env.scene.scene };
         let lists = live.gather(a.map_position(), Env::<C>::query_radius(a), Some(target));
         let scene = Prepared { scene: &live, lists: &lists };
@@ -431,8 +431,8 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         }
         if call.function == id::LOCKOUT_PLAYER {
             let word = call.arg(0) as u16;
-            self.env.player.lockout = word;
-            let player = self.player;
+            self.env.systems.player.lockout = word;
+            let player = self.env.player_id;
             for k in 0..self.actors.len() as u16 {
                 if let Some(a) = self.actor_mut(k) {
                     lockout_attribute(a, word, Some(k) == player);
@@ -440,9 +440,9 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             }
             // Every call clears the topic menu's saved choice text; values other than one
             // also clear the prompt-override timer ({D:engine/hud.md} "Shared rules").
-            self.dialogue.menu.saved = &[];
+            self.env.systems.dialogue.menu.saved = &[];
             if word != 1 {
-                self.dialogue.activation.override_timer = 0;
+                self.env.systems.dialogue.activation.override_timer = 0;
             }
             return Some(0);
         }
@@ -456,16 +456,16 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
                 self.with_mover(receiver, |a, env| bounce(a, env, args, initial))
             }
             id::PLAYER_FACE_OBJ => {
-                let player = self.player?;
+                let player = self.env.player_id?;
                 self.with_mover(player, |p, env| face_object(p, env, local))
             }
             id::PLAYER_LINE_UP => {
-                let player = self.player?;
+                let player = self.env.player_id?;
                 let mut scratch = call.scratch;
                 if scratch[0] & state::STARTED == 0 {
                     let from = self.pose_of(player)?.position;
                     let d = crate::math::rounded_distance(crate::math::wrapping_sub3(from, here.position));
-                    let close = d <= self.env.config.lineup_distance.wrapping_mul(256);
+                    let close = d <= self.env.assets.config.lineup_distance.wrapping_mul(256);
                     scratch = [state::STARTED | if close { state::CLOSE } else { 0 }, receiver as i32];
                 }
                 let reference_id = if scratch[0] & state::CLOSE != 0 { scratch[1] as u16 } else { receiver };
@@ -476,7 +476,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
                 call.scratch = scratch;
                 // The shared line-up result an activation tests ({D:engine/hud.md}).
                 if let Some(v) = r {
-                    self.env.player.lineup = v;
+                    self.env.systems.player.lineup = v;
                 }
                 r
             }
@@ -490,7 +490,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
                 let object = matches!(call.function, id::OBJECT_PICKUP_LINE_UP | id::OBJECT_PARALLEL_LINE_UP);
                 let (mover, (position, reference_heading)) = match object {
                     true => (receiver, (self.actor.position, self.actor.angles.heading)),
-                    false => (self.player?, (local, heading)),
+                    false => (self.env.player_id?, (local, heading)),
                 };
                 let (target, target_heading) =
                     align::pickup_target(position, reference_heading, call.arg(0), call.arg(1), call.arg(2));

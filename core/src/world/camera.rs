@@ -11,7 +11,7 @@ use crate::capacity::Capacity;
 impl<'a, C: Capacity> World<'a, C> {
     /// The camera.
     pub fn camera(&self) -> &Camera {
-        &self.camera
+        &self.systems.camera
     }
 
     /// The selected player's part in slot selection and the render step.
@@ -30,19 +30,29 @@ impl<'a, C: Capacity> World<'a, C> {
         let heights = self.vertex_cache();
         let player = self.selected_player_id();
         let mut live = C::Work::<super::live::LiveModel<'a>>::default();
-        let bound = self.camera.selected().bound.or(player).unwrap_or(u16::MAX);
+        let bound = self.systems.camera.selected().bound.or(player).unwrap_or(u16::MAX);
         if !in_step {
-            self.tables().live_all(&self.actors[..], bound, &mut live);
+            self.tables().live_all(&self.tables.actors[..], bound, &mut live);
         }
         let view = View {
-            actors: &self.actors[..],
+            actors: &self.tables.actors[..],
             player,
-            scene: LiveScene { statics: &self.statics, live: &live, transients: &[] },
-            crowd: in_step.then(|| (&self.crowd, super::model_tables!(self, self.player.death), bound)),
+            scene: LiveScene { statics: &self.assets.statics, live: &live, transients: &[] },
+            crowd: in_step.then(|| {
+                (
+                    &self.tables.crowd,
+                    self.assets.model_tables(
+                        self.tables.players,
+                        self.tables.selected,
+                        &self.systems.player.death,
+                    ),
+                    bound,
+                )
+            }),
             heights: &heights,
-            frame_scale: self.report.tick.frame_scale,
+            frame_scale: self.systems.report.tick.frame_scale,
         };
-        let r = f(&mut self.camera, &view);
+        let r = f(&mut self.systems.camera, &view);
         self.publish_view();
         r
     }
@@ -51,9 +61,9 @@ impl<'a, C: Capacity> World<'a, C> {
     /// setup's pose is published and cut to.
     pub(super) fn camera_setup(&mut self) {
         let kind = self.selected_player().map_or(0, |p| p.attr(crate::actor::attr::PLAYER_TYPE));
-        self.camera.load_player_type(&self.config, kind);
+        self.systems.camera.load_player_type(&self.assets.config, kind);
         self.with_camera(false, |camera, view| pose::setup(camera, view));
-        self.camera.view_angles = self.camera.angles;
+        self.systems.camera.view_angles = self.systems.camera.angles;
     }
 
     /// "Camera update" and the render step: the automatic slot request, one pose update,
@@ -66,23 +76,23 @@ impl<'a, C: Capacity> World<'a, C> {
             let radius = camera.shared.body_radius;
             camera.render_step(&player, |p| pose::clamp_to_terrain(radius, view, p));
         });
-        self.camera.view_angles = self.camera.frame_angles(self.report.update);
+        self.systems.camera.view_angles = self.systems.camera.frame_angles(self.systems.report.update);
     }
 
     /// `MovePlayerAboveMe`'s pending placement, applied once per frame and cleared: the
     /// selected player's position and its history take it, his yaw the angle, and the camera
     /// cuts instead of gliding ({D:engine/SOUP.md} "MovePlayerAboveMe").
     pub(super) fn apply_placement(&mut self) {
-        let Some((position, yaw)) = self.camera.placement.take() else { return };
+        let Some((position, yaw)) = self.systems.camera.placement.take() else { return };
         if let Some(p) = self.selected_player_mut() {
             (p.position, p.previous) = (position, position);
             p.angles.heading = (yaw & 0x7ff) as u16;
             p.matrix = crate::math::Mat3::from_orientation(p.angles);
-            self.camera.marks.snap = true;
+            self.systems.camera.marks.snap = true;
         }
         if let Some(id) = self.selected_player_id() {
-            let reach = self.model_reach(&self.actors[id as usize]);
-            self.crowd.moved(id, &self.actors[id as usize], reach);
+            let reach = self.model_reach(&self.tables.actors[id as usize]);
+            self.tables.crowd.moved(id, &self.tables.actors[id as usize], reach);
         }
     }
 
@@ -95,15 +105,15 @@ impl<'a, C: Capacity> World<'a, C> {
     /// (Step 5, the same for the camera actor, has nothing to act on: the core has no
     /// camera actor record.)
     pub(super) fn camera_reset(&mut self) {
-        if !core::mem::take(&mut self.camera.reset_requested) {
+        if !core::mem::take(&mut self.systems.camera.reset_requested) {
             return;
         }
-        self.player.lockout = 0;
-        for a in self.actors.iter_mut() {
+        self.systems.player.lockout = 0;
+        for a in self.tables.actors.iter_mut() {
             super::align::lockout_attribute(a, 0, false);
         }
         let player = self.selected_player_id();
-        if let Some(s) = player.and_then(|p| self.scripts.states.get_mut(p as usize)) {
+        if let Some(s) = player.and_then(|p| self.tables.scripts.states.get_mut(p as usize)) {
             s.tasks.clear();
         }
         if let Some(p) = self.selected_player_mut() {
@@ -111,8 +121,8 @@ impl<'a, C: Capacity> World<'a, C> {
             p.matrix = crate::math::Mat3::from_orientation(p.angles);
             p.previous_angles = p.angles;
         }
-        (self.camera.scripted, self.camera.nesting) = (0, 0);
-        self.camera.records[0].flags = crate::camera::flag::COLLIDE;
+        (self.systems.camera.scripted, self.systems.camera.nesting) = (0, 0);
+        self.systems.camera.records[0].flags = crate::camera::flag::COLLIDE;
         self.camera_setup();
     }
 
@@ -120,7 +130,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// camera's pose update ([`super::script::WorldHost`]) left unpublished.
     pub(super) fn camera_after_actor(&mut self) {
         self.camera_reset();
-        if core::mem::take(&mut self.camera.publish_pending) {
+        if core::mem::take(&mut self.systems.camera.publish_pending) {
             self.publish_view();
         }
     }
@@ -128,7 +138,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// The published position is the view origin: the actor update window's centre and
     /// the listener; the listener's yaw is the published yaw (512 along +X).
     fn publish_view(&mut self) {
-        self.view = self.camera.position;
-        self.view_yaw = (self.camera.angles[1] & crate::units::ANGLE_MASK) as u16;
+        self.systems.view = self.systems.camera.position;
+        self.systems.view_yaw = (self.systems.camera.angles[1] & crate::units::ANGLE_MASK) as u16;
     }
 }

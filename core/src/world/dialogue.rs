@@ -62,26 +62,31 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
                 self.activate(receiver, label, call.function == id::TORCH_ACTIVATE)
             }
             id::DEACTIVATE => {
-                self.dialogue.activation.deactivate(receiver);
+                self.env.systems.dialogue.activation.deactivate(receiver);
                 0
             }
             id::RTX => self.rtx(receiver, receiver, false, call).0,
             id::RTXP => self.rtxp(call),
             id::RTX_ANIM => self.rtx_anim(receiver, call),
-            id::RTXP_ANIM => self.rtx_anim(self.player?, call),
-            id::WAIT_ON_DIALOG => self.dialogue.any_active() as i32,
+            id::RTXP_ANIM => self.rtx_anim(self.env.player_id?, call),
+            id::WAIT_ON_DIALOG => self.env.systems.dialogue.any_active() as i32,
             id::AMBIENT_RTX => self.ambient_rtx(receiver, call),
             id::MENU_NEW => {
-                self.dialogue.menu.new_menu();
+                self.env.systems.dialogue.menu.new_menu();
                 0
             }
             id::MENU_ADD_ITEM => {
-                let text = self.dialogue.entry(label).map_or(&[][..], |e| e.text);
-                self.dialogue.menu.add(Topic { label, text, value: call.arg(1), used: call.arg(2) });
+                let text = self.env.systems.dialogue.entry(label).map_or(&[][..], |e| e.text);
+                self.env.systems.dialogue.menu.add(Topic {
+                    label,
+                    text,
+                    value: call.arg(1),
+                    used: call.arg(2),
+                });
                 0
             }
             id::MENU_PROC => self.menu_proc(receiver),
-            id::MENU_SELECTION => self.dialogue.menu.selection(),
+            id::MENU_SELECTION => self.env.systems.dialogue.menu.selection(),
             id::PLAYER_FACE_TALK => {
                 // A best guess (the docs do not describe it): the selected player turns to face
                 // the speaker as `PlayerFaceObj` turns him.
@@ -95,7 +100,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             id::PLAYER_FORCE_TALK => {
                 // A best guess: the selected player faces the speaker at once.
                 let to = self.record_of(receiver)?.position;
-                let player = self.actor_mut(self.player?)?;
+                let player = self.actor_mut(self.env.player_id?)?;
                 player.angles.heading = crate::actor::align::heading_to(player.position, to) as u16 & 2047;
                 0
             }
@@ -106,32 +111,32 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
 
     /// Copies what the controller tests of the dialogue system into the player state.
     fn sync_talk(&mut self) {
-        let talk = &mut self.env.player.talk;
-        (talk.menu, talk.waiting) = self.dialogue.words();
+        let talk = &mut self.env.systems.player.talk;
+        (talk.menu, talk.waiting) = self.env.systems.dialogue.words();
     }
 
     /// `Activate(label)` / `TorchActivate(label)` from `receiver`.
     fn activate(&mut self, receiver: u16, label: [u8; 4], torch_call: bool) -> i32 {
-        let Some(p) = self.player.and_then(|p| self.record_of(p)) else { return 0 };
+        let Some(p) = self.env.player_id.and_then(|p| self.record_of(p)) else { return 0 };
         let Some(r) = self.record_of(receiver) else { return 0 };
         let offer = Offer {
-            lockout: self.env.player.lockout,
-            menu_open: self.dialogue.menu.is_open(),
+            lockout: self.env.systems.player.lockout,
+            menu_open: self.env.systems.dialogue.menu.is_open(),
             sword_drawn: p.weapon_drawn,
             gremlin: p.attr(attr::PLAYER_TYPE) == 1,
             // `attr_special_activate`'s index is not given: no receiver is special.
             special: false,
             receiver_busy: r.rope || living::is_ledge(r.living),
             player_armed: p.holds_weapon() || drawing_or_sheathing(p),
-            lineup: self.env.player.lineup,
+            lineup: self.env.systems.player.lineup,
             torch: p.torch,
             torch_call,
             use_held: self.input.held(Action::Act),
         };
-        let text = self.dialogue.entry(label).map(|e| e.text);
-        let fired = self.dialogue.activation.offer(receiver, text, &offer);
+        let text = self.env.systems.dialogue.entry(label).map(|e| e.text);
+        let fired = self.env.systems.dialogue.activation.offer(receiver, text, &offer);
         if fired == 1 {
-            self.dialogue.emit(receiver, Talk::Activated { label });
+            self.env.systems.dialogue.emit(receiver, Talk::Activated { label });
         }
         fired
     }
@@ -147,7 +152,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         player_record: bool,
         call: &mut NativeCall<'_>,
     ) -> (i32, bool) {
-        if self.env.shared.sound.reset {
+        if self.env.systems.shared.sound.reset {
             return (0, false);
         }
         let label = rtx::label_of(call.arg(0));
@@ -155,22 +160,23 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         let record = usize::try_from(call.scratch[1]).ok().filter(|_| started);
         if !player_record {
             let at = self.record_of(actor).map_or([0; 3], Actor::effective_position);
-            let p = self.player.and_then(|p| self.record_of(p)).map_or([0; 3], |p| p.position);
+            let p = self.env.player_id.and_then(|p| self.record_of(p)).map_or([0; 3], |p| p.position);
             let d = crate::math::rounded_distance(crate::math::wrapping_sub3(p, at)) >> 8;
-            if d > self.env.config.dialog_max_distance {
-                let line = record.and_then(|r| self.dialogue.lines.get(r).copied());
+            if d > self.env.assets.config.dialog_max_distance {
+                let line = record.and_then(|r| self.env.systems.dialogue.lines.get(r).copied());
                 if let Some(h) = line.and_then(|l| l.sample.handle()) {
-                    self.dialogue.silence(actor, h);
+                    self.env.systems.dialogue.silence(actor, h);
                 }
                 return (0, false);
             }
         }
         let mut created = false;
         if call.elapsed == 0 && !started {
-            let speech = self.env.config.dialog_use_speech == 1;
-            let r = match self.dialogue.load(speaker, label, self.report.bios, speech) {
+            let speech = self.env.assets.config.dialog_use_speech == 1;
+            let r = match self.env.systems.dialogue.load(speaker, label, self.env.systems.report.bios, speech)
+            {
                 Ok(k) => {
-                    let r = self.dialogue.create(speaker, k, player_record);
+                    let r = self.env.systems.dialogue.create(speaker, k, player_record);
                     created = r.is_some();
                     r.map_or(-1, |r| r as i32)
                 }
@@ -180,12 +186,12 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             call.scratch = [call.scratch[0] | state::STARTED, r];
         }
         let r = usize::try_from(call.scratch[1]).ok();
-        (self.dialogue.active(r) as i32, created)
+        (self.env.systems.dialogue.active(r) as i32, created)
     }
 
     /// `RTXp(label)`: record 0, the selected player speaking, no distance gate.
     fn rtxp(&mut self, call: &mut NativeCall<'_>) -> i32 {
-        let Some(p) = self.player else { return 0 };
+        let Some(p) = self.env.player_id else { return 0 };
         self.rtx(p, p, true, call).0
     }
 
@@ -215,8 +221,8 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         let running = r != 0 || current == last;
         if !player_anim {
             match running {
-                true => self.dialogue.menu.pending = false,
-                false => self.dialogue.menu.delay = 0,
+                true => self.env.systems.dialogue.menu.pending = false,
+                false => self.env.systems.dialogue.menu.delay = 0,
             }
         }
         running as i32
@@ -239,12 +245,16 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     fn ambient_rtx(&mut self, receiver: u16, call: &mut NativeCall<'_>) -> i32 {
         let label = rtx::label_of(call.arg(0));
         if call.scratch[0] & state::STARTED == 0 {
-            let entry = self.dialogue.entry(label);
+            let entry = self.env.systems.dialogue.entry(label);
             let Some(voice) = entry.and_then(|e| e.voice) else { return 0 };
-            let Some(h) = self.dialogue.voices.start(rtx::fold(label), &voice, self.report.bios) else {
+            let Some(h) = self.env.systems.dialogue.voices.start(
+                rtx::fold(label),
+                &voice,
+                self.env.systems.report.bios,
+            ) else {
                 return 0;
             };
-            self.dialogue.emit(
+            self.env.systems.dialogue.emit(
                 receiver,
                 Talk::Voice { handle: h, label: rtx::fold(label), volume: voice.volume.min(127) },
             );
@@ -253,23 +263,31 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         let h = call.scratch[1] as u8;
         let Some(a) = self.record_of(receiver) else { return 0 };
         let (at, killed) = (a.effective_position(), a.killed);
-        let level =
-            crate::sound::radius_and_divisor(self.env.config.sound_distance).map(|(radius, divisor)| {
-                let l = self.camera.position;
+        let level = crate::sound::radius_and_divisor(self.env.assets.config.sound_distance).map(
+            |(radius, divisor)| {
+                let l = self.env.systems.camera.position;
                 let v = crate::sound::volume(crate::sound::distance(at, l), radius, divisor, call.arg(1));
-                (v, crate::sound::pan(at[0].wrapping_sub(l[0]), at[2].wrapping_sub(l[2]), self.listener_yaw))
-            });
+                (
+                    v,
+                    crate::sound::pan(
+                        at[0].wrapping_sub(l[0]),
+                        at[2].wrapping_sub(l[2]),
+                        self.env.systems.view_yaw,
+                    ),
+                )
+            },
+        );
         let (volume, pan) = level.unwrap_or((0, 64));
         if volume == 0 || killed {
-            self.dialogue.voices.stop(h);
-            self.dialogue.emit(receiver, Talk::VoiceStop { handle: h });
+            self.env.systems.dialogue.voices.stop(h);
+            self.env.systems.dialogue.emit(receiver, Talk::VoiceStop { handle: h });
             return 0;
         }
-        if !self.dialogue.voices.playing(h, self.report.bios) {
+        if !self.env.systems.dialogue.voices.playing(h, self.env.systems.report.bios) {
             return 0;
         }
-        if self.dialogue.voices.set_level(h, volume, pan) {
-            self.dialogue.emit(receiver, Talk::VoiceLevel { handle: h, volume, pan });
+        if self.env.systems.dialogue.voices.set_level(h, volume, pan) {
+            self.env.systems.dialogue.emit(receiver, Talk::VoiceLevel { handle: h, volume, pan });
         }
         1
     }
@@ -278,16 +296,16 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     fn menu_proc(&mut self, receiver: u16) -> i32 {
         let (up, down, d) =
             (self.input.held(Action::Up), self.input.held(Action::Down), self.input.held(Action::Act));
-        let delay = self.env.config.menu_traverse_delay.max(1) as u32;
-        match self.dialogue.menu.proc(self.report.bios, up, down, d, delay) {
+        let delay = self.env.assets.config.menu_traverse_delay.max(1) as u32;
+        match self.env.systems.dialogue.menu.proc(self.env.systems.report.bios, up, down, d, delay) {
             Proc::Opened => {
-                let items = self.dialogue.menu.items().len() as u8;
-                self.dialogue.emit(receiver, Talk::Menu { items });
+                let items = self.env.systems.dialogue.menu.items().len() as u8;
+                self.env.systems.dialogue.emit(receiver, Talk::Menu { items });
                 1
             }
             Proc::Open => 1,
             Proc::Chosen(index, value) => {
-                self.dialogue.emit(receiver, Talk::Chosen { index: index as u8, value });
+                self.env.systems.dialogue.emit(receiver, Talk::Chosen { index: index as u8, value });
                 0
             }
             Proc::Empty => 0,
@@ -306,7 +324,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// (`holding_weapon`) is set, cycling is off and a waiting press is dropped.
     fn cycle_items(&mut self, input: &Input) {
         let held = [input.held(Action::Next), input.held(Action::Prev)];
-        let (last, pending) = &mut self.player.item_keys;
+        let (last, pending) = &mut self.systems.player.item_keys;
         for (k, &now) in held.iter().enumerate() {
             if now && !last[k] {
                 *pending = Some(k == 0);
@@ -316,75 +334,76 @@ impl<'a, C: Capacity> World<'a, C> {
         let armed =
             self.selected_player().is_some_and(|p| p.weapon_drawn || p.attr(attr::HOLDING_WEAPON) != 0);
         if armed {
-            self.player.item_keys.1 = None;
-        } else if self.item_area == ItemArea::Item
-            && let Some(forward) = self.player.item_keys.1.take()
+            self.systems.player.item_keys.1 = None;
+        } else if self.systems.item_area == ItemArea::Item
+            && let Some(forward) = self.systems.player.item_keys.1.take()
         {
-            self.items.cycle(forward);
+            self.systems.items.cycle(forward);
         }
     }
 
     pub(super) fn dialogue_stage(&mut self, input: &Input, bios: u32, ticks: i32) {
-        let speech = self.config.dialog_use_speech == 1;
-        let lockout = self.player.lockout;
-        if !self.dialogue.skip(input.held(Action::Walk), lockout, bios) {
-            let pass = self.dialogue.update(ticks, speech, bios);
-            if let Some(line) = pass.refreshed.and_then(|r| self.dialogue.lines.get(r).copied()) {
+        let speech = self.assets.config.dialog_use_speech == 1;
+        let lockout = self.systems.player.lockout;
+        if !self.systems.dialogue.skip(input.held(Action::Walk), lockout, bios) {
+            let pass = self.systems.dialogue.update(ticks, speech, bios);
+            if let Some(line) = pass.refreshed.and_then(|r| self.systems.dialogue.lines.get(r).copied()) {
                 self.refresh_voice(line.speaker, line.sample.handle());
             }
         }
-        let voices = self.dialogue.voices;
-        self.dialogue.cache.update(&voices, bios, ticks);
+        let voices = self.systems.dialogue.voices;
+        self.systems.dialogue.cache.update(&voices, bios, ticks);
         let p = self.selected_player();
-        let suppressed = self.dialogue.menu.is_open()
+        let suppressed = self.systems.dialogue.menu.is_open()
             || p.is_some_and(|p| p.rope || living::is_ledge(p.living) || p.in_deep_water());
         let item_key = input.held(Action::Next) || input.held(Action::Prev);
-        let override_time = self.config.rtx_pickup_override_time;
-        self.item_area =
-            self.dialogue.activation.frame(lockout, ticks, suppressed, (item_key, override_time));
+        let override_time = self.assets.config.rtx_pickup_override_time;
+        self.systems.item_area =
+            self.systems.dialogue.activation.frame(lockout, ticks, suppressed, (item_key, override_time));
         self.cycle_items(input);
         // The item overlay repairs an exhausted selection ({D:engine/hud.md} "Selection").
-        self.items.repair_selection();
-        let talk = &mut self.player.talk;
-        (talk.menu, talk.waiting) = self.dialogue.words();
+        self.systems.items.repair_selection();
+        let talk = &mut self.systems.player.talk;
+        (talk.menu, talk.waiting) = self.systems.dialogue.words();
         self.drain_talk();
     }
 
     /// A presented line's clip takes the volume of its speaker's distance (curve offset 0);
     /// its pan stays.
     fn refresh_voice(&mut self, speaker: u16, handle: Option<u8>) {
-        let (Some(h), Some(a)) = (handle, self.actors.get(speaker as usize)) else { return };
-        let Some((radius, divisor)) = crate::sound::radius_and_divisor(self.config.sound_distance) else {
+        let (Some(h), Some(a)) = (handle, self.tables.actors.get(speaker as usize)) else { return };
+        let Some((radius, divisor)) = crate::sound::radius_and_divisor(self.assets.config.sound_distance)
+        else {
             return;
         };
         let v = crate::sound::volume(
-            crate::sound::distance(a.effective_position(), self.view),
+            crate::sound::distance(a.effective_position(), self.systems.view),
             radius,
             divisor,
             0,
         );
-        let pan = self.dialogue.voices.get(h).map_or(64, |p| p.pan);
-        if self.dialogue.voices.set_level(h, v, pan) {
-            self.dialogue.emit(speaker, Talk::VoiceLevel { handle: h, volume: v, pan });
+        let pan = self.systems.dialogue.voices.get(h).map_or(64, |p| p.pan);
+        if self.systems.dialogue.voices.set_level(h, v, pan) {
+            self.systems.dialogue.emit(speaker, Talk::VoiceLevel { handle: h, volume: v, pan });
         }
     }
 
     /// Moves the dialogue events of the update under way into the report.
     pub(super) fn drain_talk(&mut self) {
-        let events = core::mem::take(&mut self.dialogue.events);
+        let events = core::mem::take(&mut self.systems.dialogue.events);
         for (actor, talk) in events {
             self.push_event(actor, Event::Talk(talk));
         }
-        self.report.dropped += core::mem::take(&mut self.dialogue.dropped);
+        self.systems.report.dropped += core::mem::take(&mut self.systems.dialogue.dropped);
     }
 
     /// The dialogue state ([`crate::dialogue::Dialogue`]).
     pub fn dialogue(&self) -> &crate::dialogue::Dialogue<'a, C> {
-        &self.dialogue
+        &self.systems.dialogue
     }
 
     /// What the HUD's item area shows this frame: the prompt text, the item or nothing.
     pub fn item_area(&self) -> ItemArea<'a> {
-        self.item_area
+        self.systems.item_area
     }
 }

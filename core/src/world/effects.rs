@@ -230,7 +230,7 @@ impl<C: Capacity> EffectPool<C> {
 impl<C: Capacity> super::World<'_, C> {
     /// The world's environmental effect pool.
     pub fn effects(&self) -> &EffectPool<C> {
-        &self.effects
+        &self.systems.effects
     }
 }
 

@@ -23,7 +23,7 @@ impl<'a, C: Capacity> World<'a, C> {
         index: usize,
         heading: i32,
     ) -> Result<u16, WorldError> {
-        let marker = self.rgm.mpmk().get(index).ok_or(WorldError::NoMarker(index))?;
+        let marker = self.assets.rgm.mpmk().get(index).ok_or(WorldError::NoMarker(index))?;
         let position = marker.position.map(|c| c.wrapping_mul(256));
         self.enter_at(files, position, heading, true)
     }
@@ -41,25 +41,25 @@ impl<'a, C: Capacity> World<'a, C> {
         heading: i32,
         settle_on_ground: bool,
     ) -> Result<u16, WorldError> {
-        let map = self.map.clone();
+        let map = self.assets.map.clone();
         let needs = |e| super::load::with_needs(e, files, &map);
         let cyrus = self
             .create_player(files, PLAYER, position, heading)
             .map_err(needs)?
             .ok_or(WorldError::NoPlayer)?;
         let shadow = self.create_player(files, SHADOW, position, heading).map_err(needs)?;
-        self.players = [Some(cyrus), shadow];
-        self.selected = 0;
+        self.tables.players = [Some(cyrus), shadow];
+        self.tables.selected = 0;
         // The camera follows the new player first: settling reads the terrain as the first
         // frame will draw it around him (the vertex cache centres on the camera).
         self.camera_setup();
         if settle_on_ground {
             self.settle_player();
         }
-        self.shared = super::Shared::default();
-        self.player.turn = crate::player::Turn::default();
+        self.systems.shared = super::Shared::default();
+        self.systems.player.turn = crate::player::Turn::default();
         self.camera_setup();
-        self.cells.invalidate();
+        self.tables.cells.invalidate();
         Ok(cyrus)
     }
 
@@ -77,12 +77,12 @@ impl<'a, C: Capacity> World<'a, C> {
         position: [i32; 3],
         heading: i32,
     ) -> Result<Option<u16>, WorldError> {
-        let rgm = self.rgm;
+        let rgm = self.assets.rgm;
         let Some(def) = rgm.actor_by_name(name) else { return Ok(None) };
         // The player initializer's resets precede the actor's model and script setup.
-        self.player.initialize();
+        self.systems.player.initialize();
         let definition = def.index() as u16;
-        let mut a = Actor::new(definition, super::attributes::initial(def.attributes(), &self.config));
+        let mut a = Actor::new(definition, super::attributes::initial(def.attributes(), &self.assets.config));
         a.position = position;
         a.home = position;
         a.previous = position;
@@ -92,23 +92,23 @@ impl<'a, C: Capacity> World<'a, C> {
         a.set = self.set_for(files, definition, None)?;
         if a.set.is_some() {
             a.model = ActorModel::Animated;
-            self.mess_groups.assign(&mut a.attributes);
+            self.assets.mess_groups.assign(&mut a.attributes);
         }
         self.init_shape(&mut a, &def, -1);
         let mut events = Events::default();
-        if let Some(entry) = a.set.and_then(|s| self.sets.get(s as usize)) {
+        if let Some(entry) = a.set.and_then(|s| self.assets.sets.get(s as usize)) {
             let mut cx = self.anim_context(&entry.set, &mut events);
             a.anim.request(&mut cx, 0, 0);
             a.anim.request(&mut cx, 0, 0);
             let default = a.anim.default;
             a.anim.force(&mut cx, default, 0);
-            a.setup_combat(&mut self.combat_index);
+            a.setup_combat(&mut self.systems.combat_index);
         }
         a.model_radius = self.actor_model(&a).map(|m| m.radius());
-        let id = self.actors.len() as u16;
-        self.actors.push(a).map_err(|_| super::full::<C>(TableKind::Actors))?;
-        self.scripts.add_none()?;
-        self.cells.insert_persistent(id);
+        let id = self.tables.actors.len() as u16;
+        self.tables.actors.push(a).map_err(|_| super::full::<C>(TableKind::Actors))?;
+        self.tables.scripts.add_none()?;
+        self.tables.cells.insert_persistent(id);
         Ok(Some(id))
     }
 
@@ -118,14 +118,15 @@ impl<'a, C: Capacity> World<'a, C> {
     /// support, X and Z never do.
     pub fn settle_player(&mut self) {
         let Some(id) = self.selected_player_id() else { return };
-        let Some(a) = self.actors.get(id as usize) else { return };
+        let Some(a) = self.tables.actors.get(id as usize) else { return };
         // Static placements and the live actors' face models (a deck competes too).
         let mut live = C::Work::default();
         self.live_models(id, None, &mut live);
-        let scene = super::live::LiveScene { statics: &self.statics, live: &live, transients: &[] };
+        let scene = super::live::LiveScene { statics: &self.assets.statics, live: &live, transients: &[] };
         let heights = self.vertex_cache();
-        let y = settle(&scene, &heights, a.position, a.bounds.positive[1], self.config.standing_height);
-        if let (Some(y), Some(a)) = (y, self.actors.get_mut(id as usize)) {
+        let y =
+            settle(&scene, &heights, a.position, a.bounds.positive[1], self.assets.config.standing_height);
+        if let (Some(y), Some(a)) = (y, self.tables.actors.get_mut(id as usize)) {
             a.position[1] = y;
             a.previous[1] = y;
             a.water_record = a.position;

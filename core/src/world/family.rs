@@ -23,35 +23,36 @@ impl<'a, C: Capacity> World<'a, C> {
     /// children (breadth-first from each root), the order the refresh needs.
     pub(super) fn init_families(&mut self) {
         let mut traversal = C::Work::<u16>::default();
-        self.cells.registry_order(&mut traversal);
-        self.families.clear();
-        for a in self.actors.iter_mut() {
+        self.tables.cells.registry_order(&mut traversal);
+        self.tables.families.clear();
+        for a in self.tables.actors.iter_mut() {
             a.attached = None;
         }
         for identity in 1..=255u8 {
             let root = traversal.iter().copied().find(|&id| {
-                self.actors
+                self.tables
+                    .actors
                     .get(id as usize)
                     .is_some_and(|a| a.attr(attr::MASTER) == identity && a.attr(attr::SLAVE) == 0)
             });
             let Some(root) = root else { continue };
-            if self.families.push(root).is_err() {
+            if self.tables.families.push(root).is_err() {
                 break;
             }
-            let mut k = self.families.len() - 1;
-            while k < self.families.len() {
-                self.claim_children(self.families[k], &traversal);
+            let mut k = self.tables.families.len() - 1;
+            while k < self.tables.families.len() {
+                self.claim_children(self.tables.families[k], &traversal);
                 k += 1;
             }
         }
-        for k in (0..self.families.len()).rev() {
-            let id = self.families[k] as usize;
-            let Some(parent) = self.actors[id].attached.map(|f| f.parent as usize) else { continue };
+        for k in (0..self.tables.families.len()).rev() {
+            let id = self.tables.families[k] as usize;
+            let Some(parent) = self.tables.actors[id].attached.map(|f| f.parent as usize) else { continue };
             let (pose, no_slave_rot) = {
-                let p = &self.actors[parent];
+                let p = &self.tables.actors[parent];
                 (p.published_pose(), p.attr(attr::NO_SLAVE_ROT))
             };
-            family::attach(&mut self.actors[id], parent as u16, &pose, no_slave_rot);
+            family::attach(&mut self.tables.actors[id], parent as u16, &pose, no_slave_rot);
         }
     }
 
@@ -59,15 +60,15 @@ impl<'a, C: Capacity> World<'a, C> {
     /// traversal order) and queues them in [`World::families`]. A claimed child is marked by
     /// a family record at its world pose until [`family::attach`] makes it local.
     fn claim_children(&mut self, parent: u16, traversal: &[u16]) {
-        let identity = self.actors[parent as usize].attr(attr::MASTER);
+        let identity = self.tables.actors[parent as usize].attr(attr::MASTER);
         if identity == 0 {
             return;
         }
         for masters in [true, false] {
             for &id in traversal.iter().rev() {
-                let Some(a) = self.actors.get_mut(id as usize) else { continue };
+                let Some(a) = self.tables.actors.get_mut(id as usize) else { continue };
                 let candidate = a.attr(attr::SLAVE) == identity && (a.attr(attr::MASTER) != 0) == masters;
-                if id == parent || !candidate || a.attached.is_some() || self.families.is_full() {
+                if id == parent || !candidate || a.attached.is_some() || self.tables.families.is_full() {
                     continue;
                 }
                 a.attached = Some(Attached {
@@ -78,7 +79,7 @@ impl<'a, C: Capacity> World<'a, C> {
                     previous_angles: a.angles,
                     generation: 0,
                 });
-                let _ = self.families.push(id);
+                let _ = self.tables.families.push(id);
             }
         }
     }
@@ -88,16 +89,18 @@ impl<'a, C: Capacity> World<'a, C> {
     /// presents each listed actor; Stros does it for every linked actor here, after the
     /// families, so an owner's pose is current).
     pub(super) fn refresh_families(&mut self) {
-        for k in 0..self.families.len() {
-            let id = self.families[k] as usize;
-            let Some(parent) = self.actors[id].attached.map(|f| f.parent as usize) else { continue };
-            let pose = self.actors[parent].published_pose();
-            family::compose(&mut self.actors[id], &pose);
+        for k in 0..self.tables.families.len() {
+            let id = self.tables.families[k] as usize;
+            let Some(parent) = self.tables.actors[id].attached.map(|f| f.parent as usize) else { continue };
+            let pose = self.tables.actors[parent].published_pose();
+            family::compose(&mut self.tables.actors[id], &pose);
         }
-        for id in 0..self.actors.len() {
-            let Some(owner) = self.actors[id].link.and_then(|l| l.owner) else { continue };
-            let Some(pose) = self.actors.get(owner as usize).map(|o| o.published_pose()) else { continue };
-            let a = &mut self.actors[id];
+        for id in 0..self.tables.actors.len() {
+            let Some(owner) = self.tables.actors[id].link.and_then(|l| l.owner) else { continue };
+            let Some(pose) = self.tables.actors.get(owner as usize).map(|o| o.published_pose()) else {
+                continue;
+            };
+            let a = &mut self.tables.actors[id];
             let local = a.position;
             if let Some(l) = a.link.as_mut() {
                 l.previous = l.cached;

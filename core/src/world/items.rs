@@ -48,10 +48,10 @@ impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
         let it = item(call.arg(0));
         Some(match call.function {
             id::ADD_ITEM => {
-                let player = self.player;
+                let player = self.env.player_id;
                 let mut picked = None;
                 if let Some(k) = it {
-                    self.items.acquire(k, call.arg(1), &mut |w| picked = Some(w));
+                    self.env.systems.items.acquire(k, call.arg(1), &mut |w| picked = Some(w));
                 }
                 // The fallback's choice becomes the selected player's weapon attribute.
                 if let (Some(w), Some(p)) = (picked, player.and_then(|p| self.actor_mut(p))) {
@@ -59,33 +59,35 @@ impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
                 }
                 0
             }
-            id::HAVE_ITEM => it.map_or(0, |k| self.items.count(k)),
+            id::HAVE_ITEM => it.map_or(0, |k| self.env.systems.items.count(k)),
             id::DROP_ITEM => {
                 if let Some(k) = it {
-                    self.items.drop(k, call.arg(1));
+                    self.env.systems.items.drop(k, call.arg(1));
                 }
                 0
             }
             id::SELECT_ITEM => {
                 if let Some(k) = it {
-                    self.items.select(k);
+                    self.env.systems.items.select(k);
                 }
                 0
             }
-            id::ACTIVE_ITEM if self.items.is_open() => self.items.selected().map_or(0, i32::from),
+            id::ACTIVE_ITEM if self.env.systems.items.is_open() => {
+                self.env.systems.items.selected().map_or(0, i32::from)
+            }
             id::ACTIVE_ITEM => 0,
             id::DROP_ALL_ITEMS => {
-                if self.task_system {
-                    self.items.drop_all();
+                if self.task_system() {
+                    self.env.systems.items.drop_all();
                 }
                 0
             }
             id::SHOW_ITEM => {
-                self.items.request_show(call.arg(0), [call.arg(2), call.arg(3)], false);
+                self.env.systems.items.request_show(call.arg(0), [call.arg(2), call.arg(3)], false);
                 0
             }
             id::SHOW_ITEM_NO_RTX => {
-                self.items.request_show(call.arg(0), [call.arg(1), call.arg(2)], true);
+                self.env.systems.items.request_show(call.arg(0), [call.arg(1), call.arg(2)], true);
                 0
             }
             id::CHARGE_WEAPON => {
@@ -93,15 +95,17 @@ impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
                 0
             }
             id::SET_POTION => {
-                if let Some(p) = usize::try_from(call.arg(0)).ok().and_then(|k| self.items.potions.get_mut(k))
+                if let Some(p) =
+                    usize::try_from(call.arg(0)).ok().and_then(|k| self.env.systems.items.potions.get_mut(k))
                 {
                     *p = call.arg(1);
                 }
                 1
             }
-            id::GET_POTION => {
-                usize::try_from(call.arg(0)).ok().and_then(|k| self.items.potions.get(k)).map_or(0, |&v| v)
-            }
+            id::GET_POTION => usize::try_from(call.arg(0))
+                .ok()
+                .and_then(|k| self.env.systems.items.potions.get(k))
+                .map_or(0, |&v| v),
             id::HAND_ITEM => {
                 self.hand_item(it);
                 0
@@ -115,10 +119,10 @@ impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
     /// selected, each through the shared routines.
     fn charge_weapon(&mut self, charged: bool) {
         let (to, from) = if charged { (CHARGED, SABRE) } else { (SABRE, CHARGED) };
-        self.items.acquire(to, 1, &mut |_| {});
+        self.env.systems.items.acquire(to, 1, &mut |_| {});
         self.actor.attributes[attr::WEAPON] = to;
-        self.items.empty(from);
-        self.items.select(to);
+        self.env.systems.items.empty(from);
+        self.env.systems.items.select(to);
     }
 
     /// `HandItem(id)`: refused in deep water, on an edge (states 10–19), in the air
@@ -129,8 +133,10 @@ impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
         let a = &*self.actor;
         let in_air = a.falling != 0 || a.sliding != 0 || a.queued != 0 || living::is_in_air(a.living);
         let busy = a.in_deep_water() || living::is_ledge(a.living) || in_air || a.holds_weapon();
-        let shell = self.shells.list.contains(&self.me);
-        if let Some(k) = it.filter(|&k| !busy && !shell && self.items.is_open() && self.items.has_record(k)) {
+        let shell = self.env.systems.shells.list.contains(&self.me);
+        if let Some(k) = it.filter(|&k| {
+            !busy && !shell && self.env.systems.items.is_open() && self.env.systems.items.has_record(k)
+        }) {
             self.actor.held_item = k;
         }
     }
@@ -139,11 +145,11 @@ impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
 impl<'a, C: Capacity> super::World<'a, C> {
     /// The item system.
     pub fn items(&self) -> &crate::items::Items<'a, C> {
-        &self.items
+        &self.systems.items
     }
 
     /// The item system, to restore (a save).
     pub fn items_mut(&mut self) -> &mut crate::items::Items<'a, C> {
-        &mut self.items
+        &mut self.systems.items
     }
 }

@@ -58,7 +58,7 @@ impl<C: Capacity> Env<'_, '_, C> {
         table.clear();
         let y = a.position[1] >> 8;
         let (neg, pos) = (a.bounds.negative[1], a.bounds.positive[1]);
-        let pch = self.config.post_collide_height;
+        let pch = self.assets.config.post_collide_height;
         let fine = self.tick.fine_ticks;
         let jump = a.attr(crate::actor::attr::JUMP_HEIGHT) as i32;
         let fall_step = pch
@@ -112,13 +112,13 @@ impl<C: Capacity> Env<'_, '_, C> {
     /// 4096 at the record heading, Y `(t − pos − standing_height) × 256`, and the head sphere
     /// of radius `pch >> 1` centred `pos − (pch >> 1)` below that.
     fn fits(&self, a: &Actor, f: &Found, t: i32) -> (bool, bool) {
-        let standing = self.config.standing_height;
+        let standing = self.assets.config.standing_height;
         let mut at = ledge::offset(f.point, 4096, f.heading as i32);
         at[1] = t.wrapping_sub(a.bounds.positive[1]).wrapping_sub(standing).wrapping_mul(256);
         let placed = prepare(at, a.angles.pitch, a.angles.heading, a.angles.roll);
         let m = collision_matrix(placed.angle_fields);
         let origin = placed.origin.map(|c| c as i32);
-        let half = self.config.post_collide_height >> 1;
+        let half = self.assets.config.post_collide_height >> 1;
         let head = Sphere { centre: [0, a.bounds.positive[1].wrapping_sub(half), 0], radius: half };
         fit(self.scene, self.scene.lists, origin, m, self.tables.spheres(a), head)
     }
@@ -126,19 +126,19 @@ impl<C: Capacity> Env<'_, '_, C> {
 
 impl<C: Capacity> PlayerScene for Env<'_, '_, C> {
     fn state(&mut self) -> &mut PlayerState {
-        self.player
+        &mut self.systems.player
     }
     fn force(&mut self, a: &mut Actor, group: i16) {
         Env::force(self, a, group)
     }
     fn animation(&self) -> bool {
-        self.config.animation_system != 0
+        self.assets.config.animation_system != 0
     }
     fn ticks(&self) -> i32 {
         self.tick.nominal_ticks
     }
     fn random(&mut self) -> i32 {
-        self.rng.draw()
+        self.systems.rng.draw()
     }
     fn death_health(&mut self, a: &mut Actor, change: i32, source: Option<u8>) {
         crate::world::collide::death_owning_health(a, self, change, source)
@@ -170,7 +170,7 @@ impl<C: Capacity> PlayerScene for Env<'_, '_, C> {
         self.grip
     }
     fn command_lag(&self, a: &Actor) -> i32 {
-        if self.config.animation_system == 0 {
+        if self.assets.config.animation_system == 0 {
             return 0;
         }
         let count = self.set.and_then(|s| s.group(a.anim.current)).map_or(0, |g| g.len() as i32);

@@ -168,7 +168,7 @@ impl<'a, S: Scene<'a>> Scene<'a> for Prepared<'_, S> {
 /// update's own and the pushes of its overlap stage ([`Crowd::moved`]), and — since a script
 /// may write any actor — every actor again after a script that wrote another one.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Crowd<C: Capacity> {
+pub(crate) struct Crowd<C: Capacity> {
     /// Map X by actor id at the start of the step.
     xs: C::Actors<i32>,
     /// Map Z by actor id at the start of the step.

@@ -78,52 +78,61 @@ impl<'a, C: Capacity> World<'a, C> {
     #[inline(never)]
     pub fn unloaded(config: SystemConfig, bindings: Bindings) -> Self {
         World {
-            map: Name::new(),
-            world_id: None,
-            rgm: Rgm::empty(),
-            rob: Rob::new_unchecked(&[]),
-            wld: Wld::new_unchecked(&[]),
-            terrain: Decoded::new(Wld::new_unchecked(&[]), 0),
-            wave: crate::terrain::Wave::NONE,
-            statics: Statics::default(),
-            models: Default::default(),
-            sets: Default::default(),
-            frame_models: Default::default(),
-            // "Opening an actor-definition map resets this shared counter to zero."
-            mess_groups: attributes::MessGroups::default(),
-            actors: Default::default(),
-            memos: Default::default(),
-            crowd: Default::default(),
-            lists: Default::default(),
-            cells: Cells::default(),
-            players: [None, None],
-            selected: 0,
-            player: PlayerState::new(config.walk_mode),
-            clock: Clock::new(TimingConfig::from(&config)),
-            config,
-            bindings,
-            surfaces: SurfaceTable::new(),
-            shared: Shared::default(),
-            view: [0; 3],
-            view_yaw: 0,
-            camera: crate::camera::Camera::new(&config),
-            walk: Default::default(),
-            families: Default::default(),
-            pvo: None,
-            secondary: Default::default(),
-            hidden_statics: Default::default(),
-            sky: None,
-            effects: super::effects::EffectPool::default(),
-            ropes: C::Ropes::<super::ropes::Rope<'_>>::default(),
-            report: StepReport::default(),
-            missing: heapless::Vec::new(),
-            scripts: script::ScriptTables::default(),
-            dialogue: crate::dialogue::Dialogue::default(),
-            item_area: crate::dialogue::activation::ItemArea::Item,
-            items: crate::items::Items::default(),
-            shells: super::script::Shells::default(),
-            combat_index: 0,
-            script_exclusion: None,
+            assets: super::Assets {
+                map: Name::new(),
+                world_id: None,
+                rgm: Rgm::empty(),
+                rob: Rob::new_unchecked(&[]),
+                wld: Wld::new_unchecked(&[]),
+                terrain: Decoded::new(Wld::new_unchecked(&[]), 0),
+                statics: Statics::default(),
+                models: Default::default(),
+                sets: Default::default(),
+                frame_models: Default::default(),
+                // "Opening an actor-definition map resets this shared counter to zero."
+                mess_groups: attributes::MessGroups::default(),
+                config,
+                bindings,
+                surfaces: SurfaceTable::new(),
+                pvo: None,
+                refs: Default::default(),
+                missing: heapless::Vec::new(),
+            },
+            tables: super::ActorTables {
+                actors: Default::default(),
+                memos: Default::default(),
+                crowd: Default::default(),
+                lists: Default::default(),
+                cells: Cells::default(),
+                players: [None, None],
+                selected: 0,
+                families: Default::default(),
+                secondary: Default::default(),
+                scripts: script::ScriptTables::default(),
+            },
+            systems: super::Systems {
+                clock: Clock::new(TimingConfig::from(&config)),
+                shared: Shared::default(),
+                player: PlayerState::new(config.walk_mode),
+                view: [0; 3],
+                view_yaw: 0,
+                camera: crate::camera::Camera::new(&config),
+                walk: Default::default(),
+                hidden_statics: Default::default(),
+                wave: crate::terrain::Wave::NONE,
+                sky: None,
+                effects: super::effects::EffectPool::default(),
+                ropes: C::Ropes::<super::ropes::Rope<'_>>::default(),
+                dialogue: crate::dialogue::Dialogue::default(),
+                shells: super::script::Shells::default(),
+                items: crate::items::Items::default(),
+                item_area: crate::dialogue::activation::ItemArea::Item,
+                report: StepReport::default(),
+                flags: Default::default(),
+                rng: Default::default(),
+                combat_index: 0,
+                script_exclusion: None,
+            },
         }
     }
 
@@ -153,43 +162,44 @@ impl<'a, C: Capacity> World<'a, C> {
     /// Everything but the configuration and bindings as [`World::unloaded`] has it, the
     /// tables emptied where they are.
     fn reset(&mut self) {
-        (self.map, self.world_id) = (Name::new(), None);
-        (self.rgm, self.rob, self.wld) = (Rgm::empty(), Rob::new_unchecked(&[]), Wld::new_unchecked(&[]));
-        self.terrain = Decoded::none();
-        self.wave = crate::terrain::Wave::NONE;
-        self.statics.clear();
-        self.models.clear();
-        self.sets.clear();
-        self.frame_models.clear();
-        self.mess_groups = attributes::MessGroups::default();
-        self.actors.clear();
-        self.memos.clear();
-        self.cells.clear();
-        (self.players, self.selected) = ([None, None], 0);
-        self.player = PlayerState::new(self.config.walk_mode);
-        self.clock = Clock::new(TimingConfig::from(&self.config));
-        self.surfaces.clear();
-        self.shared = Shared::default();
-        (self.view, self.view_yaw) = ([0; 3], 0);
-        self.camera = crate::camera::Camera::new(&self.config);
-        self.walk.clear();
-        self.families.clear();
-        self.pvo = None;
-        self.secondary.clear();
-        self.hidden_statics.clear();
-        self.sky = None;
-        self.effects.reopen(0, 0, [None; 5]);
-        self.ropes.clear();
-        self.report = StepReport::default();
+        (self.assets.map, self.assets.world_id) = (Name::new(), None);
+        (self.assets.rgm, self.assets.rob, self.assets.wld) =
+            (Rgm::empty(), Rob::new_unchecked(&[]), Wld::new_unchecked(&[]));
+        self.assets.terrain = Decoded::none();
+        self.systems.wave = crate::terrain::Wave::NONE;
+        self.assets.statics.clear();
+        self.assets.models.clear();
+        self.assets.sets.clear();
+        self.assets.frame_models.clear();
+        self.assets.mess_groups = attributes::MessGroups::default();
+        self.tables.actors.clear();
+        self.tables.memos.clear();
+        self.tables.cells.clear();
+        (self.tables.players, self.tables.selected) = ([None, None], 0);
+        self.systems.player = PlayerState::new(self.assets.config.walk_mode);
+        self.systems.clock = Clock::new(TimingConfig::from(&self.assets.config));
+        self.assets.surfaces.clear();
+        self.systems.shared = Shared::default();
+        (self.systems.view, self.systems.view_yaw) = ([0; 3], 0);
+        self.systems.camera = crate::camera::Camera::new(&self.assets.config);
+        self.systems.walk.clear();
+        self.tables.families.clear();
+        self.assets.pvo = None;
+        self.tables.secondary.clear();
+        self.systems.hidden_statics.clear();
+        self.systems.sky = None;
+        self.systems.effects.reopen(0, 0, [None; 5]);
+        self.systems.ropes.clear();
+        self.systems.report = StepReport::default();
         // World teardown clears every dialogue record and stops the clips; nothing said
         // survives into the next world ({D:engine/sound.md}).
-        self.dialogue.reopen(None, self.config.dialog_max_dialog_lines);
-        self.item_area = crate::dialogue::activation::ItemArea::Item;
-        self.missing.clear();
-        self.scripts.states.clear();
-        self.scripts.locals.clear();
-        self.shells = super::script::Shells::default();
-        (self.combat_index, self.script_exclusion) = (0, None);
+        self.systems.dialogue.reopen(None, self.assets.config.dialog_max_dialog_lines);
+        self.systems.item_area = crate::dialogue::activation::ItemArea::Item;
+        self.assets.missing.clear();
+        self.tables.scripts.states.clear();
+        self.tables.scripts.locals.clear();
+        self.systems.shells = super::script::Shells::default();
+        (self.systems.combat_index, self.systems.script_exclusion) = (0, None);
     }
 
     fn fill(&mut self, files: &impl Files<'a>, spec: &WorldSpec<'_>) -> Result<(), WorldError> {
@@ -216,9 +226,10 @@ impl<'a, C: Capacity> World<'a, C> {
         // Reset already left the empty table a missing file means.
         if let Some(bytes) = files.file("SURFACE.INI") {
             let text = core::str::from_utf8(bytes).unwrap_or("");
-            self.surfaces.parse_into(text).map_err(WorldError::Surface)?;
+            self.assets.surfaces.parse_into(text).map_err(WorldError::Surface)?;
         }
-        self.scripts.load(files)?;
+        (self.systems.flags, self.assets.refs) = script::ScriptTables::<C>::definitions(files)?;
+        self.systems.rng = crate::script::Rng::default();
         // The dialogue file ({D:config/system-ini.md} `rtx_filename`, installed
         // `ENGLISH.RTX`); without one, lines and prompts find nothing.
         let rtx = match files.file(RTX_FILE) {
@@ -227,7 +238,7 @@ impl<'a, C: Capacity> World<'a, C> {
             ),
             None => None,
         };
-        self.dialogue.reopen(rtx, self.config.dialog_max_dialog_lines);
+        self.systems.dialogue.reopen(rtx, self.assets.config.dialog_max_dialog_lines);
         // The item database (`[system] item_ini`, installed `ITEM.INI`); the system opens
         // with the world loaded as a session starts (a world change keeps it).
         let items = match files.file(crate::items::ITEM_FILE) {
@@ -240,25 +251,29 @@ impl<'a, C: Capacity> World<'a, C> {
             }
             None => None,
         };
-        self.items.open(items);
+        self.systems.items.open(items);
         // The sky opens with the world and takes one draw of the shared random stream for its
         // scroll direction ({D:engine/sky.md} "Initial scroll direction").
-        self.sky =
-            spec.sky.map(|speed| super::sky::SkyMotion::new((self.scripts.rng.draw() & 2047) as u16, speed));
+        self.systems.sky =
+            spec.sky.map(|speed| super::sky::SkyMotion::new((self.systems.rng.draw() & 2047) as u16, speed));
         // World initialization replaces the effect pool ({D:engine/SOUP.md} "Environmental
         // effect animation"); the engine's own effect textures are resolved now.
         let images = super::effects::ENGINE_TEXTURES.map(|t| super::effects::resolve(files, t));
-        self.effects.reopen(self.config.max_effects, self.config.disable_effects, images);
-        self.statics.fill(&rgm, &rob).map_err(|_| full::<C>(TableKind::Placements))?;
-        self.walk.load(&rgm)?;
+        self.systems.effects.reopen(
+            self.assets.config.max_effects,
+            self.assets.config.disable_effects,
+            images,
+        );
+        self.assets.statics.fill(&rgm, &rob).map_err(|_| full::<C>(TableKind::Placements))?;
+        self.systems.walk.load(&rgm)?;
         // Memos name placements of these statics and samples of this map.
-        self.memos.clear();
-        (self.map, self.world_id, self.wave) = (spec.map_name(), spec.id, spec.wave);
-        (self.rgm, self.rob) = (rgm, rob);
+        self.tables.memos.clear();
+        (self.assets.map, self.assets.world_id, self.systems.wave) = (spec.map_name(), spec.id, spec.wave);
+        (self.assets.rgm, self.assets.rob) = (rgm, rob);
         // `world_scapeshift` offsets the height table (its low signed word).
-        self.terrain = wld.map_or_else(Decoded::none, |w| Decoded::new(w, spec.scapeshift as i32));
-        self.wld = *self.terrain.wld();
-        self.pvo = pvo;
+        self.assets.terrain = wld.map_or_else(Decoded::none, |w| Decoded::new(w, spec.scapeshift as i32));
+        self.assets.wld = *self.assets.terrain.wld();
+        self.assets.pvo = pvo;
         self.place_actors(files)?;
         // After the map objects, before the player records.
         self.prepare_shells()?;
@@ -267,7 +282,7 @@ impl<'a, C: Capacity> World<'a, C> {
     }
     /// The walk maps as the navigation queries take them.
     pub(super) fn walk(&mut self) -> crate::actor::walk::WalkMaps<'_, 'a> {
-        self.walk.parts().0
+        self.systems.walk.parts().0
     }
 
     /// The loaded model called `name` (case-insensitive), loading it on first use: a ROB
@@ -281,10 +296,10 @@ impl<'a, C: Capacity> World<'a, C> {
         if key.is_empty() {
             return Ok(None);
         }
-        if let Some(i) = self.models.iter().position(|m| m.name == key) {
+        if let Some(i) = self.assets.models.iter().position(|m| m.name == key) {
             return Ok(Some(i as u16));
         }
-        let segment = self.rob.find(name);
+        let segment = self.assets.rob.find(name);
         let flags = segment.map_or(0, |s| s.collision_flags());
         let model = match segment.and_then(|s| s.model().ok()) {
             Some(m) => Some(m),
@@ -304,13 +319,16 @@ impl<'a, C: Capacity> World<'a, C> {
         };
         let Some(model) = model else {
             // Nothing to draw or collide with; the frontend says which file was missing.
-            if !self.missing.contains(&key) {
-                let _ = self.missing.push(key);
+            if !self.assets.missing.contains(&key) {
+                let _ = self.assets.missing.push(key);
             }
             return Ok(None);
         };
-        self.models.push(WorldModel { name: key, model, flags }).map_err(|_| full::<C>(TableKind::Models))?;
-        Ok(Some(self.models.len() as u16 - 1))
+        self.assets
+            .models
+            .push(WorldModel { name: key, model, flags })
+            .map_err(|_| full::<C>(TableKind::Models))?;
+        Ok(Some(self.assets.models.len() as u16 - 1))
     }
 
     /// The animation set of `definition` over its RAAN table (`placement` `None`) or over
@@ -327,10 +345,12 @@ impl<'a, C: Capacity> World<'a, C> {
             Some((frames, name)) => FrameSource::Placement { model: name_of(name), frames },
             None => FrameSource::Raan,
         };
-        if let Some(i) = self.sets.iter().position(|s| s.definition == definition && s.source == source) {
+        if let Some(i) =
+            self.assets.sets.iter().position(|s| s.definition == definition && s.source == source)
+        {
             return Ok(Some(i as u16));
         }
-        let rgm = self.rgm;
+        let rgm = self.assets.rgm;
         let Some(def) = rgm.actor(definition as usize) else { return Ok(None) };
         let set = match placement {
             Some((count, _)) => AnimSet::with_placement_model(&def, count),
@@ -339,24 +359,25 @@ impl<'a, C: Capacity> World<'a, C> {
                 None => return Ok(None),
             },
         };
-        if self.sets.is_full() {
+        if self.assets.sets.is_full() {
             return Err(full::<C>(TableKind::Sets));
         }
-        let first = self.frame_models.len();
+        let first = self.assets.frame_models.len();
         for name in set_names(&def, placement) {
             let m = self.model_named(files, name)?.unwrap_or(NO_MODEL);
-            self.frame_models.push(m).map_err(|_| full::<C>(TableKind::FrameModels))?;
+            self.assets.frame_models.push(m).map_err(|_| full::<C>(TableKind::FrameModels))?;
         }
         // Caps::FITS keeps the frame-model table under 65,535, so both ends fit.
-        let models = first as u16..self.frame_models.len() as u16;
-        let reach = self.frame_models[first..]
+        let models = first as u16..self.assets.frame_models.len() as u16;
+        let reach = self.assets.frame_models[first..]
             .iter()
-            .filter_map(|&m| self.models.get(m as usize))
+            .filter_map(|&m| self.assets.models.get(m as usize))
             .fold(0.0f32, |r, m| r.max(m.radius()));
-        self.sets
+        self.assets
+            .sets
             .push(SetEntry { definition, source, set, models, reach })
             .map_err(|_| full::<C>(TableKind::Sets))?;
-        Ok(Some(self.sets.len() as u16 - 1))
+        Ok(Some(self.assets.sets.len() as u16 - 1))
     }
 
     /// The world model of frame-table entry `k` of `entry`'s table.
@@ -369,7 +390,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// "Actor model-point conversion"): RAEX grip 0 in that frame of its model. `None` without
     /// the group, a frame in it, or the vertex.
     pub(super) fn grip_vertex(&self, a: &Actor) -> Option<[i32; 3]> {
-        let entry = self.sets.get(a.set? as usize)?;
+        let entry = self.assets.sets.get(a.set? as usize)?;
         let g = entry.set.group(group::HANG)?;
         let frame = (0..g.len()).find_map(|i| match g.command(i)? {
             crate::formats::rgm::Command::ShowFrame { frame } => Some(frame),
@@ -377,7 +398,7 @@ impl<'a, C: Capacity> World<'a, C> {
         })?;
         let pose = entry.set.pose(frame)?;
         let model = self.frame_model(entry, pose.model as usize)?;
-        let grip = self.rgm.actor(a.definition as usize)?.extra()?.grip()[0];
+        let grip = self.assets.rgm.actor(a.definition as usize)?.extra()?.grip()[0];
         model.model.frame_vertex(pose.frame as u32, u32::try_from(grip).ok()?)
     }
 
@@ -394,16 +415,16 @@ impl<'a, C: Capacity> World<'a, C> {
             ModelPath::Static if model_id != -1 => primary,
             _ => None,
         };
-        let pch = self.config.post_collide_height;
-        let standing = self.config.standing_height;
+        let pch = self.assets.config.post_collide_height;
+        let standing = self.assets.config.standing_height;
         if let Some(r) = from_record {
             a.bounds = Bounds { total: r.total(), positive: r.positive(), negative: r.negative() };
             a.centre = r.centre();
             a.shape = shape::build(&a.bounds, raex_scale, pch, standing);
         } else if let (ModelPath::Static, -1, ActorModel::Static { model, .. }) = (path, model_id, a.model)
-            && let Some(m) = self.models.get(model as usize)
+            && let Some(m) = self.assets.models.get(model as usize)
         {
-            a.bounds = vertex_bounds(&m.model, self.config.sphere_object_scale);
+            a.bounds = vertex_bounds(&m.model, self.assets.config.sphere_object_scale);
             a.shape = shape::build(&a.bounds, raex_scale, pch, standing);
         } else {
             a.bounds = Bounds { total: [24; 3], positive: [12; 3], negative: [12; 3] };
@@ -418,11 +439,11 @@ impl<'a, C: Capacity> World<'a, C> {
     /// animation-table path and the type-1 fallback that builds a table take the next
     /// message group.
     fn place_actors(&mut self, files: &impl Files<'a>) -> Result<(), WorldError> {
-        let rgm = self.rgm;
+        let rgm = self.assets.rgm;
         for (k, record) in rgm.mpob().iter().enumerate() {
             let Some(def) = rgm.actor_by_name(record.script_name()) else { continue };
             let definition = def.index() as u16;
-            let mut a = Actor::new(definition, attributes::initial(def.attributes(), &self.config));
+            let mut a = Actor::new(definition, attributes::initial(def.attributes(), &self.assets.config));
             a.placement = Some(k as u16);
             let p = record.position();
             a.position = p.map(|c| c.wrapping_mul(256));
@@ -440,11 +461,12 @@ impl<'a, C: Capacity> World<'a, C> {
             match request(&def, &record) {
                 Request::Set(placement) => {
                     a.set = self.set_for(files, definition, placement)?;
-                    self.mess_groups.assign(&mut a.attributes);
+                    self.assets.mess_groups.assign(&mut a.attributes);
                 }
                 Request::Model(name) => {
                     if let Some(m) = self.model_named(files, name)? {
-                        a.model = ActorModel::Static { model: m, flags: self.models[m as usize].flags };
+                        a.model =
+                            ActorModel::Static { model: m, flags: self.assets.models[m as usize].flags };
                     }
                 }
                 Request::Nothing => {}
@@ -460,23 +482,23 @@ impl<'a, C: Capacity> World<'a, C> {
             // "Placed actor initialization and eligibility": group setup's two group-zero
             // requests are made for an MPOB type-1 placement only; any other keeps the new
             // state's default group 0 with nothing requested.
-            if let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)) {
+            if let Some(set) = a.set.and_then(|s| self.assets.sets.get(s as usize)) {
                 if record.object_type() == 1 {
                     let mut events = crate::anim::Events::default();
                     let mut cx = self.anim_context(&set.set, &mut events);
                     a.anim = crate::anim::AnimState::placed(&mut cx);
                 }
-                a.setup_combat(&mut self.combat_index);
+                a.setup_combat(&mut self.systems.combat_index);
             }
             // Instances of one definition take successive RAVA slices.
-            let instance = self.actors.iter().filter(|x| x.definition == definition).count();
-            let id = self.actors.len() as u16;
-            self.actors.push(a).map_err(|_| full::<C>(TableKind::Actors))?;
-            self.scripts.add(&rgm, &def, instance)?;
+            let instance = self.tables.actors.iter().filter(|x| x.definition == definition).count();
+            let id = self.tables.actors.len() as u16;
+            self.tables.actors.push(a).map_err(|_| full::<C>(TableKind::Actors))?;
+            self.tables.scripts.add(&rgm, &def, instance)?;
             if record.activation() == 0 {
-                self.cells.insert_cell(id, p[0], p[2]);
+                self.tables.cells.insert_cell(id, p[0], p[2]);
             } else {
-                self.cells.insert_persistent(id);
+                self.tables.cells.insert_persistent(id);
             }
         }
         self.init_families();

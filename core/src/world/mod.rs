@@ -38,6 +38,7 @@ pub mod live;
 mod load;
 pub(crate) mod models;
 mod nav;
+mod parts;
 mod placed;
 mod requests;
 pub mod sky;
@@ -53,26 +54,6 @@ mod update;
 mod view;
 mod vitals;
 
-/// [`models::ModelTables`] over world `$w`'s fields with the selected player's death state
-/// `$death` (a [`crate::player::death::Death`]): written out field by field, so that a caller holding one actor mutably (an
-/// actor's update) can still take them.
-macro_rules! model_tables {
-    ($w:expr, $death:expr) => {
-        $crate::world::models::ModelTables {
-            rgm: &$w.rgm,
-            models: &$w.models,
-            sets: &$w.sets,
-            frame_models: &$w.frame_models,
-            wld: &$w.wld,
-            swim_depth: $w.config.swim_depth,
-            players: $w.players,
-            selected: $w.selected,
-            death: ($death.progress, $death.hit_inhibition),
-        }
-    };
-}
-use model_tables;
-
 use core::fmt;
 
 use crate::actor::{Actor, ActorModel};
@@ -85,7 +66,6 @@ use crate::files::Files;
 use crate::formats::FormatError;
 use crate::formats::model::Model;
 use crate::formats::rgm::Rgm;
-use crate::formats::rob::Rob;
 use crate::formats::surface::SurfaceTable;
 use crate::formats::wld::Wld;
 use crate::input::Bindings;
@@ -98,6 +78,7 @@ use crate::units::Angles;
 pub use cells::Cells;
 pub use load::RTX_FILE;
 pub use needs::Needs;
+pub(crate) use parts::{ActorTables, Assets, Systems};
 pub use requests::SessionRequest;
 pub use script::{MAX_SCRIPT_EVENTS, ScriptTrace};
 
@@ -388,70 +369,23 @@ pub struct Listener {
 /// program chooses another).
 #[derive(Clone, Debug)]
 pub struct World<'a, C: Capacity = Desktop> {
-    map: Name,
-    /// The WORLD.INI index the world was loaded as, when it came from the catalog.
-    world_id: Option<u16>,
-    rgm: Rgm<'a>,
-    rob: Rob<'a>,
-    wld: Wld<'a>,
-    terrain: Decoded<'a>,
-    wave: Wave,
-    statics: Statics<'a, C>,
-    models: C::Models<WorldModel<'a>>,
-    sets: C::Sets<SetEntry<'a>>,
-    frame_models: C::FrameModels<u16>,
-    mess_groups: attributes::MessGroups,
-    actors: C::Actors<Actor>,
-    /// Per actor, what its last update leaves for the next ([`update::ActorMemo`]).
-    memos: C::Actors<update::ActorMemo>,
-    /// Where the actors stood when the step began ([`live::Crowd`]).
-    crowd: live::Crowd<C>,
-    /// The candidate lists of the actor update under way, gathered in place: the original's
-    /// one pair of 64-entry lists, which every update refills.
-    lists: crate::collision::candidates::Candidates,
-    cells: Cells<C>,
-    players: [Option<u16>; 2],
-    selected: usize,
-    config: SystemConfig,
-    bindings: Bindings,
-    surfaces: SurfaceTable,
-    clock: Clock,
-    shared: Shared,
-    player: PlayerState,
-    view: [i32; 3],
-    view_yaw: u16,
-    camera: crate::camera::Camera,
-    /// The walk maps and what navigation shares ([`nav::WalkTables`]).
-    walk: nav::WalkTables<'a, C>,
-    /// Family members, every parent before its children ([`World::init_families`]).
-    families: C::Actors<u16>,
-    /// The map's PVO visibility octree, when it has one.
-    pvo: Option<crate::formats::pvo::Pvo<'a>>,
-    /// The PVO's secondary table: the non-moving actors ([`World::build_secondary`]).
-    secondary: C::Actors<u16>,
-    /// Per static placement, whether the camera's PVO list leaves it undrawn (empty: all drawn).
-    hidden_statics: C::Placements<bool>,
-    /// The sky's scrolling, when the world has a sky ([`sky::SkyMotion`]).
-    sky: Option<sky::SkyMotion>,
-    /// The environmental effect pool ([`effects::EffectPool`]).
-    effects: effects::EffectPool<C>,
-    /// The map's ropes ([`ropes::Rope`]).
-    ropes: C::Ropes<ropes::Rope<'a>>,
-    /// What people say ([`crate::dialogue`]): lines, the RTX cache, the prompt, the menu.
-    dialogue: crate::dialogue::Dialogue<'a, C>,
-    /// The shell records, newest first ([`shells`]).
-    shells: script::Shells,
-    /// The item system ([`crate::items`]): a session's, kept across world changes.
-    items: crate::items::Items<'a, C>,
-    /// What the HUD's item area shows this frame ([`crate::dialogue::activation::ItemArea`]).
-    item_area: crate::dialogue::activation::ItemArea<'a>,
-    report: StepReport,
-    missing: heapless::Vec<Name, 8>,
-    scripts: script::ScriptTables<C>,
-    /// The next combat index animation-table setup hands out.
-    combat_index: u16,
-    /// The console's `script disable` basename, when one is active.
-    script_exclusion: Option<ScriptName>,
+    /// What the load reads and nothing after changes ([`Assets`]).
+    assets: Assets<'a, C>,
+    /// The per-actor tables ([`ActorTables`]).
+    tables: ActorTables<C>,
+    /// The systems that run on them ([`Systems`]).
+    systems: Systems<'a, C>,
+}
+
+/// An animation context outside an actor update at `ticks` (loading, entry, tools, the
+/// map-list passes): `config`'s `[system] animation_system`, no transition inputs.
+fn anim_context<'c, 'a>(
+    config: &SystemConfig,
+    set: &'c AnimSet<'a>,
+    ticks: i32,
+    events: &'c mut crate::anim::Events,
+) -> AnimContext<'c, 'a> {
+    AnimContext { enabled: config.animation_system != 0, ..AnimContext::new(set, ticks, events) }
 }
 
 /// A script basename as the console's `script disable` takes it: one through eight
@@ -466,7 +400,7 @@ impl<'a, C: Capacity> World<'a, C> {
 
     /// The model tables ([`models::ModelTables`]), with the selected player's death state.
     fn tables(&self) -> models::ModelTables<'_, 'a> {
-        model_tables!(self, self.player.death)
+        self.assets.model_tables(self.tables.players, self.tables.selected, &self.systems.player.death)
     }
 
     /// The frame actor `a` shows of its current model.
@@ -479,22 +413,22 @@ impl<'a, C: Capacity> World<'a, C> {
 
     /// Every actor, in creation order.
     pub fn actors(&self) -> &[Actor] {
-        &self.actors
+        &self.tables.actors
     }
 
     /// Actor `id`.
     pub fn actor(&self, id: u16) -> Option<&Actor> {
-        self.actors.get(id as usize)
+        self.tables.actors.get(id as usize)
     }
 
     /// Actor `id`, mutable (tests and tools set up states through it).
     pub fn actor_mut(&mut self, id: u16) -> Option<&mut Actor> {
-        self.actors.get_mut(id as usize)
+        self.tables.actors.get_mut(id as usize)
     }
 
     /// The selected player's actor id.
     pub fn selected_player_id(&self) -> Option<u16> {
-        self.players[self.selected]
+        self.tables.players[self.tables.selected]
     }
 
     /// The selected player.
@@ -505,17 +439,17 @@ impl<'a, C: Capacity> World<'a, C> {
     /// The selected player, mutable.
     pub fn selected_player_mut(&mut self) -> Option<&mut Actor> {
         let id = self.selected_player_id()?;
-        self.actors.get_mut(id as usize)
+        self.tables.actors.get_mut(id as usize)
     }
 
     /// A forced request for `group` on actor `id` (modifier 0, the current shared ticks): a
     /// test or scenario putting an actor into a known animation state.
     pub fn force_group(&mut self, id: u16, group: i16) {
-        let Some(mut a) = self.actors.get(id as usize).cloned() else { return };
-        let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)) else { return };
+        let Some(a) = self.tables.actors.get_mut(id as usize) else { return };
+        let Some(set) = a.set.and_then(|s| self.assets.sets.get(s as usize)) else { return };
         let mut events = crate::anim::Events::default();
-        a.anim.force(&mut self.anim_context(&set.set, &mut events), group, 0);
-        self.actors[id as usize] = a;
+        let ticks = self.systems.clock.tick().nominal_ticks;
+        a.anim.force(&mut anim_context(&self.assets.config, &set.set, ticks, &mut events), group, 0);
     }
 
     /// An animation context outside an actor update (loading, entry, tools): the current
@@ -525,10 +459,7 @@ impl<'a, C: Capacity> World<'a, C> {
         set: &'c AnimSet<'a>,
         events: &'c mut crate::anim::Events,
     ) -> AnimContext<'c, 'a> {
-        AnimContext {
-            enabled: self.config.animation_system != 0,
-            ..AnimContext::new(set, self.clock.tick().nominal_ticks, events)
-        }
+        anim_context(&self.assets.config, set, self.systems.clock.tick().nominal_ticks, events)
     }
 
     /// The console's `script disable [name]` ({D:engine/console.md}): `Some(name)`
@@ -536,7 +467,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// name) matches, ASCII case folded; `None` clears the suppression. A name outside one
     /// through eight characters is refused and changes nothing.
     pub fn disable_script(&mut self, name: Option<&str>) -> Result<(), WorldError> {
-        self.script_exclusion = match name {
+        self.systems.script_exclusion = match name {
             None => None,
             Some(n) if (1..=8).contains(&n.len()) => {
                 let mut s = ScriptName::new();
@@ -550,44 +481,47 @@ impl<'a, C: Capacity> World<'a, C> {
 
     /// The active `script disable` basename.
     pub fn script_exclusion(&self) -> Option<&str> {
-        self.script_exclusion.as_deref()
+        self.systems.script_exclusion.as_deref()
     }
 
     /// Whether the active script-name exclusion matches actor `a`'s script basename.
     fn script_excluded(&self, a: &Actor) -> bool {
-        let Some(name) = &self.script_exclusion else { return false };
-        self.rgm.actor(a.definition as usize).is_some_and(|d| d.name().eq_ignore_ascii_case(name.as_bytes()))
+        let Some(name) = &self.systems.script_exclusion else { return false };
+        self.assets
+            .rgm
+            .actor(a.definition as usize)
+            .is_some_and(|d| d.name().eq_ignore_ascii_case(name.as_bytes()))
     }
 
     /// The animation set of actor `a`.
     pub fn set_of(&self, a: &Actor) -> Option<&AnimSet<'a>> {
-        self.sets.get(a.set? as usize).map(|e| &e.set)
+        self.assets.sets.get(a.set? as usize).map(|e| &e.set)
     }
 
     /// The animation sets.
     pub fn sets(&self) -> &[SetEntry<'a>] {
-        &self.sets
+        &self.assets.sets
     }
 
     /// The actor lists.
     pub fn cells(&self) -> &Cells<C> {
-        &self.cells
+        &self.tables.cells
     }
 
     /// The static placements.
     pub fn statics(&self) -> &Statics<'a, C> {
-        &self.statics
+        &self.assets.statics
     }
 
     /// The models actors use.
     pub fn models(&self) -> &[WorldModel<'a>] {
-        &self.models
+        &self.assets.models
     }
 
     /// The frame-table models of every set: indices into [`World::models`]
     /// (`u16::MAX` for an entry whose model is missing).
     pub fn frame_models(&self) -> &[u16] {
-        &self.frame_models
+        &self.assets.frame_models
     }
 
     /// What the world's tables hold now, in the terms of [`Needs`]: after a load and the
@@ -596,15 +530,15 @@ impl<'a, C: Capacity> World<'a, C> {
     pub fn held(&self) -> Needs {
         let (_, banks) = self.texture_banks::<heapless::Vec<u16, 256>>();
         Needs {
-            actors: self.actors.len(),
-            placements: self.statics.placements().len(),
-            models: self.models.len(),
-            sets: self.sets.len(),
-            frame_models: self.frame_models.len(),
-            locals: self.scripts.locals.len(),
+            actors: self.tables.actors.len(),
+            placements: self.assets.statics.placements().len(),
+            models: self.assets.models.len(),
+            sets: self.assets.sets.len(),
+            frame_models: self.assets.frame_models.len(),
+            locals: self.tables.scripts.locals.len(),
             banks,
-            walk_nodes: self.walk.held(),
-            ropes: self.ropes.len(),
+            walk_nodes: self.systems.walk.held(),
+            ropes: self.systems.ropes.len(),
         }
     }
 
@@ -629,57 +563,62 @@ impl<'a, C: Capacity> World<'a, C> {
 
     /// The static placements' models, then the actors' models.
     fn textured_models(&self) -> impl Iterator<Item = Model<'a>> + '_ {
-        self.statics.placements().iter().map(|p| p.model).chain(self.models.iter().map(|m| m.model))
+        self.assets
+            .statics
+            .placements()
+            .iter()
+            .map(|p| p.model)
+            .chain(self.assets.models.iter().map(|m| m.model))
     }
 
     /// Models the map names that neither its ROB nor a `.3DC`/`.3D` file supplied (the
     /// first eight): their actors have no model.
     pub fn missing_models(&self) -> &[Name] {
-        &self.missing
+        &self.assets.missing
     }
 
     /// The map name the world was loaded as (upper case).
     pub fn map(&self) -> &str {
-        &self.map
+        &self.assets.map
     }
 
     /// The WORLD.INI index the world was loaded as (`None`: by map name, without a catalog
     /// entry).
     pub fn world_id(&self) -> Option<u16> {
-        self.world_id
+        self.assets.world_id
     }
 
     /// The scene.
     pub fn rgm(&self) -> &Rgm<'a> {
-        &self.rgm
+        &self.assets.rgm
     }
 
     /// The terrain map.
     pub fn wld(&self) -> &Wld<'a> {
-        &self.wld
+        &self.assets.wld
     }
 
     /// The decoded terrain heights.
     pub fn terrain(&self) -> &Decoded<'a> {
-        &self.terrain
+        &self.assets.terrain
     }
 
     /// Whether the world has terrain: its WORLD.INI entry names a WLD (the interiors and
     /// dungeons name none, {D:config/world-ini.md} "World Catalog").
     pub fn has_terrain(&self) -> bool {
-        crate::terrain::VertexHeights::present(&self.terrain)
+        crate::terrain::VertexHeights::present(&self.assets.terrain)
     }
 
     /// The water wave: the world's `world_wave` ({D:engine/water.md} "Wave parameters and
     /// enablement"), still without a catalog entry.
     pub fn wave(&self) -> Wave {
-        self.wave
+        self.systems.wave
     }
 
     /// Replaces the water wave ([`Wave::NONE`] stills the water); the next frame and the
     /// next update's collision see it.
     pub fn set_wave(&mut self, wave: Wave) {
-        self.wave = wave;
+        self.systems.wave = wave;
     }
 
     /// The terrain vertex cache as the latest frame draws it: the decoded heights with the
@@ -689,73 +628,78 @@ impl<'a, C: Capacity> World<'a, C> {
     /// the camera both read the decoded map.
     pub fn vertex_cache(&self) -> VertexCache<'a> {
         let v = self.view();
-        VertexCache::new(self.terrain, self.wave, self.report.bios, crate::terrain::camera_cell(v[0], v[2]))
+        VertexCache::new(
+            self.assets.terrain,
+            self.systems.wave,
+            self.systems.report.bios,
+            crate::terrain::camera_cell(v[0], v[2]),
+        )
     }
 
     /// The configuration.
     pub fn config(&self) -> &SystemConfig {
-        &self.config
+        &self.assets.config
     }
 
     /// Replaces the configuration. What it decides at load (the clock, the walk mode, the
     /// actors' attribute defaults) takes effect at the next [`World::load_in_place`].
     pub fn set_config(&mut self, config: SystemConfig) {
-        self.config = config;
+        self.assets.config = config;
     }
 
     /// The KEYS.INI bindings.
     pub fn bindings(&self) -> &Bindings {
-        &self.bindings
+        &self.assets.bindings
     }
 
     /// The surface assignments.
     pub fn surfaces(&self) -> &SurfaceTable {
-        &self.surfaces
+        &self.assets.surfaces
     }
 
     /// The clock.
     pub fn clock(&self) -> &Clock {
-        &self.clock
+        &self.systems.clock
     }
     /// The clock, to restore (a save).
     pub fn clock_mut(&mut self) -> &mut Clock {
-        &mut self.clock
+        &mut self.systems.clock
     }
 
     /// State shared across actors (veto, support history, surface exclusion).
     pub fn shared(&self) -> &Shared {
-        &self.shared
+        &self.systems.shared
     }
 
     /// State shared across actors, mutable (tests and tools set up states through it).
     pub fn shared_mut(&mut self) -> &mut Shared {
-        &mut self.shared
+        &mut self.systems.shared
     }
 
     /// The player's controller state.
     pub fn player_state(&self) -> &PlayerState {
-        &self.player
+        &self.systems.player
     }
 
     /// The player's controller state, mutable (tests and tools set up states through it).
     pub fn player_state_mut(&mut self) -> &mut PlayerState {
-        &mut self.player
+        &mut self.systems.player
     }
 
     /// The latest update's report.
     pub fn report(&self) -> &StepReport {
-        &self.report
+        &self.systems.report
     }
 
     /// The view (camera) position, map units: the regional list's centre.
     pub fn view(&self) -> [i32; 3] {
-        self.view.map(|c| c >> 8)
+        self.systems.view.map(|c| c >> 8)
     }
 
     /// Every actor with a model, as the renderer and the collision scene place it: the
     /// model, its frame, its map-unit position and its matrix.
     pub fn placed_actors(&self) -> impl Iterator<Item = (u16, &WorldModel<'a>, u32, PlacedModel<'a>)> + '_ {
-        self.actors.iter().enumerate().filter(|(_, a)| a.shown()).filter_map(move |(id, a)| {
+        self.tables.actors.iter().enumerate().filter(|(_, a)| a.shown()).filter_map(move |(id, a)| {
             let m = self.actor_model(a)?;
             Some((id as u16, m, self.actor_frame(a), self.presented(id as u16, a, m)))
         })

@@ -209,7 +209,8 @@ impl<'a, C: crate::capacity::Capacity> super::World<'a, C> {
     /// spheres ({D:engine/player.md} "Per-update collision shape preparation"); none for no
     /// actor.
     pub fn collision_spheres(&self, id: u16) -> impl Iterator<Item = crate::collision::shape::Sphere> + '_ {
-        let tables = super::model_tables!(self, self.player.death);
-        self.actors.get(id as usize).map(|a| tables.spheres(a)).into_iter().flatten()
+        let tables =
+            self.assets.model_tables(self.tables.players, self.tables.selected, &self.systems.player.death);
+        self.tables.actors.get(id as usize).map(|a| tables.spheres(a)).into_iter().flatten()
     }
 }

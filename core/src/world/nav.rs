@@ -21,11 +21,17 @@ use crate::units::ANGLE_MASK;
 /// queue (the largest map's node count plus eight, as many as the table holds) and what
 /// point navigation shares across actors.
 #[derive(Clone, Debug, Default)]
-pub(super) struct WalkTables<'a, C: Capacity> {
+pub(crate) struct WalkTables<'a, C: Capacity> {
     nodes: C::WalkNodes<crate::actor::walk::Node<'a>>,
     maps: C::WalkNodes<crate::actor::walk::Map>,
     queue: C::WalkNodes<(i16, u16)>,
     shared: NavShared,
+}
+
+impl<C: Capacity> crate::actor::walk::Release for WalkTables<'_, C> {
+    fn release(&mut self, nav: &mut crate::actor::walk::Nav, owner: u8) {
+        self.parts().0.release(nav, owner);
+    }
 }
 
 impl<'a, C: Capacity> WalkTables<'a, C> {
@@ -127,13 +133,13 @@ pub const WANDER_DRAWS: u32 = 64;
 
 impl<'a, C: Capacity> NavEnv<'a> for Env<'_, 'a, C> {
     fn walk(&mut self) -> WalkMaps<'_, 'a> {
-        WalkMaps { nodes: self.walk.nodes, maps: self.walk.maps, queue: self.walk.queue }
+        self.systems.walk.parts().0
     }
     fn rng(&mut self) -> &mut Rng {
-        self.rng
+        &mut self.systems.rng
     }
     fn nav_shared(&mut self) -> &mut NavShared {
-        self.nav
+        self.systems.walk.parts().1
     }
     fn nominal_ticks(&self) -> i32 {
         self.tick.nominal_ticks
@@ -142,7 +148,7 @@ impl<'a, C: Capacity> NavEnv<'a> for Env<'_, 'a, C> {
         self.me
     }
     fn admit_default(&mut self, a: &mut Actor) {
-        if self.config.animation_system != 0
+        if self.assets.config.animation_system != 0
             && a.set.is_some()
             && a.object_update_exclusion == 0
             && a.anim.current != a.anim.default
@@ -180,7 +186,7 @@ impl<'a, C: Capacity> NavEnv<'a> for Env<'_, 'a, C> {
         }
     }
     fn jump_cooldown(&self) -> bool {
-        self.is_player && self.player.conditional != 0
+        self.is_player && self.systems.player.conditional != 0
     }
 }
 
@@ -191,7 +197,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         let a = &*self.actor;
         let offset = usize::try_from(k).ok().and_then(|k| match k {
             0 => None,
-            k => self.rgm.actor(a.definition as usize).and_then(|d| d.locations().nth(k - 1)),
+            k => self.env.assets.rgm.actor(a.definition as usize).and_then(|d| d.locations().nth(k - 1)),
         });
         offset.map_or(a.home, |o| [0, 1, 2].map(|i| a.home[i].wrapping_add(o[i])))
     }
@@ -199,7 +205,8 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     /// Marker `k` as a move destination: X/Z `<< 8`, Y the marker's less the positive Y
     /// extent, `<< 8`. The original stops on an unusable marker; Stros answers `None`.
     fn marker(&self, k: i32) -> Option<[i32; 3]> {
-        let m = usize::try_from(k).ok().and_then(|k| self.rgm.mpmk().get(k)).filter(|m| m.usable())?;
+        let m =
+            usize::try_from(k).ok().and_then(|k| self.env.assets.rgm.mpmk().get(k)).filter(|m| m.usable())?;
         let y = m.position[1].wrapping_sub(self.actor.bounds.positive[1]);
         Some([m.position[0] << 8, y << 8, m.position[2] << 8])
     }
@@ -207,7 +214,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     /// The selected player's local position (the fallback position without one); `None`
     /// when his record is missing.
     fn player_position(&self) -> Option<[i32; 3]> {
-        match self.player {
+        match self.env.player_id {
             Some(p) => self.record_of(p).map(|a| a.position),
             None => Some(crate::actor::natives::FALLBACK_POSITION),
         }
@@ -224,7 +231,7 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
         let from = a.effective_position();
         let at = crate::math::wrapping_add3(from, turned);
         let (matrix, angles, previous) = (a.matrix, a.angles, a.previous_angles);
-        if let Some(p) = self.player.and_then(|p| self.actor_mut(p)) {
+        if let Some(p) = self.env.player_id.and_then(|p| self.actor_mut(p)) {
             p.position = at;
             if task {
                 (p.matrix, p.angles, p.previous_angles) = (matrix, angles, previous);

@@ -3,9 +3,9 @@
 //! obstacle probe, the forward slope selection, and the walk step check that chains them
 //! ("Ordinary forward-walk support checks").
 
-use super::Shared;
 use super::live::{LiveScene, Prepared};
 use super::models::ModelTables;
+use super::{Assets, Systems};
 use crate::actor::living;
 use crate::actor::{Actor, Surroundings, attr, collide};
 use crate::anim::group;
@@ -21,9 +21,6 @@ use crate::collision::support::{
     forward_ground_admits, slope_surface, slope_verdict, update_surface,
 };
 use crate::config::SystemConfig;
-use crate::formats::surface::SurfaceTable;
-use crate::formats::wld::Wld;
-use crate::player::PlayerState;
 use crate::terrain::{self, TerrainSample, VertexCache, VertexHeights};
 use crate::timing::Tick;
 use core::cell::Cell;
@@ -48,10 +45,33 @@ pub(crate) type KeptSample = ((i32, i32), TerrainSample);
 /// The scene type of an actor update: live scene, prepared once.
 pub(crate) type UpdateScene<'s, 'a, C> = Prepared<'s, LiveScene<'s, 'a, C>>;
 
-/// Everything an actor's update reads besides the actor itself.
+/// What one update step gives every actor update in it: its timing and the terrain heights.
+#[derive(Clone, Copy)]
+pub(crate) struct Step<'e, 'a> {
+    /// This update's timing.
+    pub tick: Tick,
+    /// Terrain heights: the vertex cache near the camera, the decoded map beyond it.
+    pub heights: &'e VertexCache<'a>,
+}
+
+/// Everything an actor's update reads besides the actor itself: the world's assets and
+/// systems (borrowed whole, beside the actor tables the update holds its actor from), and
+/// what this one update keeps. The one context of a per-actor stage: the script stage's
+/// [`super::script::WorldHost`] holds it, and natives' [`crate::actor::natives::Globals`]
+/// are built from it ([`Env::new`], [`Env::for_other`]).
 pub(crate) struct Env<'e, 'a, C: Capacity> {
-    /// SYSTEM.INI.
-    pub config: &'e SystemConfig,
+    /// SYSTEM.INI, the terrain map, SURFACE.INI, the models and sets, the map's RGM.
+    pub assets: &'e Assets<'a, C>,
+    /// The shared veto and support history, the selected player's retained controller
+    /// state (his jumps and ledges read it; other actors' updates leave it alone), the
+    /// random stream (the water sounds' variation), the walk maps, the camera, dialogue,
+    /// items, shells, the global flags and the update's report.
+    pub systems: &'e mut Systems<'a, C>,
+    /// The world's model tables: which model each actor shows, and the spheres queries place
+    /// for it ([`ModelTables::spheres`]).
+    pub tables: ModelTables<'e, 'a>,
+    /// The selected player's id.
+    pub player_id: Option<u16>,
     /// This update's timing.
     pub tick: Tick,
     /// The actor's animation set.
@@ -60,12 +80,6 @@ pub(crate) struct Env<'e, 'a, C: Capacity> {
     pub scene: &'e UpdateScene<'e, 'a, C>,
     /// Terrain heights: the vertex cache near the camera, the decoded map beyond it.
     pub heights: &'e VertexCache<'a>,
-    /// The terrain map (materials).
-    pub wld: &'e Wld<'a>,
-    /// SURFACE.INI.
-    pub surfaces: &'e SurfaceTable,
-    /// The shared veto and support history.
-    pub shared: &'e mut Shared,
     /// The actor's events.
     pub events: &'e mut Events,
     /// The actor's id.
@@ -84,43 +98,106 @@ pub(crate) struct Env<'e, 'a, C: Capacity> {
     pub forward_held: bool,
     /// The last terrain samples ([`Env::terrain_sample`]).
     pub samples: Cell<[Option<KeptSample>; SAMPLES]>,
-    /// The selected player's retained controller state (his jumps and ledges read it; other
-    /// actors' updates leave it alone).
-    pub player: &'e mut PlayerState,
-    /// The world's shared random generator (the water sounds' variation).
-    pub rng: &'e mut crate::script::Rng,
     /// The camera (view) position, runtime units: where effects are drawn toward.
-    pub camera: [i32; 3],
+    pub view: [i32; 3],
     /// The selected player's grip vertex ([`super::World::grip_vertex`]); `None` for others.
     pub grip: Option<[i32; 3]>,
-    /// The walk maps.
-    pub walk: crate::actor::walk::WalkMaps<'e, 'a>,
-    /// What point navigation shares across actors.
-    pub nav: &'e mut crate::actor::nav::NavShared,
-    /// The selected player's id.
-    pub player_id: Option<u16>,
-    /// The world's model tables: which model each actor shows, and the spheres queries place
-    /// for it ([`ModelTables::spheres`]).
-    pub tables: ModelTables<'e, 'a>,
 }
 
 impl<'e, 'a, C: Capacity> Env<'e, 'a, C> {
+    /// The surroundings of actor `me` for one update in `step`, over world parts `assets`
+    /// and `systems` with the designated pair `(players, selected)`, its candidate lists
+    /// `scene`, reporting animation events to `events`: no animation set, no probe, health
+    /// change or kept samples yet, the player's weapon, forward key and grip unset (an
+    /// ordinary update fills in its own).
+    pub fn new(
+        (assets, systems): (&'e Assets<'a, C>, &'e mut Systems<'a, C>),
+        (players, selected): ([Option<u16>; 2], usize),
+        me: u16,
+        step: Step<'e, 'a>,
+        scene: &'e UpdateScene<'e, 'a, C>,
+        events: &'e mut Events,
+    ) -> Self {
+        let player_id = players[selected];
+        Env {
+            tables: assets.model_tables(players, selected, &systems.player.death),
+            scale_fps: systems.clock.scale_fps(),
+            view: systems.view,
+            assets,
+            systems,
+            player_id,
+            tick: step.tick,
+            set: None,
+            scene,
+            heights: step.heights,
+            events,
+            me,
+            is_player: player_id == Some(me),
+            probe: None,
+            health: None,
+            player_armed: false,
+            forward_held: false,
+            samples: Cell::new([None; SAMPLES]),
+            grip: None,
+        }
+    }
+
+    /// What a native called on actor `receiver` from this update's script stage reaches
+    /// ([`crate::actor::natives::Globals`]): the selected player's `player` view, this
+    /// update's timing, events and forward key (`forward_held`), the map's markers, the
+    /// world's random stream, flags, camera, listener and walk maps.
+    pub fn globals(
+        &mut self,
+        receiver: u16,
+        player: Option<crate::actor::natives::PlayerView>,
+        forward_held: bool,
+    ) -> crate::actor::natives::Globals<'_> {
+        let (assets, systems) = (self.assets, &mut *self.systems);
+        let config = &assets.config;
+        crate::actor::natives::Globals {
+            player,
+            ticks: self.tick.nominal_ticks,
+            frame_scale: self.tick.frame_scale,
+            markers: Some(assets.rgm.mpmk()),
+            events: &mut *self.events,
+            rng: &mut systems.rng,
+            flags: &mut systems.flags,
+            animation: config.animation_system != 0,
+            task_system: config.task_system == 1,
+            receiver,
+            selected: self.player_id == Some(receiver),
+            hit_inhibition: systems.player.death.hit_inhibition,
+            sound_reset: systems.shared.sound.reset,
+            forward_held,
+            listener: crate::sound::radius_and_divisor(config.sound_distance).map(|(radius, divisor)| {
+                crate::actor::natives::SoundListener { position: systems.camera.position, radius, divisor }
+            }),
+            camera: Some(&mut systems.camera),
+            walk: Some(&mut systems.walk),
+        }
+    }
+
+    /// The walk maps.
+    pub fn walk(&mut self) -> crate::actor::walk::WalkMaps<'_, 'a> {
+        self.systems.walk.parts().0
+    }
+
     /// [`Env::anim`] and the walk maps at once (the death pair releases walk nodes while it
     /// animates).
     pub fn anim_and_walk<'s>(
         &'s mut self,
         a: &Actor,
-    ) -> (AnimContext<'s, 'a>, &'s mut crate::actor::walk::WalkMaps<'e, 'a>) {
+    ) -> (AnimContext<'s, 'a>, crate::actor::walk::WalkMaps<'s, 'a>) {
         let cx = AnimContext {
             set: self.set,
             ticks: self.tick.nominal_ticks,
             events: &mut *self.events,
-            enabled: self.config.animation_system != 0,
+            enabled: self.assets.config.animation_system != 0,
             falling: a.falling,
             forward: (self.is_player && self.forward_held).then(|| a.forward_group()),
             move_bits: 0,
         };
-        (cx, &mut self.walk)
+        (cx, self.systems.walk.parts().0)
     }
 }
 
@@ -135,37 +212,15 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         set: Option<&'x AnimSet<'a>>,
         scene: &'x UpdateScene<'x, 'a, C>,
     ) -> Env<'x, 'a, C> {
-        Env {
-            config: self.config,
-            tick: self.tick,
-            set,
-            scene,
-            heights: self.heights,
-            wld: self.wld,
-            surfaces: self.surfaces,
-            shared: &mut *self.shared,
-            events: &mut *self.events,
-            me,
-            is_player: Some(me) == self.player_id,
-            probe: None,
-            scale_fps: self.scale_fps,
-            health: None,
-            player_armed: self.player_armed,
-            forward_held: false,
-            samples: Cell::new([None; SAMPLES]),
-            player: &mut *self.player,
-            rng: &mut *self.rng,
-            camera: self.camera,
-            grip: None,
-            walk: crate::actor::walk::WalkMaps {
-                nodes: &mut *self.walk.nodes,
-                maps: &mut *self.walk.maps,
-                queue: &mut *self.walk.queue,
-            },
-            nav: &mut *self.nav,
-            player_id: self.player_id,
-            tables: self.tables,
-        }
+        let designated = (self.tables.players, self.tables.selected);
+        let step = Step { tick: self.tick, heights: self.heights };
+        let tables = self.tables;
+        let player_armed = self.player_armed;
+        let systems = &mut *self.systems;
+        let mut env = Env::new((self.assets, systems), designated, me, step, scene, &mut *self.events);
+        // The running update's model tables: the death state as its update began.
+        (env.set, env.player_armed, env.tables) = (set, player_armed, tables);
+        env
     }
 
     /// The animation context of actor `a` now: its set, the shared ticks, the update's
@@ -211,7 +266,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
     /// The support probe distance: `post_collide_height`, or for a falling animated actor
     /// `(pch >> 2) × 3` at 10 FPS or more ("Queued and falling vertical motion").
     pub fn support_reach(&self, a: &Actor) -> i32 {
-        let pch = self.config.post_collide_height;
+        let pch = self.assets.config.post_collide_height;
         if a.falling != 0 && a.set.is_some() && self.scale_fps >= 10 { (pch >> 2) * 3 } else { pch }
     }
 
@@ -233,7 +288,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
 
     /// The terrain surface at integer map X/Z.
     pub fn terrain_surface(&self, x: i32, z: i32) -> u8 {
-        terrain::surface_at(self.wld, x, z, |set, image| self.surfaces.lookup(set, image))
+        terrain::surface_at(&self.assets.wld, x, z, |set, image| self.assets.surfaces.lookup(set, image))
     }
 
     /// The ordinary support wrapper at runtime `position` ("Surface-query state retention",
@@ -258,7 +313,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         // selected player's fallback ("Ground-support ranking").
         let kept = self.queued_lists(a);
         let prepared = Prepared { scene: self.scene.scene, lists: kept.as_ref().unwrap_or(self.scene.lists) };
-        let (scene, is_player, lists) = (&prepared, self.is_player, &mut self.player.contacts);
+        let (scene, is_player, lists) = (&prepared, self.is_player, &mut self.systems.player.contacts);
         let mut note = |k: usize| {
             let owner = scene.lists.faces.get(k).and_then(|c| scene.scene.live_model(c.placement));
             if let Some(l) = owner.filter(|_| is_player) {
@@ -266,15 +321,16 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
             }
         };
         ground_support_over(&mut support, scene, terrain, probe, reach, &mut note);
-        let mut actor_y =
-            support.found().then(|| actor_y_from_support(support.height, py, self.config.standing_height));
+        let mut actor_y = support
+            .found()
+            .then(|| actor_y_from_support(support.height, py, self.assets.config.standing_height));
         if self.is_player {
             if !support.found() {
-                fallback_support(&mut support, scene, probe, a.centre, &self.shared.history);
+                fallback_support(&mut support, scene, probe, a.centre, &self.systems.shared.history);
                 // The fallback keeps the actor's own height.
                 actor_y = support.found().then_some(position[1]);
             }
-            self.shared.history.after_query(&support);
+            self.systems.shared.history.after_query(&support);
         }
         a.support = support;
         // The supporting actor: a live face model's owner ("Player contact lists"); or the
@@ -290,9 +346,9 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
             return Ground { support, actor_y, surface: None };
         }
         let mode = self.surface_mode(a);
-        let mut state = SurfaceState { surface: a.surface, veto: self.shared.veto };
-        let surfaces = self.surfaces;
-        let wld = self.wld;
+        let mut state = SurfaceState { surface: a.surface, veto: self.systems.shared.veto };
+        let surfaces = &self.assets.surfaces;
+        let wld = &self.assets.wld;
         let returned = update_surface(
             mode,
             &support,
@@ -301,7 +357,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
             |texture| surfaces.model_surface(texture),
         );
         a.surface = state.surface;
-        self.shared.veto = state.veto;
+        self.systems.shared.veto = state.veto;
         self.water_transition(a, previous, returned, support.found().then_some(support.height as f32));
         Ground { support, actor_y, surface: Some(returned) }
     }
@@ -311,7 +367,10 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
     /// the selected player's surface exclusion excludes the query; then falling, sliding or
     /// living states 27–29 return without assigning; other actors assign.
     pub fn surface_mode(&self, a: &Actor) -> SurfaceMode {
-        if a.queued != 0 || a.directional_low_bits() || (self.is_player && self.shared.surface_exclusion) {
+        if a.queued != 0
+            || a.directional_low_bits()
+            || (self.is_player && self.systems.shared.surface_exclusion)
+        {
             SurfaceMode::Excluded
         } else if a.falling != 0 || a.sliding != 0 || living::is_in_air(a.living) {
             SurfaceMode::Report
@@ -365,7 +424,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         } else {
             70
         };
-        let hz = self.rng.bounded(64) - 32;
+        let hz = self.systems.rng.bounded(64) - 32;
         self.events.push(AnimEvent::SoundHz { effect, hz: hz as i16 });
     }
 
@@ -373,9 +432,9 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
     /// {D:engine/SOUP.md} "Selected death effect admission"), Y the support height truncated
     /// plus `standing_height`, in runtime units, plus 0x600.
     fn effect(&mut self, a: &Actor, descriptor: u32, support_y: Option<f32>) {
-        let [x, z] = toward_camera(a.position, self.camera);
+        let [x, z] = toward_camera(a.position, self.view);
         let height = support_y.map_or(a.position[1] >> 8, |h| h as i32);
-        let y = height.wrapping_add(self.config.standing_height).wrapping_mul(256).wrapping_add(0x600);
+        let y = height.wrapping_add(self.assets.config.standing_height).wrapping_mul(256).wrapping_add(0x600);
         self.events.push(AnimEvent::Effect { descriptor, at: [x, y, z] });
     }
 
@@ -400,7 +459,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
     /// The designated player's alternate collision mode: his support-history counter is
     /// nonzero (how the {D} identify the mode {M} names).
     pub fn alternate_mode(&self) -> bool {
-        self.is_player && self.shared.history.0 != 0
+        self.is_player && self.systems.shared.history.0 != 0
     }
 
     /// "Forward slope surface selection" at runtime `position`: whether the surface there
@@ -418,7 +477,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
     /// integer Y plus the positive Y extent, over the prepared face models and the terrain.
     pub fn slope_normal(&self, a: &Actor, position: [i32; 3]) -> Option<[i32; 3]> {
         let o = position.map(|c| c >> 8);
-        let reach = self.config.post_collide_height;
+        let reach = self.assets.config.post_collide_height;
         let centre = o[1].wrapping_add(a.bounds.positive[1]);
         let t: Option<TerrainSupport> = self.terrain_sample(o[0], o[2]).map(Into::into);
         if self.no_face_models() {
@@ -454,7 +513,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         if self.is_player {
             self.probe = Some(support);
         }
-        forward_ground_admits(&support, self.shared.veto, steep)
+        forward_ground_admits(&support, self.systems.shared.veto, steep)
     }
 
     /// The ordinary directional step check toward the local offset `offset` (runtime
@@ -516,7 +575,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
     /// test ({D:engine/player.md} "Sphere contact with model faces") touches only a face whose
     /// plane the point lies exactly on, so the probe rarely blocks.
     pub fn blocked_ahead(&self, a: &Actor, distance: i32) -> bool {
-        let pch = self.config.post_collide_height;
+        let pch = self.assets.config.post_collide_height;
         let Some(point) = crate::actor::combat::blocked_ahead_point(a, pch, distance) else { return false };
         let mut lists = self.scene.lists.clone();
         if a.queued == 24 {
@@ -537,7 +596,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
         }
         let (x, z) = crate::math::translate_heading(a.position[0], a.position[2], heading, 16384);
         let (mx, mz) = (x >> 8, z >> 8);
-        let byte = terrain::material(self.wld, mx, mz);
+        let byte = terrain::material(&self.assets.wld, mx, mz);
         if byte < 0 {
             return true;
         }
@@ -553,7 +612,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
 
 impl<C: Capacity> Surroundings for Env<'_, '_, C> {
     fn config(&self) -> &SystemConfig {
-        self.config
+        &self.assets.config
     }
     fn frame_scale(&self) -> i32 {
         self.tick.frame_scale

@@ -45,12 +45,12 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             }
             id::WON_GAME => SessionRequest::WonGame,
             id::PUSH_PLAYER | id::POP_PLAYER => {
-                self.env.player.swap_requests[(call.function == id::POP_PLAYER) as usize] = true;
+                self.env.systems.player.swap_requests[(call.function == id::POP_PLAYER) as usize] = true;
                 return Some(0);
             }
             _ => return None,
         };
-        self.report.request = Some((receiver, request));
+        self.env.systems.report.request = Some((receiver, request));
         Some(0)
     }
 }
@@ -64,16 +64,16 @@ impl<'a, C: Capacity> World<'a, C> {
     /// 0. (The selected index is the swap state; the step re-asserts the exclusion of the
     /// other every update.)
     pub(super) fn swap_players(&mut self) {
-        if self.report.outcome.is_some() || self.report.request.is_some() {
+        if self.systems.report.outcome.is_some() || self.systems.report.request.is_some() {
             return;
         }
-        let [push, pop] = core::mem::take(&mut self.player.swap_requests);
-        if let (true, 0, [Some(cyrus), Some(gremlin)]) = (push, self.selected, self.players) {
-            self.selected = 1;
+        let [push, pop] = core::mem::take(&mut self.systems.player.swap_requests);
+        if let (true, 0, [Some(cyrus), Some(gremlin)]) = (push, self.tables.selected, self.tables.players) {
+            self.tables.selected = 1;
             self.transfer(cyrus, gremlin);
         }
-        if let (true, 1, [Some(cyrus), Some(gremlin)]) = (pop, self.selected, self.players) {
-            self.selected = 0;
+        if let (true, 1, [Some(cyrus), Some(gremlin)]) = (pop, self.tables.selected, self.tables.players) {
+            self.tables.selected = 0;
             self.transfer(gremlin, cyrus);
             self.ordinary_request(cyrus, 0);
             self.ordinary_request(cyrus, 0);
@@ -83,11 +83,11 @@ impl<'a, C: Capacity> World<'a, C> {
     /// An ordinary animation group request for `group` on actor `id` (modifier 0, the
     /// current shared ticks).
     fn ordinary_request(&mut self, id: u16, group: i16) {
-        let Some(mut a) = self.actors.get(id as usize).cloned() else { return };
-        let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)) else { return };
+        let Some(mut a) = self.tables.actors.get(id as usize).cloned() else { return };
+        let Some(set) = a.set.and_then(|s| self.assets.sets.get(s as usize)) else { return };
         let mut events = crate::anim::Events::default();
         a.anim.request(&mut self.anim_context(&set.set, &mut events), group, 0);
-        self.actors[id as usize] = a;
+        self.tables.actors[id as usize] = a;
     }
 
     /// The player transfer from `from` to `to`: the position, the angles (also the
@@ -97,14 +97,14 @@ impl<'a, C: Capacity> World<'a, C> {
     /// and +0xC7 zeroed) have no counterparts named in Stros's record: a best guess leaves
     /// them, with the previous position following the position.
     fn transfer(&mut self, from: u16, to: u16) {
-        let Some(f) = self.actors.get(from as usize).cloned() else { return };
-        let Some(t) = self.actors.get_mut(to as usize) else { return };
+        let Some(f) = self.tables.actors.get(from as usize).cloned() else { return };
+        let Some(t) = self.tables.actors.get_mut(to as usize) else { return };
         (t.position, t.previous) = (f.position, f.position);
         t.set_orientation(f.angles);
         (t.home_angles, t.previous_angles) = (t.angles, t.angles);
         (t.falling, t.sliding, t.queued, t.living) = (f.falling, f.sliding, f.queued, f.living);
         t.attributes[crate::actor::attr::HEALTH] = f.attributes[crate::actor::attr::HEALTH];
-        self.cells.invalidate();
+        self.tables.cells.invalidate();
     }
 
     /// Acts on a `LoadWorld`: world `spec` loaded in place of this one (no second world on
@@ -119,16 +119,16 @@ impl<'a, C: Capacity> World<'a, C> {
         marker: usize,
         heading: i32,
     ) -> Result<u16, WorldError> {
-        let flags = self.scripts.flags.clone();
+        let flags = self.systems.flags.clone();
         // A best guess the docs leave open: the activation hold-off (22 ticks after a door
         // fired) carries over, so a use key still held on arrival does not fire the next
         // world's door at once.
-        let hold_off = self.dialogue.activation.hold_off;
+        let hold_off = self.systems.dialogue.activation.hold_off;
         // The items are the session's too: kept, not opened again from ITEM.INI.
-        let items = core::mem::take(&mut self.items);
+        let items = core::mem::take(&mut self.systems.items);
         self.load_world_in_place(files, spec)?;
-        (self.scripts.flags, self.items) = (flags, items);
-        self.dialogue.activation.hold_off = hold_off;
+        (self.systems.flags, self.systems.items) = (flags, items);
+        self.systems.dialogue.activation.hold_off = hold_off;
         self.enter_marker(files, marker, heading & 2047)
     }
 }

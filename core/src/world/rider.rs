@@ -36,7 +36,7 @@ pub(super) fn support_following<C: Capacity>(
     let owner = if !ledge {
         a.support_owner
     } else if env.is_player {
-        env.player.ledge.support
+        env.systems.player.ledge.support
     } else {
         None
     };
@@ -50,7 +50,7 @@ pub(super) fn support_following<C: Capacity>(
     if ledge {
         // The same attachment rules; no destination queries for the hanging player.
         if let Some(pose) = owner.support_pose() {
-            carry_ledge(a, &mut env.player.ledge, &pose);
+            carry_ledge(a, &mut env.systems.player.ledge, &pose);
         }
         return;
     }

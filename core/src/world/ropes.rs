@@ -260,16 +260,20 @@ impl<'a, C: Capacity> World<'a, C> {
     /// link model is found (best guess: a rope without one is left out; the docs do not
     /// say). More than the build holds (the original: 255) fails the load.
     pub(super) fn build_ropes(&mut self, files: &impl Files<'a>) -> Result<(), WorldError> {
-        self.ropes.clear();
-        if self.config.ropes_load == 0 {
+        self.systems.ropes.clear();
+        if self.assets.config.ropes_load == 0 {
             return Ok(());
         }
-        let rgm = self.rgm;
+        let rgm = self.assets.rgm;
         for record in rgm.mprp().iter() {
             let link = self.model_named(files, record.rope_model())?;
-            let end = self.model_named(files, record.static_model())?.map(|m| self.models[m as usize].model);
-            let Some(link) = link.map(|m| self.models[m as usize].model) else { continue };
-            self.ropes.push(Rope::new(&record, link, end)).map_err(|_| full::<C>(TableKind::Ropes))?;
+            let end =
+                self.model_named(files, record.static_model())?.map(|m| self.assets.models[m as usize].model);
+            let Some(link) = link.map(|m| self.assets.models[m as usize].model) else { continue };
+            self.systems
+                .ropes
+                .push(Rope::new(&record, link, end))
+                .map_err(|_| full::<C>(TableKind::Ropes))?;
         }
         Ok(())
     }
@@ -277,22 +281,22 @@ impl<'a, C: Capacity> World<'a, C> {
     /// The map render lists' rope placement and amplitude service, then the rope update
     /// ("Rope update order").
     pub(super) fn update_ropes(&mut self, frame_scale: i32) {
-        for rope in self.ropes.iter_mut() {
+        for rope in self.systems.ropes.iter_mut() {
             rope.place();
         }
-        for rope in self.ropes.iter_mut() {
+        for rope in self.systems.ropes.iter_mut() {
             rope.swing(frame_scale);
         }
     }
 
     /// The ropes.
     pub fn ropes(&self) -> &[Rope<'a>] {
-        &self.ropes
+        &self.systems.ropes
     }
 
     /// Every rope's links and end model as the frame shows them.
     pub fn rope_links(&self) -> impl Iterator<Item = PlacedLink<'a>> + '_ {
-        self.ropes.iter().flat_map(Rope::links)
+        self.systems.ropes.iter().flat_map(Rope::links)
     }
 }
 

@@ -12,10 +12,11 @@
 
 use super::live::LiveScene;
 use super::models::{ModelTables, Running};
+use super::queries::Env;
 use super::view::View;
 use super::{Files, SetEntry, WorldError, full, name_of};
 use crate::actor::Actor;
-use crate::actor::natives::{self, Globals, PlayerView, SoundListener};
+use crate::actor::natives::{self, PlayerView};
 use crate::actor::props::References;
 use crate::anim::AnimSet;
 use crate::capacity::{Capacity, Desktop, Table, TableKind};
@@ -52,33 +53,23 @@ pub(crate) struct ScriptTables<C: Capacity = Desktop> {
     pub states: C::Actors<ScriptState>,
     /// The local-variable pool (every actor's RAVA copy).
     pub locals: C::Locals<i32>,
-    /// The global flags.
-    pub flags: Flags,
-    /// The `[refs]` ids of the properties the core implements.
-    pub refs: References,
-    /// The shared random stream.
-    pub rng: Rng,
 }
 
 impl<C: Capacity> ScriptTables<C> {
-    /// Empty tables with the flags and property references of `files`' SOUP386.DEF (the
-    /// session initializer's flag setup: every flag at its authored value, latch clear), or
-    /// the fallback without one. A DEF that does not parse, or declares more flags than
+    /// The flags and property references of `files`' SOUP386.DEF (the session
+    /// initializer's flag setup: every flag at its authored value, latch clear), or the
+    /// fallback without one. A DEF that does not parse, or declares more flags than
     /// [`MAX_FLAGS`], fails the load.
-    /// (Emptied where they are: the state and local tables keep their storage.)
-    pub fn load<'a>(&mut self, files: &impl Files<'a>) -> Result<(), WorldError> {
-        self.states.clear();
-        self.locals.clear();
-        (self.flags, self.refs, self.rng) = (Flags::default(), References::default(), Rng::default());
-        let Some(bytes) = files.file(DEF_FILE) else { return Ok(()) };
+    pub fn definitions<'a>(files: &impl Files<'a>) -> Result<(Flags, References), WorldError> {
+        let Some(bytes) = files.file(DEF_FILE) else { return Ok((Flags::default(), References::default())) };
         let def =
             SoupDef::new_checked(bytes).map_err(|e| WorldError::Format(name_of(DEF_FILE.as_bytes()), e))?;
-        self.flags = Flags::from_def(&def)
+        let flags = Flags::from_def(&def)
             .map_err(|_| WorldError::Limit("global flags (SOUP386.DEF declares more than 512)"))?;
-        self.refs = References::from_def(&def).map_err(|_| {
+        let refs = References::from_def(&def).map_err(|_| {
             WorldError::Limit("property references (SOUP386.DEF names the core's properties over 64 times)")
         })?;
-        Ok(())
+        Ok((flags, refs))
     }
 
     /// Adds the script state of instance `instance` of definition `def`: main at
@@ -118,29 +109,29 @@ impl<C: Capacity> ScriptTables<C> {
 impl<C: Capacity> super::World<'_, C> {
     /// The global flags.
     pub fn flags(&self) -> &Flags {
-        &self.scripts.flags
+        &self.systems.flags
     }
 
     /// The global flags, to change (a console, a test).
     pub fn flags_mut(&mut self) -> &mut Flags {
-        &mut self.scripts.flags
+        &mut self.systems.flags
     }
 
     /// Actor `id`'s script state (continuations, task slots, the error that stopped it).
     pub fn script_state(&self, id: u16) -> Option<&ScriptState> {
-        self.scripts.states.get(id as usize)
+        self.tables.scripts.states.get(id as usize)
     }
 
     /// Actor `id`'s local variables.
     pub fn locals(&self, id: u16) -> &[i32] {
-        let Some(s) = self.scripts.states.get(id as usize) else { return &[] };
+        let Some(s) = self.tables.scripts.states.get(id as usize) else { return &[] };
         let start = s.locals_start as usize;
-        self.scripts.locals.get(start..start + s.locals_len as usize).unwrap_or(&[])
+        self.tables.scripts.locals.get(start..start + s.locals_len as usize).unwrap_or(&[])
     }
 
     /// The shared random generator's state.
     pub fn rng(&self) -> Rng {
-        self.scripts.rng
+        self.systems.rng
     }
 }
 
@@ -159,9 +150,10 @@ pub struct Shells {
     pub(super) opened: heapless::Vec<u16, MAX_OPENED>,
 }
 
-/// Everything the interpreter reaches while actor `me` (detached from `actors`) runs.
+/// Everything the interpreter reaches while actor `me` (detached from `actors`) runs: the
+/// actor tables it is detached from, and the running actor's surroundings ([`Env`]: the
+/// world's assets and systems).
 pub(super) struct WorldHost<'w, 'o, 'e, 'a, C: Capacity> {
-    pub camera: &'w mut crate::camera::Camera,
     pub me: u16,
     pub actor: &'w mut Actor,
     /// The other actors (the running one is `actor`).
@@ -170,88 +162,67 @@ pub(super) struct WorldHost<'w, 'o, 'e, 'a, C: Capacity> {
     pub states: &'w mut super::live::Others<'o, ScriptState>,
     pub me_locals: (u16, u16),
     pub locals: &'w mut [i32],
-    pub flags: &'w mut Flags,
-    pub refs: &'w References,
-    pub sets: &'w [SetEntry<'a>],
-    /// The world's model tables (for the location camera's live models).
-    pub tables: ModelTables<'w, 'a>,
-    pub rgm: &'w Rgm<'a>,
-    pub player: Option<u16>,
-    /// The designated player actors (`CYRUS`, `GREMLIN`), selected or not.
-    pub designated: [Option<u16>; 2],
-    /// `[system] animation_system` is nonzero.
-    pub animation: bool,
-    /// `[system] task_system` is 1.
-    pub task_system: bool,
-    /// The running actor's surroundings (its events and the random stream among them).
-    pub env: &'w mut super::queries::Env<'e, 'a, C>,
-    /// The update's report: its script trace, its session request and its BIOS tick.
-    pub report: &'w mut super::StepReport,
-    /// The world's dialogue state.
-    pub dialogue: &'w mut crate::dialogue::Dialogue<'a, C>,
-    /// The item system.
-    pub items: &'w mut crate::items::Items<'a, C>,
-    /// The shell records and the ones `OpenShell` asked for.
-    pub shells: &'w mut Shells,
+    /// The running actor's surroundings (its events, the world's assets and systems).
+    pub env: &'w mut Env<'e, 'a, C>,
     /// The update's input (Activate, the menu's directions).
     pub input: crate::input::Input,
-    /// The listener's yaw in the pan convention.
-    pub listener_yaw: u16,
     /// The script changed another actor's record (a property, or a native run on it):
     /// where it stands may have changed.
     pub others_written: bool,
 }
 
-/// Runs the script stage of actor `$id` — `$a`, detached from `$others`, its state `$state`
-/// detached from `$states`, its surroundings `$env` — with world `$w`'s tables as the
-/// interpreter's host ([`WorldHost`]), for an ordinary update and a shell record alike; the
-/// value is whether the script wrote another actor. Written out field by field (as
-/// [`super::model_tables`]), so that the caller's borrows of the actor and its surroundings
-/// can stand beside the world's other fields.
-macro_rules! script_stage {
-    ($w:expr, $id:expr, $a:expr, $others:expr, ($state:expr, $states:expr), $env:expr, $input:expr, $tick:expr) => {{
-        let code = $w.rgm.actor($a.definition as usize).map_or(&[][..], |d| d.script());
-        let mut host = $crate::world::script::WorldHost {
-            me: $id,
-            actor: $a,
-            actors: $others,
-            states: $states,
-            me_locals: ($state.locals_start, $state.locals_len),
-            locals: &mut $w.scripts.locals,
-            flags: &mut $w.scripts.flags,
-            refs: &$w.scripts.refs,
-            sets: &$w.sets,
-            tables: $crate::world::model_tables!($w, $env.player.death),
-            rgm: &$w.rgm,
-            player: $w.players[$w.selected],
-            designated: $w.players,
-            animation: $w.config.animation_system != 0,
-            task_system: $w.config.task_system == 1,
-            camera: &mut $w.camera,
-            env: $env,
-            report: &mut $w.report,
-            dialogue: &mut $w.dialogue,
-            items: &mut $w.items,
-            shells: &mut $w.shells,
-            input: *$input,
-            listener_yaw: $w.view_yaw,
-            others_written: false,
-        };
-        let stage = $crate::script::StageInput {
-            task_system: $w.config.task_system == 1,
-            frame_scale: $tick.frame_scale,
-        };
-        $crate::script::stage($state, code, &mut host, stage);
-        host.others_written
-    }};
+/// The actor whose script stage runs — its id, its record and the others it is detached
+/// from — with its script state, detached from the others' states.
+pub(super) struct RunningScript<'w, 'o> {
+    pub me: u16,
+    pub actor: &'w mut Actor,
+    pub others: &'w mut super::live::Others<'o>,
+    pub state: &'w mut ScriptState,
+    pub states: &'w mut super::live::Others<'o, ScriptState>,
 }
-pub(super) use script_stage;
+
+/// Runs the script stage of `running` in its surroundings `env`, with the local-variable
+/// pool `locals` and the update's `input`, as the interpreter's host ([`WorldHost`]), for
+/// an ordinary update and a shell record alike; the value is whether the script wrote
+/// another actor.
+pub(super) fn script_stage<C: Capacity>(
+    running: RunningScript<'_, '_>,
+    locals: &mut [i32],
+    env: &mut Env<'_, '_, C>,
+    input: &crate::input::Input,
+) -> bool {
+    let RunningScript { me, actor, others, state, states } = running;
+    let assets = env.assets;
+    let code = assets.rgm.actor(actor.definition as usize).map_or(&[][..], |d| d.script());
+    let stage = crate::script::StageInput {
+        task_system: assets.config.task_system == 1,
+        frame_scale: env.tick.frame_scale,
+    };
+    let mut host = WorldHost {
+        me,
+        actor,
+        actors: others,
+        states,
+        me_locals: (state.locals_start, state.locals_len),
+        locals,
+        env,
+        input: *input,
+        others_written: false,
+    };
+    crate::script::stage(state, code, &mut host, stage);
+    host.others_written
+}
 
 fn set_of<'s, 'a>(sets: &'s [SetEntry<'a>], a: &Actor) -> Option<&'s AnimSet<'a>> {
     a.set.and_then(|s| sets.get(s as usize)).map(|e| &e.set)
 }
 
 impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
+    /// `[system] task_system` is 1.
+    pub(super) fn task_system(&self) -> bool {
+        self.env.assets.config.task_system == 1
+    }
+
     /// A location camera's one pose update, inside its handler ({D:engine/SOUP.md} "Location
     /// camera request"): the world as it stands mid-script — the running actor where its
     /// script has put it — with the live models gathered again for the camera; the world
@@ -260,13 +231,17 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     fn location_pose(&mut self) {
         let actors = Running { me: self.me, actor: self.actor, others: self.actors };
         // The death state as the script has left it.
-        let death = (self.env.player.death.progress, self.env.player.death.hit_inhibition);
-        let tables = ModelTables { death, ..self.tables };
+        let death = (self.env.systems.player.death.progress, self.env.systems.player.death.hit_inhibition);
+        let tables = ModelTables { death, ..self.env.tables };
         let mut live = C::Work::<super::live::LiveModel<'a>>::default();
-        tables.live_all(&actors, self.camera.selected().bound.or(self.player).unwrap_or(u16::MAX), &mut live);
+        tables.live_all(
+            &actors,
+            self.env.systems.camera.selected().bound.or(self.env.player_id).unwrap_or(u16::MAX),
+            &mut live,
+        );
         let view = View {
             actors: &actors,
-            player: self.player,
+            player: self.env.player_id,
             scene: LiveScene {
                 statics: self.env.scene.scene.statics,
                 live: &live,
@@ -276,8 +251,8 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
             heights: self.env.heights,
             frame_scale: self.env.tick.frame_scale,
         };
-        super::view::location_pose(self.camera, &view);
-        self.camera.publish_pending = true;
+        super::view::location_pose(&mut self.env.systems.camera, &view);
+        self.env.systems.camera.publish_pending = true;
     }
 
     fn receiver(&self, id: u16) -> Receiver {
@@ -333,11 +308,11 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
 
 impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
     fn code(&self, definition: u16) -> &'a [u8] {
-        self.rgm.actor(definition as usize).map_or(&[], |d| d.script())
+        self.env.assets.rgm.actor(definition as usize).map_or(&[], |d| d.script())
     }
 
     fn hook(&self) -> Option<&'a [u8]> {
-        self.rgm.actor(self.actor.definition as usize).and_then(|d| d.hook())
+        self.env.assets.rgm.actor(self.actor.definition as usize).and_then(|d| d.hook())
     }
 
     fn control(&self) -> u8 {
@@ -353,15 +328,15 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
     /// pool capacity plus three. (The camera's identifier 2 would sit between them.)
     fn select(&self, selector: Selector) -> Option<Receiver> {
         match selector {
-            Selector::Player => self.player.map(|p| self.receiver(p)),
+            Selector::Player => self.env.player_id.map(|p| self.receiver(p)),
             Selector::Camera => None,
             Selector::Name(index) => {
-                let def = self.rgm.actor(self.actor.definition as usize)?;
+                let def = self.env.assets.rgm.actor(self.actor.definition as usize)?;
                 let name = def.string(index as usize)?;
                 if name.is_empty() {
                     return None;
                 }
-                let [cyrus, gremlin] = self.designated;
+                let [cyrus, gremlin] = self.env.tables.players;
                 let placed =
                     (0..self.actors.len() as u16).filter(|&id| Some(id) != cyrus && Some(id) != gremlin);
                 cyrus.into_iter().chain(placed).find_map(|id| {
@@ -370,7 +345,7 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
                     } else {
                         self.actors.get(id as usize)?.definition
                     };
-                    let ns = self.rgm.actor(definition as usize)?.namespace();
+                    let ns = self.env.assets.rgm.actor(definition as usize)?.namespace();
                     ns.eq_ignore_ascii_case(name).then(|| self.receiver(id))
                 })
             }
@@ -388,23 +363,23 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
     }
 
     fn flag(&self, id: u16) -> Option<i32> {
-        self.flags.get(id)
+        self.env.systems.flags.get(id)
     }
 
     fn set_flag(&mut self, id: u16, value: i32) -> bool {
-        self.flags.set(id, value)
+        self.env.systems.flags.set(id, value)
     }
 
     /// SOUPPROPS descriptors through SOUP386.DEF's `[refs]` ([`crate::actor::props`]): the
     /// resolved actor's field, `anim.*` reading 0 without an animation set.
     fn property(&mut self, who: Receiver, reference: u16) -> Option<i32> {
-        let p = self.refs.property(reference)?;
+        let p = self.env.assets.refs.property(reference)?;
         let a = self.record(who)?;
         Some(p.read(a, a.set.is_some()))
     }
 
     fn set_property(&mut self, who: Receiver, reference: u16, value: i32) -> bool {
-        let Some(p) = self.refs.property(reference) else { return false };
+        let Some(p) = self.env.assets.refs.property(reference) else { return false };
         let id = self.id_of(who);
         let Some(a) = self.actor_mut(id) else { return false };
         let animated = a.set.is_some();
@@ -430,46 +405,28 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
         {
             return Some(r);
         }
-        let player = match self.player {
+        let player = match self.env.player_id {
             Some(p) if p == self.me => Some(PlayerView::of(self.actor)),
             Some(p) => self.actors.get(p as usize).map(PlayerView::of),
             None => None,
         }
         .map(|v| PlayerView {
-            hang_support: self.env.player.ledge.support,
-            contacts: self.env.player.contacts,
+            hang_support: self.env.systems.player.ledge.support,
+            contacts: self.env.systems.player.contacts,
             ..v
         });
-        let id = receiver;
-        let mut g = Globals {
-            player,
-            ticks: self.env.tick.nominal_ticks,
-            frame_scale: self.env.tick.frame_scale,
-            markers: Some(self.rgm.mpmk()),
-            events: &mut *self.env.events,
-            rng: &mut *self.env.rng,
-            flags: self.flags,
-            animation: self.animation,
-            task_system: self.task_system,
-            receiver: id,
-            selected: self.player == Some(id),
-            hit_inhibition: self.env.player.death.hit_inhibition,
-            sound_reset: self.env.shared.sound.reset,
-            forward_held: self.input.held(crate::input::Action::Up),
-            listener: crate::sound::radius_and_divisor(self.env.config.sound_distance)
-                .map(|(radius, divisor)| SoundListener { position: self.camera.position, radius, divisor }),
-            camera: Some(&mut *self.camera),
-            walk: Some(&mut self.env.walk),
-        };
+        let forward_held = self.input.held(crate::input::Action::Up);
+        let assets = self.env.assets;
+        let mut g = self.env.globals(receiver, player, forward_held);
         let r = match who {
             Receiver::Me => {
-                let set = set_of(self.sets, self.actor);
+                let set = set_of(&assets.sets, self.actor);
                 natives::call(self.actor, set, &mut g, call)
             }
             Receiver::Actor(id) => {
                 let actor = self.actors.get_mut(id as usize)?;
                 self.others_written = true;
-                let set = set_of(self.sets, actor);
+                let set = set_of(&assets.sets, actor);
                 let mut own =
                     NativeCall { tasks: self.states.get_mut(id as usize).map(|s| &mut s.tasks), ..*call };
                 let r = natives::call(actor, set, &mut g, &mut own);
@@ -477,7 +434,7 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
                 r
             }
         };
-        if core::mem::take(&mut self.camera.pose_requested) {
+        if core::mem::take(&mut self.env.systems.camera.pose_requested) {
             self.location_pose();
         }
         r
@@ -492,8 +449,8 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
     }
 
     fn event(&mut self, event: ScriptEvent) {
-        if self.report.script.push(ScriptTrace { actor: self.me, event }).is_err() {
-            self.report.script_dropped += 1;
+        if self.env.systems.report.script.push(ScriptTrace { actor: self.me, event }).is_err() {
+            self.env.systems.report.script_dropped += 1;
         }
     }
 }

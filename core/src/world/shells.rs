@@ -10,15 +10,14 @@
 //! model and no placement: it is never updated, drawn or collided with as an actor.
 
 use super::live::{LiveModel, LiveScene, Others, Prepared};
-use super::queries::Env;
-use super::script::{Shells, WorldHost};
+use super::queries::{Env, Step};
+use super::script::{RunningScript, Shells, WorldHost, script_stage};
 use super::{World, WorldError, full};
 use crate::actor::Actor;
 use crate::capacity::{Capacity, Table, TableKind};
 use crate::input::Input;
 use crate::terrain::VertexCache;
 use crate::timing::Tick;
-use core::cell::Cell;
 
 /// The debug shell's script.
 pub const DEBUG: &str = "DEBUG";
@@ -33,11 +32,11 @@ impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
         if call.function != crate::script::functions::id::OPEN_SHELL {
             return None;
         }
-        let own = self.rgm.actor(self.actor.definition as usize);
+        let own = self.env.assets.rgm.actor(self.actor.definition as usize);
         let name = own.and_then(|d| d.string(call.arg(0) as u8 as usize));
-        let target = name.and_then(|n| self.rgm.actor_by_name(n)).map(|d| d.index() as u16);
+        let target = name.and_then(|n| self.env.assets.rgm.actor_by_name(n)).map(|d| d.index() as u16);
         if let Some(definition) = target {
-            let _ = self.shells.opened.push(definition);
+            let _ = self.env.systems.shells.opened.push(definition);
         }
         Some(0)
     }
@@ -48,11 +47,11 @@ impl<'a, C: Capacity> World<'a, C> {
     /// records: a record for each of `DEBUG`, `COMMON` and the map's own script the map
     /// defines, each prepended to the list.
     pub(super) fn prepare_shells(&mut self) -> Result<(), WorldError> {
-        self.shells = Shells::default();
-        let map = self.map.clone();
-        let debug = (self.config.final_version == 0).then_some(DEBUG);
+        self.systems.shells = Shells::default();
+        let map = self.assets.map.clone();
+        let debug = (self.assets.config.final_version == 0).then_some(DEBUG);
         for name in debug.into_iter().chain([COMMON, map.as_str()]) {
-            if let Some(def) = self.rgm.actor_by_name(name.as_bytes()) {
+            if let Some(def) = self.assets.rgm.actor_by_name(name.as_bytes()) {
                 self.open_record(def.index() as u16)?;
             }
         }
@@ -62,19 +61,22 @@ impl<'a, C: Capacity> World<'a, C> {
     /// A record of definition `definition`, with its own copy of the initial locals,
     /// prepended to the list.
     fn open_record(&mut self, definition: u16) -> Result<(), WorldError> {
-        let rgm = self.rgm;
+        let rgm = self.assets.rgm;
         let def = rgm.actor(definition as usize).ok_or(WorldError::Limit("shell scripts"))?;
-        let id = self.actors.len() as u16;
-        let instance = self.actors.iter().filter(|x| x.definition == definition).count();
-        self.actors.push(Actor::new(definition, [0; 256])).map_err(|_| full::<C>(TableKind::Actors))?;
-        self.scripts.add(&rgm, &def, instance)?;
-        self.shells.list.insert(0, id).map_err(|_| WorldError::Limit("shell scripts"))
+        let id = self.tables.actors.len() as u16;
+        let instance = self.tables.actors.iter().filter(|x| x.definition == definition).count();
+        self.tables
+            .actors
+            .push(Actor::new(definition, [0; 256]))
+            .map_err(|_| full::<C>(TableKind::Actors))?;
+        self.tables.scripts.add(&rgm, &def, instance)?;
+        self.systems.shells.list.insert(0, id).map_err(|_| WorldError::Limit("shell scripts"))
     }
 
     /// The records `OpenShell` asked for during the update, created after it (a full actor
     /// table or shell list leaves the rest unopened).
     pub(super) fn open_requested_shells(&mut self) {
-        for definition in core::mem::take(&mut self.shells.opened) {
+        for definition in core::mem::take(&mut self.systems.shells.opened) {
             if self.open_record(definition).is_err() {
                 break;
             }
@@ -83,19 +85,19 @@ impl<'a, C: Capacity> World<'a, C> {
 
     /// The shell records, newest first.
     pub fn shells(&self) -> &[u16] {
-        &self.shells.list
+        &self.systems.shells.list
     }
 
     /// "Shell script execution": each record's script stage, in list order; a record its
     /// script killed is dropped from the list after its run.
     pub(super) fn run_shells(&mut self, input: &Input, tick: Tick, heights: &VertexCache<'a>) {
-        let list = self.shells.list.clone();
+        let list = self.systems.shells.list.clone();
         for id in list {
-            let Some(a) = self.actors.get_mut(id as usize) else { continue };
+            let Some(a) = self.tables.actors.get_mut(id as usize) else { continue };
             (a.attributes, a.script_control) = ([0; 256], 0);
             self.run_shell(id, input, tick, heights);
-            if self.actors.get(id as usize).is_none_or(|a| a.killed) {
-                self.shells.list.retain(|&k| k != id);
+            if self.tables.actors.get(id as usize).is_none_or(|a| a.killed) {
+                self.systems.shells.list.retain(|&k| k != id);
             }
         }
     }
@@ -105,41 +107,16 @@ impl<'a, C: Capacity> World<'a, C> {
     fn run_shell(&mut self, id: u16, input: &Input, tick: Tick, heights: &VertexCache<'a>) {
         let mut events = crate::anim::Events::default();
         let live = C::Work::<LiveModel<'a>>::default();
-        let scene = LiveScene { statics: &self.statics, live: &live, transients: &[] };
+        let scene = LiveScene { statics: &self.assets.statics, live: &live, transients: &[] };
         let lists = crate::collision::candidates::Candidates::default();
         let prepared = Prepared { scene: &scene, lists: &lists };
-        let Some((a, mut others)) = Others::split(&mut self.actors, id) else { return };
-        let Some((state, mut states)) = Others::split(&mut self.scripts.states, id) else { return };
-        let (walk, nav) = self.walk.parts();
-        let tables = super::model_tables!(self, self.player.death);
-        let mut env = Env {
-            config: &self.config,
-            tick,
-            set: None,
-            scene: &prepared,
-            heights,
-            wld: &self.wld,
-            surfaces: &self.surfaces,
-            shared: &mut self.shared,
-            events: &mut events,
-            me: id,
-            is_player: false,
-            probe: None,
-            scale_fps: self.clock.scale_fps(),
-            health: None,
-            player_armed: false,
-            forward_held: false,
-            samples: Cell::new([None, None, None]),
-            player: &mut self.player,
-            grip: None,
-            rng: &mut self.scripts.rng,
-            camera: self.view,
-            walk,
-            nav,
-            player_id: self.players[self.selected],
-            tables,
-        };
-        super::script::script_stage!(self, id, a, &mut others, (state, &mut states), &mut env, input, tick);
+        let Some((a, mut others)) = Others::split(&mut self.tables.actors, id) else { return };
+        let Some((state, mut states)) = Others::split(&mut self.tables.scripts.states, id) else { return };
+        let world = (&self.assets, &mut self.systems);
+        let designated = (self.tables.players, self.tables.selected);
+        let mut env = Env::new(world, designated, id, Step { tick, heights }, &prepared, &mut events);
+        let running = RunningScript { me: id, actor: a, others: &mut others, state, states: &mut states };
+        script_stage(running, &mut self.tables.scripts.locals, &mut env, input);
         let emitter = [0; 3];
         self.push_anim_events(id, &events, emitter, 0, false);
     }

@@ -59,12 +59,12 @@ impl<C: Capacity> World<'_, C> {
     /// The sky's scroll offsets `(su, sv)` in texels after the latest update; zero for a
     /// world without a sky.
     pub fn sky_scroll(&self) -> [f32; 2] {
-        self.sky.map_or([0.0; 2], |s| s.scroll)
+        self.systems.sky.map_or([0.0; 2], |s| s.scroll)
     }
 
     /// The sky's motion, when the world has a sky (`world_skyfx`).
     pub fn sky(&self) -> Option<&SkyMotion> {
-        self.sky.as_ref()
+        self.systems.sky.as_ref()
     }
 }
 

@@ -25,32 +25,32 @@ impl<'a, C: Capacity> World<'a, C> {
         // the camera cell of the view before this update's actors move — which is what
         // `vertex_cache` gives before this update replaces the report and moves the camera.
         let heights = self.vertex_cache();
-        let mut tick = self.clock.update(bios_now);
+        let mut tick = self.systems.clock.update(bios_now);
         if let Some(s) = scale {
             tick.frame_scale = s;
         }
-        let update = self.report.update.wrapping_add(1);
-        self.report = StepReport {
+        let update = self.systems.report.update.wrapping_add(1);
+        self.systems.report = StepReport {
             update,
             bios: bios_now,
             tick,
-            measured_fps: self.clock.measured_fps(),
-            smoothed_fps: self.clock.smoothed_fps(),
-            listener: Listener { position: self.view, yaw: self.view_yaw },
+            measured_fps: self.systems.clock.measured_fps(),
+            smoothed_fps: self.systems.clock.smoothed_fps(),
+            listener: Listener { position: self.systems.view, yaw: self.systems.view_yaw },
             ..StepReport::default()
         };
         // Sound maintenance runs after clock sampling, before the object updates.
-        let inhibited = self.player.sound_inhibition;
-        self.report.sound_reset = self.shared.sound.run(tick.nominal_ticks, inhibited);
+        let inhibited = self.systems.player.sound_inhibition;
+        self.systems.report.sound_reset = self.systems.shared.sound.run(tick.nominal_ticks, inhibited);
         if input.toggle_walk_mode {
-            self.player.walk_mode = (self.player.walk_mode == 0) as i32;
+            self.systems.player.walk_mode = (self.systems.player.walk_mode == 0) as i32;
         }
         // "Idle animation requests": the clock measurement advances the idle counter once per
         // accumulated 18 BIOS ticks.
-        self.player.idle = self.player.idle.wrapping_add(self.clock.windows());
+        self.systems.player.idle = self.systems.player.idle.wrapping_add(self.systems.clock.windows());
         self.relocate_deferred();
-        let actors = &self.actors;
-        let active = self.cells.select(self.view[0] >> 8, self.view[2] >> 8, |id| {
+        let actors = &self.tables.actors;
+        let active = self.tables.cells.select(self.systems.view[0] >> 8, self.systems.view[2] >> 8, |id| {
             actors.get(id as usize).is_some_and(|a| a.attr(crate::actor::attr::SHORT_MAPPING) != 0)
         });
         let mut copy = C::Work::<u16>::default();
@@ -64,21 +64,21 @@ impl<'a, C: Capacity> World<'a, C> {
         self.admit_models();
         // The live effects are handed to the frame after the models are placed and before
         // the object updates ({D:engine/SOUP.md} "Environmental effect frame submission").
-        self.effects.submit(tick.nominal_ticks);
+        self.systems.effects.submit(tick.nominal_ticks);
         // The ropes are placed with the render lists, then swing ("Rope update order").
         self.update_ropes(tick.frame_scale);
         // The designated pair: the selected player animates, the other does not.
-        for (k, p) in self.players.iter().enumerate() {
-            if let Some(a) = p.and_then(|p| self.actors.get_mut(p as usize)) {
-                a.anim_update_exclusion = (k != self.selected) as u8;
+        for (k, p) in self.tables.players.iter().enumerate() {
+            if let Some(a) = p.and_then(|p| self.tables.actors.get_mut(p as usize)) {
+                a.anim_update_exclusion = (k != self.tables.selected) as u8;
             }
         }
-        self.crowd.clear();
-        for id in 0..self.actors.len() {
-            let a = &self.actors[id];
-            self.crowd.push(a, self.model_reach(a));
+        self.tables.crowd.clear();
+        for id in 0..self.tables.actors.len() {
+            let a = &self.tables.actors[id];
+            self.tables.crowd.push(a, self.model_reach(a));
         }
-        self.crowd.seal();
+        self.tables.crowd.seal();
         // The shell records run before the ordinary actor updates.
         self.run_shells(input, tick, &heights);
         // "Camera update": at the CAMERA actor's place in the traversal when its hook runs;
@@ -87,7 +87,7 @@ impl<'a, C: Capacity> World<'a, C> {
         for &id in active.iter() {
             self.update_actor(id, input, tick, &heights);
             self.camera_after_actor();
-            if core::mem::take(&mut self.camera.controller_requested) {
+            if core::mem::take(&mut self.systems.camera.controller_requested) {
                 self.camera_update();
                 camera_ran = true;
             }
@@ -96,7 +96,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.open_requested_shells();
         // The main loop acts on a session request after the script step; it is reported with
         // the update's events.
-        if let Some((actor, request)) = self.report.request {
+        if let Some((actor, request)) = self.systems.report.request {
             self.push_event(actor, super::Event::Request(request));
         }
         self.draw_weapons(&active, tick);
@@ -106,15 +106,15 @@ impl<'a, C: Capacity> World<'a, C> {
         }
         // Effect lifetimes advance after the object systems ("Environmental effect
         // animation"): effects created this loop take part, unsubmitted.
-        self.effects.update(tick.nominal_ticks);
+        self.systems.effects.update(tick.nominal_ticks);
         self.death_exits(tick);
         self.swap_players();
         // The sky drifts once a frame ({D:engine/sky.md} "Scrolling and rotation"), unless
         // `[xngine] sky_move` is zero ("Global Engine Toggles").
-        if let Some(sky) = self.sky.as_mut().filter(|_| self.config.sky_move != 0) {
+        if let Some(sky) = self.systems.sky.as_mut().filter(|_| self.assets.config.sky_move != 0) {
             sky.advance(bios_now);
         }
-        &self.report
+        &self.systems.report
     }
 
     /// "World-loop death exit ordering" ({D:engine/SOUP.md}), after the updates and the
@@ -122,13 +122,15 @@ impl<'a, C: Capacity> World<'a, C> {
     /// completion ([`death::falling_exit`], [`death::inhibited_exit`]); either ends the loop
     /// with outcome 5000. Stros has no world transitions pending at this point.
     fn death_exits(&mut self, tick: Tick) {
-        let Some(a) = self.selected_player_id().and_then(|id| self.actors.get(id as usize)) else { return };
-        let limit = self.config.player_fall_dead_time;
-        let p = &mut self.player;
+        let Some(a) = self.selected_player_id().and_then(|id| self.tables.actors.get(id as usize)) else {
+            return;
+        };
+        let limit = self.assets.config.player_fall_dead_time;
+        let p = &mut self.systems.player;
         if death::falling_exit(a, &mut p.death, tick.nominal_ticks, limit)
             || death::inhibited_exit(a, &p.death, p.death_override)
         {
-            self.report.outcome = Some(death::OUTCOME_DEATH);
+            self.systems.report.outcome = Some(death::OUTCOME_DEATH);
         }
     }
 
@@ -139,26 +141,25 @@ impl<'a, C: Capacity> World<'a, C> {
     /// before the camera moves. Its requests use this update's ticks; its events are the
     /// actor's.
     fn draw_weapons(&mut self, active: &[u16], tick: Tick) {
-        let hidden = self.players[1 - self.selected];
+        let hidden = self.tables.players[1 - self.tables.selected];
         for &id in active {
-            let Some(a) = self.actors.get(id as usize) else { continue };
-            // Actors the pass leaves alone (no weapon item) are not copied.
+            let Some(a) = self.tables.actors.get_mut(id as usize) else { continue };
+            // Actors the pass leaves alone (no weapon item).
             if Some(id) == hidden || a.attr(attr::WEAPON) == 0 {
                 continue;
             }
-            let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)).map(|e| &e.set) else { continue };
-            let mut a = a.clone();
+            let Some(set) = a.set.and_then(|s| self.assets.sets.get(s as usize)).map(|e| &e.set) else {
+                continue;
+            };
             let mut events = crate::anim::Events::default();
             let mut cx = AnimContext {
-                enabled: self.config.animation_system != 0,
                 falling: a.falling,
-                ..AnimContext::new(set, tick.nominal_ticks, &mut events)
+                ..super::anim_context(&self.assets.config, set, tick.nominal_ticks, &mut events)
             };
             // Stros shows no weapon models yet: the pass's model choice is not drawn.
-            let _model = crate::actor::combat::equipped_weapon_pass(&mut a, &mut cx);
+            let _model = crate::actor::combat::equipped_weapon_pass(a, &mut cx);
             a.steps.packed |= cx.move_bits;
             let (position, surface) = (a.position, a.surface);
-            self.actors[id as usize] = a;
             self.push_anim_events(id, &events, position, surface, self.selected_player_id() == Some(id));
         }
     }
@@ -173,7 +174,9 @@ impl<'a, C: Capacity> World<'a, C> {
         let selected = self.selected_player_id();
         for &id in active {
             // Family refresh owns an attached actor's matrix.
-            let Some(a) = self.actors.get_mut(id as usize).filter(|a| a.attached.is_none()) else { continue };
+            let Some(a) = self.tables.actors.get_mut(id as usize).filter(|a| a.attached.is_none()) else {
+                continue;
+            };
             if Some(id) == selected && a.angles.roll != 0 {
                 a.matrix = Mat3::from_orientation(a.angles);
                 continue;
@@ -191,9 +194,9 @@ impl<'a, C: Capacity> World<'a, C> {
     /// comes from the actor's linked (or attached) position when it has one, else its local
     /// one ({D:engine/animation.md}: relocation uses the linked position when present).
     fn relocate_deferred(&mut self) {
-        let actors = &self.actors;
-        let view = self.view;
-        self.cells.relocate(|id| {
+        let actors = &self.tables.actors;
+        let view = self.systems.view;
+        self.tables.cells.relocate(|id| {
             let p = actors.get(id as usize).map_or([0; 3], |a| a.effective_position());
             let (dx, dz) = (p[0].wrapping_sub(view[0]) as f64, p[2].wrapping_sub(view[2]) as f64);
             let d = crate::math::round_ties_even_f64(libm::sqrt(dx * dx + dz * dz)) as i64;

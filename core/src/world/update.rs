@@ -8,7 +8,8 @@
 use super::collide::Pushes;
 use super::live::{LiveModel, LiveScene, Others, Prepared};
 use super::models::Near;
-use super::queries::{Env, KeptSample};
+use super::queries::{Env, KeptSample, Step};
+use super::script::{RunningScript, script_stage};
 use super::{Event, SoundRequest, World, WorldEvent};
 use crate::actor::default::{death_override_default, select_default, set_default};
 use crate::actor::{Actor, ActorModel, apply_debug_exclusions, attr, motion};
@@ -24,7 +25,7 @@ use core::cell::Cell;
 
 /// What an actor's update leaves for its next one.
 #[derive(Clone, Debug, Default)]
-pub(super) struct ActorMemo {
+pub(crate) struct ActorMemo {
     /// The static placements its map cell can reach
     /// ([`crate::collision::statics::Statics::candidates_hinted`]).
     hint: CellHint,
@@ -51,17 +52,17 @@ impl<'a, C: Capacity> World<'a, C> {
     pub(super) fn live_models(&self, me: u16, near: Option<Near>, live: &mut C::Work<LiveModel<'a>>) {
         let tables = self.tables();
         let Some(Near { origin, query_radius }) = near else {
-            return tables.live_all(&self.actors[..], me, live);
+            return tables.live_all(&self.tables.actors[..], me, live);
         };
         live.clear();
         let admit = |id: usize| {
-            let Some(l) = self.actors.get(id).and_then(|a| tables.live(me, id as u16, a, near)) else {
+            let Some(l) = self.tables.actors.get(id).and_then(|a| tables.live(me, id as u16, a, near)) else {
                 return;
             };
             // At most one per actor, so the table has room.
             let _ = live.push(l);
         };
-        self.crowd.near([origin[0], origin[2]], query_radius, self.actors.len(), admit);
+        self.tables.crowd.near([origin[0], origin[2]], query_radius, self.tables.actors.len(), admit);
         debug_assert!(
             near.is_none() || self.live_ids_unculled(me, near).eq(live.iter().map(|l| l.actor)),
             "the crowd cull left out an actor the model-distance test admits"
@@ -72,8 +73,8 @@ impl<'a, C: Capacity> World<'a, C> {
     /// of its animation set's frame models ([`super::SetEntry::reach`]); `None` without one.
     pub(super) fn model_reach(&self, a: &Actor) -> Option<f32> {
         match a.model {
-            ActorModel::Static { model, .. } => self.models.get(model as usize).map(|m| m.radius()),
-            ActorModel::Animated => a.set.and_then(|s| self.sets.get(s as usize)).map(|e| e.reach),
+            ActorModel::Static { model, .. } => self.assets.models.get(model as usize).map(|m| m.radius()),
+            ActorModel::Animated => a.set.and_then(|s| self.assets.sets.get(s as usize)).map(|e| e.reach),
             ActorModel::None => None,
         }
     }
@@ -82,7 +83,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// actor through the gates, then the model-distance test, without the axis cull.
     fn live_ids_unculled(&self, me: u16, near: Option<Near>) -> impl Iterator<Item = u16> + '_ {
         let tables = self.tables();
-        self.actors.iter().enumerate().filter_map(move |(id, a)| {
+        self.tables.actors.iter().enumerate().filter_map(move |(id, a)| {
             // The gates and the model first, then the distance test on its own.
             let placed = tables.live(me, id as u16, a, None)?.placed;
             let admitted = near
@@ -107,24 +108,24 @@ impl<'a, C: Capacity> World<'a, C> {
         let is_player = self.selected_player_id() == Some(id);
         if is_player {
             // {D:engine/player.md} "Player contact lists": cleared as his update starts.
-            self.player.contacts.clear();
+            self.systems.player.contacts.clear();
         }
         let forward_held = is_player && input.held(Action::Up);
         let mut events = Events::default();
         // The update works on its actor in place; until the others are split off, it is
         // looked up each time it is needed.
-        let a = &mut self.actors[id as usize];
+        let a = &mut self.tables.actors[id as usize];
         // Sounds of this update are heard from here, remapped by the surface stood on now.
         let (emitter, surface) = (a.position, a.surface);
-        let set = a.set.and_then(|s| self.sets.get(s as usize)).map(|e| &e.set);
+        let set = a.set.and_then(|s| self.assets.sets.get(s as usize)).map(|e| &e.set);
         // The selected player's death override replaces default selection while he is
         // hit-inhibited.
-        let death = &self.player.death;
+        let death = &self.systems.player.death;
         let stage = Stage {
-            enabled: self.config.animation_system != 0,
+            enabled: self.assets.config.animation_system != 0,
             is_player,
             forward_held,
-            death_override: self.player.death_override.filter(|_| is_player && death.hit_inhibition),
+            death_override: self.systems.player.death_override.filter(|_| is_player && death.hit_inhibition),
         };
         animation_stage(a, set, tick, &mut events, stage);
         let snapshot = super::collide::Snapshot { anim: a.anim, steps: a.steps.packed };
@@ -135,44 +136,22 @@ impl<'a, C: Capacity> World<'a, C> {
         // The actors a gather from within `NEAR_SLACK` of the origin can admit.
         let near = Some(Near { origin, query_radius: query_radius.saturating_add(NEAR_SLACK) });
         self.live_models(id, near, &mut live);
-        let scene = LiveScene { statics: &self.statics, live: &live, transients: &[] };
-        let memo = self.memos.get_mut(id as usize);
+        let scene = LiveScene { statics: &self.assets.statics, live: &live, transients: &[] };
+        let memo = self.tables.memos.get_mut(id as usize);
         let kept = memo.as_ref().and_then(|m| m.sample);
-        scene.gather_into(origin, query_radius, Some(id), memo.map(|m| &mut m.hint), &mut self.lists);
-        let prepared = Prepared { scene: &scene, lists: &self.lists };
+        scene.gather_into(origin, query_radius, Some(id), memo.map(|m| &mut m.hint), &mut self.tables.lists);
+        let prepared = Prepared { scene: &scene, lists: &self.tables.lists };
         // The selected player's weapon: his own when he is the one updating.
         let player_armed = self.selected_player().is_some_and(|p| p.holds_weapon());
-        let grip = if is_player { self.grip_vertex(&self.actors[id as usize]) } else { None };
-        let Some((a, mut others)) = Others::split(&mut self.actors, id) else { return };
-        let (walk, nav) = self.walk.parts();
-        let tables = super::model_tables!(self, self.player.death);
-        let mut env = Env {
-            config: &self.config,
-            tick,
-            set,
-            scene: &prepared,
-            heights,
-            wld: &self.wld,
-            surfaces: &self.surfaces,
-            shared: &mut self.shared,
-            events: &mut events,
-            me: id,
-            is_player,
-            probe: None,
-            scale_fps: self.clock.scale_fps(),
-            health: None,
-            player_armed,
-            forward_held,
-            samples: Cell::new([kept, None, None]),
-            player: &mut self.player,
-            grip,
-            rng: &mut self.scripts.rng,
-            camera: self.view,
-            walk,
-            nav,
-            player_id: self.players[self.selected],
-            tables,
-        };
+        let grip = if is_player { self.grip_vertex(&self.tables.actors[id as usize]) } else { None };
+        let Some((a, mut others)) = Others::split(&mut self.tables.actors, id) else { return };
+        let world = (&self.assets, &mut self.systems);
+        let step = Step { tick, heights };
+        let designated = (self.tables.players, self.tables.selected);
+        let mut env = Env::new(world, designated, id, step, &prepared, &mut events);
+        env.set = set;
+        (env.player_armed, env.forward_held, env.grip) = (player_armed, forward_held, grip);
+        env.samples = Cell::new([kept, None, None]);
         super::collide::pre_script(a, &mut env);
         // A script that wrote another actor may have moved it: the crowd columns are read
         // again once this update is done (the next gather is the next update's).
@@ -180,17 +159,9 @@ impl<'a, C: Capacity> World<'a, C> {
         if is_player {
             // The selected player's controller is his script stage.
             crate::player::controller::run(a, &mut env, input);
-        } else if let Some((state, mut states)) = Others::split(&mut self.scripts.states, id) {
-            others_written = super::script::script_stage!(
-                self,
-                id,
-                a,
-                &mut others,
-                (state, &mut states),
-                &mut env,
-                input,
-                tick
-            );
+        } else if let Some((state, mut states)) = Others::split(&mut self.tables.scripts.states, id) {
+            let running = RunningScript { me: id, actor: a, others: &mut others, state, states: &mut states };
+            others_written = script_stage(running, &mut self.tables.scripts.locals, &mut env, input);
         }
         // After the script work, which reads the marks the previous collision stage left.
         age_response(a, tick.nominal_ticks);
@@ -204,10 +175,10 @@ impl<'a, C: Capacity> World<'a, C> {
         let moved = a.position[0] != a.previous[0] || a.position[2] != a.previous[2];
         let health_now = a.attr(attr::HEALTH);
         if moved {
-            self.cells.register_moved(id);
+            self.tables.cells.register_moved(id);
         }
         self.push_others(&overlap);
-        self.report.probe = if is_player { probe } else { self.report.probe };
+        self.systems.report.probe = if is_player { probe } else { self.systems.report.probe };
         self.push_anim_events(id, &events, emitter, surface, is_player);
         if let Some(entry) = jump_entry {
             self.push_event(id, Event::JumpEntry { entry });
@@ -215,11 +186,11 @@ impl<'a, C: Capacity> World<'a, C> {
         if let Some(change) = health {
             self.push_event(id, Event::Health { change, health: health_now });
         }
-        if let Some(memo) = self.memos.get_mut(id as usize) {
+        if let Some(memo) = self.tables.memos.get_mut(id as usize) {
             memo.sample = lasting;
         }
-        let a = &self.actors[id as usize];
-        self.crowd.moved(id, a, self.model_reach(a));
+        let a = &self.tables.actors[id as usize];
+        self.tables.crowd.moved(id, a, self.model_reach(a));
         if others_written {
             self.crowd_moved_all();
         }
@@ -231,14 +202,14 @@ impl<'a, C: Capacity> World<'a, C> {
     /// not admitted (its exclusions are stored; nothing else changes).
     fn admitted(&mut self, id: u16, tick: Tick) -> bool {
         let is_player = self.selected_player_id() == Some(id);
-        let unselected_player = self.players[1 - self.selected] == Some(id);
-        let Some(a) = self.actors.get(id as usize).filter(|a| !a.killed) else { return false };
+        let unselected_player = self.tables.players[1 - self.tables.selected] == Some(id);
+        let Some(a) = self.tables.actors.get(id as usize).filter(|a| !a.killed) else { return false };
         let script_name_excluded = self.script_excluded(a);
-        let Some(a) = self.actors.get_mut(id as usize) else { return false };
+        let Some(a) = self.tables.actors.get_mut(id as usize) else { return false };
         apply_debug_exclusions(
             &a.attributes,
-            self.config.disable_slaves,
-            self.config.disable_master_slaves,
+            self.assets.config.disable_slaves,
+            self.assets.config.disable_master_slaves,
             &mut a.object_update_exclusion,
         );
         let eligible = crate::actor::Eligibility {
@@ -255,18 +226,18 @@ impl<'a, C: Capacity> World<'a, C> {
         a.step_status &= !0x80;
         a.step_status_back &= !0x01;
         a.steps.called = 0;
-        self.report.updated += 1;
+        self.systems.report.updated += 1;
         if is_player {
-            self.shared.history.tick(tick.nominal_ticks);
+            self.systems.shared.history.tick(tick.nominal_ticks);
         }
         true
     }
 
     /// Makes actor `id`'s memo when it has none yet.
     fn ensure_memo(&mut self, id: u16) {
-        while self.memos.len() <= id as usize {
+        while self.tables.memos.len() <= id as usize {
             // As many as the actors: the table has their capacity.
-            if self.memos.push(ActorMemo::default()).is_err() {
+            if self.tables.memos.push(ActorMemo::default()).is_err() {
                 break;
             }
         }
@@ -280,7 +251,7 @@ impl<'a, C: Capacity> World<'a, C> {
             if let Some(group) = push.request {
                 self.request_on(other, group);
             }
-            let Some(o) = self.actors.get_mut(other as usize) else { continue };
+            let Some(o) = self.tables.actors.get_mut(other as usize) else { continue };
             o.body_response |= push.mark;
             o.position[0] = o.position[0].wrapping_add(dx);
             o.position[2] = o.position[2].wrapping_add(dz);
@@ -288,24 +259,24 @@ impl<'a, C: Capacity> World<'a, C> {
                 o.overlap_contact = push.contact;
             }
             if dx != 0 || dz != 0 {
-                self.cells.register_moved(other);
+                self.tables.cells.register_moved(other);
             }
-            let o = &self.actors[other as usize];
-            self.crowd.moved(other, o, self.model_reach(o));
+            let o = &self.tables.actors[other as usize];
+            self.tables.crowd.moved(other, o, self.model_reach(o));
         }
     }
 
     /// An ordinary request for `group` (modifier 0) on actor `id` outside its own update.
     fn request_on(&mut self, id: u16, group: i16) {
-        let Some(a) = self.actors.get(id as usize) else { return };
-        let Some(set) = a.set.and_then(|s| self.sets.get(s as usize)) else { return };
+        let Some(a) = self.tables.actors.get(id as usize) else { return };
+        let Some(set) = a.set.and_then(|s| self.assets.sets.get(s as usize)) else { return };
         let (position, surface) = (a.position, a.surface);
         let mut events = Events::default();
         let mut anim = a.anim;
         let mut cx = self.anim_context(&set.set, &mut events);
         anim.request(&mut cx, group, 0);
         let bits = cx.move_bits;
-        let a = &mut self.actors[id as usize];
+        let a = &mut self.tables.actors[id as usize];
         a.anim = anim;
         a.steps.packed |= bits;
         self.push_anim_events(id, &events, position, surface, false);
@@ -313,8 +284,8 @@ impl<'a, C: Capacity> World<'a, C> {
 
     /// The crowd columns re-read for every actor (after a script wrote another actor).
     fn crowd_moved_all(&mut self) {
-        for (id, a) in self.actors.iter().enumerate() {
-            self.crowd.moved(id as u16, a, self.model_reach(a));
+        for (id, a) in self.tables.actors.iter().enumerate() {
+            self.tables.crowd.moved(id as u16, a, self.model_reach(a));
         }
     }
 
@@ -331,7 +302,7 @@ impl<'a, C: Capacity> World<'a, C> {
         for e in events.queue.iter() {
             let event = match *e {
                 AnimEvent::Sound { effect, rate } => Event::Sound(SoundRequest {
-                    effect: self.surfaces.remap_sound(surface, effect),
+                    effect: self.assets.surfaces.remap_sound(surface, effect),
                     requested: effect,
                     rate,
                     offset_hz: (rate as i32).wrapping_mul(super::RATE_STEP),
@@ -374,7 +345,7 @@ impl<'a, C: Capacity> World<'a, C> {
                     self.actor_event_effects(id, mask, emitter, surface);
                     // "Actor events": bit 0x10 shakes the screen.
                     if mask & 0x10 != 0 {
-                        self.camera.shake_impulse();
+                        self.systems.camera.shake_impulse();
                     }
                     Event::Anim(AnimEvent::Actor { mask })
                 }
@@ -382,7 +353,7 @@ impl<'a, C: Capacity> World<'a, C> {
             };
             self.push_event(id, event);
         }
-        self.report.dropped += events.dropped;
+        self.systems.report.dropped += events.dropped;
         // Then what its script said and asked of the dialogue system.
         self.drain_talk();
     }
@@ -391,8 +362,10 @@ impl<'a, C: Capacity> World<'a, C> {
     /// actor `id`. `at` is where the update found the actor (its sounds' emitter): the
     /// commands run in the animation stage, before the update moves it.
     fn actor_event_effects(&mut self, id: u16, mask: i32, at: [i32; 3], surface: u8) {
-        let Some(extent) = self.actors.get(id as usize).map(|a| a.bounds.positive[1]) else { return };
-        for (descriptor, at) in super::queries::actor_event_effects(mask, surface, at, extent, self.view) {
+        let Some(extent) = self.tables.actors.get(id as usize).map(|a| a.bounds.positive[1]) else { return };
+        for (descriptor, at) in
+            super::queries::actor_event_effects(mask, surface, at, extent, self.systems.view)
+        {
             self.push_event(id, Event::Anim(AnimEvent::Effect { descriptor, at }));
         }
     }
@@ -400,10 +373,10 @@ impl<'a, C: Capacity> World<'a, C> {
     pub(super) fn push_event(&mut self, actor: u16, event: Event) {
         // Every effect the engine reports is constructed with zero spread and speed one.
         if let Event::Anim(AnimEvent::Effect { descriptor, at }) = event {
-            self.effects.construct(descriptor, at, 1);
+            self.systems.effects.construct(descriptor, at, 1);
         }
-        if self.report.events.push(WorldEvent { actor, event }).is_err() {
-            self.report.dropped += 1;
+        if self.systems.report.events.push(WorldEvent { actor, event }).is_err() {
+            self.systems.report.dropped += 1;
         }
     }
 }

@@ -29,7 +29,7 @@ impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
         if function != id::SET_HEALTH && function != id::ADJUST_HEALTH {
             return None;
         }
-        let selected = self.player == Some(receiver);
+        let selected = self.env.player_id == Some(receiver);
         let source = (receiver != self.me).then(|| self.actor.attr(attr::DEATH_GROUP));
         let (a0, a1) = (call.arg(0), call.arg(1));
         self.with_mover(receiver, |a, env| match function {

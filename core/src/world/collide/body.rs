@@ -35,7 +35,7 @@ pub(super) fn body_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
     // the pass touches ({D:engine/player.md} "Player contact lists"); models the pass never
     // queries (after its sixteenth contact) are not touched.
     let live = env.scene.scene;
-    let (is_player, lists) = (env.is_player, &mut env.player.contacts);
+    let (is_player, lists) = (env.is_player, &mut env.systems.player.contacts);
     let touched = models.inspect(|w| {
         if let Some(l) = live.live_model(w.placement).filter(|_| is_player) {
             lists.touched(l.actor);
@@ -60,7 +60,7 @@ pub(super) fn body_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
             continue;
         }
         motion_transition(a, env);
-        match horizontal_response(a.previous, attempted, c.normal, env.config.slide_range) {
+        match horizontal_response(a.previous, attempted, c.normal, env.assets.config.slide_range) {
             Horizontal::Projected { x, z } => {
                 a.position[0] = x;
                 a.position[2] = z;
@@ -103,7 +103,7 @@ pub(super) fn body_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
         let distance = separation_distance(
             a.position[0].wrapping_sub(a.previous[0]),
             a.position[2].wrapping_sub(a.previous[2]),
-            env.config.poly_push_units,
+            env.assets.config.poly_push_units,
         );
         if let Some(p) = residual_push_sum(a.position, sum, count, distance) {
             a.position = p;

@@ -112,18 +112,18 @@ pub(super) fn land<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, new_y: 
     if (1..=4).contains(&a.surface) {
         distance = 0;
     }
-    let death = env.config.fall_death_height.wrapping_mul(256);
-    let hurt = env.config.fall_hurt_height.wrapping_mul(256);
+    let death = env.assets.config.fall_death_height.wrapping_mul(256);
+    let hurt = env.assets.config.fall_hurt_height.wrapping_mul(256);
     let low = a.falling & 0x7f;
     if distance > death {
         if env.is_player {
             // On steep support only the controller's pending action flag rises; falling
             // stays set. Otherwise the death override, not a request.
             if a.support.class == Some(crate::collision::SurfaceClass::Steep) {
-                env.player.pending_action = true;
+                env.systems.player.pending_action = true;
                 return;
             }
-            env.player.death_override = Some(group::FATAL);
+            env.systems.player.death_override = Some(group::FATAL);
         } else {
             env.request(a, group::FATAL);
         }
@@ -133,7 +133,7 @@ pub(super) fn land<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, new_y: 
     }
     if distance > hurt && !matches!(a.surface, 1..=5 | 11) {
         env.request(a, group::HURT);
-        let zap = env.config.fall_hurt_zap;
+        let zap = env.assets.config.fall_hurt_zap;
         change_health(a, env, -zap);
     }
     let torch = a.torch != 0;
@@ -180,7 +180,7 @@ pub(super) fn fall_writer<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>) {
     if a.anim.marker && a.set.is_some() {
         return;
     }
-    let limit = env.config.post_collide_height.wrapping_mul(512).wrapping_sub(256);
+    let limit = env.assets.config.post_collide_height.wrapping_mul(512).wrapping_sub(256);
     let jump = a.attr(attr::JUMP_HEIGHT) as i32;
     let fine = env.tick.fine_ticks;
     let t = a.fall_timer as i8 as i32;

@@ -27,7 +27,7 @@ pub(super) fn slope_class<C: Capacity>(
 
 /// "Ordinary ground prevalidation": `(rollback, sliding_surface)`.
 pub(super) fn prevalidate<C: Capacity>(a: &Actor, env: &Env<'_, '_, C>) -> (bool, bool) {
-    if a.collide() & collide::GROUND == 0 || (env.is_player && env.shared.history.0 != 0) {
+    if a.collide() & collide::GROUND == 0 || (env.is_player && env.systems.shared.history.0 != 0) {
         return (false, false);
     }
     let current = slope_class(a, env, a.position);
@@ -89,7 +89,7 @@ pub(super) fn slope_response<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C
     } else {
         env.request(a, g);
     }
-    let distance = scaled(env.config.slide_speed.wrapping_mul(128), env.tick.frame_scale);
+    let distance = scaled(env.assets.config.slide_speed.wrapping_mul(128), env.tick.frame_scale);
     if distance > 0 {
         let (x, z) = translate_heading(a.position[0], a.position[2], downhill, distance);
         a.position[0] = x;
@@ -180,15 +180,15 @@ pub(super) fn ground_response<C: Capacity>(
         // displacement 0x800 — direction 2 in the forward slide groups, 3 otherwise — so the
         // step records its direction and indicator, yields to a suppressing animation and
         // halves in deep water like any directional step, then hurts.
-        let steep_landing = env.is_player && env.player.pending_action;
-        if steep_landing || a.slide_distance > env.config.slide_hurt_height.wrapping_mul(256) {
+        let steep_landing = env.is_player && env.systems.player.pending_action;
+        if steep_landing || a.slide_distance > env.assets.config.slide_hurt_height.wrapping_mul(256) {
             let forward = matches!(a.anim.current, group::SLIDE | group::SLIDE_TORCH);
             directional_displacement(a, if forward { 2 } else { 3 }, SLIDE_END_STEP);
             // The selected player's change goes straight to his death-owning health, past
             // the generic admission's attribute gates; no source.
-            let zap = env.config.slide_hurt_zap;
+            let zap = env.assets.config.slide_hurt_zap;
             if env.is_player {
-                env.player.death_override = Some(group::FATAL);
+                env.systems.player.death_override = Some(group::FATAL);
                 death_owning_health(a, env, -zap, None);
             } else {
                 env.request(a, group::HURT);

@@ -60,7 +60,7 @@ pub(crate) fn additive_admission<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '
 /// zero — this service never kills. (Its HUD feedback timer and displayed health are the
 /// HUD's; its taunt is dropped, as in [`death_owning_health`].)
 pub(crate) fn additive_health<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, change: i32) {
-    if env.player.death.hit_inhibition {
+    if env.systems.player.death.hit_inhibition {
         return;
     }
     let h = (a.attr(attr::HEALTH) as i32).wrapping_add(change).clamp(0, attr::MAX_HEALTH);
@@ -87,7 +87,7 @@ pub(crate) fn death_owning_health<C: Capacity>(
     change: i32,
     source: Option<u8>,
 ) {
-    if env.player.death.hit_inhibition {
+    if env.systems.player.death.hit_inhibition {
         return;
     }
     if change < 0 {
@@ -102,13 +102,13 @@ pub(crate) fn death_owning_health<C: Capacity>(
     let h = (a.attr(attr::HEALTH) as i32).wrapping_add(change).clamp(0, attr::MAX_HEALTH);
     a.attributes[attr::HEALTH] = h as u8;
     env.health = Some(env.health.unwrap_or(0).wrapping_add(change));
-    if h == 0 && !env.player.death.suppressed {
+    if h == 0 && !env.systems.player.death.suppressed {
         player_death(a, env, source);
         return;
     }
-    env.player.death_override = None;
-    env.player.death.hit_inhibition = false;
-    env.player.death.progress = 0;
+    env.systems.player.death_override = None;
+    env.systems.player.death.hit_inhibition = false;
+    env.systems.player.death.progress = 0;
     if change < 0 {
         damage_reaction(a, env);
     }
@@ -122,32 +122,32 @@ pub(crate) fn death_owning_health<C: Capacity>(
 /// unarmed, or armed the 122/121 pair with its death default 124/123 and the walk nodes
 /// released ([`combat::death_pair`]).
 fn player_death<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, source: Option<u8>) {
-    let death = &mut env.player.death;
+    let death = &mut env.systems.player.death;
     death.hit_inhibition = true;
     death.progress = 0;
     death.position = a.position;
     a.lifecycle = crate::actor::default::LIFECYCLE_DEAD;
-    if env.player.death_override.is_some() {
+    if env.systems.player.death_override.is_some() {
         return;
     }
     if let Some(g) = source.filter(|&g| g != 0) {
-        env.player.death_override = Some(g as i16);
+        env.systems.player.death_override = Some(g as i16);
         return;
     }
     if matches!(a.surface, 2 | 4) {
-        env.player.death.mode = 2;
+        env.systems.player.death.mode = 2;
     }
     if a.attr(attr::PLAYER_TYPE) == 1 {
         return;
     }
     if a.falling != 0 || group::is_landing(a.anim.current) {
-        env.player.death_override = Some(group::FATAL);
+        env.systems.player.death_override = Some(group::FATAL);
     } else if !a.holds_weapon() {
         env.force(a, group::DEATH);
     } else {
         let me = env.me;
-        let (mut cx, walk) = env.anim_and_walk(a);
-        combat::death_pair(a, me, Some(walk), &mut cx);
+        let (mut cx, mut walk) = env.anim_and_walk(a);
+        combat::death_pair(a, me, Some(&mut walk), &mut cx);
         a.steps.packed |= cx.move_bits;
     }
 }
@@ -166,7 +166,7 @@ fn damage_reaction<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
     if REACTION_GROUPS.contains(&a.anim.current) || REACTION_GROUPS.contains(&a.anim.pending) {
         return;
     }
-    let even = env.rng.draw() & 1 == 0;
+    let even = env.systems.rng.draw() & 1 == 0;
     let g = match (a.holds_weapon(), even) {
         (false, true) => 133,
         (false, false) => 132,
@@ -196,7 +196,7 @@ pub(crate) fn death_effects<C: Capacity>(a: &Actor, env: &mut Env<'_, '_, C>, mo
         1 => {
             death_effect(a, env, 0xb081, true);
             for descriptor in [0x22480, 0x2580] {
-                if env.rng.bounded(progress / 6 + 1) == 0 {
+                if env.systems.rng.bounded(progress / 6 + 1) == 0 {
                     death_effect(a, env, descriptor, false);
                 }
             }
@@ -205,12 +205,12 @@ pub(crate) fn death_effects<C: Capacity>(a: &Actor, env: &mut Env<'_, '_, C>, mo
             }
         }
         2 => {
-            if env.rng.draw() & progress.wrapping_add(1) != 0 {
+            if env.systems.rng.draw() & progress.wrapping_add(1) != 0 {
                 return;
             }
             let late = progress >= crate::player::death::PROGRESS_LIMIT;
             death_effect(a, env, if late { 0x12500 } else { 0x2500 }, false);
-            let hz = env.rng.bounded(64) - 32;
+            let hz = env.systems.rng.bounded(64) - 32;
             env.events.push(AnimEvent::SoundHz { effect: if late { 70 } else { 71 }, hz: hz as i16 });
         }
         _ => {}
@@ -223,13 +223,13 @@ pub(crate) fn death_effects<C: Capacity>(a: &Actor, env: &mut Env<'_, '_, C>, mo
 /// Y the logical Y plus the positive Y bounds extent × 256 plus 1536.
 fn death_effect<C: Capacity>(a: &Actor, env: &mut Env<'_, '_, C>, descriptor: u32, wide: bool) {
     let bearing = crate::math::direction_from_displacement(
-        a.position[0].wrapping_sub(env.camera[0]),
-        a.position[2].wrapping_sub(env.camera[2]),
+        a.position[0].wrapping_sub(env.view[0]),
+        a.position[2].wrapping_sub(env.view[2]),
     ) as i32;
     let index = (bearing - 1024) & 2047;
     let moved = |c: i32, f: f32| (c as f32 + 2048.0 * f) as i32;
     let (bound, base) = if wide { (32, 4096) } else { (8, 1024) };
-    let mut jitter = || env.rng.bounded(bound).wrapping_mul(256).wrapping_sub(base);
+    let mut jitter = || env.systems.rng.bounded(bound).wrapping_mul(256).wrapping_sub(base);
     let x = moved(a.position[0], crate::tables::sin(index)).wrapping_add(jitter());
     let z = moved(a.position[2], crate::tables::cos(index)).wrapping_add(jitter());
     let y = a.position[1].wrapping_add(a.bounds.positive[1].wrapping_mul(256)).wrapping_add(1536);
@@ -249,8 +249,8 @@ fn death_effect<C: Capacity>(a: &Actor, env: &mut Env<'_, '_, C>, descriptor: u3
 pub(super) fn nonplayer_death<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
     if a.holds_weapon() {
         let me = env.me;
-        let (mut cx, walk) = env.anim_and_walk(a);
-        combat::death_pair(a, me, Some(walk), &mut cx);
+        let (mut cx, mut walk) = env.anim_and_walk(a);
+        combat::death_pair(a, me, Some(&mut walk), &mut cx);
         a.steps.packed |= cx.move_bits;
     } else {
         let unarmed_fatal = a.falling != 0 || group::is_landing(a.anim.current);

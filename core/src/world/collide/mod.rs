@@ -195,7 +195,7 @@ pub(crate) fn stage<C: Capacity>(
                 a.sliding = 0;
             }
             a.attributes[attr::WEIGHT] = a.attr(attr::RESERVED_WEIGHT);
-            if recovery::wanted(a, env.shared.veto) {
+            if recovery::wanted(a, env.systems.shared.veto) {
                 recovery::recover(a, env, snapshot, reach);
             }
             // "Ordinary water rollback" (nonplayers standing in water without falling).

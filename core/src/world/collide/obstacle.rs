@@ -130,7 +130,7 @@ pub(super) fn obstacle_wrapper<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_,
         motion_transition(a, env);
     }
     let py = a.bounds.positive[1];
-    let pch = env.config.post_collide_height;
+    let pch = env.assets.config.post_collide_height;
     if (a.queued != 0 || a.falling != 0) && forward_segment(a, env, py - (pch >> 2), false) {
         motion_transition(a, env);
     }

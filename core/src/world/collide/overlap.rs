@@ -194,7 +194,7 @@ fn pair_response<C: Capacity>(
     if living::is_landing_or_bounce(a.living) && a.support_owner == Some(id) {
         return Pair::Skipped;
     }
-    let bounce = env.config.fall_bounce_height.wrapping_mul(256);
+    let bounce = env.assets.config.fall_bounce_height.wrapping_mul(256);
     if a.falling != 0
         && other.attr(attr::BOUNCE_POWER) != 0
         && a.position[1].wrapping_sub(a.fall_origin).wrapping_abs() >= bounce

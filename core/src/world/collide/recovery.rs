@@ -40,7 +40,7 @@ fn probe<C: Capacity>(a: &mut Actor, env: &Env<'_, '_, C>) -> bool {
     let (x, z) = translate_heading(a.position[0], a.position[2], a.angles.heading as i32, PROBE_AHEAD);
     let o = [x >> 8, a.position[1] >> 8, z >> 8];
     let pos = a.bounds.positive[1];
-    let pch = env.config.post_collide_height;
+    let pch = env.assets.config.post_collide_height;
     let (top, bottom) = (o[1].wrapping_add(pos).wrapping_sub(pch), o[1].wrapping_add(pos).wrapping_add(pch));
     let lists = env.scene.scene.gather(o, search_radius(a.model_radius), Some(env.me));
     if a.set.is_none() {
@@ -84,7 +84,7 @@ pub(super) fn recover<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, snap
     a.transition |= crate::actor::response::TRANSITION_RESTORED;
     if !env.is_player {
         let t = a.attr(attr::TURN_SPEED) as i32;
-        let turn = env.rng.bounded(t.wrapping_mul(4)).wrapping_sub(t.wrapping_mul(2));
+        let turn = env.systems.rng.bounded(t.wrapping_mul(4)).wrapping_sub(t.wrapping_mul(2));
         a.angles.heading = ((a.angles.heading as i32).wrapping_add(turn) & 2047) as u16;
         // "The bounds-segment obstacle response": the docs name it beside the state-fifteen
         // one, and Stros takes it to be that response.
