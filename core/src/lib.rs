@@ -55,6 +55,38 @@
 //!
 //! Nothing here reads a clock, randomness or the environment: the frontends hand in BIOS
 //! ticks and input, so the same inputs give the same trace on every machine.
+//!
+//! ## The front door
+//!
+//! The types a program needs are here at the root: load the embedded island into a
+//! [`Session`], step it with the BIOS clock and the keys held, draw it into a
+//! [`Framebuffer`] of the program's own.
+//!
+//! ```
+//! # // Unoptimised (as doctests build), the session's moves are stack copies: a roomy stack.
+//! # std::thread::Builder::new().stack_size(256 << 20).spawn(|| {
+//! use stros_core::{Bindings, Choice, Embedded, Fnv1a64, Framebuffer, Input, Session, Start, SystemConfig};
+//!
+//! // A session is large (its tables are fixed-size, about 12 MB at the desktop's
+//! // capacity): it lives on the heap here; a microcontroller keeps a [`Small`] one.
+//! let mut session: Box<Session> = Box::new(Session::unloaded(SystemConfig::installed(), Bindings::default()));
+//! session.load(&Embedded, Choice::Map("HARBOUR").into(), Start::Marker(0))?;
+//! // Thirty updates, one BIOS tick (18.2065 Hz) apart, no key held.
+//! for bios in 0..30 {
+//!     session.step(&Input::NONE, bios, None);
+//! }
+//! let (mut pixels, mut depth) = (vec![0u8; 320 * 200], vec![0f32; 320 * 200]);
+//! session.draw(&mut Framebuffer::new(&mut pixels, 320, 200).unwrap(), &mut depth);
+//! let mut digest = Fnv1a64::new();
+//! digest.update(&pixels);
+//! println!("{:016x}", digest.value());
+//! // The same on every machine: nothing in the core reads a clock or randomness. (The
+//! // `embedded-graphics` feature adds the HUD's text to the picture.)
+//! let expected = if cfg!(feature = "embedded-graphics") { 0x2372_7b6f_f0d8_bdeb } else { 0xdcc9_51e0_49dd_690e };
+//! assert_eq!(digest.value(), expected);
+//! # Ok::<(), stros_core::SessionError>(())
+//! # }).unwrap().join().unwrap().unwrap();
+//! ```
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -91,3 +123,16 @@ pub mod world;
 
 #[cfg(test)]
 mod test_support;
+
+pub use capacity::{Capacity, Desktop, Small};
+pub use config::SystemConfig;
+#[cfg(feature = "embedded-world")]
+pub use files::Embedded;
+pub use files::Files;
+pub use input::{Action, Bindings, Input};
+pub use render::Framebuffer;
+pub use scenario::Scenario;
+pub use session::{Play, Session, SessionError, Start};
+pub use trace::Fnv1a64;
+pub use world::catalog::{Choice, WorldSpec};
+pub use world::{StepReport, World, WorldError};

@@ -148,38 +148,37 @@ impl core::fmt::Display for SessionError {
     }
 }
 
+/// What a session plays ([`Session::load`]): a world the catalog resolves, or one already
+/// resolved.
+#[derive(Clone, Copy, Debug)]
+pub enum Play<'p> {
+    /// The world `choice` names in the files' WORLD.INI ([`catalog::resolve`]): by index,
+    /// by its map's name, or as a new game starts.
+    Catalog(Choice<'p>),
+    /// World `spec`, as resolved.
+    World(&'p WorldSpec<'p>),
+}
+
+impl<'p> From<Choice<'p>> for Play<'p> {
+    fn from(choice: Choice<'p>) -> Self {
+        Play::Catalog(choice)
+    }
+}
+
+/// Where a loaded session starts its player ([`Session::load`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Start<'s, 'a> {
+    /// At marker `n`, facing heading 0, settled.
+    Marker(usize),
+    /// As the recording or scenario says (its marker or position, heading, starting group
+    /// and phase, and its configuration), replaying its updates; its `world_index`, else its
+    /// `map`, replaces the world asked for.
+    Replay(&'s Scenario<'a>),
+}
+
 impl<'a, C: Capacity> Session<'a, C> {
-    /// Map `map` from `files` with `config` and `bindings`, the player entered at marker
-    /// `marker` facing heading 0 and settled.
-    pub fn start(
-        files: &impl Files<'a>,
-        map: &str,
-        config: SystemConfig,
-        bindings: Bindings,
-        marker: usize,
-    ) -> Result<Self, SessionError> {
-        let mut s = Session::unloaded(config, bindings);
-        s.start_in_place(files, map, marker)?;
-        Ok(s)
-    }
-
-    /// The world a recording or scenario describes, served by `files` (the embedded island
-    /// or the install its `world` names) with the files' KEYS.INI `bindings`, replaying its
-    /// updates; `map` unless the scenario names one.
-    pub fn replay(
-        files: &impl Files<'a>,
-        map: &str,
-        scenario: &Scenario<'a>,
-        bindings: Bindings,
-    ) -> Result<Self, SessionError> {
-        let mut s = Session::unloaded(scenario.config(), bindings);
-        s.replay_in_place(files, map, scenario)?;
-        Ok(s)
-    }
-
     /// A session without a map, with `config` and `bindings` ([`World::unloaded`], the
-    /// built-in palette): what [`Session::start_in_place`] and
-    /// [`Session::replay_in_place`] fill.
+    /// built-in palette): what [`Session::load`] fills.
     // Not inlined: a caller that keeps the session on its stack (a microcontroller's) would
     // otherwise hold this call's temporaries in its own frame for as long as it runs.
     #[inline(never)]
@@ -202,34 +201,28 @@ impl<'a, C: Capacity> Session<'a, C> {
         }
     }
 
-    /// World `spec` from `files` ([`World::load_world`]) with `config` and `bindings`, the
-    /// player entered at marker `marker` facing heading 0 and settled.
-    pub fn start_world(
-        files: &impl Files<'a>,
-        spec: &WorldSpec<'_>,
-        config: SystemConfig,
-        bindings: Bindings,
-        marker: usize,
-    ) -> Result<Self, SessionError> {
-        let mut s = Session::unloaded(config, bindings);
-        s.start_world_in_place(files, spec, marker)?;
-        Ok(s)
-    }
-
-    /// [`Session::start`] into this session (its configuration and bindings), replacing
-    /// what it held: one session's memory, not two (what a microcontroller has room for).
-    pub fn start_in_place(
+    /// World `play` from `files` loaded into this session (its configuration and bindings,
+    /// or a replay's configuration), replacing what it held — one session's memory, not two
+    /// (what a microcontroller has room for) — and the player entered as `start` says.
+    pub fn load(
         &mut self,
         files: &impl Files<'a>,
-        map: &str,
-        marker: usize,
+        play: Play<'_>,
+        start: Start<'_, 'a>,
     ) -> Result<(), SessionError> {
-        let (spec, _) = catalog::resolve(files, Choice::Map(map)).map_err(SessionError::World)?;
-        self.start_world_in_place(files, &spec, marker)
+        match (start, play) {
+            (Start::Marker(marker), Play::World(spec)) => self.start_world_in_place(files, spec, marker),
+            (Start::Marker(marker), Play::Catalog(choice)) => {
+                let (spec, _) = catalog::resolve(files, choice).map_err(SessionError::World)?;
+                self.start_world_in_place(files, &spec, marker)
+            }
+            (Start::Replay(scenario), play) => self.replay_in_place(files, play, scenario),
+        }
     }
 
-    /// [`Session::start_world`] into this session, as [`Session::start_in_place`].
-    pub fn start_world_in_place(
+    /// World `spec` loaded, the player entered at marker `marker` facing heading 0 and
+    /// settled.
+    fn start_world_in_place(
         &mut self,
         files: &impl Files<'a>,
         spec: &WorldSpec<'_>,
@@ -247,27 +240,35 @@ impl<'a, C: Capacity> Session<'a, C> {
         Ok(())
     }
 
-    /// [`Session::replay`] into this session (its bindings; the scenario's configuration),
-    /// replacing what it held: one session's memory, not two. The scenario's `world_index`
-    /// chooses the world ([`Choice::Index`]), else its `map` or `map` ([`Choice::Map`]).
+    /// A replay of `scenario` (its configuration), replaying its updates. The scenario's
+    /// `world_index` chooses the world ([`Choice::Index`]), else its `map`
+    /// ([`Choice::Map`]), else `play`.
     // Not inlined: a caller that keeps the session on its stack (a microcontroller's) would
     // otherwise hold this call's temporaries in its own frame for as long as it runs.
     #[inline(never)]
-    pub fn replay_in_place(
+    fn replay_in_place(
         &mut self,
         files: &impl Files<'a>,
-        map: &str,
+        play: Play<'_>,
         scenario: &Scenario<'a>,
     ) -> Result<(), SessionError> {
-        let choice = match scenario.world_index {
-            Some(index) => Choice::Index(index),
-            None => Choice::Map(scenario.map.unwrap_or(map)),
+        let chosen = match (scenario.world_index, scenario.map, play) {
+            (Some(index), _, _) => Play::Catalog(Choice::Index(index)),
+            (None, Some(map), _) => Play::Catalog(Choice::Map(map)),
+            (None, None, play) => play,
         };
-        let (spec, _) = catalog::resolve(files, choice).map_err(SessionError::World)?;
+        let resolved;
+        let spec = match chosen {
+            Play::Catalog(choice) => {
+                resolved = catalog::resolve(files, choice).map_err(SessionError::World)?.0;
+                &resolved
+            }
+            Play::World(spec) => spec,
+        };
         self.world.set_config(scenario.config());
         let origin = scenario.origin();
-        self.load_and_enter(files, &spec, &origin)?;
-        self.around(files, &spec, origin);
+        self.load_and_enter(files, spec, &origin)?;
+        self.around(files, spec, origin);
         self.replay = Some((scenario.steps(), scenario.bios_start));
         Ok(())
     }

@@ -109,7 +109,11 @@ fn run() -> Result<Costs, &'static str> {
     // on the stack at once.
     let mut session = Session::<Small>::unloaded(scenario.config(), Bindings::default());
     session
-        .replay_in_place(&Embedded, stros_core::embedded::MAP, &scenario)
+        .load(
+            &Embedded,
+            stros_core::Choice::Map(stros_core::embedded::MAP).into(),
+            stros_core::Start::Replay(&scenario),
+        )
         .map_err(|_| "the island does not load at the small preset")?;
     // SAFETY: `run` is called once, from `main`, and nothing else touches these statics;
     // these are the only references to them.

@@ -77,7 +77,13 @@ pub fn digests(scenario: &str) -> Result<String, String> {
     let scenario = Scenario::parse(scenario).map_err(|e| e.to_string())?;
     // Built in place on the heap, as the frontends build theirs.
     let mut session = Box::new(stros_host::Session::unloaded(scenario.config(), Default::default()));
-    session.replay_in_place(&Embedded, stros_core::embedded::MAP, &scenario).map_err(|e| e.to_string())?;
+    session
+        .load(
+            &Embedded,
+            stros_core::Choice::Map(stros_core::embedded::MAP).into(),
+            stros_core::Start::Replay(&scenario),
+        )
+        .map_err(|e| e.to_string())?;
     let (mut frame, mut depth) = (vec![0; WIDTH * HEIGHT], vec![0.0; WIDTH * HEIGHT]);
     let mut fb = Framebuffer::new(&mut frame, WIDTH, HEIGHT).ok_or("no framebuffer")?;
     Ok(session.replay_digests(&mut fb, &mut depth, HEIGHT).to_string())

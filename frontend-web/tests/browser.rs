@@ -127,7 +127,13 @@ fn the_yard_walks_steps_are_scheduled() {
     use stros_core::scenario::Scenario;
     let scenario = Scenario::parse(YARD_WALK).unwrap();
     let mut session = Box::new(stros_host::Session::unloaded(scenario.config(), Default::default()));
-    session.replay_in_place(&stros_core::files::Embedded, stros_core::embedded::MAP, &scenario).unwrap();
+    session
+        .load(
+            &stros_core::files::Embedded,
+            stros_core::Choice::Map(stros_core::embedded::MAP).into(),
+            stros_core::Start::Replay(&scenario),
+        )
+        .unwrap();
     let audio: stros_web::keys::Audio = std::rc::Rc::default();
     *audio.borrow_mut() = Some(web_sys::AudioContext::new().unwrap());
     let mut speaker = stros_web::speaker::Speaker::new(audio);

@@ -9,9 +9,12 @@ use std::path::Path;
 
 use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
-use stros_core::files::{Embedded, Overlay};
+use stros_core::files::{Embedded, Files, Overlay};
 use stros_core::input::Bindings;
+use stros_core::scenario::Scenario;
+use stros_core::session::{Play, SessionError, Start};
 use stros_core::timing::Clock;
+use stros_core::world::catalog::{Choice, WorldSpec};
 use stros_host::World;
 
 /// Most files a test replaces in the embedded island (a loading test names forty-odd models).
@@ -66,10 +69,47 @@ pub fn entered(marker: usize, heading: i32) -> (Box<World<'static>>, u16) {
 
 /// The embedded island's session (installed SYSTEM.INI, default keys) entered at `marker`.
 pub fn session_at(marker: usize) -> Box<stros_host::Session<'static>> {
-    Box::new(
-        stros_host::Session::start(&Embedded, MAP, SystemConfig::installed(), Bindings::default(), marker)
-            .unwrap(),
-    )
+    Box::new(start(&Embedded, MAP, SystemConfig::installed(), Bindings::default(), marker).unwrap())
+}
+
+/// A session of map `map` from `files` with `config` and `bindings`, the player entered at
+/// `marker` ([`Session::load`](stros_core::session::Session::load) into
+/// [`Session::unloaded`](stros_core::session::Session::unloaded)).
+pub fn start<'a>(
+    files: &impl Files<'a>,
+    map: &str,
+    config: SystemConfig,
+    bindings: Bindings,
+    marker: usize,
+) -> Result<stros_host::Session<'a>, SessionError> {
+    let mut s = stros_host::Session::unloaded(config, bindings);
+    s.load(files, Choice::Map(map).into(), Start::Marker(marker))?;
+    Ok(s)
+}
+
+/// [`start`] of world `spec`.
+pub fn start_world<'a>(
+    files: &impl Files<'a>,
+    spec: &WorldSpec<'_>,
+    config: SystemConfig,
+    bindings: Bindings,
+    marker: usize,
+) -> Result<stros_host::Session<'a>, SessionError> {
+    let mut s = stros_host::Session::unloaded(config, bindings);
+    s.load(files, Play::World(spec), Start::Marker(marker))?;
+    Ok(s)
+}
+
+/// A replay of `scenario` from `files` with `bindings` (its world, else `map`).
+pub fn replay<'a>(
+    files: &impl Files<'a>,
+    map: &str,
+    scenario: &Scenario<'a>,
+    bindings: Bindings,
+) -> Result<stros_host::Session<'a>, SessionError> {
+    let mut s = stros_host::Session::unloaded(scenario.config(), bindings);
+    s.load(files, Choice::Map(map).into(), Start::Replay(scenario))?;
+    Ok(s)
 }
 
 /// A PVO whose one leaf, covering the whole map, selects `ids` (MPSO indices and secondary

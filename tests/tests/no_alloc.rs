@@ -182,7 +182,13 @@ fn ten_thousand_world_steps_allocate_nothing() {
     let mut session = Session::unloaded(SystemConfig::installed(), stros_core::input::Bindings::default());
     let n = allocations_during(|| {
         // Loading and entering into it allocate nothing either.
-        session.start_in_place(&Embedded, stros_core::embedded::MAP, 0).unwrap();
+        session
+            .load(
+                &Embedded,
+                stros_core::Choice::Map(stros_core::embedded::MAP).into(),
+                stros_core::Start::Marker(0),
+            )
+            .unwrap();
         let start = session.world.selected_player().unwrap().position;
         let inputs = [
             Input::with(&[Action::Up]),
@@ -346,7 +352,13 @@ fn writing_reading_and_applying_a_save_allocate_nothing() {
     use stros_host::Session;
 
     let mut session = Session::unloaded(SystemConfig::installed(), stros_core::input::Bindings::default());
-    session.start_in_place(&Embedded, stros_core::embedded::MAP, 0).unwrap();
+    session
+        .load(
+            &Embedded,
+            stros_core::Choice::Map(stros_core::embedded::MAP).into(),
+            stros_core::Start::Marker(0),
+        )
+        .unwrap();
     let mut buffer = vec![0u8; 8192];
     let mut len = 0;
     let record = "world = \"embedded\"\nmarker = 0\n";

@@ -189,10 +189,10 @@ pub fn spot_session(spot: &Spot) -> Result<Box<stros_host::Session<'static>>, St
         Spot::View(..) => 0,
     };
     let map = stros_core::embedded::MAP;
-    let mut session: Box<Session> = Box::new(
-        Session::start(&Embedded, map, SystemConfig::installed(), Bindings::default(), marker)
-            .map_err(|e| e.to_string())?,
-    );
+    let mut session: Box<Session> =
+        Box::new(Session::unloaded(SystemConfig::installed(), Bindings::default()));
+    let start = stros_core::Start::Marker(marker);
+    session.load(&Embedded, stros_core::Choice::Map(map).into(), start).map_err(|e| e.to_string())?;
     for b in 0..4 {
         session.step(&Input::NONE, b, None);
     }

@@ -268,7 +268,14 @@ pub fn scenario(data: &[u8]) -> usize {
     let mut session: Box<Session<'_, Fuzzing>> =
         Box::new(Session::unloaded(scenario.config(), Bindings::default()));
     watched(|| {
-        if session.replay_in_place(&Embedded, embedded::MAP, &scenario).is_err() {
+        if session
+            .load(
+                &Embedded,
+                stros_core::Choice::Map(embedded::MAP).into(),
+                stros_core::Start::Replay(&scenario),
+            )
+            .is_err()
+        {
             return 1;
         }
         let mut n = 1;

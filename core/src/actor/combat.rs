@@ -8,7 +8,8 @@
 //! states 20 and 21 of the collision stage and a nonplayer's death at zero health
 //! (`world::collide`), weapon cleanup in default selection ([`super::default`]), and the
 //! combat natives ([`super::natives`]). Attacks, hits and the selected player's health
-//! service, which would call the rest of the death pairs, are not built yet.
+//! service, which would call the rest of the death pairs, are not yet built (coverage:
+//! SOUP.md "Attack executor").
 //!
 //! The weapon predicates want the item system loaded, an animation state and ordinary (not
 //! shell) execution. The original always has its item system loaded, and a shell record
@@ -158,7 +159,8 @@ pub fn end_combat(a: &mut Actor, task_system: bool) -> bool {
     sheathed
 }
 
-/// Which weapon model the drawing pass shows (Stros draws no weapon models yet).
+/// Which weapon model the drawing pass shows (weapon models are not yet drawn: coverage:
+/// SOUP.md "Equipped-weapon combat endpoints").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WeaponModel {
     /// No pass: no animation state or no assigned weapon.

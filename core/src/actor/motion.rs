@@ -6,7 +6,7 @@
 //! input release"; {D:engine/SOUP.md} for the groups and attributes of each stepper).
 //!
 //! Every stepper shares one shape: admission, a step check, the group request and the
-//! `animation_system` gate (a requested group that is not yet current waits without moving
+//! `animation_system` gate (a requested group that has not become current waits without moving
 //! or advancing the step counter), the called flag (the "accepted forward movement" of
 //! "Ending a walking update"), the startup distance of the step counter (advanced before
 //! the movement-marker test, which therefore does not undo it), the `BreakPoint` marker

@@ -169,7 +169,8 @@ pub const DEFENSE_SLOTS: usize = 4;
 
 /// An actor's combat record ({A} "Dead actor default selection", last paragraphs;
 /// {D:config/combat-ini.md} "Actor Move Selection"). The move bindings are kept as
-/// COMBAT.INI record indices; loading those records is not part of the core yet.
+/// COMBAT.INI record indices; those records are not yet loaded (coverage: SOUP.md "Attack
+/// executor").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Combat {
     /// The record's combat index (a per-world counter; reinitializing keeps it).
@@ -421,7 +422,8 @@ pub struct Actor {
     /// The retained integer motion vector. The docs name only clearings of it (the first two
     /// words by `BounceObject`, {D:engine/SOUP.md} "BounceObject"; the whole vector by the
     /// motion transition, {D:engine/player.md} "Forward obstacle wrapper and motion
-    /// transition", which Stros does not clear yet) and no writer or reader, so it stays
+    /// transition", which does not yet clear it: coverage: player.md "Forward obstacle wrapper
+    /// and motion transition") and no writer or reader, so it stays
     /// zero in play; it is kept so those clearings are exact once one is documented.
     pub motion_vector: [i32; 3],
     /// The runtime jump selector: nonzero makes every jump start queued motion 24 with group
@@ -612,7 +614,7 @@ impl Actor {
     }
 
     /// `IsDead`: lifecycle selector 8. (The selected player's death override belongs to the
-    /// player death service, which the core does not have yet.)
+    /// player death service, not yet (coverage: SOUP.md "Combat death service").)
     pub fn is_dead(&self) -> bool {
         self.lifecycle == crate::actor::default::LIFECYCLE_DEAD
     }

@@ -209,7 +209,7 @@ pub struct Camera {
     /// A location-camera native asked for one pose update with the bound record selected;
     /// the script host runs it as soon as the native returns, then clears flag 0x01.
     pub pose_requested: bool,
-    /// That pose update is not yet the published view origin: the world publishes it once
+    /// That pose update is still not the published view origin: the world publishes it once
     /// the calling actor's update ends.
     pub publish_pending: bool,
     /// The screen-shake level (0 to 32).

@@ -4,8 +4,8 @@
 //!
 //! What a selected move then does — the attack executor starting its slot's first motion,
 //! the reach test over the actor list, the unarmed-opponent taunts, the defence stance and
-//! its automatic variant — reads COMBAT.INI's attack and defence records, which the core
-//! does not load yet: the selection is recorded in the combat record's action selector and
+//! its automatic variant — reads COMBAT.INI's attack and defence records, not yet loaded
+//! (coverage: SOUP.md "Attack executor"): the selection is recorded in the combat record's action selector and
 //! the pending move word, and no move animation starts.
 
 use crate::actor::living;

@@ -13,7 +13,6 @@
 //! of a helper ([`super::jump`]); after it the forward steering of a standing jump, the jump
 //! key's arbitration and the armed handler ([`super::armed`]). Hit inhibition hands the
 //! call to the death controller ([`super::death`]) after the preliminary countdowns.
-//! Dialogue, items and ropes are not part of this core yet.
 
 use super::turned;
 use super::{PlayerScene, armed, death, jump, ledge};

@@ -54,7 +54,8 @@ pub struct Rope<'a> {
     pub previous_sum: i32,
     /// The swing direction byte: 0 while the sum grows, else 1.
     pub direction: u8,
-    /// The pending push (the pump's; nothing pumps yet).
+    /// The pending push (the pump's, which is not yet (coverage: SOUP.md "Rope control
+    /// while attached")).
     pub push: i32,
     /// The amplitude and step the latest placement used: what the frame shows.
     pub placed: (i32, i32),

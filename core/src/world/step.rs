@@ -11,7 +11,7 @@ use crate::player::death;
 use crate::timing::Tick;
 
 impl<'a, C: Capacity> World<'a, C> {
-    /// The runs one update of the world loop with `input` at BIOS tick `bios_now`.
+    /// Runs one update of the world loop with `input` at BIOS tick `bios_now`.
     pub fn step(&mut self, input: &Input, bios_now: u32) -> &StepReport {
         self.step_with(input, bios_now, None)
     }
@@ -156,7 +156,8 @@ impl<'a, C: Capacity> World<'a, C> {
                 falling: a.falling,
                 ..super::anim_context(&self.assets.config, set, tick.nominal_ticks, &mut events)
             };
-            // Stros shows no weapon models yet: the pass's model choice is not drawn.
+            // Weapon models are not yet drawn (coverage: SOUP.md "Equipped-weapon combat
+            // endpoints"): the pass's model choice goes unused.
             let _model = crate::actor::combat::equipped_weapon_pass(a, &mut cx);
             a.steps.packed |= cx.move_bits;
             let (position, surface) = (a.position, a.surface);

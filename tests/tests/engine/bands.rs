@@ -28,7 +28,7 @@ fn band_frames_equal_whole_frames() {
     let sea = View { eye: [30000.0, -600.0, 12000.0], heading: 0, pitch: 40 };
     for (marker, fixed) in [(0, None), (2, None), (3, None), (5, None), (0, Some(&sea))] {
         let mut session =
-            Session::start(&Embedded, "HARBOUR", SystemConfig::installed(), Bindings::default(), marker)
+            stros_tests::start(&Embedded, "HARBOUR", SystemConfig::installed(), Bindings::default(), marker)
                 .unwrap();
         for b in 0..6 {
             session.step(&Input::with(&[Action::Up]), b, None);
@@ -51,7 +51,7 @@ fn band_frames_equal_whole_frames() {
 #[test]
 fn a_band_depth_of_one_band_is_enough_and_a_shorter_one_draws_nothing() {
     let session =
-        Session::start(&Embedded, "HARBOUR", SystemConfig::installed(), Bindings::default(), 5).unwrap();
+        stros_tests::start(&Embedded, "HARBOUR", SystemConfig::installed(), Bindings::default(), 5).unwrap();
     // 320×200 in bands of 51 rows: 16,320 depth values (65,280 bytes of f32 instead of
     // 256,000), the last band 47 rows.
     let whole = frame(&session, None, (WIDTH, HEIGHT), HEIGHT);

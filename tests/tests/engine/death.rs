@@ -154,8 +154,7 @@ fn a_restart_enters_the_player_again_where_the_session_started() {
     // selector 0, hit inhibition and override clear. The debug overlay stays on.
     use stros_core::config::SystemConfig;
     use stros_core::input::Bindings;
-    use stros_host::Session;
-    let mut s = Session::start(
+    let mut s = stros_tests::start(
         &Embedded,
         stros_core::embedded::MAP,
         SystemConfig::installed(),
@@ -189,12 +188,11 @@ fn a_replay_keeps_its_place_across_a_restart() {
     // player stands at the scenario's position again (X and Z; settling moves only Y).
     use stros_core::input::{Bindings, Input};
     use stros_core::scenario::Scenario;
-    use stros_host::Session;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/release_fall.toml");
     let text = std::fs::read_to_string(path).unwrap();
     let scenario = Scenario::parse(&text).unwrap();
     let mut s =
-        Session::replay(&Embedded, stros_core::embedded::MAP, &scenario, Bindings::default()).unwrap();
+        stros_tests::replay(&Embedded, stros_core::embedded::MAP, &scenario, Bindings::default()).unwrap();
     for _ in 0..3 {
         let u = s.next_recorded().unwrap();
         assert_eq!(u.input, Input::NONE);

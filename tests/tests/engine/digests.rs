@@ -26,7 +26,12 @@ fn small_replay(text: &str) -> Box<stros_core::session::Session<'_, Small>> {
     let scenario = Scenario::parse(text).unwrap();
     let mut s =
         Box::new(stros_core::session::Session::<Small>::unloaded(scenario.config(), Bindings::default()));
-    s.replay_in_place(&Embedded, stros_core::embedded::MAP, &scenario).unwrap();
+    s.load(
+        &Embedded,
+        stros_core::Choice::Map(stros_core::embedded::MAP).into(),
+        stros_core::Start::Replay(&scenario),
+    )
+    .unwrap();
     s
 }
 
@@ -89,9 +94,15 @@ fn loading_in_place_gives_the_session_loading_by_value_gives() {
     let scenario = Scenario::parse(&text).unwrap();
     let mut small =
         Box::new(stros_core::session::Session::<Small>::unloaded(scenario.config(), Bindings::default()));
-    small.replay_in_place(&Embedded, stros_core::embedded::MAP, &scenario).unwrap();
+    small
+        .load(
+            &Embedded,
+            stros_core::Choice::Map(stros_core::embedded::MAP).into(),
+            stros_core::Start::Replay(&scenario),
+        )
+        .unwrap();
     let mut desktop: Box<Session> = Box::new(
-        Session::replay(&Embedded, stros_core::embedded::MAP, &scenario, Bindings::default()).unwrap(),
+        stros_tests::replay(&Embedded, stros_core::embedded::MAP, &scenario, Bindings::default()).unwrap(),
     );
     assert_eq!(small.world.held(), desktop.world.held());
     // A session reloaded over a used one starts afresh.
@@ -99,7 +110,13 @@ fn loading_in_place_gives_the_session_loading_by_value_gives() {
         let u = small.next_recorded().unwrap();
         small.step(&u.input, u.bios, u.scale);
     }
-    small.replay_in_place(&Embedded, stros_core::embedded::MAP, &scenario).unwrap();
+    small
+        .load(
+            &Embedded,
+            stros_core::Choice::Map(stros_core::embedded::MAP).into(),
+            stros_core::Start::Replay(&scenario),
+        )
+        .unwrap();
     while let (Some(a), Some(b)) = (small.next_recorded(), desktop.next_recorded()) {
         small.step(&a.input, a.bios, a.scale);
         desktop.step(&b.input, b.bios, b.scale);

@@ -82,10 +82,8 @@ fn a_load_world_of_no_world_is_an_error() {
         }
     }
     assert_eq!(requested, Some(SessionRequest::LoadWorld { world: 7, marker: 0, heading: 0 }));
-    let catalog = stros_core::world::catalog::resolve(
-        &stros_core::files::Embedded,
-        stros_core::world::catalog::Choice::Index(7),
-    );
+    let catalog =
+        stros_core::world::catalog::resolve(&stros_core::files::Embedded, stros_core::Choice::Index(7));
     assert!(catalog.is_err());
 }
 

@@ -109,8 +109,7 @@ fn splashed(disable: bool) -> Box<stros_host::Session<'static>> {
     let ini = format!("[system]\ndisable_effects = {}\n", disable as u8);
     let config = stros_core::config::SystemConfig::installed_with(&ini).unwrap();
     let mut s = Box::new(
-        stros_host::Session::start(&Embedded, stros_core::embedded::MAP, config, Default::default(), 0)
-            .unwrap(),
+        stros_tests::start(&Embedded, stros_core::embedded::MAP, config, Default::default(), 0).unwrap(),
     );
     let w = &mut s.world;
     let y = stros_core::terrain::sample(w.terrain(), 47_854, 30_720).height as i32;

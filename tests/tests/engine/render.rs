@@ -12,7 +12,9 @@ use stros_core::render::{Framebuffer, HEIGHT, HEIGHT_HIGH, PaletteIndex, WIDTH, 
 use stros_host::Session;
 
 fn session() -> Box<Session<'static>> {
-    Box::new(Session::start(&Embedded, "HARBOUR", SystemConfig::installed(), Bindings::default(), 0).unwrap())
+    Box::new(
+        stros_tests::start(&Embedded, "HARBOUR", SystemConfig::installed(), Bindings::default(), 0).unwrap(),
+    )
 }
 
 fn frame(s: &Session<'_>) -> Vec<u8> {
@@ -115,7 +117,7 @@ fn the_high_resolution_frame_is_the_same_picture() {
 fn the_candle_follows_health_and_its_timer_in_mode_0() {
     let mut config = SystemConfig::installed();
     config.candle_mode = 0;
-    let mut s = Box::new(Session::start(&Embedded, "HARBOUR", config, Bindings::default(), 0).unwrap());
+    let mut s = Box::new(stros_tests::start(&Embedded, "HARBOUR", config, Bindings::default(), 0).unwrap());
     let wax = |s: &Session<'_>| {
         let px = frame(s);
         (3..44)
@@ -133,7 +135,7 @@ fn the_candle_follows_health_and_its_timer_in_mode_0() {
     assert_eq!((s.candle.timer(), wax(&s)), (0, 0));
     let full = {
         let mut shown =
-            Box::new(Session::start(&Embedded, "HARBOUR", config, Bindings::default(), 0).unwrap());
+            Box::new(stros_tests::start(&Embedded, "HARBOUR", config, Bindings::default(), 0).unwrap());
         shown.candle.inventory(true);
         wax(&shown)
     };

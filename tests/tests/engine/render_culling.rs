@@ -13,7 +13,7 @@ fn island(ids: Vec<u16>) -> Box<Session<'static>> {
     let map = stros_core::embedded::MAP;
     let files = stros_tests::replaced(vec![(format!("{map}.PVO"), stros_tests::pvo_selecting(ids))]);
     let config = stros_core::config::SystemConfig::installed();
-    let mut s = Box::new(Session::start(files, map, config, Default::default(), 0).unwrap());
+    let mut s = Box::new(stros_tests::start(files, map, config, Default::default(), 0).unwrap());
     s.step(&Input::NONE, 1000, None);
     s
 }

@@ -105,8 +105,7 @@ fn map_lights_light_the_walls_they_reach() {
         ]);
         let config = stros_core::config::SystemConfig::installed();
         let mut s = Box::new(
-            stros_host::Session::start(files, stros_core::embedded::MAP, config, Default::default(), 8)
-                .unwrap(),
+            stros_tests::start(files, stros_core::embedded::MAP, config, Default::default(), 8).unwrap(),
         );
         s.step(&stros_core::input::Input::NONE, 1000, None);
         assert_eq!(s.world.lights().count(), if lights { 2 } else { 0 });
@@ -354,7 +353,7 @@ fn the_xngine_toggles_hide_and_freeze_the_sky() {
     let session = |ini: &str| {
         let config = stros_core::config::SystemConfig::installed_with(ini).unwrap();
         Box::new(
-            stros_host::Session::start(
+            stros_tests::start(
                 &stros_core::files::Embedded,
                 stros_core::embedded::MAP,
                 config,

@@ -12,7 +12,6 @@ use stros_core::files::Embedded;
 use stros_core::input::{Action, Input};
 use stros_core::recording::Recorder;
 use stros_core::scenario::{Origin, PlayerStart, Scenario};
-use stros_host::Session;
 use stros_tools::replay::{open, run, trace_line};
 
 fn scenario_text() -> String {
@@ -238,7 +237,7 @@ fn a_recorded_session_replays_to_the_same_trace() {
     // A live session as a frontend runs it: irregular BIOS ticks, the keyboard changing,
     // Tab toggling the walk mode; its recording replayed through `stros-tools replay`
     // gives the live trace byte for byte.
-    let mut session = Session::start(
+    let mut session = stros_tests::start(
         &Embedded,
         stros_core::embedded::MAP,
         stros_core::config::SystemConfig::installed(),

@@ -250,7 +250,7 @@ fn retail_model_names_resolve_by_their_stem_and_are_drawn() {
             ("HARBOUR.RGM".to_string(), to_bytes(&desc)),
             ("PROP7.3D".to_string(), stros_core::embedded::RAFT_3DC.to_vec()),
         ]);
-        let mut s = stros_host::Session::start(
+        let mut s = stros_tests::start(
             files,
             stros_core::embedded::MAP,
             stros_core::config::SystemConfig::installed(),
@@ -290,14 +290,8 @@ fn the_hut_at_night_is_world_two_lit_by_its_own_lights() {
     assert_eq!((spec.id, spec.map, spec.sky), (Some(2), "MAPS\\HUTINT.RGM", None));
     let installed = stros_core::config::SystemConfig::installed();
     let s = Box::new(
-        stros_host::Session::start_world(
-            &stros_core::files::Embedded,
-            &spec,
-            installed,
-            Default::default(),
-            0,
-        )
-        .unwrap(),
+        stros_tests::start_world(&stros_core::files::Embedded, &spec, installed, Default::default(), 0)
+            .unwrap(),
     );
     assert!(!s.world.has_terrain());
     assert_eq!(s.world.statics().placements().len(), 3);

@@ -245,7 +245,7 @@ fn death_effect<C: Capacity>(a: &Actor, env: &mut Env<'_, '_, C>, descriptor: u3
 ///
 /// Of the seed's callers of the pairs only this one and the selected player's death-owning
 /// service are reachable: the combat death service and the contact dispatch follow weapon
-/// hits, which the core does not have yet.
+/// hits, not yet (coverage: SOUP.md "Combat death service").
 pub(super) fn nonplayer_death<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
     if a.holds_weapon() {
         let me = env.me;
