@@ -150,7 +150,7 @@ def main():
     p.add_argument("--chromium", default="/usr/bin/chromium")
     args = p.parse_args()
     if not os.path.exists(os.path.join(HERE, "pkg", "stros_web.js")):
-        sys.exit("drive.py: no frontend-web/pkg: build it first (README, \"In a browser\")")
+        sys.exit("drive.py: no frontend-web/pkg: build it first (docs/browser.md)")
     server = serve(HERE)
     size = tuple(int(n) for n in args.size.split(","))
     driver = Driver(args.chromedriver, args.chromium, size)

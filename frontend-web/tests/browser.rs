@@ -1,5 +1,5 @@
 //! The web frontend in a real browser (`wasm-bindgen-test`, `run_in_browser`: headless
-//! Chromium through ChromeDriver; README "In a browser" runs them). Each test drives the
+//! Chromium through ChromeDriver; docs/browser.md runs them). Each test drives the
 //! crate's own code: the digests the page's check prints, a [`Game`] on a canvas of the
 //! test's page, keys as `KeyboardEvent`s dispatched on the window.
 #![cfg(target_arch = "wasm32")]
@@ -22,7 +22,7 @@ const YARD_WALK: &str = include_str!("../../tests/scenarios/yard_walk.toml");
 const FRAME_MS: u64 = 17;
 
 /// The yard walk replayed in the browser (the page's check) prints the digests a desktop prints for it
-/// (`stros-tools replay tests/scenarios/yard_walk.toml --digest`, the README's figures,
+/// (`stros-tools replay tests/scenarios/yard_walk.toml --digest`, the figures in docs/microcontroller.md,
 /// tests/tests/engine/digests.rs; CI compares the printed lines with the host's too).
 #[wasm_bindgen_test]
 fn the_yard_walk_prints_the_hosts_digests() {

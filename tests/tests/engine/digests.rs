@@ -72,11 +72,11 @@ fn the_trace_digest_hashes_the_printed_trace_and_the_frame_digest_the_last_eight
         }
     }
     assert_eq!(Some(fnv(&pixels)), d.frame);
-    // What frontend-mcu must print (README "On a microcontroller"); a regression net.
+    // What frontend-mcu must print (docs/microcontroller.md); a regression net.
     assert_eq!(
         d.to_string(),
         "trace fnv1a64 615ee4bb29391fe8\nframe fnv1a64 8ea1634e44e83cd0",
-        "if this changed on purpose, update the README's figures"
+        "if this changed on purpose, update the figures in docs/microcontroller.md"
     );
 }
 
