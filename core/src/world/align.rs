@@ -35,18 +35,6 @@ mod state {
     pub const BACKED: i32 = 0x08;
 }
 
-/// The natives of this module.
-pub const ALIGNMENT: [u16; 8] = [
-    id::LOCKOUT_PLAYER,
-    id::BOUNCE_OBJECT,
-    id::PLAYER_FACE_OBJ,
-    id::PLAYER_LINE_UP,
-    id::PLAYER_PICKUP_LINE_UP,
-    id::PLAYER_PARALLEL_LINE_UP,
-    id::OBJECT_PICKUP_LINE_UP,
-    id::OBJECT_PARALLEL_LINE_UP,
-];
-
 /// What a line-up reads of its reference actor.
 #[derive(Clone, Copy, Debug)]
 struct Reference {
@@ -426,9 +414,6 @@ impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
 
     /// The alignment natives called on `receiver`; `None` for other functions.
     pub(super) fn alignment(&mut self, receiver: u16, call: &mut NativeCall<'_>) -> Option<i32> {
-        if !ALIGNMENT.contains(&call.function) {
-            return None;
-        }
         if call.function == id::LOCKOUT_PLAYER {
             let word = call.arg(0) as u16;
             self.env.systems.player.lockout = word;

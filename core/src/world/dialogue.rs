@@ -20,25 +20,6 @@ use crate::input::{Action, Input};
 use crate::script::functions::id;
 use crate::script::{Host, NativeCall, Receiver};
 
-/// The natives the world's dialogue answers.
-pub const DIALOGUE: [u16; 15] = [
-    id::ACTIVATE,
-    id::TORCH_ACTIVATE,
-    id::DEACTIVATE,
-    id::RTX,
-    id::RTXP,
-    id::RTX_ANIM,
-    id::RTXP_ANIM,
-    id::WAIT_ON_DIALOG,
-    id::AMBIENT_RTX,
-    id::MENU_NEW,
-    id::MENU_ADD_ITEM,
-    id::MENU_PROC,
-    id::MENU_SELECTION,
-    id::PLAYER_FACE_TALK,
-    id::PLAYER_FORCE_TALK,
-];
-
 /// A dialogue task's handler state (the task slot's first scratch word): started, the
 /// animation cycle's position (bits 1–2) and the group last requested plus one (high half;
 /// 0: none yet).

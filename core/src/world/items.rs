@@ -15,22 +15,6 @@ use crate::capacity::Capacity;
 use crate::script::NativeCall;
 use crate::script::functions::id;
 
-/// The item natives the world answers.
-pub const ITEMS: [u16; 12] = [
-    id::ADD_ITEM,
-    id::HAVE_ITEM,
-    id::DROP_ITEM,
-    id::SELECT_ITEM,
-    id::ACTIVE_ITEM,
-    id::DROP_ALL_ITEMS,
-    id::SHOW_ITEM,
-    id::SHOW_ITEM_NO_RTX,
-    id::CHARGE_WEAPON,
-    id::SET_POTION,
-    id::GET_POTION,
-    id::HAND_ITEM,
-];
-
 /// `chargeWeapon`'s two weapons: the sabre and the charged weapon.
 pub const SABRE: u8 = 1;
 /// The charged weapon's item id.

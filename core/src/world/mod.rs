@@ -42,7 +42,7 @@ mod parts;
 mod placed;
 mod requests;
 pub mod sky;
-pub use nav::{HOSTED, is_hosted};
+pub use nav::is_hosted;
 pub mod needs;
 pub(crate) mod queries;
 mod rider;
@@ -421,7 +421,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.tables.actors.get(id as usize)
     }
 
-    /// Actor `id`, mutable (tests and tools set up states through it).
+    /// Actor `id`, mutable (tests set up states through it).
     pub fn actor_mut(&mut self, id: u16) -> Option<&mut Actor> {
         self.tables.actors.get_mut(id as usize)
     }
@@ -617,6 +617,8 @@ impl<'a, C: Capacity> World<'a, C> {
 
     /// Replaces the water wave ([`Wave::NONE`] stills the water); the next frame and the
     /// next update's collision see it.
+    /// (Test set-up: with the `testing` feature only.)
+    #[cfg(any(test, feature = "testing"))]
     pub fn set_wave(&mut self, wave: Wave) {
         self.systems.wave = wave;
     }
@@ -671,7 +673,9 @@ impl<'a, C: Capacity> World<'a, C> {
         &self.systems.shared
     }
 
-    /// State shared across actors, mutable (tests and tools set up states through it).
+    /// State shared across actors, mutable (tests set up states through it).
+    /// (Test set-up: with the `testing` feature only.)
+    #[cfg(any(test, feature = "testing"))]
     pub fn shared_mut(&mut self) -> &mut Shared {
         &mut self.systems.shared
     }
@@ -681,7 +685,9 @@ impl<'a, C: Capacity> World<'a, C> {
         &self.systems.player
     }
 
-    /// The player's controller state, mutable (tests and tools set up states through it).
+    /// The player's controller state, mutable (tests set up states through it).
+    /// (Test set-up: with the `testing` feature only.)
+    #[cfg(any(test, feature = "testing"))]
     pub fn player_state_mut(&mut self) -> &mut PlayerState {
         &mut self.systems.player
     }

@@ -83,47 +83,10 @@ impl<'a, C: Capacity> WalkTables<'a, C> {
     }
 }
 
-/// The natives the world's script host runs itself (on the running actor, with its
-/// update's surroundings) rather than [`crate::actor::natives::call`].
-pub const HOSTED: [u16; 26] = [
-    id::AT_NODE_POSITION,
-    id::DISABLE_NODE_MAPS,
-    id::ENABLE_NODE_MAPS,
-    id::KILL_ME,
-    id::WALK_FORWARD,
-    id::WALK_BACKWARD,
-    id::MOVE_FORWARD,
-    id::MOVE_BACKWARD,
-    id::MOVE_LEFT,
-    id::MOVE_RIGHT,
-    id::PLAYER_OFFSET,
-    id::PLAYER_OFFSET_TASK,
-    id::FACE_PLAYER_INERTIA,
-    id::DISTANCE_TO_LOCATION,
-    id::PLAYER_IN_SIGHT,
-    id::MOVE_TO_LOCATION,
-    id::WANDER_TO_LOCATION,
-    id::FACE_PLAYER,
-    id::MOVE_NODE_MARKER,
-    id::MOVE_NODE_LOCATION,
-    id::MOVE_NODE_POSITION,
-    id::AT_NODE_LOCATION,
-    id::WANDER,
-    id::MOVE_MARKER,
-    id::MOVE_LOCATION,
-    id::MOVE_POSITION,
-];
-
-/// Whether the world's script host runs `function` ([`HOSTED`], the family links, the
-/// alignments and the health changes).
+/// Whether the world's script host runs `function` (its home in the native table is the
+/// world's, [`crate::actor::natives::Home::in_world`]).
 pub fn is_hosted(function: u16) -> bool {
-    HOSTED.contains(&function)
-        || super::align::ALIGNMENT.contains(&function)
-        || matches!(function, id::OFFSET | id::UN_OFFSET | id::SET_HEALTH | id::ADJUST_HEALTH)
-        || super::dialogue::DIALOGUE.contains(&function)
-        || super::requests::REQUESTS.contains(&function)
-        || function == id::OPEN_SHELL
-        || super::items::ITEMS.contains(&function)
+    crate::actor::natives::home(function).is_some_and(crate::actor::natives::Home::in_world)
 }
 
 /// How many candidate pairs `Wander` draws at most: the original redraws without bound

@@ -31,9 +31,6 @@ pub enum SessionRequest {
     },
 }
 
-/// The session-request natives.
-pub const REQUESTS: [u16; 4] = [id::LOAD_WORLD, id::WON_GAME, id::PUSH_PLAYER, id::POP_PLAYER];
-
 impl<'a, C: Capacity> WorldHost<'_, '_, '_, 'a, C> {
     /// `LoadWorld`, `WonGame`, `PushPlayer`, `PopPlayer` from `receiver`, each returning 0;
     /// `None` for other functions. A later `LoadWorld` or `WonGame` in the same update

@@ -16,7 +16,7 @@ use super::queries::Env;
 use super::view::View;
 use super::{Files, SetEntry, WorldError, full, name_of};
 use crate::actor::Actor;
-use crate::actor::natives::{self, PlayerView};
+use crate::actor::natives::{self, Home, PlayerView};
 use crate::actor::props::References;
 use crate::anim::AnimSet;
 use crate::capacity::{Capacity, Desktop, Table, TableKind};
@@ -389,21 +389,22 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
 
     fn native(&mut self, who: Receiver, call: &mut NativeCall<'_>) -> Option<i32> {
         let receiver = self.id_of(who);
-        if let Some(r) = self
-            .linking(receiver, call)
-            .or_else(|| self.alignment(receiver, call))
-            .or_else(|| self.health(receiver, call))
-            .or_else(|| self.dialogue(receiver, call))
-            .or_else(|| self.requests(receiver, call))
-            .or_else(|| self.open_shell(call))
-            .or_else(|| self.item_natives(call))
-        {
-            return Some(r);
-        }
-        if who == Receiver::Me
-            && let Some(r) = self.navigation(call)
-        {
-            return Some(r);
+        // The native table names the handler: the world's run here, the receiver's below
+        // ([`natives::call`]).
+        let world = match natives::home(call.function) {
+            Some(Home::Linking) => self.linking(receiver, call),
+            Some(Home::Alignment) => self.alignment(receiver, call),
+            Some(Home::Health) => self.health(receiver, call),
+            Some(Home::Dialogue) => self.dialogue(receiver, call),
+            Some(Home::Requests) => self.requests(receiver, call),
+            Some(Home::Shells) => self.open_shell(call),
+            Some(Home::Items) => self.item_natives(call),
+            // Navigation moves the running actor only.
+            Some(Home::Navigation) if who == Receiver::Me => self.navigation(call),
+            _ => None,
+        };
+        if world.is_some() {
+            return world;
         }
         let player = match self.env.player_id {
             Some(p) if p == self.me => Some(PlayerView::of(self.actor)),

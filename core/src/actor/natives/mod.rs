@@ -14,6 +14,9 @@ use crate::script::functions::id;
 use crate::script::{Flags, NativeCall, Rng, control};
 
 mod camera;
+pub mod table;
+
+pub use table::{Home, home};
 mod player;
 
 pub use player::PlayerView;
@@ -171,26 +174,38 @@ pub fn call(
     g: &mut Globals<'_>,
     call: &mut NativeCall<'_>,
 ) -> Option<i32> {
-    // `updatePlayerViewAttrib` is an empty routine ({D:engine/SOUP.md} "PlayerHanging and
-    // updatePlayerViewAttrib"): nothing read, nothing changed.
-    if call.function == id::NULL || call.function == id::UPDATE_PLAYER_VIEW_ATTRIB {
-        return Some(0);
+    match table::home(call.function)? {
+        // `updatePlayerViewAttrib` is an empty routine ({D:engine/SOUP.md} "PlayerHanging
+        // and updatePlayerViewAttrib"): nothing read, nothing changed.
+        Home::Empty => Some(0),
+        Home::Animation => animation(actor, set, g, call),
+        Home::Rotation => rotation(actor, g, call),
+        Home::Tasks => tasks(call),
+        Home::Attributes => attributes(actor, g, call),
+        Home::Globals => globals(actor, g, call),
+        Home::Combat => actions_and_combat(actor, set, g, call),
+        Home::Sounds => sounds(actor, g, call),
+        Home::Visibility => visibility(actor, call),
+        Home::Camera => camera::call(actor, g, call),
+        // The world's homes ([`Home::in_world`]): its script host runs them before it calls
+        // here.
+        _ => None,
     }
-    animation(actor, set, g, call)
-        .or_else(|| rotation(actor, g, call))
-        .or_else(|| tasks(call))
-        .or_else(|| attributes(actor, g, call))
-        .or_else(|| globals(actor, g, call))
-        .or_else(|| actions_and_combat(actor, set, g, call))
-        .or_else(|| sounds(actor, g, call))
-        .or_else(|| visibility(actor, call))
-        .or_else(|| camera::call(actor, g, call))
 }
 
 /// Whether [`call`] answers `function` (a native the core implements), found by calling
 /// it once on a fresh actor with fresh globals and a camera. The world's script host runs
 /// the movement natives itself ([`crate::world`]'s `is_hosted`).
 pub fn answers(function: u16) -> bool {
+    probe(function, |actor, g, c| call(actor, None, g, c)).is_some()
+}
+
+/// Native `function` run once by `handler` on a fresh actor with fresh globals and a
+/// camera (no animation set, arguments 0).
+fn probe(
+    function: u16,
+    handler: impl FnOnce(&mut Actor, &mut Globals<'_>, &mut NativeCall<'_>) -> Option<i32>,
+) -> Option<i32> {
     let (mut events, mut rng, mut flags) = (Events::default(), Rng::default(), Flags::default());
     let mut camera = crate::camera::Camera::default();
     let mut actor = Actor::new(0, [0; 256]);
@@ -199,8 +214,7 @@ pub fn answers(function: u16) -> bool {
         camera: Some(&mut camera),
         ..Globals::detached(&mut events, &mut rng, &mut flags, 1)
     };
-    let mut c = NativeCall::initial(function, &[0; 8]);
-    call(&mut actor, None, &mut g, &mut c).is_some()
+    handler(&mut actor, &mut g, &mut NativeCall::initial(function, &[0; 8]))
 }
 
 /// `HideMe()` and `ShowMe()` ({D:engine/SOUP.md} "HideMe and ShowMe"): the hidden flag set

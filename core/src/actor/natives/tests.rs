@@ -468,3 +468,40 @@ fn wait_anim_frame_completes_without_an_animation_set() {
     assert_eq!(crate::anim::task::wait_anim_frame(&a.anim, 3, 3), TaskStatus::Active);
     assert_eq!(call(&mut a, None, &mut g, &mut c), Some(0));
 }
+
+/// The native table against the handlers themselves: each of the receiver-side handlers
+/// (called directly, once, on a fresh actor with fresh globals and a camera, as
+/// [`answers`] calls the dispatch) answers exactly the functions the table gives its home,
+/// and a function the table gives a world home answers in none of them.
+#[test]
+fn the_native_table_names_the_handler_that_answers() {
+    use super::table::{Home, home};
+    type Handler = fn(&mut Actor, &mut Globals<'_>, &mut NativeCall<'_>) -> Option<i32>;
+    let handlers: [(Home, Handler); 9] = [
+        (Home::Animation, |a, g, c| super::animation(a, None, g, c)),
+        (Home::Rotation, |a, g, c| super::rotation(a, g, c)),
+        (Home::Tasks, |_, _, c| super::tasks(c)),
+        (Home::Attributes, |a, g, c| super::attributes(a, g, c)),
+        (Home::Globals, |a, g, c| super::globals(a, g, c)),
+        (Home::Combat, |a, g, c| super::actions_and_combat(a, None, g, c)),
+        (Home::Sounds, |a, g, c| super::sounds(a, g, c)),
+        (Home::Visibility, |a, _, c| super::visibility(a, c)),
+        (Home::Camera, |a, g, c| super::camera::call(a, g, c)),
+    ];
+    let mut answered = 0;
+    for function in 0..crate::script::functions::FUNCTIONS.len() as u16 {
+        let answering: heapless::Vec<Home, 9> = handlers
+            .iter()
+            .filter(|(_, h)| super::probe(function, h).is_some())
+            .map(|(home, _)| *home)
+            .collect();
+        let expected = match home(function) {
+            Some(h) if h.in_world() || h == Home::Empty => None,
+            other => other,
+        };
+        assert_eq!(&answering[..], expected.as_slice(), "function {function}");
+        answered += answering.len();
+    }
+    // 160 natives in the table: 2 empty routines and 70 in the world's host beside these.
+    assert_eq!(answered, 88);
+}
