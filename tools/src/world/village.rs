@@ -81,26 +81,15 @@ pub fn reference(p: stros_core::actor::props::Property) -> u16 {
 /// Me.torch_timer = 9; End 0`. Each statement leaves a mark (the flag's value, the other
 /// flag's latch, the torch counter), so a test can see that the player never ran it.
 pub fn cyrus_script() -> Vec<u8> {
+    use crate::write::soup::{Asm, Object, Place, Value};
     use stros_core::actor::props::Property;
-    use stros_core::script::decode::op;
+    use stros_core::script::decode::CallKind;
     use stros_core::script::functions::id;
-    let mut s = vec![op::FLAG];
-    s.extend_from_slice(&flag::CYRUS_SCRIPT_RAN.to_le_bytes());
-    s.push(op::FLAG);
-    s.extend_from_slice(&flag::TIME_OF_DAY.to_le_bytes());
-    s.push(0); // end of formula
-    s.push(op::FUNCTION);
-    s.extend_from_slice(&id::SET_GLOBAL_FLAG.to_le_bytes());
-    s.push(1);
-    s.push(op::NUMERIC_ALT);
-    s.extend_from_slice(&(flag::TIME_OF_DAY as i32).to_le_bytes());
-    s.extend_from_slice(&[op::OBJECT_DOT, 0, 0]); // Me
-    s.extend_from_slice(&reference(Property::TorchTimer).to_le_bytes());
-    s.push(op::NUMERIC);
-    s.extend_from_slice(&9i32.to_le_bytes());
-    s.push(0);
-    s.extend_from_slice(&[op::END, 0, 0, 0, 0]);
-    s
+    let mut a = Asm::new();
+    a.assign(Place::Flag(flag::CYRUS_SCRIPT_RAN), Value::Read(Place::Flag(flag::TIME_OF_DAY)), &[]);
+    a.call(CallKind::Function, id::SET_GLOBAL_FLAG, &[Value::Alt(flag::TIME_OF_DAY as i32)]);
+    a.assign(Place::Property(Object::Me, reference(Property::TorchTimer)), Value::Num(9), &[]);
+    a.end(Asm::START).finish()
 }
 
 /// Face normals of a mesh with some vertex positions, × 256.
@@ -303,20 +292,15 @@ fn show(frame: u32) -> Command {
     F { frame }
 }
 
-/// The 61-byte FLAG2-style script: four blocking PushAnimation tasks, then End 0.
+/// The 61-byte FLAG2-style script: four blocking PushAnimation tasks, then End 0. Groups 1
+/// (the run-once wave) and 10 (the flap) are the flag's own ([`flag_actor`]), which
+/// `anim::group` does not name.
 pub fn flag_script() -> Vec<u8> {
-    let mut s = Vec::new();
-    for (g, n) in [(1i32, 25i32), (10, 1), (1, 3), (10, 2)] {
-        s.push(0x00); // Task
-        s.extend_from_slice(&PUSH_ANIMATION.to_le_bytes());
-        s.push(2); // two parameters
-        s.push(0x07);
-        s.extend_from_slice(&g.to_le_bytes());
-        s.push(0x07);
-        s.extend_from_slice(&n.to_le_bytes());
+    let mut a = crate::write::soup::Asm::new();
+    for (g, n) in [(1, 25), (10, 1), (1, 3), (10, 2)] {
+        a.task(PUSH_ANIMATION, &[g, n]);
     }
-    s.extend_from_slice(&[0x05, 0, 0, 0, 0]); // End 0
-    s
+    a.end(crate::write::soup::Asm::START).finish()
 }
 
 /// Cyrus's walking group 20 (type 1): frames gated by a BreakPoint, a footstep each stride,
