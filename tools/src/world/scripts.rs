@@ -5,6 +5,7 @@
 
 use stros_core::script::functions::id;
 
+use super::soupdef::{flag, reference};
 use crate::write::soup::{Asm, Cmp, key};
 
 /// Marker at the pier's landward end (the fisher's route starts here).
@@ -169,7 +170,7 @@ pub const PICKUP_REACH: i32 = 200 * 256;
 ///       End top
 /// ```
 pub fn key_script() -> Vec<u8> {
-    use super::{talk, village::flag};
+    use super::talk;
     let mut a = Asm::new();
     let (top, away, present) = (a.label(), a.label(), a.label());
     a.if_call(id::TEST_GLOBAL_FLAG, &[flag::KEY_TAKEN as i32], Cmp::Ne, 0, present);
@@ -207,7 +208,7 @@ pub fn key_script() -> Vec<u8> {
 ///       End top
 /// ```
 pub fn chest_script() -> Vec<u8> {
-    use super::{talk, village::flag};
+    use super::talk;
     let mut a = Asm::new();
     let (top, away, locked, said) = (a.label(), a.label(), a.label(), a.label());
     a.here(top);
@@ -277,6 +278,33 @@ pub fn flag_camera_script() -> Vec<u8> {
     a.here(done);
     a.end(done);
     a.finish()
+}
+
+/// Cyrus's definition script: `CyrusScriptRan = TimeOfDay; SetGlobalFlag(TimeOfDay);
+/// Me.torch_timer = 9; End 0`. Each statement leaves a mark (the flag's value, the other
+/// flag's latch, the torch counter), so a test can see that the player never ran it.
+pub fn cyrus_script() -> Vec<u8> {
+    use crate::write::soup::{Object, Place, Value};
+    use stros_core::actor::props::Property;
+    use stros_core::script::decode::CallKind;
+    let mut a = Asm::new();
+    a.assign(Place::Flag(flag::CYRUS_SCRIPT_RAN), Value::Read(Place::Flag(flag::TIME_OF_DAY)), &[]);
+    a.call(CallKind::Function, id::SET_GLOBAL_FLAG, &[Value::Alt(flag::TIME_OF_DAY as i32)]);
+    a.assign(Place::Property(Object::Me, reference(Property::TorchTimer)), Value::Num(9), &[]);
+    a.end(Asm::START).finish()
+}
+
+/// The 61-byte FLAG2-style script: four blocking PushAnimation tasks, then End 0. Groups 1
+/// (the run-once wave) and 10 (the flap) are the flag's own (`village`'s flag), which
+/// `anim::group` does not name. `PushAnimation` is index 136 of SOUP386.DEF's function list
+/// in the public RGUnity transcription of the installed file (index 0 the synthetic
+/// `NullFunction`); the id is the core's native table's, so script and interpreter agree.
+pub fn flag_script() -> Vec<u8> {
+    let mut a = Asm::new();
+    for (g, n) in [(1, 25), (10, 1), (1, 3), (10, 2)] {
+        a.task(id::PUSH_ANIMATION, &[g, n]);
+    }
+    a.end(Asm::START).finish()
 }
 
 #[cfg(test)]
