@@ -3,7 +3,7 @@
 //! turns for ever, placed in rings around the plateau by the village (marker 0), inside the
 //! regional update window of a camera there.
 
-use crate::write::rgm::{ActorDesc, MpobDesc, to_bytes};
+use crate::write::rgm::{ActorDesc, MpobDesc, RgmDesc, to_bytes};
 use crate::write::soup::Asm;
 use stros_core::script::functions::id;
 
@@ -45,6 +45,11 @@ pub fn walker_definition() -> u16 {
 
 /// The island's RGM with `n` walkers added.
 pub fn crowd_rgm(n: usize) -> Vec<u8> {
+    to_bytes(&crowd_rgm_desc(n))
+}
+
+/// The description of [`crowd_rgm`]: the walkers' definition (when `n > 0`) last.
+pub fn crowd_rgm_desc(n: usize) -> RgmDesc {
     let mut desc = rgm_desc();
     let fisher = desc.actors.iter().find(|a| a.name == b"FISHER").cloned().unwrap_or_default();
     if n > 0 {
@@ -68,5 +73,5 @@ pub fn crowd_rgm(n: usize) -> Vec<u8> {
             ..MpobDesc::default()
         });
     }
-    to_bytes(&desc)
+    desc
 }

@@ -13,8 +13,8 @@
 //!   [`archive`] (model descriptions, the ROB), [`groups`] (animation groups), [`scripts`]
 //!   (the SOUP scripts), [`items`];
 //! - the maps: [`village`] (the island's RGM), then [`hut`] (which borrows its actors);
-//! - on top: [`build`] (every file), [`install`], [`crowd`], [`override_scenario`] and
-//!   [`retail`].
+//! - on top: [`build`] (every file), [`install`], [`crowd`], [`override_scenario`],
+//!   [`retail`] and [`listings`] (the scripts' committed disassembly, `docs/scripts`).
 
 pub mod archive;
 pub mod art;
@@ -24,6 +24,7 @@ pub mod groups;
 pub mod hut;
 pub mod install;
 pub mod items;
+pub mod listings;
 pub mod mesh;
 pub mod models;
 pub mod override_scenario;
