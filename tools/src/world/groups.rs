@@ -7,8 +7,9 @@ use stros_core::formats::rgm::Command;
 use super::art::sound;
 use crate::write::rgm::GroupDesc;
 
-pub fn group(number: u16, anim_id: u16, kind: u16, commands: Vec<Command>) -> GroupDesc {
-    GroupDesc { number, anim_id, kind, commands }
+/// Group `number` (an [`stros_core::anim::group`] name where the set's group has one).
+pub fn group(number: i16, anim_id: u16, kind: u16, commands: Vec<Command>) -> GroupDesc {
+    GroupDesc { number: number as u16, anim_id, kind, commands }
 }
 
 pub use Command::{

@@ -9,7 +9,6 @@
 //! script (the buoy, the raft, the keg) not at all. The retail-shaped
 //! install ([`super::retail`]) reuses these scripts and an `End 0`.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use stros_core::script::disasm;

@@ -22,7 +22,7 @@ pub const WANDER_RADIUS: i32 = 500 * 256;
 
 /// The fisher's talking gesture groups, `rtxAnim`'s `a`, `b`, `c`: his own set's, which
 /// `anim::group` does not name (111 there is Cyrus's armed jump).
-pub const TALK_GROUPS: [u16; 3] = [110, 111, 112];
+pub const TALK_GROUPS: [i16; 3] = [110, 111, 112];
 
 /// Where the camera looks at the fisher from while he talks (`showObjLoc`: to his left,
 /// a little above his eyes, in front of him).

@@ -3,6 +3,9 @@
 //! [`super::scripts`]), their placements, the walk maps, markers, ropes, lights and flats.
 //! The models they show are [`super::archive`]'s.
 
+use stros_core::actor::attr;
+use stros_core::anim::group::*;
+
 use super::archive::yaw_matrix;
 use super::art::sound;
 use super::groups::*;
@@ -58,22 +61,22 @@ pub const PLACEMENTS: [(&str, i32, i32, i32, i32); 26] = [
 
 fn living(walk: u8, run: u8) -> [u8; 256] {
     let mut a = [0u8; 256];
-    a[1] = 0x0D; // collide: body contacts, ground response and steep test, overlap
-    a[3] = 100; // health
-    a[9] = run * 5 / 8; // backward_speed
-    a[10] = walk * 3 / 4; // side_speed
-    a[13] = walk * 3 / 4; // backward_walk
-    a[6] = 64; // weight
+    a[attr::COLLIDE] = 0x0D; // body contacts, ground response and steep test, overlap
+    a[attr::HEALTH] = 100;
+    a[attr::BACKWARD_SPEED] = run * 5 / 8;
+    a[attr::SIDE_SPEED] = walk * 3 / 4;
+    a[attr::BACKWARD_WALK] = walk * 3 / 4;
+    a[attr::WEIGHT] = 64;
     // 31 and 32 (jump time and height), 115 and 119 (the reserved weight and collide
     // copies) stay zero: loading fills them from SYSTEM.INI and from 6 and 1, as it does for
     // every actor (newest engine/SOUP.md, "Initial attribute copy and defaults").
-    a[8] = run; // forward_speed
-    a[11] = 1; // step_type
-    a[12] = walk; // forward_walk
-    a[15] = 32; // turn_speed (slope turns)
-    a[21] = 64; // fight_turn_speed
-    a[22] = 12; // fight_turn_accel
-    a[44] = 0; // panic_group: the idle default
+    a[attr::FORWARD_SPEED] = run;
+    a[attr::STEP_TYPE] = 1;
+    a[attr::FORWARD_WALK] = walk;
+    a[attr::TURN_SPEED] = 32; // slope turns
+    a[attr::FIGHT_TURN_SPEED] = 64;
+    a[attr::FIGHT_TURN_ACCEL] = 12;
+    a[attr::PANIC_GROUP] = 0; // the idle default
     a
 }
 
@@ -90,39 +93,40 @@ fn cyrus_actor() -> ActorDesc {
     let mut raex = [0i16; 15];
     raex[0] = grip;
     let mut groups = vec![
-        group(0, 4, 0, vec![show(0), show(0), Prev { target: 0 }]),
-        group(18, 1, 1, cyrus_run()),
-        group(20, 2, 1, cyrus_walk()),
+        group(STAND, 4, 0, vec![show(0), show(0), Prev { target: 0 }]),
+        group(RUN, 1, 1, cyrus_run()),
+        group(WALK, 2, 1, cyrus_walk()),
         // Turning on the spot, backward steps, falling, landing, hurting, sliding and
         // swimming: the groups the controller and the ground response request.
-        group(14, 2, 0, stride(&[1, 2])),
-        group(15, 2, 0, stride(&[3, 4])),
-        group(19, 1, 1, cyrus_walk_back()),
-        group(24, 2, 1, stride(&[1, 2, 3])),
-        group(26, 2, 1, stride(&[3, 4, 1])),
-        group(22, 2, 1, cyrus_walk_back()),
-        group(56, 2, 0, hold(&[2])),
-        group(65, 2, 1, once(&[1, 0])),
-        group(73, 2, 1, once(&[2, 4, 0])),
-        group(75, 2, 0, hold(&[1])),
-        group(76, 2, 0, hold(&[3])),
-        group(141, 3, 0, hold(&[0, 2])),
-        group(142, 2, 1, stride(&[1, 2, 3, 4])),
-        group(143, 2, 1, cyrus_walk_back()),
+        group(TURN_LEFT, 2, 0, stride(&[1, 2])),
+        group(TURN_RIGHT, 2, 0, stride(&[3, 4])),
+        group(BACK, 1, 1, cyrus_walk_back()),
+        group(STRAFE_LEFT, 2, 1, stride(&[1, 2, 3])),
+        group(STRAFE_RIGHT, 2, 1, stride(&[3, 4, 1])),
+        group(WALK_BACK, 2, 1, cyrus_walk_back()),
+        group(FALL, 2, 0, hold(&[2])),
+        group(LAND, 2, 1, once(&[1, 0])),
+        group(HURT, 2, 1, once(&[2, 4, 0])),
+        group(SLIDE, 2, 0, hold(&[1])),
+        group(SLIDE_BACK, 2, 0, hold(&[3])),
+        group(DEEP_WATER, 3, 0, hold(&[0, 2])),
+        group(SWIM, 2, 1, stride(&[1, 2, 3, 4])),
+        group(SWIM_BACK, 2, 1, cyrus_walk_back()),
         // Ledges: the hang (7, whose first frame's grip vertex places the hands), the
         // hanging sidesteps (28, 29), the high climb (86, one frame per entry of its 26-entry
         // tables), the catches (88, 89) and the low climb (90, 22 frames).
-        group(7, 2, 0, hold(&[h])),
-        group(28, 2, 1, stride(&[h, h])),
-        group(29, 2, 1, stride(&[h, h])),
-        group(86, 1, 1, climb(26, &[h, h, h, h, 2, 2, 1, 1, 0, 0])),
-        group(88, 2, 1, once(&[h])),
-        group(89, 2, 1, once(&[h])),
-        group(90, 1, 1, climb(22, &[2, 2, 1, 1, 3, 3, 0, 0])),
+        group(HANG, 2, 0, hold(&[h])),
+        group(HANG_LEFT, 2, 1, stride(&[h, h])),
+        group(HANG_RIGHT, 2, 1, stride(&[h, h])),
+        group(CLIMB_HIGH, 1, 1, climb(26, &[h, h, h, h, 2, 2, 1, 1, 0, 0])),
+        group(CATCH, 2, 1, once(&[h])),
+        group(CATCH_FREE, 2, 1, once(&[h])),
+        group(CLIMB_LOW, 1, 1, climb(22, &[2, 2, 1, 1, 3, 3, 0, 0])),
         // Landing from the running jumps (67-70) and the jump the runtime selector forces.
-        group(85, 1, 1, once(&[1, 3])),
+        group(JUMP_SELECTED, 1, 1, once(&[1, 3])),
         // The idle fidgets the controller requests after a while standing (1-3; 4 when
-        // hurt): a stretch, a look about, a shrug, and catching his breath.
+        // hurt): a stretch, a look about, a shrug, and catching his breath (numbers:
+        // `anim::group` names none of them).
         group(1, 3, 1, once(&[0, h, h, 0])),
         group(2, 3, 1, once(&[0, 1, 0, 3, 0])),
         group(3, 3, 1, once(&[0, 2, 4, 0])),
@@ -133,16 +137,19 @@ fn cyrus_actor() -> ActorDesc {
         // once the frame-progress byte reaches the command cursor: twelve break points put
         // the cursor at 12 before its first frame, so he lies still about 24 ticks first.
         // 134 completes while the two differ, and holds like the ledge drop.
-        group(74, 2, 1, death_hold(12)),
-        group(134, 3, 1, hold(&[4, 2])),
+        group(FATAL, 2, 1, death_hold(12)),
+        group(DEATH, 3, 1, hold(&[4, 2])),
     ];
     // Jumps: the take-offs (32-37), the airborne groups of queued-motion arbitration
     // (38-48), the backward jumps (49, 50, held while queued state 3 lasts), and the falls
-    // the continuation requests (58-64).
-    groups.extend([32, 33].map(|n| group(n, 1, 1, once(&[0, 2]))));
-    groups.extend([34, 35, 36, 37].map(|n| group(n, 1, 1, once(&[1, 3]))));
+    // the continuation requests (58-64). The ranges stay numbers: `anim::group` names only
+    // some of their groups.
+    groups.extend([JUMP_STAND, JUMP_STAND_TORCH].map(|n| group(n, 1, 1, once(&[0, 2]))));
+    groups.extend(
+        [JUMP_RUN, JUMP_RUN_TORCH, JUMP_RUN_BACK, JUMP_RUN_BACK_TORCH].map(|n| group(n, 1, 1, once(&[1, 3]))),
+    );
     groups.extend((38..=48).map(|n| group(n, 2, 0, hold(&[2]))));
-    groups.extend([49, 50].map(|n| group(n, 2, 0, hold(&[3]))));
+    groups.extend([JUMP_BACK, JUMP_BACK_TORCH].map(|n| group(n, 2, 0, hold(&[3]))));
     groups.extend((58..=64).map(|n| group(n, 2, 0, hold(&[2]))));
     groups.extend((66..=70).map(|n| group(n, 2, 1, once(&[1, 0]))));
     ActorDesc {
@@ -298,8 +305,8 @@ pub fn rgm_desc() -> RgmDesc {
         name: b"FISHER".to_vec(),
         raan: raan(5, "NPC"),
         groups: vec![
-            group(0, 3, 0, vec![show(0), DelayCounter { value: 6 }, show(0), Prev { target: 0 }]),
-            group(20, 2, 1, cyrus_walk()),
+            group(STAND, 3, 0, vec![show(0), DelayCounter { value: 6 }, show(0), Prev { target: 0 }]),
+            group(WALK, 2, 1, cyrus_walk()),
             // Talking gestures (`rtxAnim`'s three groups): a sway each, played once.
             group(scripts::TALK_GROUPS[0], 3, 0, once(&[1, 0, 3, 0])),
             group(scripts::TALK_GROUPS[1], 3, 0, once(&[3, 0, 1, 0])),
@@ -314,7 +321,7 @@ pub fn rgm_desc() -> RgmDesc {
         ActorDesc { name: b"VILLAGER".to_vec(), script: scripts::villager_script(), ..npc.clone() };
     // The yard pan: the camera target (50 − 127) × 500 = −38,500 runtime units (150 up).
     let mut flag_camera_attrs = [0u8; 256];
-    flag_camera_attrs[48] = 50;
+    flag_camera_attrs[48] = 50; // the camera target offset: attr names no index 48
     let flag_camera = ActorDesc {
         name: b"FLAGCAM".to_vec(),
         attributes: flag_camera_attrs,
@@ -330,7 +337,7 @@ pub fn rgm_desc() -> RgmDesc {
     // No RAAN and is_static = 1 in its MPOB: the static model path with the ROB's collision byte.
     let keg = ActorDesc { name: b"KEG".to_vec(), ..ActorDesc::default() };
     let mut raft_attrs = [0u8; 256];
-    raft_attrs[24] = 1; // carries riders
+    raft_attrs[attr::PLAYER_ALIGN] = 1; // carries riders
     let raft = ActorDesc {
         name: b"RAFT".to_vec(),
         raan: raan(1, "RAFT"),
