@@ -1,7 +1,9 @@
 //! The island's acting scripts, written in SOUP bytecode ({D:engine/SOUP.md} "Opcode
-//! Table", "Operand Encoding", "Call Encoding") by a small assembler with labels: the
-//! fisher's walk between the pier and his hut, the wandering villager, and the camera pan
-//! over the village flag when Cyrus comes near.
+//! Table", "Operand Encoding", "Call Encoding") through [`crate::write::soup`]: the
+//! fisher's walk between the pier and his hut, the wandering villager, the camera pan over
+//! the village flag when Cyrus comes near, the doors, the key and the chest, Cyrus's
+//! definition script and the flags'. Their disassembly is committed in `docs/scripts`
+//! ([`super::listings`]).
 
 use stros_core::script::functions::id;
 
@@ -286,10 +288,9 @@ pub fn flag_camera_script() -> Vec<u8> {
 pub fn cyrus_script() -> Vec<u8> {
     use crate::write::soup::{Object, Place, Value};
     use stros_core::actor::props::Property;
-    use stros_core::script::decode::CallKind;
     let mut a = Asm::new();
     a.assign(Place::Flag(flag::CYRUS_SCRIPT_RAN), Value::Read(Place::Flag(flag::TIME_OF_DAY)), &[]);
-    a.call(CallKind::Function, id::SET_GLOBAL_FLAG, &[Value::Alt(flag::TIME_OF_DAY as i32)]);
+    a.function_alt(id::SET_GLOBAL_FLAG, &[flag::TIME_OF_DAY as i32]);
     a.assign(Place::Property(Object::Me, reference(Property::TorchTimer)), Value::Num(9), &[]);
     a.end(Asm::START).finish()
 }
