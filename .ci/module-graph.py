@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
-"""Checks that `core` imports only downward (issue 13): every `crate::X` path in a module
-names a module on its own layer or below, modules on one layer do not form a cycle, and
-the submodules of one module (`world/collide.rs`, `world/update.rs`, …) do not either.
+"""Checks that `core` and `tools` import only downward (issue 13; tools since issue 48):
+every `crate::X` path in a module names a module on its own layer or below, modules on one
+layer do not form a cycle, and the submodules of one module (`world/collide.rs`,
+`world/update.rs`, …) do not either, at every depth.
+
+Without arguments both crates are checked; with a source root (`tools/src`, `core/src`, a
+self-test's directory) that one, with the layers of the crate it ends in (`tools/src`:
+tools', anything else: core's).
 
 Test code (after `#[cfg(test)]`, or in a `tests.rs` module and its `tests/` submodules) is
 exempt: tests may reach up."""
@@ -21,12 +26,25 @@ LAYERS = [
     ["render", "audio", "trace"],
     ["session", "save"],
 ]
-LAYER = {m: i for i, names in enumerate(LAYERS) for m in names}
+# tools: the writers and table generator below, the island generator and the readers'
+# exerciser on them, the commands that drive those on top.
+TOOLS_LAYERS = [
+    ["write", "gen_tables", "cli_docs", "needs"],
+    ["world", "exercise"],
+    ["inspect", "fuzz", "bench", "replay"],
+]
+
+def layers_for(root):
+    return TOOLS_LAYERS if root.resolve().parts[-2:] == ("tools", "src") else LAYERS
 
 def module_of(path, root):
     rel = path.relative_to(root)
     top = rel.parts[0]
     return top[:-3] if top.endswith(".rs") else top
+
+def is_crate_root(path, root):
+    """`lib.rs`, or a binary's `main.rs` (which reaches the library by its crate name)."""
+    return path.parent == root and path.name in ("lib.rs", "main.rs")
 
 def code_of(path):
     if path.name == "tests.rs" or path.parent.name == "tests":
@@ -40,7 +58,7 @@ def code_of(path):
 def edges(root):
     found = {}
     for path in sorted(root.rglob("*.rs")):
-        if path.name == "lib.rs" and path.parent == root:
+        if is_crate_root(path, root):
             continue
         src = module_of(path, root)
         for m in re.finditer(r"crate::(\w+)", code_of(path)):
@@ -80,13 +98,14 @@ def sibling_edges(root):
     between the children of their deepest common ancestor that hold M and T. Edges of
     the top level are the layer check's."""
     found = {}
-    path_re = re.compile(r"\b((?:super::)+|self::|crate::)((?:\w+::)*\w+)(?:::\{([^}]*)\})?")
+    path_re = re.compile(r"\b((?:super::)+|self::|crate::)((?:\w+::)*\w+)?(?:::)?(?:\{([^}]*)\})?")
     for path in sorted(root.rglob("*.rs")):
-        if path == root / "lib.rs":
+        if is_crate_root(path, root):
             continue
         me = module_path(path, root)
         for m in path_re.finditer(code_of(path)):
-            head, body, group = m.group(1), m.group(2).split("::"), m.group(3)
+            head, body, group = m.group(1), (m.group(2) or "").split("::"), m.group(3)
+            body = [b for b in body if b]
             if head == "crate::":
                 base = []
             elif head == "self::":
@@ -138,34 +157,55 @@ def self_test():
                             "world/b.rs": "use crate::world::a::Y;"},
         "nested cycle": {"world/mod.rs": "mod c;", "world/c/mod.rs": "mod a; mod b;",
                          "world/c/a.rs": "use super::b::{X, Z};", "world/c/b.rs": "use crate::world::c::a::Y;"},
+        "grouped cycle": {"world/mod.rs": "mod a; mod b;", "world/a.rs": "use super::{b, c};",
+                          "world/b.rs": "use super::a::Y;"},
+        "layer cycle of three": {"anim.rs": "use crate::camera::X;", "camera.rs": "use crate::dialogue::X;",
+                                 "dialogue.rs": "use crate::anim::X;"},
+        "tools upward": {"tools/src/world/mod.rs": "use crate::fuzz::Fuzzing;", "tools/src/fuzz.rs": ""},
+        "tools cycle": {"tools/src/world/mod.rs": "mod art; mod build;", "tools/src/world/art.rs": "use super::build::X;",
+                        "tools/src/world/build.rs": "use super::{art, terrain};"},
     }
     for name, files in cases.items():
         with tempfile.TemporaryDirectory() as d:
-            root = pathlib.Path(d) / "src"
+            tools = any(f.startswith("tools/") for f in files)
+            root = pathlib.Path(d) / ("tools/src" if tools else "src")
+            files = {f.removeprefix("tools/src/"): t for f, t in files.items()}
             for f, text in {"lib.rs": "", **files}.items():
                 (root / f).parent.mkdir(parents=True, exist_ok=True)
                 (root / f).write_text(text + "\n")
             r = subprocess.run([sys.executable, __file__, str(root)], capture_output=True, text=True)
             assert r.returncode == 1, f"self-test {name}: not caught\n{r.stdout}"
-    print("module-graph self-test: upward imports and cycles are caught")
+    print("module-graph self-test: upward imports and cycles are caught, in core and in tools")
 
 def main():
     if sys.argv[1:] == ["--self-test"]:
         self_test()
         sys.argv = sys.argv[:1]
-    root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "core/src")
+    roots = [sys.argv[1]] if len(sys.argv) > 1 else ["core/src", "tools/src"]
+    failed = False
+    for root in roots:
+        failed |= check(pathlib.Path(root))
+    if failed:
+        sys.exit(1)
+
+def check(root):
+    """Prints what is wrong in the crate at `root`; true if anything is."""
+    LAYER = {m: i for i, names in enumerate(layers_for(root)) for m in names}
     bad = []
-    mods = {module_of(p, root) for p in root.rglob("*.rs") if p != root / "lib.rs"}
+    mods = {module_of(p, root) for p in root.rglob("*.rs") if not is_crate_root(p, root)}
     for m in sorted(mods - set(LAYER)):
         bad.append(f"module `{m}` has no layer in .ci/module-graph.py")
     es = edges(root)
     for (src, dst), where in sorted(es.items()):
         if src in LAYER and dst in LAYER and LAYER[dst] > LAYER[src]:
             bad.append(f"upward import: {src} (layer {LAYER[src]}) uses {dst} (layer {LAYER[dst]}) in {where}")
-    same = {(s, d) for (s, d) in es if s in LAYER and d in LAYER and LAYER[s] == LAYER[d]}
-    for s, d in sorted(same):
-        if (d, s) in same and s < d:
-            bad.append(f"cycle: {s} <-> {d} ({es[(s, d)]}, {es[(d, s)]})")
+    same = {}
+    for (s, d) in es:
+        if s in LAYER and d in LAYER and LAYER[s] == LAYER[d]:
+            same.setdefault(s, set()).add(d)
+    for comp in cycles(set(same) | {d for v in same.values() for d in v}, same):
+        where = ", ".join(f"{a}->{b} ({es[(a, b)]})" for a in comp for b in comp if (a, b) in es)
+        bad.append(f"cycle: {' <-> '.join(comp)}: {where}")
     sib = sibling_edges(root)
     for top in sorted({t for (t, _, _) in sib}):
         succ = {}
@@ -177,10 +217,10 @@ def main():
             where = ", ".join(f"{a}->{b} ({sib[(top, a, b)]})" for a in comp for b in comp if (top, a, b) in sib)
             bad.append(f"cycle among submodules of {top}: {' <-> '.join(comp)}: {where}")
     for line in bad:
-        print(line)
-    if bad:
-        sys.exit(1)
-    print(f"module graph: {len(es)} edges among {len(mods)} modules, all downward")
+        print(f"{root}: {line}")
+    if not bad:
+        print(f"module graph of {root}: {len(es)} edges among {len(mods)} modules, all downward")
+    return bool(bad)
 
 if __name__ == "__main__":
     main()

@@ -6,10 +6,10 @@ use stros_core::config::SystemConfig;
 use stros_core::embedded::MAP;
 use stros_core::formats::rgm::Command;
 use stros_core::input::Bindings;
-use stros_core::script::decode::op;
 use stros_host::World;
 use stros_tools::world::village;
 use stros_tools::write::rgm::{ActorDesc, GroupDesc, MpobDesc, RaanDesc, RgmDesc};
+use stros_tools::write::soup::Asm;
 
 /// The island with `edit` applied to its scene, loaded with `config`.
 pub fn island_with(
@@ -76,30 +76,34 @@ pub fn npc(name: &[u8], groups: Vec<GroupDesc>, attributes: [u8; 256], script: V
     }
 }
 
-/// A SOUP bytecode builder.
+/// A SOUP script built in one expression: [`Asm`]'s statements by value, for the tests'
+/// scripts without labels.
 #[derive(Default)]
 pub struct B(pub Vec<u8>);
 
 impl B {
-    pub fn b(mut self, bytes: &[u8]) -> Self {
-        self.0.extend_from_slice(bytes);
+    /// Statements written by `f` appended.
+    pub fn with(mut self, f: impl FnOnce(&mut Asm) -> &mut Asm) -> Self {
+        self.0.extend(f(&mut Asm::new()).finish());
         self
-    }
-    pub fn u16(self, v: u16) -> Self {
-        self.b(&v.to_le_bytes())
     }
     /// A function statement with NumericAlt arguments.
     pub fn call(self, function: u16, args: &[i32]) -> Self {
-        let mut s = self.b(&[op::FUNCTION]).u16(function).b(&[args.len() as u8]);
-        for &a in args {
-            s = s.b(&[op::NUMERIC_ALT]).b(&a.to_le_bytes());
-        }
-        s
+        self.with(|a| a.function_alt(function, args))
     }
     /// `DisableScript(); Yield` — the main stage stops until the test clears bit 0x01.
     pub fn pause(self) -> Self {
-        self.call(stros_core::script::functions::id::DISABLE_SCRIPT, &[]).b(&[op::YIELD])
+        self.with(pause)
     }
+    /// `End 0`: the script starts over next update.
+    pub fn again(self) -> Self {
+        self.with(|a| a.end(Asm::START))
+    }
+}
+
+/// `DisableScript(); Yield` — the main stage stops until the test clears bit 0x01.
+pub fn pause(a: &mut Asm) -> &mut Asm {
+    a.function_alt(stros_core::script::functions::id::DISABLE_SCRIPT, &[]).yield_()
 }
 
 /// Clears actor `id`'s main-stage suppression (what `EnableScript` does): its script resumes

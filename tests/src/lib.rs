@@ -279,44 +279,26 @@ pub fn placement(id: u32, script: &str, position: [i32; 3], npc: bool) -> stros_
     }
 }
 
-/// A script of one call of `function` with `args` (`opcode` a task or a function), then
-/// `End` at its own end for good.
-pub fn one_call(opcode: u8, function: u16, args: &[i32]) -> Vec<u8> {
-    use stros_core::script::decode::op;
-    let mut script = vec![opcode];
-    script.extend_from_slice(&function.to_le_bytes());
-    script.push(args.len() as u8);
-    for v in args {
-        script.push(op::NUMERIC);
-        script.extend_from_slice(&v.to_le_bytes());
-    }
-    let end = script.len() as u32;
-    script.push(op::END);
-    script.extend_from_slice(&end.to_le_bytes());
-    script
+/// A script of one call of `function` with `args` (`kind` a task or a function, `Numeric`
+/// operands), then `End` at its own end for good.
+pub fn one_call(kind: stros_core::script::decode::CallKind, function: u16, args: &[i32]) -> Vec<u8> {
+    use stros_tools::write::soup::{Asm, Value};
+    let args: Vec<Value<'_>> = args.iter().map(|&n| Value::Num(n)).collect();
+    Asm::new().call(kind, function, &args).end_here().finish()
 }
 
-/// A script of function-call statements (`op::FUNCTION`, numeric operands), then `End` at
-/// its own end: it runs once and stays there.
+/// A script of function-call statements (`Numeric` operands), then `End` at its own end: it
+/// runs once and stays there.
 pub fn calls(list: &[(u16, &[i32])]) -> Vec<u8> {
-    calls_then(list, None)
+    calls_then(list, false)
 }
 
-/// [`calls`], ending with `End` at `again` (`Some(0)`: the calls run every update).
-pub fn calls_then(list: &[(u16, &[i32])], again: Option<u32>) -> Vec<u8> {
-    use stros_core::script::decode::op;
-    let mut s = Vec::new();
+/// [`calls`], ending with `End 0` if `again` (the calls run every update).
+pub fn calls_then(list: &[(u16, &[i32])], again: bool) -> Vec<u8> {
+    use stros_tools::write::soup::Asm;
+    let mut a = Asm::new();
     for (function, args) in list {
-        s.push(op::FUNCTION);
-        s.extend_from_slice(&function.to_le_bytes());
-        s.push(args.len() as u8);
-        for a in *args {
-            s.push(op::NUMERIC);
-            s.extend_from_slice(&a.to_le_bytes());
-        }
+        a.function(*function, args);
     }
-    let end = again.unwrap_or(s.len() as u32);
-    s.push(op::END);
-    s.extend_from_slice(&end.to_le_bytes());
-    s
+    if again { a.end(Asm::START) } else { a.end_here() }.finish()
 }

@@ -15,6 +15,12 @@ use stros_core::formats::texbsi::{Image, Texbsi};
 use stros_core::formats::wld::Wld;
 use stros_core::formats::worldini::{self, WorldEntry, WorldIni};
 
+/// The sizes the exercises and the fuzz targets ([`crate::fuzz`], above this module) read
+/// with: room for the island and what a mutation adds, kept inline so that loading,
+/// stepping and drawing run with no allocator at all (the frontends' heap tables,
+/// `stros_host::Desktop`, are reserved when a world is made).
+pub type Fuzzing = stros_core::capacity::Caps<256, 2048, 256, 128, 4096, 8192, 16, 2048, 64, 32, 16, 8, 256>;
+
 /// Which reader a file goes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -604,7 +610,7 @@ fn selected(sum: &mut Sum, s: Selected<'_>) {
 /// The item system opened over `ini`: each of the first 32 ids with a record acquired,
 /// queried, dropped and selected.
 fn items(sum: &mut Sum, ini: stros_core::items::ItemIni<'_>) {
-    let mut items = stros_core::items::Items::<crate::fuzz::Fuzzing>::default();
+    let mut items = stros_core::items::Items::<Fuzzing>::default();
     items.open(Some(ini));
     // A fixed array: the fuzz targets run this with allocation aborting.
     let (mut ids, mut n) = ([0u8; 32], 0);

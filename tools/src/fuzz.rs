@@ -11,7 +11,6 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use stros_core::capacity::Caps;
 use stros_core::config::SystemConfig;
 use stros_core::embedded;
 use stros_core::files::{Embedded, Overlay};
@@ -32,10 +31,8 @@ use stros_core::terrain::Decoded;
 use stros_core::trace::{Fnv1a64, trace_line};
 use stros_core::world::World;
 
-/// The targets' sizes: room for the island and what a mutation adds, kept inline so that
-/// loading, stepping and drawing run with no allocator at all (the frontends' heap tables,
-/// `stros_host::Desktop`, are reserved when a world is made).
-pub type Fuzzing = Caps<256, 2048, 256, 128, 4096, 8192, 16, 2048, 64, 32, 16, 8, 256>;
+/// The targets' sizes, the exercises' ([`crate::exercise::Fuzzing`]).
+pub use crate::exercise::Fuzzing;
 
 thread_local! {
     static ARMED: Cell<bool> = const { Cell::new(false) };

@@ -236,10 +236,15 @@ fn the_yard_pan_shows_the_flags_and_returns_behind_cyrus() {
 fn a_camera_actor_updates_the_camera_in_the_traversal() {
     use stros_core::input::{Action, Input};
     use stros_tools::write::rgm::ActorDesc;
+    use stros_tools::write::soup::Asm;
     let mut hook = stros_core::script::functions::id::CAMERA_CONTROLLER.to_le_bytes().to_vec();
     hook.push(0);
-    let camera =
-        ActorDesc { name: b"CAMERA".to_vec(), hook, script: vec![0x05, 0, 0, 0, 0], ..ActorDesc::default() };
+    let camera = ActorDesc {
+        name: b"CAMERA".to_vec(),
+        hook,
+        script: Asm::new().end(Asm::START).finish(),
+        ..ActorDesc::default()
+    };
     let run = |mut w: Box<stros_host::World<'static>>| {
         for t in 0..20 {
             w.step(&Input::with(&[Action::Up]), 1000 + 2 * t);
@@ -271,16 +276,14 @@ fn a_camera_actor_updates_the_camera_in_the_traversal() {
 /// 7,705,600). A pose taken after the update would stand at X 8,960,000.
 #[test]
 fn a_location_request_poses_the_camera_inside_its_handler() {
-    use stros_core::script::decode::op;
     use stros_core::script::functions::id;
     use stros_tests::fixtures::B;
     use stros_tools::write::rgm::ActorDesc;
     // Plain numeric arguments: the alternate form reads a parameter's low 16 bits only.
-    let mut show = B::default().b(&[op::FUNCTION]).u16(id::SHOW_OBJ_LOC).b(&[3]);
-    for v in [0i32, -200, -400] {
-        show = show.b(&[op::NUMERIC]).b(&v.to_le_bytes());
-    }
-    let script = show.call(id::RESET_POSITION, &[1, 0, 0]).pause();
+    let script = B::default()
+        .with(|a| a.function(id::SHOW_OBJ_LOC, &[0, -200, -400]))
+        .call(id::RESET_POSITION, &[1, 0, 0])
+        .pause();
     let def = ActorDesc { name: b"SHOWER".to_vec(), script: script.0, ..ActorDesc::default() };
     let placed = stros_tests::placement(61, "SHOWER", [35_000, -240, 30_500], false);
     let mut w = stros_tests::island_with(0, vec![def], vec![placed]);

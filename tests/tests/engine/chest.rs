@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use stros_core::session::Recorded;
 use stros_host::{FileArgs, Opened, RunArgs, Runner};
-use stros_tools::world::{hut, scripts, village};
+use stros_tools::world::{hut, scripts, soupdef, village, worlds};
 
 fn here() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -39,8 +39,8 @@ fn seen(r: &Runner<'_>) -> Seen {
         pos: w.selected_player().unwrap().position.map(|c| c >> 8),
         items: (item(scripts::item::KEY), item(scripts::item::GOLD)),
         flags: (
-            w.flags().get(village::flag::KEY_TAKEN).unwrap(),
-            w.flags().get(village::flag::CHEST_OPENED).unwrap(),
+            w.flags().get(soupdef::flag::KEY_TAKEN).unwrap(),
+            w.flags().get(soupdef::flag::CHEST_OPENED).unwrap(),
         ),
         activated: None,
     }
@@ -139,7 +139,7 @@ fn the_key_opens_the_chest_in_the_hut() {
     // first, Cyrus at its marker 0 (20000, 0, 20000 − 120), his origin 66 above the floor.
     // (The runner follows the request after the update's trace line: the state after update
     // 215 is the hut's.)
-    let inside = first(&all, |s| s.world == Some(hut::WORLD));
+    let inside = first(&all, |s| s.world == Some(worlds::HUT));
     assert_eq!((inside, all[214].activated), (215, Some(9)));
     assert_eq!(all[inside - 1].pos, [hut::AT[0], -66, hut::AT[2] - 120]);
     // The key is still his in the hut (a world change keeps the items and the flags).
@@ -148,7 +148,7 @@ fn the_key_opens_the_chest_in_the_hut() {
     // The chest (the hut's actor 1, after its door): Activate at the hut's update 42, Cyrus
     // at z 20094: 46 + 10 + 66 = 122 from the chest (within 200) and 264 + 66 = 330 from
     // the door object at z − 170 (outside its 300, so the door offers nothing first).
-    let opened_at = first(&all, |s| s.world == Some(hut::WORLD) && s.activated == Some(1));
+    let opened_at = first(&all, |s| s.world == Some(worlds::HUT) && s.activated == Some(1));
     assert_eq!(opened_at - inside, 42);
     assert_eq!(all[opened_at - 1].pos, [hut::AT[0], -66, 20094]);
     // DropItem(2, 1) then AddItem(3, 20): no key, twenty gold; ChestOpened set.
@@ -201,6 +201,6 @@ fn a_save_before_the_chest_and_one_after_load_to_the_same_game() {
     assert_eq!(save.world_id(), 2);
     let items = save.items().unwrap();
     assert_eq!((items.len(), items.record(1).unwrap().player_total, items.selected()), (2, 1, 0));
-    assert_eq!(save.flags().unwrap().value(village::flag::KEY_TAKEN as usize), Some(1));
+    assert_eq!(save.flags().unwrap().value(soupdef::flag::KEY_TAKEN as usize), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
 }

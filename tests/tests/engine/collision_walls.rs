@@ -11,7 +11,7 @@ use stros_tests::{TestFiles, replaced};
 use stros_core::input::{Action, Bindings, Input};
 use stros_host::World;
 use stros_tools::world::mesh::{Mesh, Paint};
-use stros_tools::world::village;
+use stros_tools::world::{archive, village};
 use stros_tools::write::model::Version;
 use stros_tools::write::rgm::MpsoDesc;
 use stros_tools::write::rob::SegmentDesc;
@@ -34,8 +34,8 @@ fn wall_world(k: i32) -> (Box<World<'static>>, &'static TestFiles) {
         Paint::Solid(7),
     );
     mesh.group(&faces);
-    let model = stros_tools::write::model::to_bytes(&village::model_desc(&mesh, Version::V5_0, 8, &[]));
-    let mut rob = village::rob_desc();
+    let model = stros_tools::write::model::to_bytes(&archive::model_desc(&mesh, Version::V5_0, 8, &[]));
+    let mut rob = archive::rob_desc();
     rob.segments.push(SegmentDesc::embedded("WALL", model));
     let (c, s) = rotation(k);
     let one = 1 << 28;

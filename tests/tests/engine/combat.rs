@@ -320,13 +320,13 @@ fn an_unarmed_nonplayer_killed_by_a_fall_takes_74_and_the_123_default() {
 /// the step length, is zero: the fighter never moves off its spot.)
 #[test]
 fn move_backward_in_the_combat_stance_stops_at_the_blocked_ahead_probe() {
-    use stros_core::script::decode::op;
+    use stros_core::script::decode::CallKind;
     for (z, blocked) in [(31_776, true), (31_777, false)] {
         let mut attrs = fighter_attrs(0);
         attrs[110] = 1;
         let mut groups = fighter_groups();
         groups.push(lp(93, &[0, 0]));
-        let script = B(stros_tests::one_call(op::TASK, id::MOVE_BACKWARD, &[20]));
+        let script = B(stros_tests::one_call(CallKind::Task, id::MOVE_BACKWARD, &[20]));
         let (mut w, f) = fighter_world(attrs, groups, script);
         let a = w.actor_mut(f).unwrap();
         a.position = [40_440 * 256, -340 * 256, z * 256];

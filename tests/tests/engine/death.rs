@@ -300,15 +300,13 @@ fn a_dead_player_in_water_sinks_with_his_death_progress() {
 /// The island with one placed actor, HURTER (attribute 109 = `group`), whose script calls
 /// `Player.function(args)` once and pauses; stepped `n` updates. The player's id.
 fn hurt_by_script(function: u16, args: &[i32], group: u8, n: u32) -> (Box<World<'static>>, u16) {
-    use stros_core::script::decode::op;
-    let mut script = vec![op::OBJ_FUNCTION, 0x01, 0, 2];
-    script.extend_from_slice(&function.to_le_bytes());
-    script.push(args.len() as u8);
-    for v in args {
-        script.push(op::NUMERIC);
-        script.extend_from_slice(&v.to_le_bytes());
-    }
-    let script = stros_tests::fixtures::B(script).pause().0;
+    use stros_core::script::decode::CallKind;
+    use stros_tools::write::soup::{Object, Value};
+    let args: Vec<Value<'_>> = args.iter().map(|&n| Value::Num(n)).collect();
+    let script = stros_tests::fixtures::B::default()
+        .with(|a| a.object_call(Object::Player, CallKind::Function, function, &args))
+        .pause()
+        .0;
     let mut attributes = [0u8; 256];
     attributes[109] = group;
     let hurter = stros_tools::write::rgm::ActorDesc {

@@ -95,7 +95,6 @@ fn a_load_world_of_no_world_is_an_error() {
 #[test]
 fn push_and_pop_swap_the_selected_player() {
     use stros_core::input::{Action, Input};
-    use stros_core::script::decode::op;
     use stros_core::script::functions::id;
     use stros_tools::write::rgm::ActorDesc;
     let mut desc = stros_tools::world::village::rgm_desc();
@@ -103,25 +102,10 @@ fn push_and_pop_swap_the_selected_player() {
     gremlin.name = b"GREMLIN".to_vec();
     // PushPlayer(0), PushPlayer(0) (a second push while swapped), Wait(20), PopPlayer(),
     // Wait(2), WonGame(); End at the end.
-    let call = |s: &mut Vec<u8>, opcode: u8, function: u16, args: &[i32]| {
-        s.push(opcode);
-        s.extend_from_slice(&function.to_le_bytes());
-        s.push(args.len() as u8);
-        for a in args {
-            s.push(op::NUMERIC);
-            s.extend_from_slice(&a.to_le_bytes());
-        }
-    };
-    let mut s = Vec::new();
-    call(&mut s, op::FUNCTION, id::PUSH_PLAYER, &[0]);
-    call(&mut s, op::FUNCTION, id::PUSH_PLAYER, &[0]);
-    call(&mut s, op::TASK, id::WAIT, &[20]);
-    call(&mut s, op::FUNCTION, id::POP_PLAYER, &[]);
-    call(&mut s, op::TASK, id::WAIT, &[2]);
-    call(&mut s, op::FUNCTION, id::WON_GAME, &[]);
-    let end = s.len() as u32;
-    s.push(op::END);
-    s.extend_from_slice(&end.to_le_bytes());
+    let mut a = stros_tools::write::soup::Asm::new();
+    a.function(id::PUSH_PLAYER, &[0]).function(id::PUSH_PLAYER, &[0]).task(id::WAIT, &[20]);
+    a.function(id::POP_PLAYER, &[]).task(id::WAIT, &[2]).function(id::WON_GAME, &[]);
+    let s = a.end_here().finish();
     let swapper = ActorDesc { name: b"SWAPPER".to_vec(), script: s, ..Default::default() };
     desc.actors.extend([gremlin, swapper]);
     desc.mpob.push(stros_tests::placement(900, "SWAPPER", [31200, -240, 27500], false));

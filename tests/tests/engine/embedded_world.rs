@@ -8,7 +8,7 @@ use stros_core::formats::rgm::{Command, ModelPath, Rgm};
 use stros_core::formats::rob::{COLLISION_ACTOR_LIST, COLLISION_EXCLUDED, Rob};
 use stros_core::formats::wld::Wld;
 use stros_tools::exercise::{Kind, exercise};
-use stros_tools::world::{build, village};
+use stros_tools::world::{archive, build, groups, village};
 
 #[test]
 fn committed_files_are_what_the_generator_writes() {
@@ -101,7 +101,7 @@ fn cyrus_and_the_placed_actors_are_as_specified() {
     let walk = cyrus.group(20).unwrap();
     assert_eq!(walk.kind(), stros_core::formats::rgm::ragr::GroupKind::MustComplete);
     let cmds: Vec<_> = walk.commands().collect();
-    assert_eq!(cmds, village::cyrus_walk());
+    assert_eq!(cmds, groups::cyrus_walk());
     assert!(cmds.contains(&Command::BreakPoint { operand: 0 }));
     assert!(matches!(cmds[3], Command::PlaySound { .. }), "a footstep each stride");
     assert!(matches!(cmds[5], Command::GoToFuture { target: 7 }));
@@ -215,7 +215,7 @@ fn palette_textures_sounds_and_models_round_trip() {
     }
 
     let rob = Rob::new_checked(embedded::ROB).unwrap();
-    let desc = village::rob_desc();
+    let desc = archive::rob_desc();
     assert_eq!(rob.segments().count(), desc.segments.len());
     for (s, d) in rob.segments().zip(&desc.segments) {
         assert_eq!((s.name(), s.kind(), s.collision_flags()), (d.name.as_bytes(), d.kind, d.collision_flags));
@@ -225,8 +225,8 @@ fn palette_textures_sounds_and_models_round_trip() {
     }
 
     let models = embedded::FILES.iter().filter(|f| f.name.ends_with(".3DC"));
-    assert_eq!(models.clone().count(), village::actor_models().len());
-    for ((name, desc), file) in village::actor_models().iter().zip(models) {
+    assert_eq!(models.clone().count(), archive::actor_models().len());
+    for ((name, desc), file) in archive::actor_models().iter().zip(models) {
         assert_eq!(file.name, format!("{name}.3DC"));
         let m = Model::new_checked(file.bytes).unwrap();
         assert_eq!(m.vertices().collect::<Vec<_>>(), desc.vertices);

@@ -7,12 +7,13 @@ use stros_core::actor::attr;
 use stros_core::actor::living;
 use stros_core::input::Input;
 use stros_core::math::direction_from_displacement;
-use stros_core::script::decode::op;
+use stros_core::script::decode::CallKind;
 use stros_core::script::functions::id;
 use stros_core::units::Angles;
 use stros_host::World;
 use stros_tests::{island_with, one_call, placement};
 use stros_tools::write::rgm::ActorDesc;
+use stros_tools::write::soup::{Object, Value};
 
 /// A modelless actor definition named `name` with attributes set by `attrs` and `script`.
 fn def(name: &str, attrs: &[(usize, u8)], script: Vec<u8>) -> ActorDesc {
@@ -41,7 +42,7 @@ fn placed(w: &World<'_>, name: &str) -> u16 {
 
 /// An idle script: `NullFunction()` then `End`.
 fn idle() -> Vec<u8> {
-    one_call(op::FUNCTION, 0, &[])
+    one_call(CallKind::Function, 0, &[])
 }
 
 /// A master (identity 7) at map (35,000, −240, 31,000) facing 0 and its slave 300 units
@@ -130,14 +131,10 @@ fn no_slave_rot_and_disable_family() {
 #[test]
 fn offset_links_a_rider_to_a_boat() {
     // RIDER: `BOAT.Offset(0, 0, 0)` once, then waits (`DisableScript; Yield`).
-    let mut script = vec![op::OBJ_FUNCTION, 0x04, 0, 2];
-    script.extend_from_slice(&id::OFFSET.to_le_bytes());
-    script.push(3);
-    for _ in 0..3 {
-        script.push(op::NUMERIC_ALT);
-        script.extend_from_slice(&0i32.to_le_bytes());
-    }
-    let script = stros_tests::fixtures::B(script).pause().0;
+    let script = stros_tests::fixtures::B::default()
+        .with(|a| a.object_call(Object::Named(0), CallKind::Function, id::OFFSET, &[Value::Alt(0); 3]))
+        .pause()
+        .0;
     let mut rider = def("RIDER", &[], script);
     rider.strings = vec![b"BOAT".to_vec()];
     let mut w = island_with(
@@ -185,7 +182,7 @@ fn task_world(
     function: u16,
     args: &[i32],
 ) -> (Box<World<'static>>, u16, u16) {
-    let script = one_call(op::TASK, function, args);
+    let script = one_call(CallKind::Task, function, args);
     let w = island_with(0, vec![def(name, &[], script)], vec![placement(mpob, name, at, false)]);
     let (k, p) = (placed(&w, name), w.selected_player_id().unwrap());
     (w, k, p)
@@ -278,7 +275,7 @@ fn bounce_object_rises_then_falls() {
     let c = cyrus_at_marker_0();
     let cyrus =
         stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"CYRUS").unwrap();
-    let script = one_call(op::TASK, id::BOUNCE_OBJECT, &[160, 40, 0]);
+    let script = one_call(CallKind::Task, id::BOUNCE_OBJECT, &[160, 40, 0]);
     let jumper = ActorDesc { name: b"JUMPER".to_vec(), namespace: b"JUMPER".to_vec(), script, ..cyrus };
     let mut w = island_with(0, vec![jumper], vec![placement(77, "JUMPER", [c[0] + 600, c[1], c[2]], true)]);
     let j = placed(&w, "JUMPER");
@@ -317,14 +314,8 @@ fn bounce_object_rises_then_falls() {
 #[test]
 fn lockout_player_and_x_reset_camera() {
     use stros_tests::fixtures::{B, resume};
-    let script = B::default()
-        .call(id::LOCKOUT_PLAYER, &[1])
-        .pause()
-        .call(id::X_RESET_CAMERA, &[])
-        .pause()
-        .b(&[op::END])
-        .b(&0u32.to_le_bytes())
-        .0;
+    let script =
+        B::default().call(id::LOCKOUT_PLAYER, &[1]).pause().call(id::X_RESET_CAMERA, &[]).pause().again().0;
     let mut w = island_with(
         0,
         vec![def("WARDEN", &[], script)],
@@ -528,8 +519,7 @@ fn player_parallel_line_up_backs_then_turns() {
 fn a_locked_out_player_does_not_fidget() {
     use stros_tests::fixtures::B;
     for word in [0, 1] {
-        let script =
-            B::default().call(id::LOCKOUT_PLAYER, &[word]).pause().b(&[op::END]).b(&0u32.to_le_bytes()).0;
+        let script = B::default().call(id::LOCKOUT_PLAYER, &[word]).pause().again().0;
         let mut w = island_with(
             0,
             vec![def("WARDEN", &[], script)],

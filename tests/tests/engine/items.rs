@@ -75,9 +75,9 @@ fn shell_scripts_run_before_the_actors_newest_first_until_killed() {
     use stros_tools::write::rgm::ActorDesc;
     let def = |name: &str, script| ActorDesc { name: name.as_bytes().to_vec(), script, ..Default::default() };
     let actors = vec![
-        def("COMMON", stros_tests::calls_then(&[(id::ADD_ITEM, &[2, 1])], Some(0))),
+        def("COMMON", stros_tests::calls_then(&[(id::ADD_ITEM, &[2, 1])], true)),
         def("HARBOUR", stros_tests::calls(&[(id::ADD_ITEM, &[2, 10]), (id::KILL_ME, &[])])),
-        def("DEBUG", stros_tests::calls_then(&[(id::ADD_ITEM, &[2, 100])], Some(0))),
+        def("DEBUG", stros_tests::calls_then(&[(id::ADD_ITEM, &[2, 100])], true)),
     ];
     let files = yard_files(actors, &[], INI);
     let mut w = stros_tests::island_in(files);
@@ -111,14 +111,10 @@ fn shell_scripts_run_before_the_actors_newest_first_until_killed() {
 /// next), prepended; the name is the calling script's string, compared without case.
 #[test]
 fn open_shell_makes_a_record_that_runs_from_the_next_update() {
-    use stros_core::script::decode::op;
+    use stros_core::script::decode::CallKind;
     use stros_tools::write::rgm::ActorDesc;
-    let mut open = vec![op::FUNCTION];
-    open.extend_from_slice(&id::OPEN_SHELL.to_le_bytes());
-    open.extend_from_slice(&[1, op::STRING, 0, 0, 0, 0]);
-    let end = open.len() as u32;
-    open.push(op::END);
-    open.extend_from_slice(&end.to_le_bytes());
+    use stros_tools::write::soup::{Asm, Value};
+    let open = Asm::new().call(CallKind::Function, id::OPEN_SHELL, &[Value::Str(0)]).end_here().finish();
     let common = ActorDesc {
         name: b"COMMON".to_vec(),
         script: open,
@@ -127,7 +123,7 @@ fn open_shell_makes_a_record_that_runs_from_the_next_update() {
     };
     let helper = ActorDesc {
         name: b"HELPER".to_vec(),
-        script: stros_tests::calls_then(&[(id::ADD_ITEM, &[2, 5])], Some(0)),
+        script: stros_tests::calls_then(&[(id::ADD_ITEM, &[2, 5])], true),
         ..Default::default()
     };
     let files = yard_files(vec![common, helper], &[], INI);

@@ -173,11 +173,11 @@ fn the_villager_wanders_round_the_hilltop() {
 /// update then keeps X and Z where nothing pushes him.
 #[test]
 fn player_offset_puts_cyrus_by_the_actor() {
-    use stros_core::script::decode::op;
+    use stros_core::script::decode::CallKind;
     use stros_core::script::functions::id;
     use stros_tools::write::rgm::ActorDesc;
     // (`End 0`: the call runs every update; here only the first matters.)
-    let script = one_call(op::FUNCTION, id::PLAYER_OFFSET, &[0, 0, 100 << 8]);
+    let script = one_call(CallKind::Function, id::PLAYER_OFFSET, &[0, 0, 100 << 8]);
     let mut w = island_with(
         0,
         vec![ActorDesc { name: b"PUSHER".to_vec(), script, ..ActorDesc::default() }],
@@ -195,11 +195,11 @@ fn player_offset_puts_cyrus_by_the_actor() {
 /// arrives — within `((speed + 2) × 256 × scale) >> 8` or past the point.
 #[test]
 fn move_position_turns_then_walks_onto_the_point() {
-    use stros_core::script::decode::op;
+    use stros_core::script::decode::CallKind;
     use stros_core::script::functions::id;
     use stros_tools::write::rgm::ActorDesc;
     let to: [i32; 3] = [36_500 << 8, -240 << 8, 31_400 << 8];
-    let script = one_call(op::TASK, id::MOVE_POSITION, &[to[0], to[1], to[2], 0]);
+    let script = one_call(CallKind::Task, id::MOVE_POSITION, &[to[0], to[1], to[2], 0]);
     let fisher =
         stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"FISHER").unwrap();
     let mut w = island_with(
@@ -239,10 +239,10 @@ fn move_position_turns_then_walks_onto_the_point() {
 /// group 18, and a missing group completes the call.)
 #[test]
 fn walk_forward_runs_as_a_task_for_its_duration() {
-    use stros_core::script::decode::op;
+    use stros_core::script::decode::CallKind;
     use stros_core::script::functions::id;
     use stros_tools::write::rgm::ActorDesc;
-    let script = one_call(op::TASK, id::WALK_FORWARD, &[8]);
+    let script = one_call(CallKind::Task, id::WALK_FORWARD, &[8]);
     let fisher =
         stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"FISHER").unwrap();
     let mut w = island_with(
@@ -277,11 +277,11 @@ fn walk_forward_runs_as_a_task_for_its_duration() {
 /// admission's motion direction (7 backward, 4 left) is stored; X/Z never change.
 #[test]
 fn a_stepper_without_its_group_runs_for_its_duration() {
-    use stros_core::script::decode::op;
+    use stros_core::script::decode::CallKind;
     use stros_core::script::functions::id;
     use stros_tools::write::rgm::ActorDesc;
     for (function, direction) in [(id::MOVE_BACKWARD, 7), (id::MOVE_LEFT, 4)] {
-        let script = one_call(op::TASK, function, &[8]);
+        let script = one_call(CallKind::Task, function, &[8]);
         let fisher =
             stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"FISHER").unwrap();
         let mut w = island_with(
@@ -312,10 +312,10 @@ fn a_stepper_without_its_group_runs_for_its_duration() {
 /// ordinary update skips it from then on (its position and animation stay as they were).
 #[test]
 fn kill_me_takes_the_actor_out_of_the_update() {
-    use stros_core::script::decode::op;
+    use stros_core::script::decode::CallKind;
     use stros_core::script::functions::id;
     use stros_tools::write::rgm::ActorDesc;
-    let script = one_call(op::FUNCTION, id::KILL_ME, &[]);
+    let script = one_call(CallKind::Function, id::KILL_ME, &[]);
     let fisher =
         stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"FISHER").unwrap();
     let mut w = island_with(
@@ -346,7 +346,7 @@ fn kill_me_takes_the_actor_out_of_the_update() {
 /// gives them back.
 #[test]
 fn disabled_node_maps_stop_the_routes() {
-    use stros_core::script::decode::op;
+    use stros_core::script::decode::CallKind;
     use stros_core::script::functions::id;
     use stros_tools::write::rgm::ActorDesc;
     let reached = |script: Vec<u8>| {
@@ -361,8 +361,8 @@ fn disabled_node_maps_stop_the_routes() {
             [p[0] >> 8, p[2] >> 8] == [33_300, 15_400]
         })
     };
-    assert!(!reached(one_call(op::FUNCTION, id::DISABLE_NODE_MAPS, &[])));
-    assert!(reached(one_call(op::FUNCTION, id::ENABLE_NODE_MAPS, &[])));
+    assert!(!reached(one_call(CallKind::Function, id::DISABLE_NODE_MAPS, &[])));
+    assert!(reached(one_call(CallKind::Function, id::ENABLE_NODE_MAPS, &[])));
 }
 
 /// Two copies of the fisher's beach (Cyrus at marker 2) run to the first update that finds
@@ -427,10 +427,10 @@ fn the_collision_transition_byte_lasts_one_script_stage() {
 #[test]
 fn overlapping_npcs_keep_each_other_as_contact() {
     use stros_core::actor::response;
-    use stros_core::script::decode::op;
+    use stros_core::script::decode::CallKind;
     use stros_core::script::functions::id;
     use stros_tools::write::rgm::ActorDesc;
-    let script = one_call(op::TASK, id::WALK_FORWARD, &[0]);
+    let script = one_call(CallKind::Task, id::WALK_FORWARD, &[0]);
     let fisher =
         stros_tools::world::village::rgm_desc().actors.into_iter().find(|a| a.name == b"FISHER").unwrap();
     let mut w = island_with(

@@ -9,7 +9,8 @@ use stros_core::input::{Bindings, Input};
 use stros_core::script::decode::{self, Operand, Reader, Statement};
 use stros_core::script::{ScriptEvent, functions};
 use stros_host::World;
-use stros_tools::world::village::{self, flag};
+use stros_tools::world::soupdef::flag;
+use stros_tools::world::{scripts, village};
 
 const PUSH_ANIMATION: u16 = functions::id::PUSH_ANIMATION;
 
@@ -199,7 +200,7 @@ fn the_player_keeps_his_controller_and_runs_no_script() {
     let player = w.selected_player_id().unwrap();
     let rgm = *w.rgm();
     let def = rgm.actor(w.actor(player).unwrap().definition as usize).unwrap();
-    assert_eq!((def.name(), def.script()), (&b"CYRUS"[..], &village::cyrus_script()[..]));
+    assert_eq!((def.name(), def.script()), (&b"CYRUS"[..], &scripts::cyrus_script()[..]));
     let mut flag_events = 0;
     for k in 1..=20 {
         let r = w.step(&Input::default(), k * 2);
@@ -220,7 +221,7 @@ fn the_players_script_marks_would_show_if_it_ran() {
     // there, so the test above can fail.
     let mut desc = village::rgm_desc();
     let flag = desc.actors.iter_mut().find(|a| a.name == b"FLAG2").unwrap();
-    flag.script = village::cyrus_script();
+    flag.script = scripts::cyrus_script();
     let files = stros_tests::replaced(vec![("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc))]);
     let mut w = Box::new(World::load(files, MAP, SystemConfig::installed(), Bindings::default()).unwrap());
     w.enter_marker(files, 0, 0).unwrap();

@@ -13,14 +13,16 @@ use stros_core::files::Embedded;
 use stros_core::formats::soupdef::FlagKind;
 use stros_core::formats::{ErrorKind, Format, FormatError};
 use stros_core::input::{Bindings, Input};
-use stros_core::script::decode::op;
 use stros_core::script::functions::id;
 use stros_core::script::{SHIPPED_FLAGS, ScriptEvent};
 use stros_core::world::WorldError;
 use stros_host::World;
+use stros_tests::fixtures::pause;
 use stros_tests::{TestFiles, replaced, replaced_hiding};
-use stros_tools::world::village::{self, flag, reference};
+use stros_tools::world::soupdef::{flag, reference};
+use stros_tools::world::village;
 use stros_tools::write::rgm::RgmDesc;
+use stros_tools::write::soup::{Asm, Cmp, Object, Operator, Place, Value};
 use stros_tools::write::soupdef::{SoupDefDesc, to_bytes as def_bytes};
 
 /// The embedded files with the scene and SOUP386.DEF replaced (`None`: no DEF at all).
@@ -64,47 +66,21 @@ fn events(w: &World<'_>, who: u16) -> Vec<ScriptEvent> {
     w.report().script.iter().filter(|t| t.actor == who).map(|t| t.event).collect()
 }
 
-/// A bytecode builder.
-#[derive(Default)]
-struct B(Vec<u8>);
+const ME: Object = Object::Me;
+const PLAYER: Object = Object::Player;
+/// Named objects: string 0 of the running script's table, string 1.
+const FIRST_NAME: Object = Object::Named(0);
+const SECOND_NAME: Object = Object::Named(1);
 
-impl B {
-    fn b(mut self, bytes: &[u8]) -> Self {
-        self.0.extend_from_slice(bytes);
-        self
-    }
-    fn u16(self, v: u16) -> Self {
-        self.b(&v.to_le_bytes())
-    }
-    fn num(self, v: i32) -> Self {
-        self.b(&[op::NUMERIC]).b(&v.to_le_bytes())
-    }
-    /// `Object.property` (selector byte pair, reference id).
-    fn prop(self, object: [u8; 2], p: Property) -> Self {
-        self.b(&[op::OBJECT_DOT, object[0], object[1]]).u16(reference(p))
-    }
-    /// `local[k] = <operand>;` — the operand follows, then the formula end.
-    fn local(self, k: u8) -> Self {
-        self.b(&[op::LOCAL, k])
-    }
-    fn end_formula(self) -> Self {
-        self.b(&[0])
-    }
-    /// A function statement with NumericAlt arguments (as the flag natives take them).
-    fn call_alt(self, function: u16, args: &[i32]) -> Self {
-        let mut s = self.b(&[op::FUNCTION]).u16(function).b(&[args.len() as u8]);
-        for &a in args {
-            s = s.b(&[op::NUMERIC_ALT]).b(&a.to_le_bytes());
-        }
-        s
-    }
+/// `Object.property`, read or written.
+fn prop(o: Object, p: Property) -> Place {
+    Place::Property(o, reference(p))
 }
 
-const ME: [u8; 2] = [0, 0];
-const PLAYER: [u8; 2] = [1, 0];
-/// Named objects: string 0 of the running script's table, string 1.
-const FIRST_NAME: [u8; 2] = [4, 0];
-const SECOND_NAME: [u8; 2] = [4, 1];
+/// `local[k]`.
+fn local(k: u8) -> Place {
+    Place::Local(k)
+}
 
 #[test]
 fn the_island_flags_come_from_its_soup386_def() {
@@ -152,23 +128,21 @@ fn flag_natives_and_the_flag_operand_in_a_running_script() {
     };
     // Each flag set twice; flag 3 assigned 40 by the Flag operand; then the latches read
     // into locals 0–3 and ResetGlobalFlag(0); local 4 = TestGlobalFlag(0) after the reset.
-    let mut code = B::default();
+    let mut a = Asm::new();
     for f in 0..4 {
-        code = code.call_alt(id::SET_GLOBAL_FLAG, &[f]).call_alt(id::SET_GLOBAL_FLAG, &[f]);
+        a.function_alt(id::SET_GLOBAL_FLAG, &[f]).function_alt(id::SET_GLOBAL_FLAG, &[f]);
     }
-    code = code.b(&[op::FLAG]).u16(3).num(40).end_formula();
+    a.assign(Place::Flag(3), Value::Num(40), &[]);
     for f in 0..4u8 {
-        code = code.local(f).b(&[op::FUNCTION]).u16(id::TEST_GLOBAL_FLAG).b(&[1, op::NUMERIC_ALT]);
-        code = code.b(&(f as i32).to_le_bytes()).end_formula();
+        a.assign(local(f), Value::Call(id::TEST_GLOBAL_FLAG, &[Value::Alt(f as i32)]), &[]);
     }
-    code = code.call_alt(id::RESET_GLOBAL_FLAG, &[0]);
-    code = code.local(4).b(&[op::FUNCTION]).u16(id::TEST_GLOBAL_FLAG).b(&[1, op::NUMERIC_ALT]);
-    code = code.b(&0i32.to_le_bytes()).end_formula();
-    code = code.call_alt(id::DISABLE_SCRIPT, &[]).b(&[op::YIELD]);
+    a.function_alt(id::RESET_GLOBAL_FLAG, &[0]);
+    a.assign(local(4), Value::Call(id::TEST_GLOBAL_FLAG, &[Value::Alt(0)]), &[]);
+    let code = pause(&mut a).finish();
     let (mut w, _) = island(
         |d| {
             let flag = d.actors.iter_mut().find(|a| a.name == b"FLAG2").unwrap();
-            flag.script = code.0.clone();
+            flag.script = code.clone();
             flag.variables = vec![0; 5];
         },
         Some(def_bytes(&def)),
@@ -191,71 +165,40 @@ fn flag_natives_and_the_flag_operand_in_a_running_script() {
 
 #[test]
 fn object_properties_read_and_write_the_actor_record() {
-    let code = B::default()
-        .local(0)
-        .prop(ME, Property::PosX)
-        .end_formula()
-        .local(1)
-        .prop(ME, Property::AngleY)
-        .end_formula()
-        // Me.pos.vy = Me.pos.vy + 256
-        .prop(ME, Property::PosY)
-        .prop(ME, Property::PosY)
-        .b(&[1])
-        .num(256)
-        .end_formula()
-        // Me.angle.vy = 2049
-        .prop(ME, Property::AngleY)
-        .num(2049)
-        .end_formula()
-        // Me.torch_timer = 0x1FE; local[2] = Me.torch_timer; Me.torch_timer++ twice
-        .prop(ME, Property::TorchTimer)
-        .num(0x1FE)
-        .end_formula()
-        .local(2)
-        .prop(ME, Property::TorchTimer)
-        .end_formula()
-        .b(&[op::OBJ_INC, 0, 0])
-        .u16(reference(Property::TorchTimer))
-        .b(&[op::OBJ_INC, 0, 0])
-        .u16(reference(Property::TorchTimer))
-        .local(3)
-        .prop(ME, Property::AnimCurrent)
-        .end_formula()
-        // Player.origin = -5; local[4] = Player.pos.vx
-        .prop(PLAYER, Property::Origin)
-        .num(-5)
-        .end_formula()
-        .local(4)
-        .prop(PLAYER, Property::PosX)
-        .end_formula()
-        // local[5] = FISHER.pos.vz; FISHER.torch_timer = 300
-        .local(5)
-        .prop(FIRST_NAME, Property::PosZ)
-        .end_formula()
-        .prop(FIRST_NAME, Property::TorchTimer)
-        .num(300)
-        .end_formula()
-        // local[6] = KEG.anim.current; KEG.anim.current = 5
-        .local(6)
-        .prop(SECOND_NAME, Property::AnimCurrent)
-        .end_formula()
-        .prop(SECOND_NAME, Property::AnimCurrent)
-        .num(5)
-        .end_formula()
-        // local[7] = Me.ref[17] (past the island's [refs])
-        .local(7)
-        .b(&[op::OBJECT_DOT, 0, 0])
-        .u16(17)
-        .end_formula()
-        .call_alt(id::DISABLE_SCRIPT, &[])
-        .b(&[op::YIELD]);
+    let mut a = Asm::new();
+    a.assign(local(0), Value::Read(prop(ME, Property::PosX)), &[]);
+    a.assign(local(1), Value::Read(prop(ME, Property::AngleY)), &[]);
+    // Me.pos.vy = Me.pos.vy + 256
+    a.assign(
+        prop(ME, Property::PosY),
+        Value::Read(prop(ME, Property::PosY)),
+        &[(Operator::Add, Value::Num(256))],
+    );
+    // Me.angle.vy = 2049
+    a.assign(prop(ME, Property::AngleY), Value::Num(2049), &[]);
+    // Me.torch_timer = 0x1FE; local[2] = Me.torch_timer; Me.torch_timer++ twice
+    a.assign(prop(ME, Property::TorchTimer), Value::Num(0x1FE), &[]);
+    a.assign(local(2), Value::Read(prop(ME, Property::TorchTimer)), &[]);
+    a.increment(ME, reference(Property::TorchTimer)).increment(ME, reference(Property::TorchTimer));
+    a.assign(local(3), Value::Read(prop(ME, Property::AnimCurrent)), &[]);
+    // Player.origin = -5; local[4] = Player.pos.vx
+    a.assign(prop(PLAYER, Property::Origin), Value::Num(-5), &[]);
+    a.assign(local(4), Value::Read(prop(PLAYER, Property::PosX)), &[]);
+    // local[5] = FISHER.pos.vz; FISHER.torch_timer = 300
+    a.assign(local(5), Value::Read(prop(FIRST_NAME, Property::PosZ)), &[]);
+    a.assign(prop(FIRST_NAME, Property::TorchTimer), Value::Num(300), &[]);
+    // local[6] = KEG.anim.current; KEG.anim.current = 5
+    a.assign(local(6), Value::Read(prop(SECOND_NAME, Property::AnimCurrent)), &[]);
+    a.assign(prop(SECOND_NAME, Property::AnimCurrent), Value::Num(5), &[]);
+    // local[7] = Me.ref[17] (past the island's [refs])
+    a.assign(local(7), Value::Read(Place::Property(ME, 17)), &[]);
+    let code = pause(&mut a).finish();
     let (mut w, _) = island(
         |d| {
             for a in d.actors.iter_mut() {
                 match a.name.as_slice() {
                     b"FLAG2" => {
-                        a.script = code.0.clone();
+                        a.script = code.clone();
                         a.variables = vec![0; 8];
                         a.strings = vec![b"fisher".to_vec(), b"Keg".to_vec()];
                     }
@@ -306,16 +249,12 @@ fn object_properties_read_and_write_the_actor_record() {
 
 #[test]
 fn without_soup386_def_the_flags_are_369_zero_bools_and_properties_mean_nothing() {
-    let code = B::default()
-        .local(0)
-        .prop(ME, Property::PosX)
-        .end_formula()
-        .call_alt(id::SET_GLOBAL_FLAG, &[368])
-        .call_alt(id::DISABLE_SCRIPT, &[])
-        .b(&[op::YIELD]);
+    let mut a = Asm::new();
+    a.assign(local(0), Value::Read(prop(ME, Property::PosX)), &[]);
+    let code = pause(a.function_alt(id::SET_GLOBAL_FLAG, &[368])).finish();
     let mut desc = village::rgm_desc();
     let flag = desc.actors.iter_mut().find(|a| a.name == b"FLAG2").unwrap();
-    flag.script = code.0;
+    flag.script = code;
     // Without a SOUP386.DEF the shipped flags apply.
     let files =
         replaced_hiding(vec![("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc))], &["SOUP386.DEF"]);
@@ -371,31 +310,18 @@ fn push_animation_on_an_actor_without_an_animation_set_completes_and_its_script_
     //  32 (M): Task PushAnimation(0, 1)
     //  46: Anchor 7; DisableScript(); Yield
     const M: u32 = 32;
-    let code = B::default()
-        .b(&[op::LOCAL, 0, op::LOCAL, 0, 1])
-        .num(1)
-        .end_formula()
-        .b(&[op::IF, op::LOCAL, 0, 0, 0])
-        .num(3)
-        .b(&[0])
-        .b(&31u32.to_le_bytes())
-        .b(&[op::TASK_STOP])
-        .b(&M.to_le_bytes())
-        .b(&[op::ENDINT]);
-    assert_eq!(code.0.len() as u32, M);
-    let code = code
-        .b(&[op::TASK])
-        .u16(id::PUSH_ANIMATION)
-        .b(&[2])
-        .num(0)
-        .num(1)
-        .b(&[op::ANCHOR, 7])
-        .call_alt(id::DISABLE_SCRIPT, &[])
-        .b(&[op::YIELD]);
+    let mut a = Asm::new();
+    let (endint, m) = (a.label(), a.label());
+    a.assign(local(0), Value::Read(local(0)), &[(Operator::Add, Value::Num(1))]);
+    a.if_(Value::Read(local(0)), Cmp::Eq, Value::Num(3), endint).task_stop(m);
+    a.here(endint).endint();
+    assert_eq!(a.offset(), M);
+    a.here(m).task(id::PUSH_ANIMATION, &[0, 1]).anchor(7);
+    let code = pause(&mut a).finish();
     let (mut w, _) = island(
         |d| {
             let keg = d.actors.iter_mut().find(|a| a.name == b"KEG").unwrap();
-            keg.script = code.0.clone();
+            keg.script = code.clone();
             keg.script_pc = M;
             keg.variables = vec![0];
         },
@@ -440,15 +366,10 @@ fn push_animation_on_an_actor_without_an_animation_set_completes_and_its_script_
 /// resolves to nothing and its property reads 0 (his X is the marker's, nonzero).
 #[test]
 fn named_objects_resolve_in_runtime_identifier_order() {
-    let code = B::default()
-        .local(0)
-        .prop(FIRST_NAME, Property::PosX)
-        .end_formula()
-        .local(1)
-        .prop(SECOND_NAME, Property::PosX)
-        .end_formula()
-        .call_alt(id::DISABLE_SCRIPT, &[])
-        .b(&[op::YIELD]);
+    let mut a = Asm::new();
+    a.assign(local(0), Value::Read(prop(FIRST_NAME, Property::PosX)), &[]);
+    a.assign(local(1), Value::Read(prop(SECOND_NAME, Property::PosX)), &[]);
+    let code = pause(&mut a).finish();
     let (mut w, _) = island(
         |d| {
             let cyrus = d.actors.iter().find(|a| a.name == b"CYRUS").unwrap().clone();
@@ -460,7 +381,7 @@ fn named_objects_resolve_in_runtime_identifier_order() {
             for a in d.actors.iter_mut() {
                 match a.name.as_slice() {
                     b"FLAG2" => {
-                        a.script = code.0.clone();
+                        a.script = code.clone();
                         a.variables = vec![0; 2];
                         a.strings = vec![b"cyrus".to_vec(), b"gremlin".to_vec()];
                     }

@@ -163,17 +163,17 @@ fn startup_settling_and_the_fallback_sphere() {
 
 #[test]
 fn seventy_crates_in_one_cell_and_the_64_cap() {
-    use stros_tools::world::{mesh::Mesh, models, village};
+    use stros_tools::world::{archive, mesh::Mesh, models};
     use stros_tools::write::model::Version;
     use stros_tools::write::rgm::{MpsoDesc, RgmDesc, to_bytes as rgm_bytes};
     use stros_tools::write::rob::{RobDesc, SegmentDesc, to_bytes as rob_bytes};
     let crate_mesh: Mesh = models::crate_box();
-    let model = stros_tools::write::model::to_bytes(&village::model_desc(&crate_mesh, Version::V5_0, 8, &[]));
+    let model = stros_tools::write::model::to_bytes(&archive::model_desc(&crate_mesh, Version::V5_0, 8, &[]));
     let rob = rob_bytes(&RobDesc {
         segments: vec![SegmentDesc::embedded("CRATE", model), {
             let mut b = SegmentDesc::embedded(
                 "BARREL",
-                stros_tools::write::model::to_bytes(&village::model_desc(
+                stros_tools::write::model::to_bytes(&archive::model_desc(
                     &models::barrel(),
                     Version::V5_0,
                     8,
@@ -220,7 +220,7 @@ fn seventy_crates_in_one_cell_and_the_64_cap() {
 #[test]
 fn the_pruned_static_scan_equals_the_whole_window() {
     use stros_core::collision::candidates::{separate, within_distance};
-    use stros_tools::world::{models, village};
+    use stros_tools::world::{archive, models};
     use stros_tools::write::model::Version;
     use stros_tools::write::rgm::{MpsoDesc, RgmDesc, to_bytes as rgm_bytes};
     use stros_tools::write::rob::{RobDesc, SegmentDesc, to_bytes as rob_bytes};
@@ -232,7 +232,7 @@ fn the_pruned_static_scan_equals_the_whole_window() {
         .enumerate()
         .map(|(k, (name, mesh))| {
             let model =
-                stros_tools::write::model::to_bytes(&village::model_desc(mesh, Version::V5_0, 8, &[]));
+                stros_tools::write::model::to_bytes(&archive::model_desc(mesh, Version::V5_0, 8, &[]));
             let mut s = SegmentDesc::embedded(name, model);
             s.collision_flags = [0, 0x01, 0, 0x02][k];
             s

@@ -295,22 +295,13 @@ fn subtitles_wrap_and_sit_as_the_reference_does() {
 
 /// `If PlayerDistance() < reach { ACTIVATE(label) }`, every update.
 fn offering(label: [u8; 4], reach: i32) -> Vec<u8> {
-    use stros_core::script::decode::op;
     use stros_core::script::functions::id;
-    let mut s = vec![op::IF, op::FUNCTION];
-    s.extend_from_slice(&id::PLAYER_DISTANCE.to_le_bytes());
-    s.extend_from_slice(&[0, 2, op::NUMERIC]);
-    s.extend_from_slice(&reach.to_le_bytes());
-    s.push(0);
-    let after = s.len() as u32 + 4 + 9;
-    s.extend_from_slice(&after.to_le_bytes());
-    s.extend_from_slice(&[op::FUNCTION]);
-    s.extend_from_slice(&id::ACTIVATE.to_le_bytes());
-    s.extend_from_slice(&[1, op::NUMERIC]);
-    s.extend_from_slice(&i32::from_le_bytes(label).to_le_bytes());
-    s.push(op::END);
-    s.extend_from_slice(&0u32.to_le_bytes());
-    s
+    use stros_tools::write::soup::{Asm, Cmp, key};
+    let mut a = Asm::new();
+    let after = a.label();
+    a.if_call(id::PLAYER_DISTANCE, &[], Cmp::Lt, reach, after);
+    a.function(id::ACTIVATE, &[key(label)]);
+    a.here(after).end(Asm::START).finish()
 }
 
 /// Two objects that offer a prompt when Cyrus is within their reach ({D:engine/hud.md}

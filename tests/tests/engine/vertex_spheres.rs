@@ -8,7 +8,7 @@ use stros_core::embedded::MAP;
 use stros_core::input::{Bindings, Input};
 use stros_host::World;
 use stros_tests::fixtures::{actor_named, lp};
-use stros_tools::world::{models, village};
+use stros_tools::world::{archive, models, village};
 use stros_tools::write::model::Version;
 use stros_tools::write::rgm::{ActorDesc, RaanDesc};
 
@@ -36,7 +36,7 @@ fn golem_world(second_radius: u32) -> (Box<World<'static>>, u16) {
     moved[0] = [2560, -256, -1];
     moved[1] = [-255, 768, 256];
     let frames = vec![mesh.vertices.clone(), moved];
-    let golem = village::model_desc(&mesh, Version::V4_0, 4, &frames);
+    let golem = archive::model_desc(&mesh, Version::V4_0, 4, &frames);
     let def = ActorDesc {
         name: b"GOLEM".to_vec(),
         raan: vec![RaanDesc { frame_count: 2, model_type: b'c', path: b"GOLEM.3DC".to_vec() }],

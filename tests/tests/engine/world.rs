@@ -489,7 +489,7 @@ fn the_collision_mask_selects_the_stages() {
 fn support_metadata_0x04_feeds_the_history_counter() {
     // The stairs' ROB collision byte set to 0x04: standing on them resets the designated
     // player's support-history counter to 12; off them it counts down by the nominal ticks.
-    let mut rob = stros_tools::world::village::rob_desc();
+    let mut rob = stros_tools::world::archive::rob_desc();
     rob.segments.iter_mut().find(|s| s.name == "STAIRS").unwrap().collision_flags = 0x04;
     let files = replaced(vec![("HARBOUR.ROB", stros_tools::write::rob::to_bytes(&rob))]);
     let mut w = world_with(files);
@@ -732,7 +732,7 @@ fn the_walk_probe_s_support_query_is_kept_but_not_its_position() {
     // yard ramp's ROB collision byte set to 0x04: the first probe that lands on the ramp
     // resets the support-history counter to 12 while Cyrus himself still stands on the
     // terrain, and he moves by the walk's own amount, not to the probe point 19 ahead.
-    let mut rob = stros_tools::world::village::rob_desc();
+    let mut rob = stros_tools::world::archive::rob_desc();
     rob.segments.iter_mut().find(|s| s.name == "RAMP").unwrap().collision_flags = 0x04;
     let files = replaced(vec![("HARBOUR.ROB", stros_tools::write::rob::to_bytes(&rob))]);
     let mut w = world_with(files);

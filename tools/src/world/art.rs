@@ -226,10 +226,15 @@ pub mod flat_img {
     pub const FLAME_DELAY_MS: i16 = 110;
 }
 
+/// A TEXBSI image name: type letter, the bank's two-digit file number, the image index.
+pub fn image_name(bank: u16, image: u8) -> Vec<u8> {
+    format!("D{:02}{:03}", bank % 100, image).into_bytes()
+}
+
 /// Flat image `index` ([`flat_img`]) as a bank image: its name in bank `bank`, sides and
 /// frames.
 pub fn flat_image(bank: u16, index: u8) -> crate::write::texbsi::ImageDesc {
-    let name = super::build::image_name(bank, index);
+    let name = image_name(bank, index);
     match index {
         flat_img::FLAME => {
             let (w, h) = (16usize, 24usize);
@@ -346,12 +351,7 @@ pub fn splash_image() -> crate::write::texbsi::ImageDesc {
         frame_delay_ms: SPLASH_DELAY_MS,
         tex_scale: flat_img::SCALE,
         frames,
-        ..crate::write::texbsi::ImageDesc::still(
-            &super::build::image_name(SPLASH_BANK, 0),
-            w as u16,
-            h as u16,
-            Vec::new(),
-        )
+        ..crate::write::texbsi::ImageDesc::still(&image_name(SPLASH_BANK, 0), w as u16, h as u16, Vec::new())
     }
 }
 

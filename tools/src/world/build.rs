@@ -1,7 +1,7 @@
 //! Puts the island together: every file of the embedded world, as bytes in the original
 //! formats.
 
-use super::{art, models, terrain, village};
+use super::{archive, art, models, soupdef, terrain, village, worlds};
 use crate::write;
 
 /// The map's name: its files are `HARBOUR.WLD`, `HARBOUR.RGM`, `HARBOUR.ROB`, `HARBOUR.COL`.
@@ -19,11 +19,6 @@ pub struct File {
 /// Where the committed copy lives: `core/data/world`, embedded by `stros-core`.
 pub fn data_dir() -> std::path::PathBuf {
     crate::gen_tables::workspace_root().join("core/data/world")
-}
-
-/// A TEXBSI image name: type letter, the bank's two-digit file number, the image index.
-pub fn image_name(bank: u16, image: u8) -> Vec<u8> {
-    format!("D{:02}{:03}", bank % 100, image).into_bytes()
 }
 
 /// The day sky's image (`world_skyfx`) and its palette beside it.
@@ -50,7 +45,7 @@ fn bank(bank: u16, images: &[u8], draw: impl Fn(u8) -> art::Image) -> write::tex
         .map(|&i| {
             let img = draw(i);
             write::texbsi::ImageDesc::still(
-                &image_name(bank, i),
+                &art::image_name(bank, i),
                 img.side as u16,
                 img.side as u16,
                 img.pixels,
@@ -65,7 +60,8 @@ pub fn terrain_bank() -> write::texbsi::TexbsiDesc {
     let mut ids = terrain::tex::ALL.to_vec();
     ids.sort_unstable();
     let mut desc = bank(302, &ids, art::terrain_image);
-    if let Some(water) = desc.images.iter_mut().find(|i| i.name == image_name(302, terrain::tex::WATER)) {
+    if let Some(water) = desc.images.iter_mut().find(|i| i.name == art::image_name(302, terrain::tex::WATER))
+    {
         water.animated = true;
         water.frame_delay_ms = art::WATER_DELAY_MS;
         water.frames = art::water_frames();
@@ -164,19 +160,15 @@ pub fn fog_ini() -> String {
     s
 }
 
-/// The island's world in the catalog: index 1, where the retail WORLD.INI has the island
-/// by day.
-pub const WORLD: u16 = 1;
-
 /// The island's water wave (`world_wave`): about 24 map units of swell (`[−1.5A, 0.5A]`),
 /// one period every 7 seconds, rings roughly ten cells apart around the map's middle.
 pub const WAVE: [i32; 3] = [16, 16, 1];
 
-/// WORLD.INI for the island as map `map`: one world, [`WORLD`], the new game's start at
+/// WORLD.INI for the island as map `map`: one world, [`worlds::ISLAND`], the new game's start at
 /// marker 0, its files under the shipped folders (`MAPS\\`, `3DART\\`), its wave.
 pub fn world_ini(map: &str) -> Vec<u8> {
     use write::worldini::{WorldDesc, WorldIniDesc, to_bytes};
-    let world = WorldDesc::new(WORLD, &format!("MAPS\\{map}.RGM"))
+    let world = WorldDesc::new(worlds::ISLAND, &format!("MAPS\\{map}.RGM"))
         .set("world_world", format!("MAPS\\{map}.WLD"))
         .set("world_palette", format!("3DART\\{map}.COL"))
         .set("world_scapeshift", 0)
@@ -196,7 +188,7 @@ pub fn world_ini(map: &str) -> Vec<u8> {
         .set("world_sunangle", 256)
         .set("world_sunskew", 512);
     to_bytes(&WorldIniDesc {
-        start_world: WORLD as i32,
+        start_world: worlds::ISLAND as i32,
         start_marker: 0,
         test_map_delay: None,
         test_map_order: Vec::new(),
@@ -221,7 +213,7 @@ pub fn files() -> Vec<File> {
         file("MAIN.SFX".into(), write::sfx::to_bytes(&sfx_desc())),
         file("SURFACE.INI".into(), surface_ini().into_bytes()),
         file("FOG.INI".into(), fog_ini().into_bytes()),
-        file("SOUP386.DEF".into(), write::soupdef::to_bytes(&village::soup_def())),
+        file("SOUP386.DEF".into(), write::soupdef::to_bytes(&soupdef::soup_def())),
         // What the island says and the font it is written in ([`super::talk`]).
         file("ENGLISH.RTX".into(), write::rtx::to_bytes(&super::talk::rtx_entries())),
         file("REDSEL.FNT".into(), write::fnt::to_bytes(&super::talk::font())),
@@ -240,7 +232,7 @@ pub fn files() -> Vec<File> {
             write::texbsi::standalone_bsi(art::SUN_SIDE as u16, art::SUN_SIDE as u16, &art::sun_image()),
         ),
         file(format!("{MAP}.RGM"), write::rgm::to_bytes(&village::rgm_desc())),
-        file(format!("{MAP}.ROB"), write::rob::to_bytes(&village::rob_desc())),
+        file(format!("{MAP}.ROB"), write::rob::to_bytes(&archive::rob_desc())),
         // The fisher's hut at night, world 2 ([`super::hut`]).
         file(format!("{}.RGM", super::hut::MAP), write::rgm::to_bytes(&super::hut::rgm_desc())),
         file(format!("{}.ROB", super::hut::MAP), write::rob::to_bytes(&super::hut::rob_desc())),
@@ -248,7 +240,7 @@ pub fn files() -> Vec<File> {
     ]
     .into_iter()
     .chain(
-        village::actor_models()
+        archive::actor_models()
             .into_iter()
             .map(|(name, desc)| file(format!("{name}.3DC"), write::model::to_bytes(&desc))),
     )
@@ -275,7 +267,7 @@ mod tests {
                 "INI" if f.name == "WORLD.INI" => {
                     let text = std::str::from_utf8(b).unwrap();
                     let ini = stros_core::formats::worldini::WorldIni::new_checked(text).unwrap();
-                    assert_eq!(ini.world(WORLD).unwrap().map, format!("MAPS\\{MAP}.RGM"));
+                    assert_eq!(ini.world(worlds::ISLAND).unwrap().map, format!("MAPS\\{MAP}.RGM"));
                     Ok(())
                 }
                 "INI" if f.name == "ITEM.INI" => {

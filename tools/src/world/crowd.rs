@@ -3,7 +3,8 @@
 //! turns for ever, placed in rings around the plateau by the village (marker 0), inside the
 //! regional update window of a camera there.
 
-use crate::write::rgm::{ActorDesc, MpobDesc, to_bytes};
+use crate::write::rgm::{ActorDesc, MpobDesc, RgmDesc, to_bytes};
+use crate::write::soup::Asm;
 use stros_core::script::functions::id;
 
 use super::village::{PLATEAU_Y, rgm_desc};
@@ -14,25 +15,15 @@ pub const WALKER: &str = "WALKER";
 pub const CENTRE: [i32; 3] = [35000, PLATEAU_Y, 30600];
 /// The walk group the script pushes (the fisher's, Cyrus's walk: the continuation after
 /// input release moves an actor whose current group it is).
-pub const WALK_GROUP: i32 = 20;
+pub const WALK_GROUP: i32 = stros_core::anim::group::WALK as i32;
 
 /// `Task PushAnimation(20, 4); Task sRotateByAxis(1, 341, 12); End 0`: four strides of the
 /// walk, a sixth of a turn to the left over twelve nominal ticks, again.
 pub fn walker_script() -> Vec<u8> {
-    let mut s = Vec::new();
-    for (function, args) in
-        [(id::PUSH_ANIMATION, vec![WALK_GROUP, 4]), (id::S_ROTATE_BY_AXIS, vec![1, 341, 12])]
-    {
-        s.push(0x00); // Task
-        s.extend_from_slice(&function.to_le_bytes());
-        s.push(args.len() as u8);
-        for a in args {
-            s.push(0x07);
-            s.extend_from_slice(&a.to_le_bytes());
-        }
-    }
-    s.extend_from_slice(&[0x05, 0, 0, 0, 0]); // End 0
-    s
+    let mut a = Asm::new();
+    a.task(id::PUSH_ANIMATION, &[WALK_GROUP, 4]);
+    a.task(id::S_ROTATE_BY_AXIS, &[1, 341, 12]);
+    a.end(Asm::START).finish()
 }
 
 /// Where walker `k` stands and faces: rings of twelve, 450 units out and 250 more each,
@@ -54,6 +45,11 @@ pub fn walker_definition() -> u16 {
 
 /// The island's RGM with `n` walkers added.
 pub fn crowd_rgm(n: usize) -> Vec<u8> {
+    to_bytes(&crowd_rgm_desc(n))
+}
+
+/// The description of [`crowd_rgm`]: the walkers' definition (when `n > 0`) last.
+pub fn crowd_rgm_desc(n: usize) -> RgmDesc {
     let mut desc = rgm_desc();
     let fisher = desc.actors.iter().find(|a| a.name == b"FISHER").cloned().unwrap_or_default();
     if n > 0 {
@@ -77,5 +73,5 @@ pub fn crowd_rgm(n: usize) -> Vec<u8> {
             ..MpobDesc::default()
         });
     }
-    to_bytes(&desc)
+    desc
 }

@@ -1,22 +1,19 @@
 //! The fisher's hut at night: a second world of the embedded catalog (WORLD.INI world
-//! [`WORLD`], map [`MAP`]), an interior as the original's are — no terrain, no sky, the
+//! [`super::worlds::HUT`], map [`MAP`]), an interior as the original's are — no terrain, no sky, the
 //! frame filled with `world_fogrgb` — lit only by its own map lights (MPSL records for
 //! this world; {D:formats/RGM.md} "MPSL (Lights)") through a warm palette of its own.
 //!
 //! `stros --world 2` plays it. Doors between it and the island are later work.
 
+use super::archive::{self, FRAME_STATIC};
 use super::mesh::Mesh;
-use super::village::FRAME_STATIC;
-use super::{art, models, village};
+use super::{art, models, village, worlds};
 use crate::write::model::Version;
 use crate::write::rgm::{FlatDesc, MarkerDesc, MpobDesc, MpsfDesc, MpslDesc, MpsoDesc, RgmDesc};
 use crate::write::rob::{COLLISION_ACTOR_LIST, RobDesc, SegmentDesc};
 
 /// The interior's map name: `HUTINT.RGM`, `HUTINT.ROB`, `HUTINT.COL`.
 pub const MAP: &str = "HUTINT";
-
-/// Its WORLD.INI index.
-pub const WORLD: u16 = 2;
 
 /// Where the hut stands in the interior's map space (its floor at Y 0).
 pub const AT: [i32; 3] = [20_000, 0, 20_000];
@@ -58,7 +55,7 @@ pub fn rob_desc() -> RobDesc {
     let mut segments: Vec<SegmentDesc> = statics()
         .into_iter()
         .map(|(name, mesh, collision)| {
-            let mut desc = village::model_desc(&mesh, Version::V5_0, FRAME_STATIC, &[]);
+            let mut desc = archive::model_desc(&mesh, Version::V5_0, FRAME_STATIC, &[]);
             // Faces add their brightness byte, (tex_hi × 4) & 255, to the ambient
             // ({D:engine/model-lighting.md} "Ambient and directional contribution"): the
             // island's 61 makes 244, daylight; the hut's 66 makes 8, so the lamps show.
@@ -71,7 +68,7 @@ pub fn rob_desc() -> RobDesc {
             seg
         })
         .collect();
-    segments.extend(village::actor_models().into_iter().map(|(name, _)| SegmentDesc::external(name)));
+    segments.extend(archive::actor_models().into_iter().map(|(name, _)| SegmentDesc::external(name)));
     RobDesc { segments }
 }
 
@@ -88,12 +85,12 @@ pub fn rgm_desc() -> RgmDesc {
             id: 100 + k as u32,
             model_name: name.as_bytes().to_vec(),
             position: [x + dx, y + dy, z + dz],
-            matrix: village::yaw_matrix(0),
+            matrix: archive::yaw_matrix(0),
         })
         .collect();
     let light = |position: [i32; 3], radius: i16, rgb: [i16; 3]| MpslDesc {
         link: 0,
-        world_id: WORLD as u32,
+        world_id: worlds::HUT as u32,
         position,
         radius,
         field_16: 0,
@@ -162,7 +159,7 @@ pub fn col_desc() -> crate::write::col::ColDesc {
 /// The interior's WORLD.INI entry: its map and palette, no terrain or sky; night — a dim
 /// blue ambient, no sun — with the frame filled near-black.
 pub fn world_desc() -> crate::write::worldini::WorldDesc {
-    crate::write::worldini::WorldDesc::new(WORLD, &format!("MAPS\\{MAP}.RGM"))
+    crate::write::worldini::WorldDesc::new(worlds::HUT, &format!("MAPS\\{MAP}.RGM"))
         .set("world_palette", format!("3DART\\{MAP}.COL"))
         .set_list("world_ambientrgb", &[20, 22, 34])
         .set_list("world_sunrgb", &[0, 0, 0, 0])

@@ -1,10 +1,14 @@
 //! The island's acting scripts, written in SOUP bytecode ({D:engine/SOUP.md} "Opcode
-//! Table", "Operand Encoding", "Call Encoding") by a small assembler with labels: the
-//! fisher's walk between the pier and his hut, the wandering villager, and the camera pan
-//! over the village flag when Cyrus comes near.
+//! Table", "Operand Encoding", "Call Encoding") through [`crate::write::soup`]: the
+//! fisher's walk between the pier and his hut, the wandering villager, the camera pan over
+//! the village flag when Cyrus comes near, the doors, the key and the chest, Cyrus's
+//! definition script and the flags'. Their disassembly is committed in `docs/scripts`
+//! ([`super::listings`]).
 
-use stros_core::script::decode::op;
 use stros_core::script::functions::id;
+
+use super::soupdef::{flag, reference};
+use crate::write::soup::{Asm, Cmp, key};
 
 /// Marker at the pier's landward end (the fisher's route starts here).
 pub const MARKER_PIER: i32 = 7;
@@ -18,8 +22,9 @@ pub const PAN_TRIGGER: i32 = 1800 * 256;
 /// `Wander`'s radius around the villager's home, runtime units.
 pub const WANDER_RADIUS: i32 = 500 * 256;
 
-/// The fisher's talking gesture groups, `rtxAnim`'s `a`, `b`, `c`.
-pub const TALK_GROUPS: [u16; 3] = [110, 111, 112];
+/// The fisher's talking gesture groups, `rtxAnim`'s `a`, `b`, `c`: his own set's, which
+/// `anim::group` does not name (111 there is Cyrus's armed jump).
+pub const TALK_GROUPS: [i16; 3] = [110, 111, 112];
 
 /// Where the camera looks at the fisher from while he talks (`showObjLoc`: to his left,
 /// a little above his eyes, in front of him).
@@ -27,92 +32,6 @@ pub const TALK_CAMERA: [i32; 3] = [-140, -150, 260];
 
 /// How near (Manhattan, runtime units) Cyrus must come for the villager to call out.
 pub const VILLAGER_CALLS: i32 = 600 * 256;
-
-/// Comparison bytes of a condition.
-const EQUAL: u8 = 0;
-const NOT_EQUAL: u8 = 1;
-const LESS: u8 = 2;
-const GREATER_EQUAL: u8 = 5;
-
-/// Bytecode with forward labels patched at the end.
-#[derive(Default)]
-struct Asm {
-    code: Vec<u8>,
-    labels: Vec<Option<u32>>,
-    fixups: Vec<(usize, usize)>,
-}
-
-impl Asm {
-    fn label(&mut self) -> usize {
-        self.labels.push(None);
-        self.labels.len() - 1
-    }
-    fn here(&mut self, l: usize) {
-        self.labels[l] = Some(self.code.len() as u32);
-    }
-    fn target(&mut self, l: usize) {
-        self.fixups.push((self.code.len(), l));
-        self.code.extend_from_slice(&[0; 4]);
-    }
-    fn call(&mut self, opcode: u8, function: u16, args: &[i32]) {
-        self.code.push(opcode);
-        self.code.extend_from_slice(&function.to_le_bytes());
-        self.code.push(args.len() as u8);
-        for a in args {
-            self.code.push(op::NUMERIC);
-            self.code.extend_from_slice(&a.to_le_bytes());
-        }
-    }
-    /// A blocking task.
-    fn task(&mut self, function: u16, args: &[i32]) {
-        self.call(op::TASK, function, args);
-    }
-    /// A non-blocking task: it runs in its own slot while the script goes on.
-    fn multitask(&mut self, function: u16, args: &[i32]) {
-        self.call(op::MULTITASK, function, args);
-    }
-    /// A function call statement (its value unused).
-    fn function(&mut self, function: u16, args: &[i32]) {
-        self.call(op::FUNCTION, function, args);
-    }
-    /// `If function() <cmp> value` else go to `otherwise`.
-    fn if_call(&mut self, function: u16, cmp: u8, value: i32, otherwise: usize) {
-        self.if_call_with(function, &[], cmp, value, otherwise);
-    }
-    /// `If function(args) <cmp> value` else go to `otherwise`.
-    fn if_call_with(&mut self, function: u16, args: &[i32], cmp: u8, value: i32, otherwise: usize) {
-        self.code.push(op::IF);
-        self.call(op::FUNCTION, function, args);
-        self.code.push(cmp);
-        self.code.push(op::NUMERIC);
-        self.code.extend_from_slice(&value.to_le_bytes());
-        self.code.push(0);
-        self.target(otherwise);
-    }
-    /// `Goto label`.
-    fn goto(&mut self, l: usize) {
-        self.code.push(op::GOTO);
-        self.target(l);
-    }
-    /// `End label`: the script continues there next update.
-    fn end(&mut self, l: usize) {
-        self.code.push(op::END);
-        self.target(l);
-    }
-    fn finish(mut self) -> Vec<u8> {
-        for (at, l) in self.fixups {
-            let t = self.labels[l].expect("every label placed");
-            self.code[at..at + 4].copy_from_slice(&t.to_le_bytes());
-        }
-        self.code
-    }
-}
-
-/// A dialogue key operand: the label packed little-endian ({D:engine/SOUP.md} "Parameter
-/// Type Overrides").
-fn key(label: [u8; 4]) -> i32 {
-    i32::from_le_bytes(label)
-}
 
 /// The fisher: walk the walk nodes to the pier and stand there facing Cyrus while he is
 /// near, offering his prompt every update; activated, he talks (a greeting, a two-topic menu,
@@ -149,17 +68,17 @@ fn key(label: [u8; 4]) -> i32 {
 /// ```
 pub fn fisher_script() -> Vec<u8> {
     use super::talk;
-    let mut a = Asm::default();
+    let mut a = Asm::new();
     let top = a.label();
     a.here(top);
     for marker in [MARKER_PIER, MARKER_HUT] {
         let (stand, talk_now, rest) = (a.label(), a.label(), a.label());
         a.task(id::MOVE_NODE_MARKER, &[marker, 0]);
         a.here(stand);
-        a.if_call(id::PLAYER_DISTANCE, LESS, FISHER_NOTICES, rest);
+        a.if_call(id::PLAYER_DISTANCE, &[], Cmp::Lt, FISHER_NOTICES, rest);
         // A multitask: he keeps turning to Cyrus while his prompt is offered every update.
         a.multitask(id::FACE_PLAYER, &[6]);
-        a.if_call_with(id::ACTIVATE, &[key(talk::PROMPT)], EQUAL, 0, talk_now);
+        a.if_call(id::ACTIVATE, &[key(talk::PROMPT)], Cmp::Eq, 0, talk_now);
         a.end(stand);
         a.here(talk_now);
         conversation(&mut a);
@@ -185,7 +104,7 @@ fn conversation(a: &mut Asm) {
     }
     a.task(id::MENU_PROC, &[]);
     let (hut, done) = (a.label(), a.label());
-    a.if_call(id::MENU_SELECTION, EQUAL, talk::TOPIC_FISHING.1, hut);
+    a.if_call(id::MENU_SELECTION, &[], Cmp::Eq, talk::TOPIC_FISHING.1, hut);
     a.task(id::RTXP, &[key(talk::ASK_FISHING)]);
     a.task(id::RTX_ANIM, &[key(talk::ANSWER_FISHING), g1, g2, g3]);
     a.goto(done);
@@ -211,11 +130,11 @@ pub const DOOR_REACH: i32 = 300 * 256;
 ///       End top
 /// ```
 pub fn door_script(label: [u8; 4], world: i32, marker: i32, heading: i32) -> Vec<u8> {
-    let mut a = Asm::default();
+    let mut a = Asm::new();
     let (top, away) = (a.label(), a.label());
     a.here(top);
-    a.if_call(id::PLAYER_DISTANCE, LESS, DOOR_REACH, away);
-    a.if_call_with(id::ACTIVATE, &[key(label)], NOT_EQUAL, 0, away);
+    a.if_call(id::PLAYER_DISTANCE, &[], Cmp::Lt, DOOR_REACH, away);
+    a.if_call(id::ACTIVATE, &[key(label)], Cmp::Ne, 0, away);
     a.function(id::LOAD_WORLD, &[world, marker, heading]);
     a.here(away);
     a.end(top);
@@ -253,16 +172,16 @@ pub const PICKUP_REACH: i32 = 200 * 256;
 ///       End top
 /// ```
 pub fn key_script() -> Vec<u8> {
-    use super::{talk, village::flag};
-    let mut a = Asm::default();
+    use super::talk;
+    let mut a = Asm::new();
     let (top, away, present) = (a.label(), a.label(), a.label());
-    a.if_call_with(id::TEST_GLOBAL_FLAG, &[flag::KEY_TAKEN as i32], NOT_EQUAL, 0, present);
+    a.if_call(id::TEST_GLOBAL_FLAG, &[flag::KEY_TAKEN as i32], Cmp::Ne, 0, present);
     a.function(id::KILL_ME, &[]);
     a.end(top);
     a.here(present);
     a.here(top);
-    a.if_call(id::PLAYER_DISTANCE, LESS, PICKUP_REACH, away);
-    a.if_call_with(id::ACTIVATE, &[key(talk::KEY)], NOT_EQUAL, 0, away);
+    a.if_call(id::PLAYER_DISTANCE, &[], Cmp::Lt, PICKUP_REACH, away);
+    a.if_call(id::ACTIVATE, &[key(talk::KEY)], Cmp::Ne, 0, away);
     a.function(id::ADD_ITEM, &[item::KEY, 1]);
     a.function(id::SET_GLOBAL_FLAG, &[flag::KEY_TAKEN as i32]);
     a.function(id::HIDE_ME, &[]);
@@ -291,14 +210,14 @@ pub fn key_script() -> Vec<u8> {
 ///       End top
 /// ```
 pub fn chest_script() -> Vec<u8> {
-    use super::{talk, village::flag};
-    let mut a = Asm::default();
+    use super::talk;
+    let mut a = Asm::new();
     let (top, away, locked, said) = (a.label(), a.label(), a.label(), a.label());
     a.here(top);
-    a.if_call_with(id::TEST_GLOBAL_FLAG, &[flag::CHEST_OPENED as i32], EQUAL, 0, away);
-    a.if_call(id::PLAYER_DISTANCE, LESS, PICKUP_REACH, away);
-    a.if_call_with(id::ACTIVATE, &[key(talk::CHEST)], NOT_EQUAL, 0, away);
-    a.if_call_with(id::HAVE_ITEM, &[item::KEY], NOT_EQUAL, 0, locked);
+    a.if_call(id::TEST_GLOBAL_FLAG, &[flag::CHEST_OPENED as i32], Cmp::Eq, 0, away);
+    a.if_call(id::PLAYER_DISTANCE, &[], Cmp::Lt, PICKUP_REACH, away);
+    a.if_call(id::ACTIVATE, &[key(talk::CHEST)], Cmp::Ne, 0, away);
+    a.if_call(id::HAVE_ITEM, &[item::KEY], Cmp::Ne, 0, locked);
     a.function(id::DROP_ITEM, &[item::KEY, 1]);
     a.function(id::ADD_ITEM, &[item::GOLD, item::CHEST_GOLD]);
     a.function(id::SET_GLOBAL_FLAG, &[flag::CHEST_OPENED as i32]);
@@ -323,10 +242,10 @@ pub fn chest_script() -> Vec<u8> {
 ///       End top
 /// ```
 pub fn villager_script() -> Vec<u8> {
-    let mut a = Asm::default();
+    let mut a = Asm::new();
     let (top, walk) = (a.label(), a.label());
     a.here(top);
-    a.if_call(id::PLAYER_DISTANCE, LESS, VILLAGER_CALLS, walk);
+    a.if_call(id::PLAYER_DISTANCE, &[], Cmp::Lt, VILLAGER_CALLS, walk);
     a.multitask(id::AMBIENT_RTX, &[key(super::talk::CALL), 0, 0]);
     a.here(walk);
     a.task(id::WANDER, &[WANDER_RADIUS, 0]);
@@ -349,10 +268,10 @@ pub fn villager_script() -> Vec<u8> {
 /// done: End done
 /// ```
 pub fn flag_camera_script() -> Vec<u8> {
-    let mut a = Asm::default();
+    let mut a = Asm::new();
     let (wait, near, done) = (a.label(), a.label(), a.label());
     a.here(wait);
-    a.if_call(id::PLAYER_DISTANCE, GREATER_EQUAL, PAN_TRIGGER, near);
+    a.if_call(id::PLAYER_DISTANCE, &[], Cmp::Ge, PAN_TRIGGER, near);
     a.end(wait);
     a.here(near);
     a.task(id::SHOW_OBJ_LOC, &[0, -200, -400]);
@@ -361,6 +280,32 @@ pub fn flag_camera_script() -> Vec<u8> {
     a.here(done);
     a.end(done);
     a.finish()
+}
+
+/// Cyrus's definition script: `CyrusScriptRan = TimeOfDay; SetGlobalFlag(TimeOfDay);
+/// Me.torch_timer = 9; End 0`. Each statement leaves a mark (the flag's value, the other
+/// flag's latch, the torch counter), so a test can see that the player never ran it.
+pub fn cyrus_script() -> Vec<u8> {
+    use crate::write::soup::{Object, Place, Value};
+    use stros_core::actor::props::Property;
+    let mut a = Asm::new();
+    a.assign(Place::Flag(flag::CYRUS_SCRIPT_RAN), Value::Read(Place::Flag(flag::TIME_OF_DAY)), &[]);
+    a.function_alt(id::SET_GLOBAL_FLAG, &[flag::TIME_OF_DAY as i32]);
+    a.assign(Place::Property(Object::Me, reference(Property::TorchTimer)), Value::Num(9), &[]);
+    a.end(Asm::START).finish()
+}
+
+/// The 61-byte FLAG2-style script: four blocking PushAnimation tasks, then End 0. Groups 1
+/// (the run-once wave) and 10 (the flap) are the flag's own (`village`'s flag), which
+/// `anim::group` does not name. `PushAnimation` is index 136 of SOUP386.DEF's function list
+/// in the public RGUnity transcription of the installed file (index 0 the synthetic
+/// `NullFunction`); the id is the core's native table's, so script and interpreter agree.
+pub fn flag_script() -> Vec<u8> {
+    let mut a = Asm::new();
+    for (g, n) in [(1, 25), (10, 1), (1, 3), (10, 2)] {
+        a.task(id::PUSH_ANIMATION, &[g, n]);
+    }
+    a.end(Asm::START).finish()
 }
 
 #[cfg(test)]

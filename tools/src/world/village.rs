@@ -1,250 +1,19 @@
-//! The embedded world's scene: the ROB archive of the village, the actor models (3DC) and
-//! the RGM with actors, animation groups, placements, markers and bounds.
+//! The island's RGM: its actors (Cyrus, the flag, the fisher, the villager, the doors, the
+//! key and the chest, from the groups of [`super::groups`] and the scripts of
+//! [`super::scripts`]), their placements, the walk maps, markers, ropes, lights and flats.
+//! The models they show are [`super::archive`]'s.
 
-use stros_core::formats::rgm::Command;
+use stros_core::actor::attr;
+use stros_core::anim::group::*;
 
+use super::archive::yaw_matrix;
 use super::art::sound;
-use super::mesh::{Mesh, Paint};
-use super::models;
-use crate::write::model::{FaceDesc, FaceVertexDesc, FrameDesc, ModelDesc, SubobjectDesc, Version};
+use super::groups::*;
+use super::{models, scripts, talk, worlds};
 use crate::write::rgm::{
-    ActorDesc, FlatDesc, GroupDesc, MarkerDesc, MpobDesc, MprpDesc, MpsfDesc, MpslDesc, MpsoDesc, MpszDesc,
-    RaanDesc, RgmDesc,
+    ActorDesc, FlatDesc, MarkerDesc, MpobDesc, MprpDesc, MpsfDesc, MpslDesc, MpsoDesc, MpszDesc, RaanDesc,
+    RgmDesc,
 };
-use crate::write::rob::{COLLISION_ACTOR_LIST, COLLISION_EXCLUDED, RobDesc, SegmentDesc};
-use crate::write::soupdef::SoupDefDesc;
-
-/// Frame-2 encoding of later frames: i16 deltas subtracted from frame 0, in model units.
-const FRAMES_I16_DELTA: u32 = 2;
-/// Frame encoding of later frames: absolute i32 positions.
-const FRAMES_ABSOLUTE: u32 = 4;
-/// Frame encoding of later frames: i8 deltas in whole map units.
-const FRAMES_I8_DELTA: u32 = 1;
-/// A single static frame.
-pub const FRAME_STATIC: u32 = 8;
-
-/// `PushAnimation`'s index in SOUP386.DEF's function list: 136 in the public RGUnity
-/// transcription of the installed file (index 0 the synthetic `NullFunction`, as the newest
-/// `engine/SOUPDEF.md` has it; that page lists no indices). Taken from the core's native
-/// table so the generated script and the interpreter cannot disagree.
-pub const PUSH_ANIMATION: u16 = stros_core::script::functions::id::PUSH_ANIMATION;
-
-/// The island's global flags in SOUP386.DEF order (flag id = position): the ones its
-/// scripts use, with their types and initial values.
-pub mod flag {
-    use stros_core::formats::soupdef::FlagKind;
-
-    /// Set by Cyrus's definition script, which the player never runs (his controller is his
-    /// script stage): it stays 0 unless something runs that script.
-    pub const CYRUS_SCRIPT_RAN: u16 = 0;
-    /// A NUMBER with a nonzero authored value (the shipped file's `TimeOfDay` is 1 too), the
-    /// value Cyrus's script would copy.
-    pub const TIME_OF_DAY: u16 = 1;
-    /// Set when Cyrus takes the key from the pier: the key's script then removes it whenever
-    /// the island is entered again.
-    pub const KEY_TAKEN: u16 = 2;
-    /// Set when the hut's chest is opened.
-    pub const CHEST_OPENED: u16 = 3;
-    /// (type, name, initial value) by flag id.
-    pub const ALL: [(FlagKind, &str, i32); 4] = [
-        (FlagKind::Bool, "CyrusScriptRan", 0),
-        (FlagKind::Number, "TimeOfDay", 1),
-        (FlagKind::Bool, "KeyTaken", 0),
-        (FlagKind::Bool, "ChestOpened", 0),
-    ];
-}
-
-/// The island's SOUP386.DEF: the core's native table as `[functions]` (so function ids in
-/// the scripts and the file agree), the properties the core implements as `[refs]`
-/// (reference id = position in [`stros_core::actor::props::Property::ALL`]), no equates,
-/// and the island's flags.
-pub fn soup_def() -> SoupDefDesc {
-    use stros_core::actor::props::Property;
-    use stros_core::script::functions::FUNCTIONS;
-    SoupDefDesc {
-        comment: vec![
-            "Stros embedded world: script definitions for HARBOUR".into(),
-            "the function keyword is parsed and discarded by the runtime; every entry says function".into(),
-        ],
-        functions: FUNCTIONS[1..].iter().map(|f| ("function".into(), f.name.into(), f.params)).collect(),
-        refs: Property::ALL.iter().map(|p| p.name().into()).collect(),
-        flags: flag::ALL.iter().map(|&(kind, name, value)| (kind, name.into(), value)).collect(),
-    }
-}
-
-/// The `[refs]` id of property `p` in [`soup_def`].
-pub fn reference(p: stros_core::actor::props::Property) -> u16 {
-    stros_core::actor::props::Property::ALL.iter().position(|&q| q == p).unwrap_or(0) as u16
-}
-
-/// Cyrus's definition script: `CyrusScriptRan = TimeOfDay; SetGlobalFlag(TimeOfDay);
-/// Me.torch_timer = 9; End 0`. Each statement leaves a mark (the flag's value, the other
-/// flag's latch, the torch counter), so a test can see that the player never ran it.
-pub fn cyrus_script() -> Vec<u8> {
-    use stros_core::actor::props::Property;
-    use stros_core::script::decode::op;
-    use stros_core::script::functions::id;
-    let mut s = vec![op::FLAG];
-    s.extend_from_slice(&flag::CYRUS_SCRIPT_RAN.to_le_bytes());
-    s.push(op::FLAG);
-    s.extend_from_slice(&flag::TIME_OF_DAY.to_le_bytes());
-    s.push(0); // end of formula
-    s.push(op::FUNCTION);
-    s.extend_from_slice(&id::SET_GLOBAL_FLAG.to_le_bytes());
-    s.push(1);
-    s.push(op::NUMERIC_ALT);
-    s.extend_from_slice(&(flag::TIME_OF_DAY as i32).to_le_bytes());
-    s.extend_from_slice(&[op::OBJECT_DOT, 0, 0]); // Me
-    s.extend_from_slice(&reference(Property::TorchTimer).to_le_bytes());
-    s.push(op::NUMERIC);
-    s.extend_from_slice(&9i32.to_le_bytes());
-    s.push(0);
-    s.extend_from_slice(&[op::END, 0, 0, 0, 0]);
-    s
-}
-
-/// Face normals of a mesh with some vertex positions, × 256.
-fn normals_for(mesh: &Mesh, positions: &[[i32; 3]]) -> Vec<[i32; 3]> {
-    mesh.faces
-        .iter()
-        .map(|f| {
-            let desc = face_desc(f);
-            let n = crate::write::model::face_normal(positions, &desc);
-            // Keep the authored orientation: the writer's cross product follows the winding,
-            // which the mesh builder already made agree with the intended normal.
-            let want = Mesh::stored_normal(f);
-            if n == [0; 3] { want } else { n }
-        })
-        .collect()
-}
-
-fn face_desc(f: &super::mesh::Face) -> FaceDesc {
-    let mut desc = match f.paint {
-        Paint::Solid(c) => FaceDesc::solid(c, &f.vertices),
-        Paint::Texture { bank, image } => FaceDesc::textured(bank as u32, image as u32, &f.vertices),
-    };
-    // UVs accumulate from zero in 1/16 texel (quarter texels × 4): store each corner's step
-    // from the previous one.
-    let mut prev = [0i32; 2];
-    for (v, uv) in desc.vertices.iter_mut().zip(&f.uv) {
-        let cur = [uv[0] * 4, uv[1] * 4];
-        *v = FaceVertexDesc { index: v.index, du: (cur[0] - prev[0]) as i16, dv: (cur[1] - prev[1]) as i16 };
-        prev = cur;
-    }
-    desc
-}
-
-/// A model description from a mesh; `frames` are the later frames' vertex positions.
-pub fn model_desc(mesh: &Mesh, version: Version, frame_type: u32, frames: &[Vec<[i32; 3]>]) -> ModelDesc {
-    let faces: Vec<FaceDesc> = mesh.faces.iter().map(face_desc).collect();
-    let subobjects = mesh
-        .groups
-        .iter()
-        .map(|g| {
-            let (centre, radius, extents) = mesh.group_bounds(g);
-            SubobjectDesc { centre, radius, extents, faces: g.faces.clone() }
-        })
-        .collect();
-    let base = &mesh.vertices;
-    let later = frames
-        .iter()
-        .skip(1)
-        .map(|pos| {
-            let vertices = match frame_type {
-                FRAMES_ABSOLUTE => pos.clone(),
-                FRAMES_I8_DELTA => {
-                    pos.iter().zip(base).map(|(p, b)| [0, 1, 2].map(|k| (b[k] - p[k]) / 256)).collect()
-                }
-                _ => pos.iter().zip(base).map(|(p, b)| [0, 1, 2].map(|k| b[k] - p[k])).collect(),
-            };
-            FrameDesc { vertices, normals: normals_for(mesh, pos) }
-        })
-        .collect();
-    ModelDesc {
-        version,
-        radius: mesh.radius(),
-        vertices: mesh.vertices.clone(),
-        faces,
-        face_normals: Some(mesh.faces.iter().map(Mesh::stored_normal).collect()),
-        frame_type: if frames.len() > 1 { frame_type } else { FRAME_STATIC },
-        frames: later,
-        subobjects,
-        ..ModelDesc::default()
-    }
-}
-
-/// A static ROB segment.
-struct Static {
-    name: &'static str,
-    mesh: Mesh,
-    version: Version,
-    collision: u8,
-}
-
-fn statics() -> Vec<Static> {
-    let s = |name, mesh, collision| Static { name, mesh, version: Version::V5_0, collision };
-    vec![
-        s("HOUSE", models::house(), 0),
-        s("STAIRS", models::stairs(), 0),
-        s("RAMP", models::ramp(), 0),
-        s("BRIDGE", models::bridge(), 0),
-        s("PIER", models::pier(), 0),
-        s("LEDGES", models::ledge_course(), 0),
-        s("BARREL", models::barrel(), COLLISION_ACTOR_LIST),
-        s("PLANT", models::plant(), COLLISION_EXCLUDED),
-        s("ROPEFRAM", models::rope_frame(), 0),
-        s("ROPELINK", models::rope_link(), COLLISION_EXCLUDED),
-        s("ROPEWGT", models::rope_weight(), COLLISION_EXCLUDED),
-        Static { name: "CRATE4", mesh: models::crate_box(), version: Version::V4_0, collision: 0 },
-    ]
-}
-
-/// The actor models written as `<NAME>.3DC`, with their frames.
-pub fn actor_models() -> Vec<(&'static str, ModelDesc)> {
-    let (cyrus, mut cyrus_frames) = models::figure(models::colour::TUNIC, models::colour::TROUSERS);
-    cyrus_frames.push(models::hang_frame(&cyrus_frames[0]).0);
-    let (npc, npc_frames) = models::figure(models::colour::ROBE, models::colour::ROBE);
-    let (flag, flag_frames) = models::flag();
-    let raft = models::raft();
-    // The buoy bobs in whole map units: i8 deltas.
-    let buoy = models::barrel();
-    let buoy_frames: Vec<Vec<[i32; 3]>> = [0, 3, 6, 3]
-        .iter()
-        .map(|&d| buoy.vertices.iter().map(|v| [v[0], v[1] + d * 256, v[2]]).collect())
-        .collect();
-    vec![
-        ("CYRUS", model_desc(&cyrus, Version::V4_0, FRAMES_I16_DELTA, &cyrus_frames)),
-        ("NPC", model_desc(&npc, Version::V4_0, FRAMES_ABSOLUTE, &npc_frames)),
-        ("FLAG", model_desc(&flag, Version::V4_0, FRAMES_I16_DELTA, &flag_frames)),
-        ("BUOY", model_desc(&buoy, Version::V4_0, FRAMES_I8_DELTA, &buoy_frames)),
-        ("RAFT", model_desc(&raft, Version::V4_0, FRAME_STATIC, &[])),
-        ("KEY", model_desc(&models::key(), Version::V4_0, FRAME_STATIC, &[])),
-        ("CHEST", model_desc(&models::chest(), Version::V4_0, FRAME_STATIC, &[])),
-    ]
-}
-
-/// The ROB archive: the village's static models, then external entries for the actors.
-pub fn rob_desc() -> RobDesc {
-    let mut segments = Vec::new();
-    for s in statics() {
-        let bytes = crate::write::model::to_bytes(&model_desc(&s.mesh, s.version, FRAME_STATIC, &[]));
-        let mut seg = SegmentDesc::embedded(s.name, bytes);
-        seg.collision_flags = s.collision;
-        segments.push(seg);
-    }
-    for (name, _) in actor_models() {
-        segments.push(SegmentDesc::external(name));
-    }
-    RobDesc { segments }
-}
-
-/// Q4.28 rotation about Y by `angle` (2048 units a turn), row-major.
-pub fn yaw_matrix(angle: i32) -> [i32; 9] {
-    let a = angle as f64 * std::f64::consts::PI / 1024.0;
-    let one = (1i64 << 28) as f64;
-    let (s, c) = ((libm::sin(a) * one).round() as i32, (libm::cos(a) * one).round() as i32);
-    [c, 0, s, 0, 1 << 28, 0, -s, 0, c]
-}
 
 /// Ground height (Y down) of the plateau, map units.
 pub const PLATEAU_Y: i32 = -240;
@@ -290,161 +59,30 @@ pub const PLACEMENTS: [(&str, i32, i32, i32, i32); 26] = [
     ("ROPEFRAM", ROPE_AT[0], ROPE_AT[1], ROPE_AT[2], 0),
 ];
 
-fn group(number: u16, anim_id: u16, kind: u16, commands: Vec<Command>) -> GroupDesc {
-    GroupDesc { number, anim_id, kind, commands }
-}
-
-use Command::{
-    BreakPoint as Bp, DelayCounter, EndAnimation as End, GoToFuture as Fut, GoToPrevious as Prev, PlaySound,
-    ShowFrame as F, Transition,
-};
-
-fn show(frame: u32) -> Command {
-    F { frame }
-}
-
-/// The 61-byte FLAG2-style script: four blocking PushAnimation tasks, then End 0.
-pub fn flag_script() -> Vec<u8> {
-    let mut s = Vec::new();
-    for (g, n) in [(1i32, 25i32), (10, 1), (1, 3), (10, 2)] {
-        s.push(0x00); // Task
-        s.extend_from_slice(&PUSH_ANIMATION.to_le_bytes());
-        s.push(2); // two parameters
-        s.push(0x07);
-        s.extend_from_slice(&g.to_le_bytes());
-        s.push(0x07);
-        s.extend_from_slice(&n.to_le_bytes());
-    }
-    s.extend_from_slice(&[0x05, 0, 0, 0, 0]); // End 0
-    s
-}
-
-/// Cyrus's walking group 20 (type 1): frames gated by a BreakPoint, a footstep each stride,
-/// a GoToFuture into the exit tail (a last step, then the idle frame) and EndAnimation,
-/// which stops the sound the animation still remembers.
-pub fn cyrus_walk() -> Vec<Command> {
-    let step = PlaySound { effect: sound::STEP_SAND as i16, rate: 0 };
-    vec![
-        show(1),
-        Bp { operand: 0 },
-        show(2),
-        step,
-        show(3),
-        Fut { target: 7 },
-        Prev { target: 0 },
-        show(4),
-        step,
-        show(0),
-        End { operand: 0 },
-    ]
-}
-
-/// Cyrus's backward walk (type 1): the walk's frames in reverse, gated by a BreakPoint.
-fn cyrus_walk_back() -> Vec<Command> {
-    vec![
-        show(4),
-        Bp { operand: 0 },
-        show(3),
-        show(2),
-        Fut { target: 6 },
-        Prev { target: 0 },
-        show(1),
-        End { operand: 0 },
-    ]
-}
-
-/// A type-1 stride over `frames` with an exit tail back to the idle frame.
-fn stride(frames: &[u32]) -> Vec<Command> {
-    let mut c: Vec<Command> = frames.iter().map(|&f| show(f)).collect();
-    let n = c.len() as i32;
-    c.push(Fut { target: n + 2 });
-    c.push(Prev { target: 0 });
-    c.push(show(0));
-    c.push(End { operand: 0 });
-    c
-}
-
-/// A looping hold of `frames` (type 0) that a pending group ends at its GoToFuture: what
-/// falling, sliding and treading water show.
-fn hold(frames: &[u32]) -> Vec<Command> {
-    let mut c: Vec<Command> = frames.iter().map(|&f| show(f)).collect();
-    let n = c.len() as i32;
-    c.push(Fut { target: n + 2 });
-    c.push(Prev { target: 0 });
-    c.push(End { operand: 0 });
-    c
-}
-
-/// `breaks` break points, then frame 2 held: the command cursor starts `breaks` ahead of
-/// the frame-progress byte.
-fn death_hold(breaks: usize) -> Vec<Command> {
-    let mut c = vec![Bp { operand: 0 }; breaks];
-    c.extend(hold(&[2]).into_iter().map(|k| match k {
-        Fut { target } => Fut { target: target + breaks as i32 },
-        Prev { target } => Prev { target: target + breaks as i32 },
-        k => k,
-    }));
-    c
-}
-
-/// A one-shot sequence ending the group (landing, hurting).
-fn once(frames: &[u32]) -> Vec<Command> {
-    let mut c: Vec<Command> = frames.iter().map(|&f| show(f)).collect();
-    c.push(End { operand: 0 });
-    c
-}
-
 fn living(walk: u8, run: u8) -> [u8; 256] {
     let mut a = [0u8; 256];
-    a[1] = 0x0D; // collide: body contacts, ground response and steep test, overlap
-    a[3] = 100; // health
-    a[9] = run * 5 / 8; // backward_speed
-    a[10] = walk * 3 / 4; // side_speed
-    a[13] = walk * 3 / 4; // backward_walk
-    a[6] = 64; // weight
+    a[attr::COLLIDE] = 0x0D; // body contacts, ground response and steep test, overlap
+    a[attr::HEALTH] = 100;
+    a[attr::BACKWARD_SPEED] = run * 5 / 8;
+    a[attr::SIDE_SPEED] = walk * 3 / 4;
+    a[attr::BACKWARD_WALK] = walk * 3 / 4;
+    a[attr::WEIGHT] = 64;
     // 31 and 32 (jump time and height), 115 and 119 (the reserved weight and collide
     // copies) stay zero: loading fills them from SYSTEM.INI and from 6 and 1, as it does for
     // every actor (newest engine/SOUP.md, "Initial attribute copy and defaults").
-    a[8] = run; // forward_speed
-    a[11] = 1; // step_type
-    a[12] = walk; // forward_walk
-    a[15] = 32; // turn_speed (slope turns)
-    a[21] = 64; // fight_turn_speed
-    a[22] = 12; // fight_turn_accel
-    a[44] = 0; // panic_group: the idle default
+    a[attr::FORWARD_SPEED] = run;
+    a[attr::STEP_TYPE] = 1;
+    a[attr::FORWARD_WALK] = walk;
+    a[attr::TURN_SPEED] = 32; // slope turns
+    a[attr::FIGHT_TURN_SPEED] = 64;
+    a[attr::FIGHT_TURN_ACCEL] = 12;
+    a[attr::PANIC_GROUP] = 0; // the idle default
     a
 }
 
 /// A RAAN table of one `.3DC` frame source.
 fn raan(frames: u8, name: &str) -> Vec<RaanDesc> {
     vec![RaanDesc { frame_count: frames, model_type: b'c', path: format!("{name}.3DC").into_bytes() }]
-}
-
-/// Cyrus's hang frame (after the five of `figure`): arms raised, the grip vertex in it.
-pub const HANG_FRAME: u32 = 5;
-
-/// `n` frames for a climb whose tables `real_frame` indexes: `pattern` repeated, then the end.
-fn climb(n: usize, pattern: &[u32]) -> Vec<Command> {
-    once(&pattern.iter().copied().cycle().take(n).collect::<Vec<_>>())
-}
-
-/// Cyrus's run (group 18): a stride whose two mask-1 transitions take a pending jump at
-/// mid-stride — the cursor goes to the start field less two (the standing frame before the
-/// end), so the running jump the accepted bit asks for starts at the group's end.
-fn cyrus_run() -> Vec<Command> {
-    let jump = Transition { mask: 1, start: 10, target: 0 };
-    vec![
-        show(1),
-        show(2),
-        jump,
-        show(3),
-        show(4),
-        jump,
-        Fut { target: 8 },
-        Prev { target: 0 },
-        show(0),
-        End { operand: 0 },
-    ]
 }
 
 /// Cyrus: standing, running, walking and the groups the controller and the ground response request.
@@ -455,39 +93,40 @@ fn cyrus_actor() -> ActorDesc {
     let mut raex = [0i16; 15];
     raex[0] = grip;
     let mut groups = vec![
-        group(0, 4, 0, vec![show(0), show(0), Prev { target: 0 }]),
-        group(18, 1, 1, cyrus_run()),
-        group(20, 2, 1, cyrus_walk()),
+        group(STAND, 4, 0, vec![show(0), show(0), Prev { target: 0 }]),
+        group(RUN, 1, 1, cyrus_run()),
+        group(WALK, 2, 1, cyrus_walk()),
         // Turning on the spot, backward steps, falling, landing, hurting, sliding and
         // swimming: the groups the controller and the ground response request.
-        group(14, 2, 0, stride(&[1, 2])),
-        group(15, 2, 0, stride(&[3, 4])),
-        group(19, 1, 1, cyrus_walk_back()),
-        group(24, 2, 1, stride(&[1, 2, 3])),
-        group(26, 2, 1, stride(&[3, 4, 1])),
-        group(22, 2, 1, cyrus_walk_back()),
-        group(56, 2, 0, hold(&[2])),
-        group(65, 2, 1, once(&[1, 0])),
-        group(73, 2, 1, once(&[2, 4, 0])),
-        group(75, 2, 0, hold(&[1])),
-        group(76, 2, 0, hold(&[3])),
-        group(141, 3, 0, hold(&[0, 2])),
-        group(142, 2, 1, stride(&[1, 2, 3, 4])),
-        group(143, 2, 1, cyrus_walk_back()),
+        group(TURN_LEFT, 2, 0, stride(&[1, 2])),
+        group(TURN_RIGHT, 2, 0, stride(&[3, 4])),
+        group(BACK, 1, 1, cyrus_walk_back()),
+        group(STRAFE_LEFT, 2, 1, stride(&[1, 2, 3])),
+        group(STRAFE_RIGHT, 2, 1, stride(&[3, 4, 1])),
+        group(WALK_BACK, 2, 1, cyrus_walk_back()),
+        group(FALL, 2, 0, hold(&[2])),
+        group(LAND, 2, 1, once(&[1, 0])),
+        group(HURT, 2, 1, once(&[2, 4, 0])),
+        group(SLIDE, 2, 0, hold(&[1])),
+        group(SLIDE_BACK, 2, 0, hold(&[3])),
+        group(DEEP_WATER, 3, 0, hold(&[0, 2])),
+        group(SWIM, 2, 1, stride(&[1, 2, 3, 4])),
+        group(SWIM_BACK, 2, 1, cyrus_walk_back()),
         // Ledges: the hang (7, whose first frame's grip vertex places the hands), the
         // hanging sidesteps (28, 29), the high climb (86, one frame per entry of its 26-entry
         // tables), the catches (88, 89) and the low climb (90, 22 frames).
-        group(7, 2, 0, hold(&[h])),
-        group(28, 2, 1, stride(&[h, h])),
-        group(29, 2, 1, stride(&[h, h])),
-        group(86, 1, 1, climb(26, &[h, h, h, h, 2, 2, 1, 1, 0, 0])),
-        group(88, 2, 1, once(&[h])),
-        group(89, 2, 1, once(&[h])),
-        group(90, 1, 1, climb(22, &[2, 2, 1, 1, 3, 3, 0, 0])),
+        group(HANG, 2, 0, hold(&[h])),
+        group(HANG_LEFT, 2, 1, stride(&[h, h])),
+        group(HANG_RIGHT, 2, 1, stride(&[h, h])),
+        group(CLIMB_HIGH, 1, 1, climb(26, &[h, h, h, h, 2, 2, 1, 1, 0, 0])),
+        group(CATCH, 2, 1, once(&[h])),
+        group(CATCH_FREE, 2, 1, once(&[h])),
+        group(CLIMB_LOW, 1, 1, climb(22, &[2, 2, 1, 1, 3, 3, 0, 0])),
         // Landing from the running jumps (67-70) and the jump the runtime selector forces.
-        group(85, 1, 1, once(&[1, 3])),
+        group(JUMP_SELECTED, 1, 1, once(&[1, 3])),
         // The idle fidgets the controller requests after a while standing (1-3; 4 when
-        // hurt): a stretch, a look about, a shrug, and catching his breath.
+        // hurt): a stretch, a look about, a shrug, and catching his breath (numbers:
+        // `anim::group` names none of them).
         group(1, 3, 1, once(&[0, h, h, 0])),
         group(2, 3, 1, once(&[0, 1, 0, 3, 0])),
         group(3, 3, 1, once(&[0, 2, 4, 0])),
@@ -498,16 +137,19 @@ fn cyrus_actor() -> ActorDesc {
         // once the frame-progress byte reaches the command cursor: twelve break points put
         // the cursor at 12 before its first frame, so he lies still about 24 ticks first.
         // 134 completes while the two differ, and holds like the ledge drop.
-        group(74, 2, 1, death_hold(12)),
-        group(134, 3, 1, hold(&[4, 2])),
+        group(FATAL, 2, 1, death_hold(12)),
+        group(DEATH, 3, 1, hold(&[4, 2])),
     ];
     // Jumps: the take-offs (32-37), the airborne groups of queued-motion arbitration
     // (38-48), the backward jumps (49, 50, held while queued state 3 lasts), and the falls
-    // the continuation requests (58-64).
-    groups.extend([32, 33].map(|n| group(n, 1, 1, once(&[0, 2]))));
-    groups.extend([34, 35, 36, 37].map(|n| group(n, 1, 1, once(&[1, 3]))));
+    // the continuation requests (58-64). The ranges stay numbers: `anim::group` names only
+    // some of their groups.
+    groups.extend([JUMP_STAND, JUMP_STAND_TORCH].map(|n| group(n, 1, 1, once(&[0, 2]))));
+    groups.extend(
+        [JUMP_RUN, JUMP_RUN_TORCH, JUMP_RUN_BACK, JUMP_RUN_BACK_TORCH].map(|n| group(n, 1, 1, once(&[1, 3]))),
+    );
     groups.extend((38..=48).map(|n| group(n, 2, 0, hold(&[2]))));
-    groups.extend([49, 50].map(|n| group(n, 2, 0, hold(&[3]))));
+    groups.extend([JUMP_BACK, JUMP_BACK_TORCH].map(|n| group(n, 2, 0, hold(&[3]))));
     groups.extend((58..=64).map(|n| group(n, 2, 0, hold(&[2]))));
     groups.extend((66..=70).map(|n| group(n, 2, 1, once(&[1, 0]))));
     ActorDesc {
@@ -517,7 +159,7 @@ fn cyrus_actor() -> ActorDesc {
         attributes: living(8, 16),
         raex,
         bounds: [0, -1, -1],
-        script: cyrus_script(),
+        script: scripts::cyrus_script(),
         ..ActorDesc::default()
     }
 }
@@ -562,7 +204,7 @@ fn flag_actor() -> ActorDesc {
                 ],
             ),
         ],
-        script: flag_script(),
+        script: scripts::flag_script(),
         variables: vec![0],
         ..ActorDesc::default()
     }
@@ -663,27 +305,27 @@ pub fn rgm_desc() -> RgmDesc {
         name: b"FISHER".to_vec(),
         raan: raan(5, "NPC"),
         groups: vec![
-            group(0, 3, 0, vec![show(0), DelayCounter { value: 6 }, show(0), Prev { target: 0 }]),
-            group(20, 2, 1, cyrus_walk()),
+            group(STAND, 3, 0, vec![show(0), DelayCounter { value: 6 }, show(0), Prev { target: 0 }]),
+            group(WALK, 2, 1, cyrus_walk()),
             // Talking gestures (`rtxAnim`'s three groups): a sway each, played once.
-            group(super::scripts::TALK_GROUPS[0], 3, 0, once(&[1, 0, 3, 0])),
-            group(super::scripts::TALK_GROUPS[1], 3, 0, once(&[3, 0, 1, 0])),
-            group(super::scripts::TALK_GROUPS[2], 3, 0, once(&[0, 2, 0, 4, 0])),
+            group(scripts::TALK_GROUPS[0], 3, 0, once(&[1, 0, 3, 0])),
+            group(scripts::TALK_GROUPS[1], 3, 0, once(&[3, 0, 1, 0])),
+            group(scripts::TALK_GROUPS[2], 3, 0, once(&[0, 2, 0, 4, 0])),
         ],
         attributes: living(6, 12),
         bounds: [0, -1, -1],
-        script: super::scripts::fisher_script(),
+        script: scripts::fisher_script(),
         ..ActorDesc::default()
     };
     let villager =
-        ActorDesc { name: b"VILLAGER".to_vec(), script: super::scripts::villager_script(), ..npc.clone() };
+        ActorDesc { name: b"VILLAGER".to_vec(), script: scripts::villager_script(), ..npc.clone() };
     // The yard pan: the camera target (50 − 127) × 500 = −38,500 runtime units (150 up).
     let mut flag_camera_attrs = [0u8; 256];
-    flag_camera_attrs[48] = 50;
+    flag_camera_attrs[48] = 50; // the camera target offset: attr names no index 48
     let flag_camera = ActorDesc {
         name: b"FLAGCAM".to_vec(),
         attributes: flag_camera_attrs,
-        script: super::scripts::flag_camera_script(),
+        script: scripts::flag_camera_script(),
         ..ActorDesc::default()
     };
     // No RAAN: the MPOB model_name supplies a four-frame table at placement.
@@ -695,7 +337,7 @@ pub fn rgm_desc() -> RgmDesc {
     // No RAAN and is_static = 1 in its MPOB: the static model path with the ROB's collision byte.
     let keg = ActorDesc { name: b"KEG".to_vec(), ..ActorDesc::default() };
     let mut raft_attrs = [0u8; 256];
-    raft_attrs[24] = 1; // carries riders
+    raft_attrs[attr::PLAYER_ALIGN] = 1; // carries riders
     let raft = ActorDesc {
         name: b"RAFT".to_vec(),
         raan: raan(1, "RAFT"),
@@ -705,27 +347,22 @@ pub fn rgm_desc() -> RgmDesc {
     };
 
     // The doors between the island and the hut's interior (world 2): each only runs its
-    // script ([`super::scripts::door_script`]).
+    // script ([`scripts::door_script`]).
     let hut_door = ActorDesc {
         name: b"HUTDOOR".to_vec(),
-        script: super::scripts::door_script(super::talk::HUT_DOOR, super::hut::WORLD as i32, 0, 0),
+        script: scripts::door_script(talk::HUT_DOOR, worlds::HUT as i32, 0, 0),
         ..ActorDesc::default()
     };
     let hut_exit = ActorDesc {
         name: b"HUTEXIT".to_vec(),
-        script: super::scripts::door_script(
-            super::talk::HUT_EXIT,
-            super::build::WORLD as i32,
-            MARKER_HUT_DOOR,
-            1024,
-        ),
+        script: scripts::door_script(talk::HUT_EXIT, worlds::ISLAND as i32, MARKER_HUT_DOOR, 1024),
         ..ActorDesc::default()
     };
     // What can be carried ([`super::items`]): the key on the pier, the chest in the hut.
     let pier_key =
-        ActorDesc { name: b"PIERKEY".to_vec(), script: super::scripts::key_script(), ..ActorDesc::default() };
+        ActorDesc { name: b"PIERKEY".to_vec(), script: scripts::key_script(), ..ActorDesc::default() };
     let chest =
-        ActorDesc { name: b"CHEST".to_vec(), script: super::scripts::chest_script(), ..ActorDesc::default() };
+        ActorDesc { name: b"CHEST".to_vec(), script: scripts::chest_script(), ..ActorDesc::default() };
     let placements = mpob_placements();
     let mpso = PLACEMENTS
         .iter()

@@ -11,6 +11,7 @@ pub mod rgm;
 pub mod rob;
 pub mod rtx;
 pub mod sfx;
+pub mod soup;
 pub mod soupdef;
 pub mod texbsi;
 pub mod wld;

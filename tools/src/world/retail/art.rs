@@ -4,7 +4,7 @@
 
 use super::cast::NPC_MODELS;
 use crate::world::terrain::tex;
-use crate::world::{art, build, models, village};
+use crate::world::{archive, art, build, models};
 use crate::write::model::Version;
 use crate::write::wld::WldDesc;
 
@@ -112,13 +112,13 @@ const FRAMES_ABSOLUTE: u32 = 4;
 /// The `.3DC` actor models: the island's (CYRUS, NPC, FLAG, BUOY, RAFT) and the four
 /// townsfolk outfits.
 pub fn actor_models() -> Vec<(String, Vec<u8>)> {
-    let mut out: Vec<(String, Vec<u8>)> = village::actor_models()
+    let mut out: Vec<(String, Vec<u8>)> = archive::actor_models()
         .into_iter()
         .map(|(n, d)| (n.to_string(), crate::write::model::to_bytes(&d)))
         .collect();
     for (name, (body, legs)) in NPC_MODELS.iter().zip(OUTFITS) {
         let (mesh, frames) = models::figure(body, legs);
-        let desc = village::model_desc(&mesh, Version::V4_0, FRAMES_ABSOLUTE, &frames);
+        let desc = archive::model_desc(&mesh, Version::V4_0, FRAMES_ABSOLUTE, &frames);
         out.push((name.to_string(), crate::write::model::to_bytes(&desc)));
     }
     out
@@ -132,7 +132,7 @@ pub fn loose_models() -> Vec<(&'static str, Vec<u8>)> {
     super::models::loose()
         .into_iter()
         .map(|(name, mesh)| {
-            let mut desc = village::model_desc(&mesh, Version::V5_0, 0, &[]);
+            let mut desc = archive::model_desc(&mesh, Version::V5_0, 0, &[]);
             desc.frame_type = FRAME_3D;
             (name, crate::write::model::to_bytes(&desc))
         })

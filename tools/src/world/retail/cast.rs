@@ -3,7 +3,7 @@
 //! fisher's groups and frames, flags with the flag's, buoys with the buoy's, and props —
 //! definitions without an animation table whose type-1 placements name a static model.
 
-use stros_core::script::decode::op;
+use crate::write::soup::Asm;
 
 use crate::world::{scripts, village};
 use crate::write::rgm::{ActorDesc, RaanDesc};
@@ -71,7 +71,7 @@ pub fn raan_path(stem: &str) -> Vec<u8> {
 
 /// `End 0`: a script that does nothing, every update, at the least cost.
 pub fn idle_script() -> Vec<u8> {
-    vec![op::END, 0, 0, 0, 0]
+    Asm::new().end(Asm::START).finish()
 }
 
 /// The island's definitions the retail ones are copied from.

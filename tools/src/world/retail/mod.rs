@@ -29,7 +29,7 @@ mod tests;
 
 use std::path::Path;
 
-use super::{build, install, village};
+use super::{build, install, soupdef};
 use crate::write;
 
 /// Where a map's ROB goes: `fxart/<NAME>.ROB`, the name the engine loads it by.
@@ -50,7 +50,7 @@ fn top_files() -> Vec<(String, Vec<u8>)> {
         ("SYSTEM.INI".into(), install::system_ini().into_bytes()),
         ("KEYS.INI".into(), install::keys_ini().into_bytes()),
         ("surface.ini".into(), build::surface_ini().into_bytes()),
-        ("SOUP386.DEF".into(), write::soupdef::to_bytes(&village::soup_def())),
+        ("SOUP386.DEF".into(), write::soupdef::to_bytes(&soupdef::soup_def())),
         ("sound/MAIN.SFX".into(), write::sfx::to_bytes(&build::sfx_desc())),
         // The dialogue file and the subtitle font (the island's), where the install keeps them.
         ("ENGLISH.RTX".into(), write::rtx::to_bytes(&super::talk::rtx_entries())),

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::{cast, records};
-use crate::world::village;
+use crate::world::{archive, village};
 use crate::write::rgm::{
     ActorDesc, FlatDesc, MarkerDesc, MpobDesc, MpsoDesc, RgmDesc, WalkNodeDesc, walk_map,
 };
@@ -29,7 +29,7 @@ const FIRST_FLAT_ID: u32 = 200_000;
 const FIRST_ROPE_ID: u32 = 300_000;
 
 /// Q4.28 rotation about Y, the village's.
-pub use crate::world::village::yaw_matrix;
+pub use crate::world::archive::yaw_matrix;
 
 /// A retail MPSO model name: `<STEM>.3D`, cut to the 12-byte field.
 pub fn mpso_model(stem: &str) -> String {
@@ -198,7 +198,7 @@ impl Library {
         let segments = super::models::statics()
             .into_iter()
             .map(|s| {
-                let desc = village::model_desc(&s.mesh, s.version, 0, &[]);
+                let desc = archive::model_desc(&s.mesh, s.version, 0, &[]);
                 let mut seg = SegmentDesc::embedded(s.name, crate::write::model::to_bytes(&desc));
                 seg.collision_flags = s.collision;
                 (s.name, seg)
