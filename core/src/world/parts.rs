@@ -119,6 +119,7 @@ pub(crate) struct Systems<'a, C: Capacity> {
 impl<'a, C: Capacity> Assets<'a, C> {
     /// The model tables ([`models::ModelTables`]) over these assets, with the designated
     /// pair `players` (`selected` the selected one) and the selected player's `death` state.
+    #[inline]
     pub fn model_tables(
         &self,
         players: [Option<u16>; 2],
