@@ -59,12 +59,28 @@ pub const JUMP_RUN_TORCH: i16 = 35;
 pub const JUMP_RUN_BACK: i16 = 36;
 /// Action entry 9's jump from [`RUN_TORCH`].
 pub const JUMP_RUN_BACK_TORCH: i16 = 37;
+/// Queued motion 1 in the air with a burning torch (its airborne-group table).
+pub const AIRBORNE_1_TORCH: i16 = 38;
+/// Queued motion 1 in the air.
+pub const AIRBORNE_1: i16 = 39;
+/// Queued motion 1 in the air, the high bit set.
+pub const AIRBORNE_1_HIGH: i16 = 40;
 /// Queued motion 2 in the air with a burning torch (its airborne-group table).
 pub const AIRBORNE_2_TORCH: i16 = 41;
 /// Queued motion 2 in the air.
 pub const AIRBORNE_2: i16 = 42;
 /// Queued motion 2 in the air, the high bit set.
 pub const AIRBORNE_2_HIGH: i16 = 43;
+/// Queued motion 8 or 24 in the air.
+pub const AIRBORNE_8: i16 = 44;
+/// Queued motion 8 or 24 in the air with a burning torch.
+pub const AIRBORNE_8_TORCH: i16 = 45;
+/// Queued motion 9 in the air.
+pub const AIRBORNE_9: i16 = 46;
+/// Queued motion 9 in the air with a burning torch.
+pub const AIRBORNE_9_TORCH: i16 = 47;
+/// Queued motion 8, 9 or 24 in the air, the high bit set.
+pub const AIRBORNE_HIGH: i16 = 48;
 /// A backward jump from running backward ([`BACK`]).
 pub const JUMP_BACK: i16 = 49;
 /// A backward jump from [`BACK_TORCH`].
@@ -73,10 +89,20 @@ pub const JUMP_BACK_TORCH: i16 = 50;
 pub const FALL: i16 = 56;
 /// Falling with a burning torch.
 pub const FALL_TORCH: i16 = 57;
+/// Falling after a queued motion whose high bit is set, without a burning torch.
+pub const FALL_HIGH: i16 = 58;
 /// Falling off a run.
 pub const FALL_RUN: i16 = 59;
 /// Falling off a run with a burning torch.
 pub const FALL_RUN_TORCH: i16 = 60;
+/// Falling state 9 near its origin (the fall of [`JUMP_RUN_BACK`]).
+pub const FALL_RUN_BACK: i16 = 61;
+/// Falling state 9 near its origin with a burning torch.
+pub const FALL_RUN_BACK_TORCH: i16 = 62;
+/// Falling state 3 (the fall of [`JUMP_BACK`]).
+pub const FALL_BACK: i16 = 63;
+/// Falling state 3 with a burning torch.
+pub const FALL_BACK_TORCH: i16 = 64;
 /// Landing, unarmed.
 pub const LAND: i16 = 65;
 /// Landing with a burning torch.
@@ -129,6 +155,8 @@ pub const TURN_LEFT_ARMED: i16 = 96;
 pub const TURN_RIGHT_ARMED: i16 = 97;
 /// A standing jump holding a weapon or in combat.
 pub const JUMP_ARMED: i16 = 111;
+/// Queued motion 1 in the air, holding a weapon.
+pub const AIRBORNE_1_ARMED: i16 = 112;
 /// Falling, armed.
 pub const FALL_ARMED: i16 = 113;
 /// Landing, armed.
@@ -138,6 +166,10 @@ pub const LAND_ARMED: i16 = 114;
 pub const FALL_ARMED_LATE: i16 = 115;
 /// An armed landing: one of the landing groups a script `Jump` refuses in (named by its use).
 pub const LAND_ARMED_LATE: i16 = 116;
+/// A damage reaction holding a weapon (one of two the random draw picks).
+pub const DAMAGE_ARMED_A: i16 = 117;
+/// The other damage reaction holding a weapon.
+pub const DAMAGE_ARMED_B: i16 = 118;
 /// The armed player's death group.
 pub const DEATH_ARMED: i16 = 122;
 /// The dead default when the set has it.
@@ -150,6 +182,10 @@ pub const SHEATH: i16 = 129;
 pub const LAND_8_ARMED: i16 = 130;
 /// Landing from low queued state 9, the player armed.
 pub const LAND_9_ARMED: i16 = 131;
+/// An unarmed damage reaction (one of two the random draw picks).
+pub const DAMAGE_A: i16 = 132;
+/// The other unarmed damage reaction.
+pub const DAMAGE_B: i16 = 133;
 /// The unarmed death group (the player's, and a nonplayer's outside a fall or landing).
 pub const DEATH: i16 = 134;
 /// The selected player in deep water.

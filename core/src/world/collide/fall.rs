@@ -88,7 +88,7 @@ pub(super) fn motion_transition<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_
     a.queued = 0;
     start_fall_record(a);
     let g = if a.falling & 0x80 != 0 {
-        58
+        group::FALL_HIGH
     } else if a.holds_weapon() {
         if a.anim.current == group::FALL_ARMED {
             return;
@@ -244,10 +244,10 @@ pub(super) fn missed<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
     }
     let near = a.position[1].wrapping_sub(a.fall_origin).wrapping_abs() < 32768;
     match a.falling & 0x7f {
-        3 => env.request(a, if torch { 64 } else { 63 }),
-        _ if a.falling & 0x80 != 0 && !torch => env.request(a, 58),
+        3 => env.request(a, if torch { group::FALL_BACK_TORCH } else { group::FALL_BACK }),
+        _ if a.falling & 0x80 != 0 && !torch => env.request(a, group::FALL_HIGH),
         8 if near => env.request(a, if torch { group::FALL_RUN_TORCH } else { group::FALL_RUN }),
-        9 if near => env.request(a, if torch { 62 } else { 61 }),
+        9 if near => env.request(a, if torch { group::FALL_RUN_BACK_TORCH } else { group::FALL_RUN_BACK }),
         _ if a.holds_weapon() => {
             if a.anim.current != group::FALL_ARMED_LATE {
                 env.force(a, group::FALL_ARMED);

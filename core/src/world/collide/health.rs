@@ -11,7 +11,14 @@ use crate::world::queries::Env;
 
 /// The current and pending groups that suppress the damage reaction: the hurt and fatal
 /// landings and the reaction's own four.
-const REACTION_GROUPS: [i16; 6] = [73, 74, 117, 118, 132, 133];
+const REACTION_GROUPS: [i16; 6] = [
+    group::HURT,
+    group::FATAL,
+    group::DAMAGE_ARMED_A,
+    group::DAMAGE_ARMED_B,
+    group::DAMAGE_A,
+    group::DAMAGE_B,
+];
 
 /// The generic health-with-death admission ({D:engine/SOUP.md} "Health native routing"): no
 /// change with attribute 120 (invulnerable), nor with attribute 97 unless holding a weapon
@@ -168,10 +175,10 @@ fn damage_reaction<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>) {
     }
     let even = env.systems.rng.draw() & 1 == 0;
     let g = match (a.holds_weapon(), even) {
-        (false, true) => 133,
-        (false, false) => 132,
-        (true, true) => 118,
-        (true, false) => 117,
+        (false, true) => group::DAMAGE_B,
+        (false, false) => group::DAMAGE_A,
+        (true, true) => group::DAMAGE_ARMED_B,
+        (true, false) => group::DAMAGE_ARMED_A,
     };
     env.request(a, g);
     if env.is_player {

@@ -28,25 +28,25 @@ pub const fn fall_factor(i: i32) -> i32 {
 /// the torch, then the high bit; `None` for states without a request.
 pub const fn airborne_group(low: u8, high: bool, torch: bool, armed: bool) -> Option<i16> {
     Some(match (low, torch, high) {
-        (1, true, _) => 38,
+        (1, true, _) => group::AIRBORNE_1_TORCH,
         (1, false, false) => {
             if armed {
-                112
+                group::AIRBORNE_1_ARMED
             } else {
-                39
+                group::AIRBORNE_1
             }
         }
-        (1, false, true) => 40,
-        (2, true, _) => 41,
-        (2, false, false) => 42,
-        (2, false, true) => 43,
+        (1, false, true) => group::AIRBORNE_1_HIGH,
+        (2, true, _) => group::AIRBORNE_2_TORCH,
+        (2, false, false) => group::AIRBORNE_2,
+        (2, false, true) => group::AIRBORNE_2_HIGH,
         (3, true, _) => group::JUMP_BACK_TORCH,
         (3, false, _) => group::JUMP_BACK,
-        (8 | 24, true, _) => 45,
-        (8 | 24, false, false) => 44,
-        (9, true, _) => 47,
-        (9, false, false) => 46,
-        (8 | 9 | 24, false, true) => 48,
+        (8 | 24, true, _) => group::AIRBORNE_8_TORCH,
+        (8 | 24, false, false) => group::AIRBORNE_8,
+        (9, true, _) => group::AIRBORNE_9_TORCH,
+        (9, false, false) => group::AIRBORNE_9,
+        (8 | 9 | 24, false, true) => group::AIRBORNE_HIGH,
         _ => return None,
     })
 }
@@ -117,7 +117,7 @@ pub(super) fn queued_writer<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>
         a.falling = a.queued;
         a.queued = 0;
         if a.falling & 0x80 != 0 && a.torch == 0 {
-            env.force(a, 58);
+            env.force(a, group::FALL_HIGH);
         }
     }
 }
