@@ -70,7 +70,7 @@
 //! // A session is large (its tables are fixed-size, about 12 MB at the desktop's
 //! // capacity): it lives on the heap here; a microcontroller keeps a [`Small`] one.
 //! let mut session: Box<Session> = Box::new(Session::unloaded(SystemConfig::installed(), Bindings::default()));
-//! session.load(&Embedded, Choice::Map("HARBOUR").into(), Start::Marker(0))?;
+//! session.load(&Embedded, Choice::Map("HARBOUR"), Start::Marker(0))?;
 //! // Thirty updates, one BIOS tick (18.2065 Hz) apart, no key held.
 //! for bios in 0..30 {
 //!     session.step(&Input::NONE, bios, None);

@@ -165,6 +165,12 @@ impl<'p> From<Choice<'p>> for Play<'p> {
     }
 }
 
+impl<'p> From<&'p WorldSpec<'p>> for Play<'p> {
+    fn from(spec: &'p WorldSpec<'p>) -> Self {
+        Play::World(spec)
+    }
+}
+
 /// Where a loaded session starts its player ([`Session::load`]).
 #[derive(Clone, Copy, Debug)]
 pub enum Start<'s, 'a> {
@@ -204,13 +210,13 @@ impl<'a, C: Capacity> Session<'a, C> {
     /// World `play` from `files` loaded into this session (its configuration and bindings,
     /// or a replay's configuration), replacing what it held — one session's memory, not two
     /// (what a microcontroller has room for) — and the player entered as `start` says.
-    pub fn load(
+    pub fn load<'p>(
         &mut self,
         files: &impl Files<'a>,
-        play: Play<'_>,
+        play: impl Into<Play<'p>>,
         start: Start<'_, 'a>,
     ) -> Result<(), SessionError> {
-        match (start, play) {
+        match (start, play.into()) {
             (Start::Marker(marker), Play::World(spec)) => self.start_world_in_place(files, spec, marker),
             (Start::Marker(marker), Play::Catalog(choice)) => {
                 let (spec, _) = catalog::resolve(files, choice).map_err(SessionError::World)?;
@@ -228,14 +234,13 @@ impl<'a, C: Capacity> Session<'a, C> {
         spec: &WorldSpec<'_>,
         marker: usize,
     ) -> Result<(), SessionError> {
-        self.world.load_world_in_place(files, spec).map_err(SessionError::World)?;
-        self.world.enter_marker(files, marker, 0).map_err(SessionError::World)?;
-        // A catalog world replays by its index.
+        // Heading 0, no starting group or phase; a catalog world replays by its index.
         let origin = Origin {
             start: PlayerStart::Marker { index: marker },
             world_index: spec.id,
             ..Origin::embedded()
         };
+        self.load_and_enter(files, spec, &origin)?;
         self.around(files, spec, origin);
         Ok(())
     }

@@ -340,7 +340,7 @@ impl Opened {
             _ => self.default_map,
         };
         let mut s = Box::new(Session::unloaded(scenario.config(), bindings));
-        s.load(&files, stros_core::Choice::Map(map).into(), stros_core::Start::Replay(scenario))
+        s.load(&files, stros_core::Choice::Map(map), stros_core::Start::Replay(scenario))
             .map_err(|e| self.describe(e))?;
         Ok(s)
     }
@@ -372,8 +372,7 @@ impl Opened {
                 let marker = self.marker.or(start.and_then(|m| usize::try_from(m).ok())).unwrap_or(0);
                 let config = install.map_or(Ok(SystemConfig::installed()), Install::config)?;
                 let mut s = Box::new(Session::unloaded(config, bindings));
-                s.load(&files, stros_core::Play::World(&spec), stros_core::Start::Marker(marker))
-                    .map_err(describe)?;
+                s.load(&files, &spec, stros_core::Start::Marker(marker)).map_err(describe)?;
                 s.origin.world = &self.world;
                 if spec.id.is_none() && install.is_some() {
                     s.origin.map = Some(spec.map);

@@ -111,7 +111,7 @@ fn run() -> Result<Costs, &'static str> {
     session
         .load(
             &Embedded,
-            stros_core::Choice::Map(stros_core::embedded::MAP).into(),
+            stros_core::Choice::Map(stros_core::embedded::MAP),
             stros_core::Start::Replay(&scenario),
         )
         .map_err(|_| "the island does not load at the small preset")?;

@@ -80,7 +80,7 @@ pub fn digests(scenario: &str) -> Result<String, String> {
     session
         .load(
             &Embedded,
-            stros_core::Choice::Map(stros_core::embedded::MAP).into(),
+            stros_core::Choice::Map(stros_core::embedded::MAP),
             stros_core::Start::Replay(&scenario),
         )
         .map_err(|e| e.to_string())?;

@@ -130,7 +130,7 @@ fn the_yard_walks_steps_are_scheduled() {
     session
         .load(
             &stros_core::files::Embedded,
-            stros_core::Choice::Map(stros_core::embedded::MAP).into(),
+            stros_core::Choice::Map(stros_core::embedded::MAP),
             stros_core::Start::Replay(&scenario),
         )
         .unwrap();

@@ -12,7 +12,7 @@ use stros_core::embedded::MAP;
 use stros_core::files::{Embedded, Files, Overlay};
 use stros_core::input::Bindings;
 use stros_core::scenario::Scenario;
-use stros_core::session::{Play, SessionError, Start};
+use stros_core::session::{SessionError, Start};
 use stros_core::timing::Clock;
 use stros_core::world::catalog::{Choice, WorldSpec};
 use stros_host::World;
@@ -83,7 +83,7 @@ pub fn start<'a>(
     marker: usize,
 ) -> Result<stros_host::Session<'a>, SessionError> {
     let mut s = stros_host::Session::unloaded(config, bindings);
-    s.load(files, Choice::Map(map).into(), Start::Marker(marker))?;
+    s.load(files, Choice::Map(map), Start::Marker(marker))?;
     Ok(s)
 }
 
@@ -96,7 +96,7 @@ pub fn start_world<'a>(
     marker: usize,
 ) -> Result<stros_host::Session<'a>, SessionError> {
     let mut s = stros_host::Session::unloaded(config, bindings);
-    s.load(files, Play::World(spec), Start::Marker(marker))?;
+    s.load(files, spec, Start::Marker(marker))?;
     Ok(s)
 }
 
@@ -108,7 +108,7 @@ pub fn replay<'a>(
     bindings: Bindings,
 ) -> Result<stros_host::Session<'a>, SessionError> {
     let mut s = stros_host::Session::unloaded(scenario.config(), bindings);
-    s.load(files, Choice::Map(map).into(), Start::Replay(scenario))?;
+    s.load(files, Choice::Map(map), Start::Replay(scenario))?;
     Ok(s)
 }
 

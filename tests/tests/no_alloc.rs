@@ -5,6 +5,7 @@
 use stros_tests::{Counting, allocations_during};
 
 use stros_core::config::SystemConfig;
+use stros_core::embedded::MAP;
 use stros_core::math::{
     Mat3, RotationMode, direction_from_displacement, refresh_orientation, translate_heading,
 };
@@ -12,6 +13,7 @@ use stros_core::render::{Framebuffer, HEIGHT, WIDTH};
 use stros_core::tables;
 use stros_core::timing::{Clock, TimingConfig};
 use stros_core::units::Angles;
+use stros_core::{Choice, Start};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
@@ -182,13 +184,7 @@ fn ten_thousand_world_steps_allocate_nothing() {
     let mut session = Session::unloaded(SystemConfig::installed(), stros_core::input::Bindings::default());
     let n = allocations_during(|| {
         // Loading and entering into it allocate nothing either.
-        session
-            .load(
-                &Embedded,
-                stros_core::Choice::Map(stros_core::embedded::MAP).into(),
-                stros_core::Start::Marker(0),
-            )
-            .unwrap();
+        session.load(&Embedded, Choice::Map(MAP), Start::Marker(0)).unwrap();
         let start = session.world.selected_player().unwrap().position;
         let inputs = [
             Input::with(&[Action::Up]),
@@ -352,13 +348,7 @@ fn writing_reading_and_applying_a_save_allocate_nothing() {
     use stros_host::Session;
 
     let mut session = Session::unloaded(SystemConfig::installed(), stros_core::input::Bindings::default());
-    session
-        .load(
-            &Embedded,
-            stros_core::Choice::Map(stros_core::embedded::MAP).into(),
-            stros_core::Start::Marker(0),
-        )
-        .unwrap();
+    session.load(&Embedded, Choice::Map(MAP), Start::Marker(0)).unwrap();
     let mut buffer = vec![0u8; 8192];
     let mut len = 0;
     let record = "world = \"embedded\"\nmarker = 0\n";

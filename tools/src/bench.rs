@@ -192,7 +192,7 @@ pub fn spot_session(spot: &Spot) -> Result<Box<stros_host::Session<'static>>, St
     let mut session: Box<Session> =
         Box::new(Session::unloaded(SystemConfig::installed(), Bindings::default()));
     let start = stros_core::Start::Marker(marker);
-    session.load(&Embedded, stros_core::Choice::Map(map).into(), start).map_err(|e| e.to_string())?;
+    session.load(&Embedded, stros_core::Choice::Map(map), start).map_err(|e| e.to_string())?;
     for b in 0..4 {
         session.step(&Input::NONE, b, None);
     }

@@ -266,11 +266,7 @@ pub fn scenario(data: &[u8]) -> usize {
         Box::new(Session::unloaded(scenario.config(), Bindings::default()));
     watched(|| {
         if session
-            .load(
-                &Embedded,
-                stros_core::Choice::Map(embedded::MAP).into(),
-                stros_core::Start::Replay(&scenario),
-            )
+            .load(&Embedded, stros_core::Choice::Map(embedded::MAP), stros_core::Start::Replay(&scenario))
             .is_err()
         {
             return 1;

@@ -228,7 +228,7 @@ impl<'a, C: Capacity> World<'a, C> {
             let text = core::str::from_utf8(bytes).unwrap_or("");
             self.assets.surfaces.parse_into(text).map_err(WorldError::Surface)?;
         }
-        (self.systems.flags, self.assets.refs) = script::ScriptTables::<C>::definitions(files)?;
+        (self.systems.flags, self.assets.refs) = script::definitions(files)?;
         self.systems.rng = crate::script::Rng::default();
         // The dialogue file ({D:config/system-ini.md} `rtx_filename`, installed
         // `ENGLISH.RTX`); without one, lines and prompts find nothing.

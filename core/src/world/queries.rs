@@ -98,8 +98,6 @@ pub(crate) struct Env<'e, 'a, C: Capacity> {
     pub forward_held: bool,
     /// The last terrain samples ([`Env::terrain_sample`]).
     pub samples: Cell<[Option<KeptSample>; SAMPLES]>,
-    /// The camera (view) position, runtime units: where effects are drawn toward.
-    pub view: [i32; 3],
     /// The selected player's grip vertex ([`super::World::grip_vertex`]); `None` for others.
     pub grip: Option<[i32; 3]>,
 }
@@ -122,7 +120,6 @@ impl<'e, 'a, C: Capacity> Env<'e, 'a, C> {
         Env {
             tables: assets.model_tables(players, selected, &systems.player.death),
             scale_fps: systems.clock.scale_fps(),
-            view: systems.view,
             assets,
             systems,
             player_id,
@@ -432,7 +429,7 @@ impl<'a, C: Capacity> Env<'_, 'a, C> {
     /// {D:engine/SOUP.md} "Selected death effect admission"), Y the support height truncated
     /// plus `standing_height`, in runtime units, plus 0x600.
     fn effect(&mut self, a: &Actor, descriptor: u32, support_y: Option<f32>) {
-        let [x, z] = toward_camera(a.position, self.view);
+        let [x, z] = toward_camera(a.position, self.systems.view);
         let height = support_y.map_or(a.position[1] >> 8, |h| h as i32);
         let y = height.wrapping_add(self.assets.config.standing_height).wrapping_mul(256).wrapping_add(0x600);
         self.events.push(AnimEvent::Effect { descriptor, at: [x, y, z] });

@@ -55,23 +55,22 @@ pub(crate) struct ScriptTables<C: Capacity = Desktop> {
     pub locals: C::Locals<i32>,
 }
 
-impl<C: Capacity> ScriptTables<C> {
-    /// The flags and property references of `files`' SOUP386.DEF (the session
-    /// initializer's flag setup: every flag at its authored value, latch clear), or the
-    /// fallback without one. A DEF that does not parse, or declares more flags than
-    /// [`MAX_FLAGS`], fails the load.
-    pub fn definitions<'a>(files: &impl Files<'a>) -> Result<(Flags, References), WorldError> {
-        let Some(bytes) = files.file(DEF_FILE) else { return Ok((Flags::default(), References::default())) };
-        let def =
-            SoupDef::new_checked(bytes).map_err(|e| WorldError::Format(name_of(DEF_FILE.as_bytes()), e))?;
-        let flags = Flags::from_def(&def)
-            .map_err(|_| WorldError::Limit("global flags (SOUP386.DEF declares more than 512)"))?;
-        let refs = References::from_def(&def).map_err(|_| {
-            WorldError::Limit("property references (SOUP386.DEF names the core's properties over 64 times)")
-        })?;
-        Ok((flags, refs))
-    }
+/// The flags and property references of `files`' SOUP386.DEF (the session
+/// initializer's flag setup: every flag at its authored value, latch clear), or the
+/// fallback without one. A DEF that does not parse, or declares more flags than
+/// [`MAX_FLAGS`], fails the load.
+pub(super) fn definitions<'a>(files: &impl Files<'a>) -> Result<(Flags, References), WorldError> {
+    let Some(bytes) = files.file(DEF_FILE) else { return Ok((Flags::default(), References::default())) };
+    let def = SoupDef::new_checked(bytes).map_err(|e| WorldError::Format(name_of(DEF_FILE.as_bytes()), e))?;
+    let flags = Flags::from_def(&def)
+        .map_err(|_| WorldError::Limit("global flags (SOUP386.DEF declares more than 512)"))?;
+    let refs = References::from_def(&def).map_err(|_| {
+        WorldError::Limit("property references (SOUP386.DEF names the core's properties over 64 times)")
+    })?;
+    Ok((flags, refs))
+}
 
+impl<C: Capacity> ScriptTables<C> {
     /// Adds the script state of instance `instance` of definition `def`: main at
     /// `script_pc`, an entry continuation when that is nonzero, and the instance's own copy
     /// of the RAVA initial values. Instances of one definition take successive RAVA slices

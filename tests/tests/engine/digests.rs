@@ -5,11 +5,13 @@
 use std::path::Path;
 
 use stros_core::capacity::Small;
+use stros_core::embedded::MAP;
 use stros_core::files::Embedded;
 use stros_core::input::Bindings;
 use stros_core::render::{Framebuffer, HEIGHT, WIDTH};
 use stros_core::scenario::Scenario;
 use stros_core::trace::Fnv1a64;
+use stros_core::{Choice, Start};
 use stros_host::Session;
 
 /// FNV-1a 64, written out: the offset basis, then per byte xor and multiply by the prime.
@@ -26,12 +28,7 @@ fn small_replay(text: &str) -> Box<stros_core::session::Session<'_, Small>> {
     let scenario = Scenario::parse(text).unwrap();
     let mut s =
         Box::new(stros_core::session::Session::<Small>::unloaded(scenario.config(), Bindings::default()));
-    s.load(
-        &Embedded,
-        stros_core::Choice::Map(stros_core::embedded::MAP).into(),
-        stros_core::Start::Replay(&scenario),
-    )
-    .unwrap();
+    s.load(&Embedded, Choice::Map(MAP), Start::Replay(&scenario)).unwrap();
     s
 }
 
@@ -94,13 +91,7 @@ fn loading_in_place_gives_the_session_loading_by_value_gives() {
     let scenario = Scenario::parse(&text).unwrap();
     let mut small =
         Box::new(stros_core::session::Session::<Small>::unloaded(scenario.config(), Bindings::default()));
-    small
-        .load(
-            &Embedded,
-            stros_core::Choice::Map(stros_core::embedded::MAP).into(),
-            stros_core::Start::Replay(&scenario),
-        )
-        .unwrap();
+    small.load(&Embedded, Choice::Map(MAP), Start::Replay(&scenario)).unwrap();
     let mut desktop: Box<Session> = Box::new(
         stros_tests::replay(&Embedded, stros_core::embedded::MAP, &scenario, Bindings::default()).unwrap(),
     );
@@ -110,13 +101,7 @@ fn loading_in_place_gives_the_session_loading_by_value_gives() {
         let u = small.next_recorded().unwrap();
         small.step(&u.input, u.bios, u.scale);
     }
-    small
-        .load(
-            &Embedded,
-            stros_core::Choice::Map(stros_core::embedded::MAP).into(),
-            stros_core::Start::Replay(&scenario),
-        )
-        .unwrap();
+    small.load(&Embedded, Choice::Map(MAP), Start::Replay(&scenario)).unwrap();
     while let (Some(a), Some(b)) = (small.next_recorded(), desktop.next_recorded()) {
         small.step(&a.input, a.bios, a.scale);
         desktop.step(&b.input, b.bios, b.scale);

@@ -230,8 +230,8 @@ pub(crate) fn death_effects<C: Capacity>(a: &Actor, env: &mut Env<'_, '_, C>, mo
 /// Y the logical Y plus the positive Y bounds extent × 256 plus 1536.
 fn death_effect<C: Capacity>(a: &Actor, env: &mut Env<'_, '_, C>, descriptor: u32, wide: bool) {
     let bearing = crate::math::direction_from_displacement(
-        a.position[0].wrapping_sub(env.view[0]),
-        a.position[2].wrapping_sub(env.view[2]),
+        a.position[0].wrapping_sub(env.systems.view[0]),
+        a.position[2].wrapping_sub(env.systems.view[2]),
     ) as i32;
     let index = (bearing - 1024) & 2047;
     let moved = |c: i32, f: f32| (c as f32 + 2048.0 * f) as i32;
