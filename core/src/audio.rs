@@ -339,7 +339,7 @@ impl Mixer {
         }
     }
 
-    /// A script's stop ([`crate::anim::SoundStop`]) from `owner`.
+    /// A script's stop (`crate::anim::SoundStop`) from `owner`.
     pub fn stop(&mut self, owner: u16, stop: crate::anim::SoundStop) {
         use crate::anim::SoundStop;
         for ch in self.channels.iter_mut() {

@@ -45,7 +45,7 @@
 //!
 //! Any other sizes are a [`Caps`] away. A map that needs more than a build holds fails to
 //! load with [`crate::world::WorldError::Capacity`], which names the table, what the map
-//! needs and what the build holds ([`crate::world::needs`] counts a map's needs).
+//! needs and what the build holds (`crate::world::needs` counts a map's needs).
 
 use core::fmt;
 use core::ops::{Deref, DerefMut};

@@ -109,9 +109,9 @@ system_config! {
     sky_move: ["xngine"] "sky_move" = 1;
     /// Nonzero: the map's dynamic objects load (among them the MPOB object lights).
     objects_load: ["system"] "objects_load" = 1;
-    /// Nonzero: the map's ropes are built ([`crate::world::ropes`]).
+    /// Nonzero: the map's ropes are built (`crate::world::ropes`).
     ropes_load: ["system"] "ropes_load" = 1;
-    /// Environmental effect pool capacity ([`crate::world::effects`]).
+    /// Environmental effect pool capacity (`crate::world::effects`).
     max_effects: ["system"] "max_effects" = 32;
     /// Nonzero: no environmental effect pool.
     disable_effects: ["system"] "disable_effects" = 0;
@@ -165,7 +165,7 @@ system_config! {
     rope_jump_add: ["game"] "rope_jump_add" = 18;
     /// Pickup text override time.
     rtx_pickup_override_time: ["game"] "rtx_pickup_override_time" = 24;
-    /// Subtitle slots, the dialogue records ([`crate::dialogue`]; at least 16).
+    /// Subtitle slots, the dialogue records (`crate::dialogue`; at least 16).
     dialog_max_dialog_lines: ["dialog"] "dialog_max_dialog_lines" = 20;
     /// Topic-menu items (the original allocates at least 300).
     dialog_max_menu_items: ["dialog"] "dialog_max_menu_items" = 20;

@@ -253,7 +253,7 @@ impl<'a, T: Timebase + Clone> Runner<'a, T> {
         {
             log::info!("entered world {}", self.session.world.world_id().unwrap_or(0));
         }
-        let died = self.session.world.report().outcome == Some(stros_core::player::death::OUTCOME_DEATH);
+        let died = self.session.world.report().outcome == Some(stros_core::world::OUTCOME_DEATH);
         if let (true, Some(opened)) = (died, self.restart) {
             log::info!("the player died: the game starts again");
             opened.restart(&mut self.session)?;

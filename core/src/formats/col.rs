@@ -7,23 +7,25 @@
 
 use super::{ErrorKind, Format, FormatError, bytes};
 
-/// Byte offsets and sizes of the COL layout, shared with the writer in `stros-tools`.
-pub mod field {
-    /// `u32` LE file size, always [`FILE_LEN`].
-    pub const FILE_SIZE: usize = 0;
-    /// `u32` LE magic, always [`super::MAGIC`].
-    pub const MAGIC: usize = 4;
-    /// First palette entry.
-    pub const PALETTE: usize = 8;
-    /// Bytes per entry (R, G, B).
-    pub const ENTRY_LEN: usize = 3;
-    /// Number of entries.
-    pub const ENTRIES: usize = 256;
-    /// Total file length.
-    pub const FILE_LEN: usize = PALETTE + ENTRIES * ENTRY_LEN;
+internal! {
+    /// Byte offsets and sizes of the COL layout, shared with the writer in `stros-tools`.
+    mod field {
+        /// `u32` LE file size, always [`FILE_LEN`].
+        pub const FILE_SIZE: usize = 0;
+        /// `u32` LE magic, always [`super::MAGIC`].
+        pub const MAGIC: usize = 4;
+        /// First palette entry.
+        pub const PALETTE: usize = 8;
+        /// Bytes per entry (R, G, B).
+        pub const ENTRY_LEN: usize = 3;
+        /// Number of entries.
+        pub const ENTRIES: usize = 256;
+        /// Total file length.
+        pub const FILE_LEN: usize = PALETTE + ENTRIES * ENTRY_LEN;
+    }
 }
 
-/// The magic word at [`field::MAGIC`].
+/// The magic word at `field::MAGIC`.
 pub const MAGIC: u32 = 0xB123;
 
 const fn err(kind: ErrorKind, offset: usize) -> FormatError {
@@ -45,7 +47,7 @@ impl<'a> Col<'a> {
 
     /// Checks the length, size field and magic.
     ///
-    /// The length must be exactly [`field::FILE_LEN`]: the size field says so, and a
+    /// The length must be exactly `field::FILE_LEN`: the size field says so, and a
     /// longer buffer would mean the caller handed in something else.
     pub fn check(&self) -> Result<(), FormatError> {
         let d = self.data;

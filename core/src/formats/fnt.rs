@@ -12,38 +12,40 @@
 use super::chunks::Chunks;
 use super::{ErrorKind, Format, FormatError, bytes};
 
-/// Byte offsets and sizes of the FNT layout, shared with the writer in `stros-tools`.
-pub mod field {
-    /// `FNHD` payload length.
-    pub const FNHD_LEN: usize = 56;
-    /// FNHD: `[u8; 32]` description.
-    pub const DESCRIPTION: usize = 0;
-    /// FNHD: LE `u16` 1 when an `RDAT` chunk follows (not read by the engine).
-    pub const HAS_RDAT: usize = 0x22;
-    /// FNHD: LE `u16` export-tool maximum width (replaced by the width of `W`).
-    pub const MAX_WIDTH: usize = 0x2A;
-    /// FNHD: LE `u16` line height.
-    pub const LINE_HEIGHT: usize = 0x2C;
-    /// FNHD: LE `u16` first code (always 32; the engine assumes it).
-    pub const CHARACTER_START: usize = 0x2E;
-    /// FNHD: LE `u16` glyph records in FBMP.
-    pub const CHARACTER_COUNT: usize = 0x30;
-    /// FNHD: LE `u16` nonzero: the font has a palette chunk.
-    pub const HAS_PALETTE: usize = 0x36;
-    /// Palette payload length (256 RGB triplets of 6-bit components).
-    pub const PALETTE_LEN: usize = 768;
-    /// Glyph record: LE `u16` enabled.
-    pub const GLYPH_ENABLED: usize = 0;
-    /// Glyph record: LE `i16` left offset.
-    pub const GLYPH_LEFT: usize = 2;
-    /// Glyph record: LE `i16` top offset.
-    pub const GLYPH_TOP: usize = 4;
-    /// Glyph record: LE `u16` width.
-    pub const GLYPH_WIDTH: usize = 6;
-    /// Glyph record: LE `u16` height.
-    pub const GLYPH_HEIGHT: usize = 8;
-    /// Glyph record header length; `width × height` palette indices follow.
-    pub const GLYPH_HEADER_LEN: usize = 10;
+internal! {
+    /// Byte offsets and sizes of the FNT layout, shared with the writer in `stros-tools`.
+    mod field {
+        /// `FNHD` payload length.
+        pub const FNHD_LEN: usize = 56;
+        /// FNHD: `[u8; 32]` description.
+        pub const DESCRIPTION: usize = 0;
+        /// FNHD: LE `u16` 1 when an `RDAT` chunk follows (not read by the engine).
+        pub const HAS_RDAT: usize = 0x22;
+        /// FNHD: LE `u16` export-tool maximum width (replaced by the width of `W`).
+        pub const MAX_WIDTH: usize = 0x2A;
+        /// FNHD: LE `u16` line height.
+        pub const LINE_HEIGHT: usize = 0x2C;
+        /// FNHD: LE `u16` first code (always 32; the engine assumes it).
+        pub const CHARACTER_START: usize = 0x2E;
+        /// FNHD: LE `u16` glyph records in FBMP.
+        pub const CHARACTER_COUNT: usize = 0x30;
+        /// FNHD: LE `u16` nonzero: the font has a palette chunk.
+        pub const HAS_PALETTE: usize = 0x36;
+        /// Palette payload length (256 RGB triplets of 6-bit components).
+        pub const PALETTE_LEN: usize = 768;
+        /// Glyph record: LE `u16` enabled.
+        pub const GLYPH_ENABLED: usize = 0;
+        /// Glyph record: LE `i16` left offset.
+        pub const GLYPH_LEFT: usize = 2;
+        /// Glyph record: LE `i16` top offset.
+        pub const GLYPH_TOP: usize = 4;
+        /// Glyph record: LE `u16` width.
+        pub const GLYPH_WIDTH: usize = 6;
+        /// Glyph record: LE `u16` height.
+        pub const GLYPH_HEIGHT: usize = 8;
+        /// Glyph record header length; `width × height` palette indices follow.
+        pub const GLYPH_HEADER_LEN: usize = 10;
+    }
 }
 
 /// The header chunk's tag.

@@ -11,34 +11,36 @@
 use super::chunks::Chunks;
 use super::{ErrorKind, Format, FormatError, bytes};
 
-/// Byte offsets and sizes of the layout, shared with the writer in `stros-tools`.
-pub mod field {
-    /// BMHD: `[u8; 22]` NUL-terminated title.
-    pub const TITLE: usize = 0x00;
-    /// The title's length.
-    pub const TITLE_LEN: usize = 22;
-    /// BMHD: LE `i16` frame count.
-    pub const NUM_IMAGES: usize = 0x20;
-    /// BMHD payload length.
-    pub const BMHD_LEN: usize = 0x22;
-    /// Palette payload length.
-    pub const PALETTE_LEN: usize = 768;
-    /// Frame: LE `i16` width.
-    pub const WIDTH: usize = 0x02;
-    /// Frame: LE `i16` height.
-    pub const HEIGHT: usize = 0x04;
-    /// Frame: LE `i16` draw offset x (HUD bitmaps add it to their anchor).
-    pub const OFFSET_X: usize = 0x06;
-    /// Frame: LE `i16` draw offset y.
-    pub const OFFSET_Y: usize = 0x08;
-    /// Frame: LE `i16` compression: 0 raw, 1 RLE, 2 LZHUF.
-    pub const COMPRESSION: usize = 0x0A;
-    /// Frame header length; raw pixels follow.
-    pub const FRAME_HEADER_LEN: usize = 0x12;
-    /// RLE and LZHUF: LE `u32` compressed size at the header's end.
-    pub const COMPRESSED_SIZE: usize = 0x12;
-    /// LZHUF: LE `u32` uncompressed size.
-    pub const UNCOMPRESSED_SIZE: usize = 0x16;
+internal! {
+    /// Byte offsets and sizes of the layout, shared with the writer in `stros-tools`.
+    mod field {
+        /// BMHD: `[u8; 22]` NUL-terminated title.
+        pub const TITLE: usize = 0x00;
+        /// The title's length.
+        pub const TITLE_LEN: usize = 22;
+        /// BMHD: LE `i16` frame count.
+        pub const NUM_IMAGES: usize = 0x20;
+        /// BMHD payload length.
+        pub const BMHD_LEN: usize = 0x22;
+        /// Palette payload length.
+        pub const PALETTE_LEN: usize = 768;
+        /// Frame: LE `i16` width.
+        pub const WIDTH: usize = 0x02;
+        /// Frame: LE `i16` height.
+        pub const HEIGHT: usize = 0x04;
+        /// Frame: LE `i16` draw offset x (HUD bitmaps add it to their anchor).
+        pub const OFFSET_X: usize = 0x06;
+        /// Frame: LE `i16` draw offset y.
+        pub const OFFSET_Y: usize = 0x08;
+        /// Frame: LE `i16` compression: 0 raw, 1 RLE, 2 LZHUF.
+        pub const COMPRESSION: usize = 0x0A;
+        /// Frame header length; raw pixels follow.
+        pub const FRAME_HEADER_LEN: usize = 0x12;
+        /// RLE and LZHUF: LE `u32` compressed size at the header's end.
+        pub const COMPRESSED_SIZE: usize = 0x12;
+        /// LZHUF: LE `u32` uncompressed size.
+        pub const UNCOMPRESSED_SIZE: usize = 0x16;
+    }
 }
 
 /// The header chunk's tag.

@@ -15,31 +15,33 @@
 
 use super::{ErrorKind, Format, FormatError, bytes};
 
-/// Byte offsets and sizes of the PVO layout, shared with the writer in `stros-tools`.
-pub mod field {
-    /// Section framing: tag, then BE `u32` payload length.
-    pub const SECTION_HEADER_LEN: usize = 8;
-    /// The OCTH payload length.
-    pub const OCTH_LEN: usize = 52;
-    /// OCTH payload: LE `u32` depth (10 in shipped files).
-    pub const DEPTH: usize = 0;
-    /// LE `u32` total node count.
-    pub const TOTAL_NODES: usize = 4;
-    /// LE `u32` count of nodes with a leaf.
-    pub const LEAF_NODES: usize = 8;
-    /// LE `u32` MLST entry count.
-    pub const MLST_COUNT: usize = 12;
-    /// LE `u32`, zero.
-    pub const RESERVED: usize = 16;
-    /// LE `u32` root half-extent (map units).
-    pub const CELL_SIZE: usize = 20;
-    /// LE `i32` × 3 root centre.
-    pub const CENTER: usize = 24;
-    /// Node record: `u8` child mask, LE `u32` leaf reference, then one LE `u32` child
-    /// reference per set mask bit, low bit first.
-    pub const NODE_HEADER_LEN: usize = 5;
-    /// Leaf record: `u8` entry count, then 6-byte entries (LE `u16` count, LE `u32` start).
-    pub const LEAF_ENTRY_LEN: usize = 6;
+internal! {
+    /// Byte offsets and sizes of the PVO layout, shared with the writer in `stros-tools`.
+    mod field {
+        /// Section framing: tag, then BE `u32` payload length.
+        pub const SECTION_HEADER_LEN: usize = 8;
+        /// The OCTH payload length.
+        pub const OCTH_LEN: usize = 52;
+        /// OCTH payload: LE `u32` depth (10 in shipped files).
+        pub const DEPTH: usize = 0;
+        /// LE `u32` total node count.
+        pub const TOTAL_NODES: usize = 4;
+        /// LE `u32` count of nodes with a leaf.
+        pub const LEAF_NODES: usize = 8;
+        /// LE `u32` MLST entry count.
+        pub const MLST_COUNT: usize = 12;
+        /// LE `u32`, zero.
+        pub const RESERVED: usize = 16;
+        /// LE `u32` root half-extent (map units).
+        pub const CELL_SIZE: usize = 20;
+        /// LE `i32` × 3 root centre.
+        pub const CENTER: usize = 24;
+        /// Node record: `u8` child mask, LE `u32` leaf reference, then one LE `u32` child
+        /// reference per set mask bit, low bit first.
+        pub const NODE_HEADER_LEN: usize = 5;
+        /// Leaf record: `u8` entry count, then 6-byte entries (LE `u16` count, LE `u32` start).
+        pub const LEAF_ENTRY_LEN: usize = 6;
+    }
 }
 
 /// The OCTH tag.

@@ -25,7 +25,7 @@
 //! inside the section), RASC, RASB/RAST, RAVA, RAHK, RALC, RANM, RAVC and the MPSZ
 //! indices. It does not judge what the groups mean: a group number above 177, a repeated
 //! number, a ShowFrame outside the frame table or a jump outside the group costs only that
-//! group, for that instance, when [`crate::anim::AnimSet`] installs it ({A}
+//! group, for that instance, when `crate::anim::AnimSet` installs it ({A}
 //! "Placed-object frame sources").
 //!
 //! Record fields are read at the named offsets of each submodule's `field` module, which

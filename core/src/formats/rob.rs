@@ -10,55 +10,57 @@ use super::bytes::{array, slice, u8_at, u16_le, u32_be, u32_le};
 use super::model::Model;
 use super::{ErrorKind, Format, FormatError};
 
-/// Byte offsets and sizes of every field the reader (and the writer in `stros-tools`) uses.
-pub mod field {
-    /// `OARC` signature.
-    pub const MAGIC: usize = 0x00;
-    /// Big-endian header word, always 4.
-    pub const HEADER_WORD: usize = 0x04;
-    /// Little-endian segment count.
-    pub const SEGMENT_COUNT: usize = 0x08;
-    /// `OARD` signature.
-    pub const MAGIC2: usize = 0x0C;
-    /// Big-endian payload size: file size − 24.
-    pub const PAYLOAD_SIZE: usize = 0x10;
-    /// Archive header length.
-    pub const HEADER_LEN: usize = 20;
-    /// Footer length (`END `).
-    pub const FOOTER_LEN: usize = 4;
+internal! {
+    /// Byte offsets and sizes of every field the reader (and the writer in `stros-tools`) uses.
+    mod field {
+        /// `OARC` signature.
+        pub const MAGIC: usize = 0x00;
+        /// Big-endian header word, always 4.
+        pub const HEADER_WORD: usize = 0x04;
+        /// Little-endian segment count.
+        pub const SEGMENT_COUNT: usize = 0x08;
+        /// `OARD` signature.
+        pub const MAGIC2: usize = 0x0C;
+        /// Big-endian payload size: file size − 24.
+        pub const PAYLOAD_SIZE: usize = 0x10;
+        /// Archive header length.
+        pub const HEADER_LEN: usize = 20;
+        /// Footer length (`END `).
+        pub const FOOTER_LEN: usize = 4;
 
-    /// Segment: total size = data size + 80 (u32 LE).
-    pub const SEG_TOTAL_SIZE: usize = 0x00;
-    /// Segment: name, 8 bytes, NUL padded.
-    pub const SEG_NAME: usize = 0x04;
-    /// Segment name length.
-    pub const SEG_NAME_LEN: usize = 8;
-    /// Segment: type (u16 LE).
-    pub const SEG_TYPE: usize = 0x0C;
-    /// Segment: low byte of the render flags word (ignored by the engine).
-    pub const SEG_FLAGS_LOW: usize = 0x0E;
-    /// Segment: render mode (high byte of the flags word).
-    pub const SEG_RENDER_MODE: usize = 0x0F;
-    /// Segment: attribute byte.
-    pub const SEG_ATTRIBUTES: usize = 0x10;
-    /// Segment: collision flags.
-    pub const SEG_COLLISION: usize = 0x11;
-    /// Segment: reserved byte (0).
-    pub const SEG_RESERVED_12: usize = 0x12;
-    /// Segment: face count mod 256 (build-tool artefact).
-    pub const SEG_FACE_COUNT_LOW: usize = 0x13;
-    /// Segment: unused big-endian word (usually 1).
-    pub const SEG_UNUSED_14: usize = 0x14;
-    /// Segment: bounding box totals (u32×3 LE).
-    pub const SEG_BBOX_TOTAL: usize = 0x1C;
-    /// Segment: bounding box positive extents (u32×3 LE).
-    pub const SEG_BBOX_POSITIVE: usize = 0x34;
-    /// Segment: bounding box negative extents (u32×3 LE).
-    pub const SEG_BBOX_NEGATIVE: usize = 0x40;
-    /// Segment: data size (u32 LE).
-    pub const SEG_DATA_SIZE: usize = 0x4C;
-    /// Segment header length.
-    pub const SEG_HEADER_LEN: usize = 80;
+        /// Segment: total size = data size + 80 (u32 LE).
+        pub const SEG_TOTAL_SIZE: usize = 0x00;
+        /// Segment: name, 8 bytes, NUL padded.
+        pub const SEG_NAME: usize = 0x04;
+        /// Segment name length.
+        pub const SEG_NAME_LEN: usize = 8;
+        /// Segment: type (u16 LE).
+        pub const SEG_TYPE: usize = 0x0C;
+        /// Segment: low byte of the render flags word (ignored by the engine).
+        pub const SEG_FLAGS_LOW: usize = 0x0E;
+        /// Segment: render mode (high byte of the flags word).
+        pub const SEG_RENDER_MODE: usize = 0x0F;
+        /// Segment: attribute byte.
+        pub const SEG_ATTRIBUTES: usize = 0x10;
+        /// Segment: collision flags.
+        pub const SEG_COLLISION: usize = 0x11;
+        /// Segment: reserved byte (0).
+        pub const SEG_RESERVED_12: usize = 0x12;
+        /// Segment: face count mod 256 (build-tool artefact).
+        pub const SEG_FACE_COUNT_LOW: usize = 0x13;
+        /// Segment: unused big-endian word (usually 1).
+        pub const SEG_UNUSED_14: usize = 0x14;
+        /// Segment: bounding box totals (u32×3 LE).
+        pub const SEG_BBOX_TOTAL: usize = 0x1C;
+        /// Segment: bounding box positive extents (u32×3 LE).
+        pub const SEG_BBOX_POSITIVE: usize = 0x34;
+        /// Segment: bounding box negative extents (u32×3 LE).
+        pub const SEG_BBOX_NEGATIVE: usize = 0x40;
+        /// Segment: data size (u32 LE).
+        pub const SEG_DATA_SIZE: usize = 0x4C;
+        /// Segment header length.
+        pub const SEG_HEADER_LEN: usize = 80;
+    }
 }
 
 /// `OARC`.

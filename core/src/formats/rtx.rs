@@ -13,39 +13,41 @@
 use super::sfx::SoundKind;
 use super::{ErrorKind, Format, FormatError, bytes};
 
-/// Byte offsets and sizes of the RTX layout, shared with the writer in `stros-tools`.
-pub mod field {
-    /// Footer length, at the end of the file.
-    pub const FOOTER_LEN: usize = 12;
-    /// Footer: `RNAV` tag (offset from the footer's start).
-    pub const FOOTER_TAG: usize = 0;
-    /// Footer: LE `u32` absolute offset of the index.
-    pub const FOOTER_INDEX_OFFSET: usize = 4;
-    /// Footer: LE `u32` number of index entries.
-    pub const FOOTER_INDEX_COUNT: usize = 8;
-    /// Index entry length.
-    pub const INDEX_LEN: usize = 12;
-    /// Index entry: 4-byte tag.
-    pub const INDEX_TAG: usize = 0;
-    /// Index entry: LE `u32` absolute payload offset.
-    pub const INDEX_OFFSET: usize = 4;
-    /// Index entry: LE `u32` payload size.
-    pub const INDEX_SIZE: usize = 8;
-    /// Chunk header length (tag, BE `u32` payload size), just before the payload.
-    pub const CHUNK_HEADER_LEN: usize = 8;
-    /// Payload: `u8` kind (always 0).
-    pub const KIND: usize = 0;
-    /// Payload: `u8` subtype (0 text, 1 voiced).
-    pub const SUBTYPE: usize = 1;
-    /// Payload: LE `u16` text (or label) length.
-    pub const STRING_LEN: usize = 2;
-    /// Payload: LE `u16` reserved word.
-    pub const RESERVED: usize = 4;
-    /// Payload: the text bytes.
-    pub const TEXT: usize = 6;
-    /// The audio header after a voiced entry's label: the SFX effect header
-    /// ([`super::super::sfx::field`]'s `EFFECT_*` offsets), 27 bytes.
-    pub const AUDIO_HEADER_LEN: usize = 27;
+internal! {
+    /// Byte offsets and sizes of the RTX layout, shared with the writer in `stros-tools`.
+    mod field {
+        /// Footer length, at the end of the file.
+        pub const FOOTER_LEN: usize = 12;
+        /// Footer: `RNAV` tag (offset from the footer's start).
+        pub const FOOTER_TAG: usize = 0;
+        /// Footer: LE `u32` absolute offset of the index.
+        pub const FOOTER_INDEX_OFFSET: usize = 4;
+        /// Footer: LE `u32` number of index entries.
+        pub const FOOTER_INDEX_COUNT: usize = 8;
+        /// Index entry length.
+        pub const INDEX_LEN: usize = 12;
+        /// Index entry: 4-byte tag.
+        pub const INDEX_TAG: usize = 0;
+        /// Index entry: LE `u32` absolute payload offset.
+        pub const INDEX_OFFSET: usize = 4;
+        /// Index entry: LE `u32` payload size.
+        pub const INDEX_SIZE: usize = 8;
+        /// Chunk header length (tag, BE `u32` payload size), just before the payload.
+        pub const CHUNK_HEADER_LEN: usize = 8;
+        /// Payload: `u8` kind (always 0).
+        pub const KIND: usize = 0;
+        /// Payload: `u8` subtype (0 text, 1 voiced).
+        pub const SUBTYPE: usize = 1;
+        /// Payload: LE `u16` text (or label) length.
+        pub const STRING_LEN: usize = 2;
+        /// Payload: LE `u16` reserved word.
+        pub const RESERVED: usize = 4;
+        /// Payload: the text bytes.
+        pub const TEXT: usize = 6;
+        /// The audio header after a voiced entry's label: the SFX effect header
+        /// ([`super::super::sfx::field`]'s `EFFECT_*` offsets), 27 bytes.
+        pub const AUDIO_HEADER_LEN: usize = 27;
+    }
 }
 
 /// The footer tag.

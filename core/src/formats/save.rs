@@ -11,38 +11,40 @@
 use super::chunks::{Chunk, Chunks};
 use super::{ErrorKind, Format, FormatError, bytes};
 
-/// Byte offsets and sizes of the layout, shared with the writer.
-pub mod field {
-    /// `SVGM` payload length of version 1.31.
-    pub const SVGM_LEN: usize = 272;
-    /// SVGM: `[u8; 4]` version text.
-    pub const VERSION: usize = 0x00;
-    /// SVGM: LE `u32` engine compatibility value.
-    pub const COMPAT_A: usize = 0x04;
-    /// SVGM: LE `u32` engine compatibility value.
-    pub const COMPAT_B: usize = 0x08;
-    /// SVGM: `[u8; 128]` slot description, NUL-terminated.
-    pub const DESCRIPTION: usize = 0x0C;
-    /// SVGM: LE `u32` world id (WORLD.INI).
-    pub const WORLD_ID: usize = 0x8C;
-    /// SVGM: `[u8; 128]` stored bitmap file name.
-    pub const BITMAP: usize = 0x90;
-    /// The two text fields' length.
-    pub const TEXT_LEN: usize = 128;
-    /// `SVGV` payload length of version 1.31.
-    pub const SVGV_LEN: usize = 1542;
-    /// `SVIT` record length.
-    pub const ITEM_LEN: usize = 22;
-    /// SVIT record: `u8` visibility.
-    pub const ITEM_HIDE: usize = 0x00;
-    /// SVIT record: `u8` retained state byte.
-    pub const ITEM_STATE: usize = 0x01;
-    /// SVIT record: LE `i32` total limit.
-    pub const ITEM_TOTAL: usize = 0x02;
-    /// SVIT record: LE `i32` player ownership limit.
-    pub const ITEM_PLAYER_MAX: usize = 0x06;
-    /// SVIT record: LE `i32` owned count.
-    pub const ITEM_PLAYER_TOTAL: usize = 0x0A;
+internal! {
+    /// Byte offsets and sizes of the layout, shared with the writer.
+    mod field {
+        /// `SVGM` payload length of version 1.31.
+        pub const SVGM_LEN: usize = 272;
+        /// SVGM: `[u8; 4]` version text.
+        pub const VERSION: usize = 0x00;
+        /// SVGM: LE `u32` engine compatibility value.
+        pub const COMPAT_A: usize = 0x04;
+        /// SVGM: LE `u32` engine compatibility value.
+        pub const COMPAT_B: usize = 0x08;
+        /// SVGM: `[u8; 128]` slot description, NUL-terminated.
+        pub const DESCRIPTION: usize = 0x0C;
+        /// SVGM: LE `u32` world id (WORLD.INI).
+        pub const WORLD_ID: usize = 0x8C;
+        /// SVGM: `[u8; 128]` stored bitmap file name.
+        pub const BITMAP: usize = 0x90;
+        /// The two text fields' length.
+        pub const TEXT_LEN: usize = 128;
+        /// `SVGV` payload length of version 1.31.
+        pub const SVGV_LEN: usize = 1542;
+        /// `SVIT` record length.
+        pub const ITEM_LEN: usize = 22;
+        /// SVIT record: `u8` visibility.
+        pub const ITEM_HIDE: usize = 0x00;
+        /// SVIT record: `u8` retained state byte.
+        pub const ITEM_STATE: usize = 0x01;
+        /// SVIT record: LE `i32` total limit.
+        pub const ITEM_TOTAL: usize = 0x02;
+        /// SVIT record: LE `i32` player ownership limit.
+        pub const ITEM_PLAYER_MAX: usize = 0x06;
+        /// SVIT record: LE `i32` owned count.
+        pub const ITEM_PLAYER_TOTAL: usize = 0x0A;
+    }
 }
 
 /// The clock fields of `SVGV` ({D:formats/SAVEGAME.md} "General state and clock"): each a

@@ -10,49 +10,51 @@
 
 use super::{ErrorKind, Format, FormatError, bytes};
 
-/// Byte offsets and sizes of the SFX layout, shared with the writer in `stros-tools`.
-pub mod field {
-    /// `FXHD` tag.
-    pub const FXHD_TAG: usize = 0;
-    /// BE `u32` size of the FXHD payload (description and count), [`FXHD_PAYLOAD_LEN`].
-    pub const FXHD_SIZE: usize = 4;
-    /// `[u8; 32]` description, NUL-padded.
-    pub const DESCRIPTION: usize = 8;
-    /// Width of the description.
-    pub const DESCRIPTION_LEN: usize = 32;
-    /// LE `u32` effect count.
-    pub const COUNT: usize = 40;
-    /// The FXHD payload length the size word must hold.
-    pub const FXHD_PAYLOAD_LEN: usize = 36;
-    /// `FXDT` tag.
-    pub const FXDT_TAG: usize = 44;
-    /// BE `u32` size of the FXDT payload (all effect records).
-    pub const FXDT_SIZE: usize = 48;
-    /// First effect record; the `END ` tag follows the FXDT payload.
-    pub const EFFECTS: usize = 52;
-    /// Length of the `END ` tag.
-    pub const END_LEN: usize = 4;
+internal! {
+    /// Byte offsets and sizes of the SFX layout, shared with the writer in `stros-tools`.
+    mod field {
+        /// `FXHD` tag.
+        pub const FXHD_TAG: usize = 0;
+        /// BE `u32` size of the FXHD payload (description and count), [`FXHD_PAYLOAD_LEN`].
+        pub const FXHD_SIZE: usize = 4;
+        /// `[u8; 32]` description, NUL-padded.
+        pub const DESCRIPTION: usize = 8;
+        /// Width of the description.
+        pub const DESCRIPTION_LEN: usize = 32;
+        /// LE `u32` effect count.
+        pub const COUNT: usize = 40;
+        /// The FXHD payload length the size word must hold.
+        pub const FXHD_PAYLOAD_LEN: usize = 36;
+        /// `FXDT` tag.
+        pub const FXDT_TAG: usize = 44;
+        /// BE `u32` size of the FXDT payload (all effect records).
+        pub const FXDT_SIZE: usize = 48;
+        /// First effect record; the `END ` tag follows the FXDT payload.
+        pub const EFFECTS: usize = 52;
+        /// Length of the `END ` tag.
+        pub const END_LEN: usize = 4;
 
-    /// Effect header: LE `u32` type (see [`super::SoundKind`]).
-    pub const EFFECT_TYPE: usize = 0;
-    /// Effect header: LE `u32` bit depth (0 = 8-bit, 1 = 16-bit).
-    pub const EFFECT_BIT_DEPTH: usize = 4;
-    /// Effect header: LE `u32` sample rate in Hz.
-    pub const EFFECT_RATE: usize = 8;
-    /// Effect header: `u8` base volume (0–127).
-    pub const EFFECT_VOLUME: usize = 12;
-    /// Effect header: `u8` loop flag (0 once, 0xFF forever, else a loop count).
-    pub const EFFECT_LOOP: usize = 13;
-    /// Effect header: LE `u32` loop start, bytes into the PCM.
-    pub const EFFECT_LOOP_START: usize = 14;
-    /// Effect header: LE `u32` loop end.
-    pub const EFFECT_LOOP_END: usize = 18;
-    /// Effect header: LE `u32` PCM byte count.
-    pub const EFFECT_DATA_LEN: usize = 22;
-    /// Effect header: `u8` padding.
-    pub const EFFECT_PAD: usize = 26;
-    /// Effect header length; the PCM follows.
-    pub const EFFECT_HEADER_LEN: usize = 27;
+        /// Effect header: LE `u32` type (see [`super::SoundKind`]).
+        pub const EFFECT_TYPE: usize = 0;
+        /// Effect header: LE `u32` bit depth (0 = 8-bit, 1 = 16-bit).
+        pub const EFFECT_BIT_DEPTH: usize = 4;
+        /// Effect header: LE `u32` sample rate in Hz.
+        pub const EFFECT_RATE: usize = 8;
+        /// Effect header: `u8` base volume (0–127).
+        pub const EFFECT_VOLUME: usize = 12;
+        /// Effect header: `u8` loop flag (0 once, 0xFF forever, else a loop count).
+        pub const EFFECT_LOOP: usize = 13;
+        /// Effect header: LE `u32` loop start, bytes into the PCM.
+        pub const EFFECT_LOOP_START: usize = 14;
+        /// Effect header: LE `u32` loop end.
+        pub const EFFECT_LOOP_END: usize = 18;
+        /// Effect header: LE `u32` PCM byte count.
+        pub const EFFECT_DATA_LEN: usize = 22;
+        /// Effect header: `u8` padding.
+        pub const EFFECT_PAD: usize = 26;
+        /// Effect header length; the PCM follows.
+        pub const EFFECT_HEADER_LEN: usize = 27;
+    }
 }
 
 /// The FXHD section tag.

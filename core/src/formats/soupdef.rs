@@ -17,7 +17,7 @@
 //!
 //! [`SoupDef::new_checked`] rejects a `[flags]` line that is not three words, an unknown
 //! type and a value that is neither a 32-bit number nor `true`/`false`, naming the line's
-//! byte offset. `[functions]` (the core carries its native table, [`crate::script::functions`])
+//! byte offset. `[functions]` (the core carries its native table, `crate::script::functions`)
 //! and `[equates]` (attribute and group names) are not read. The text need not be UTF-8:
 //! names are bytes.
 //!

@@ -21,54 +21,56 @@
 
 use super::{ErrorKind, Format, FormatError, bytes};
 
-/// Byte offsets and sizes of the TEXBSI layout, shared with the writer in `stros-tools`.
-pub mod field {
-    /// Record: `[u8; 9]` image name, NUL-padded.
-    pub const NAME: usize = 0;
-    /// Width of the name field (and of the all-zero sentinel).
-    pub const NAME_LEN: usize = 9;
-    /// Record: LE `u32` byte count of the subrecords that follow.
-    pub const RECORD_SIZE: usize = 9;
-    /// Record header length (name and byte count); subrecords follow.
-    pub const RECORD_HEADER_LEN: usize = 13;
+internal! {
+    /// Byte offsets and sizes of the TEXBSI layout, shared with the writer in `stros-tools`.
+    mod field {
+        /// Record: `[u8; 9]` image name, NUL-padded.
+        pub const NAME: usize = 0;
+        /// Width of the name field (and of the all-zero sentinel).
+        pub const NAME_LEN: usize = 9;
+        /// Record: LE `u32` byte count of the subrecords that follow.
+        pub const RECORD_SIZE: usize = 9;
+        /// Record header length (name and byte count); subrecords follow.
+        pub const RECORD_HEADER_LEN: usize = 13;
 
-    /// Subrecord: 4-byte tag.
-    pub const SUB_TAG: usize = 0;
-    /// Subrecord: BE `u32` payload size.
-    pub const SUB_SIZE: usize = 4;
-    /// Subrecord header length; the payload follows.
-    pub const SUB_HEADER_LEN: usize = 8;
+        /// Subrecord: 4-byte tag.
+        pub const SUB_TAG: usize = 0;
+        /// Subrecord: BE `u32` payload size.
+        pub const SUB_SIZE: usize = 4;
+        /// Subrecord header length; the payload follows.
+        pub const SUB_HEADER_LEN: usize = 8;
 
-    /// `IFHD` payload length.
-    pub const IFHD_LEN: usize = 44;
-    /// `BHDR` payload length.
-    pub const BHDR_LEN: usize = 26;
-    /// `CMAP` payload length (256 × RGB8).
-    pub const CMAP_LEN: usize = 768;
+        /// `IFHD` payload length.
+        pub const IFHD_LEN: usize = 44;
+        /// `BHDR` payload length.
+        pub const BHDR_LEN: usize = 26;
+        /// `CMAP` payload length (256 × RGB8).
+        pub const CMAP_LEN: usize = 768;
 
-    /// BHDR: `i16` X placement hint.
-    pub const BHDR_X_OFFSET: usize = 0;
-    /// BHDR: `i16` Y placement hint.
-    pub const BHDR_Y_OFFSET: usize = 2;
-    /// BHDR: `i16` width in pixels.
-    pub const BHDR_WIDTH: usize = 4;
-    /// BHDR: `i16` height in pixels.
-    pub const BHDR_HEIGHT: usize = 6;
-    /// BHDR: `u8` export-tool flag, 1 when a CMAP is present (not read by the game).
-    pub const BHDR_HAS_CMAP: usize = 8;
-    /// BHDR: `u8` export-tool flags (not read by the game).
-    pub const BHDR_EXPORT_FLAGS: usize = 9;
-    /// BHDR: `i16` frame count.
-    pub const BHDR_FRAMES: usize = 14;
-    /// BHDR: `i16` frame delay in milliseconds.
-    pub const BHDR_DELAY: usize = 16;
-    /// BHDR: `u16` texture scale, Q8 (0 means 256).
-    pub const BHDR_SCALE: usize = 22;
-    /// BHDR: `i16` DATA encoding (see [`super::ENCODING_RAW`], [`super::ENCODING_ROWS`]).
-    pub const BHDR_ENCODING: usize = 24;
+        /// BHDR: `i16` X placement hint.
+        pub const BHDR_X_OFFSET: usize = 0;
+        /// BHDR: `i16` Y placement hint.
+        pub const BHDR_Y_OFFSET: usize = 2;
+        /// BHDR: `i16` width in pixels.
+        pub const BHDR_WIDTH: usize = 4;
+        /// BHDR: `i16` height in pixels.
+        pub const BHDR_HEIGHT: usize = 6;
+        /// BHDR: `u8` export-tool flag, 1 when a CMAP is present (not read by the game).
+        pub const BHDR_HAS_CMAP: usize = 8;
+        /// BHDR: `u8` export-tool flags (not read by the game).
+        pub const BHDR_EXPORT_FLAGS: usize = 9;
+        /// BHDR: `i16` frame count.
+        pub const BHDR_FRAMES: usize = 14;
+        /// BHDR: `i16` frame delay in milliseconds.
+        pub const BHDR_DELAY: usize = 16;
+        /// BHDR: `u16` texture scale, Q8 (0 means 256).
+        pub const BHDR_SCALE: usize = 22;
+        /// BHDR: `i16` DATA encoding (see [`super::ENCODING_RAW`], [`super::ENCODING_ROWS`]).
+        pub const BHDR_ENCODING: usize = 24;
 
-    /// Size of one row-offset table entry (LE `u32`).
-    pub const ROW_OFFSET_LEN: usize = 4;
+        /// Size of one row-offset table entry (LE `u32`).
+        pub const ROW_OFFSET_LEN: usize = 4;
+    }
 }
 
 /// Static image marker.

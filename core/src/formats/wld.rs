@@ -22,59 +22,61 @@
 
 use super::{ErrorKind, Format, FormatError, bytes};
 
-/// Byte offsets and sizes of the WLD layout, shared with the writer in `stros-tools`.
-pub mod field {
-    /// Header length: 296 LE `u32` words.
-    pub const HEADER_LEN: usize = 1184;
-    /// Header word 0 (always 16).
-    pub const HEADER_0: usize = 0x00;
-    /// Header word 1: section columns (2).
-    pub const SECTION_COLS: usize = 0x04;
-    /// Header word 2: section rows (2).
-    pub const SECTION_ROWS: usize = 0x08;
-    /// Header word 4 (always 160).
-    pub const HEADER_4: usize = 0x10;
-    /// Header word 5 (always 1; the loader checks it).
-    pub const HEADER_5: usize = 0x14;
-    /// Header word 6: section header size (22; the loader checks it).
-    pub const SECTION_HEADER_SIZE: usize = 0x18;
-    /// Header word 7: file size − 16 (263,416).
-    pub const FILE_SIZE: usize = 0x1C;
-    /// Header words 36–39: the four section offsets.
-    pub const SECTION_OFFSETS: usize = 0x90;
-    /// Header word 40 (always 0x7F501E19).
-    pub const HEADER_40: usize = 0xA0;
+internal! {
+    /// Byte offsets and sizes of the WLD layout, shared with the writer in `stros-tools`.
+    mod field {
+        /// Header length: 296 LE `u32` words.
+        pub const HEADER_LEN: usize = 1184;
+        /// Header word 0 (always 16).
+        pub const HEADER_0: usize = 0x00;
+        /// Header word 1: section columns (2).
+        pub const SECTION_COLS: usize = 0x04;
+        /// Header word 2: section rows (2).
+        pub const SECTION_ROWS: usize = 0x08;
+        /// Header word 4 (always 160).
+        pub const HEADER_4: usize = 0x10;
+        /// Header word 5 (always 1; the loader checks it).
+        pub const HEADER_5: usize = 0x14;
+        /// Header word 6: section header size (22; the loader checks it).
+        pub const SECTION_HEADER_SIZE: usize = 0x18;
+        /// Header word 7: file size − 16 (263,416).
+        pub const FILE_SIZE: usize = 0x1C;
+        /// Header words 36–39: the four section offsets.
+        pub const SECTION_OFFSETS: usize = 0x90;
+        /// Header word 40 (always 0x7F501E19).
+        pub const HEADER_40: usize = 0xA0;
 
-    /// Number of sections.
-    pub const SECTIONS: usize = 4;
-    /// Length of one section.
-    pub const SECTION_LEN: usize = SECTION_HEADER_LEN + 4 * PLANE_LEN;
-    /// Length of a section header.
-    pub const SECTION_HEADER_LEN: usize = 22;
-    /// WldSection header: `u16` varying per section (not a TEXBSI id).
-    pub const SECTION_UNKNOWN0: usize = 0;
-    /// WldSection header: `u16` declared TEXBSI bank (302; the engine hard-wires 302).
-    pub const SECTION_TEXBSI: usize = 6;
-    /// WldSection header: `u16` map size (256).
-    pub const SECTION_MAP_SIZE: usize = 8;
+        /// Number of sections.
+        pub const SECTIONS: usize = 4;
+        /// Length of one section.
+        pub const SECTION_LEN: usize = SECTION_HEADER_LEN + 4 * PLANE_LEN;
+        /// Length of a section header.
+        pub const SECTION_HEADER_LEN: usize = 22;
+        /// WldSection header: `u16` varying per section (not a TEXBSI id).
+        pub const SECTION_UNKNOWN0: usize = 0;
+        /// WldSection header: `u16` declared TEXBSI bank (302; the engine hard-wires 302).
+        pub const SECTION_TEXBSI: usize = 6;
+        /// WldSection header: `u16` map size (256).
+        pub const SECTION_MAP_SIZE: usize = 8;
 
-    /// Side of one section's plane.
-    pub const PLANE_SIDE: usize = 128;
-    /// Length of one plane.
-    pub const PLANE_LEN: usize = PLANE_SIDE * PLANE_SIDE;
-    /// Side of the combined grid.
-    pub const GRID_SIDE: usize = 2 * PLANE_SIDE;
+        /// Side of one section's plane.
+        pub const PLANE_SIDE: usize = 128;
+        /// Length of one plane.
+        pub const PLANE_LEN: usize = PLANE_SIDE * PLANE_SIDE;
+        /// Side of the combined grid.
+        pub const GRID_SIDE: usize = 2 * PLANE_SIDE;
 
-    /// Offset of the footer.
-    pub const FOOTER: usize = HEADER_LEN + SECTIONS * SECTION_LEN;
-    /// Length of the footer.
-    pub const FOOTER_LEN: usize = 16;
-    /// Total file length.
-    pub const FILE_LEN: usize = FOOTER + FOOTER_LEN;
+        /// Offset of the footer.
+        pub const FOOTER: usize = HEADER_LEN + SECTIONS * SECTION_LEN;
+        /// Length of the footer.
+        pub const FOOTER_LEN: usize = 16;
+        /// Total file length.
+        pub const FILE_LEN: usize = FOOTER + FOOTER_LEN;
 
-    /// Offset of section `i` (the sequential layout the loader reads).
-    pub const fn section(i: usize) -> usize {
-        HEADER_LEN + i * SECTION_LEN
+        /// Offset of section `i` (the sequential layout the loader reads).
+        pub const fn section(i: usize) -> usize {
+            HEADER_LEN + i * SECTION_LEN
+        }
     }
 }
 

@@ -45,8 +45,8 @@ impl Flat {
 
     /// A submitted environmental effect ({D:engine/SOUP.md} "Environmental effect frame
     /// submission"). The ordinary path: automatic frames, brightness 255, geometry scale
-    /// 90/256 with [`effects::SMALL`] or 1, and `draw` — the map's FLAT attributes of the
-    /// texture. The [`effects::RISING`] path: the retained frame, scale ½, alpha 140,
+    /// 90/256 with `effects::SMALL` or 1, and `draw` — the map's FLAT attributes of the
+    /// texture. The `effects::RISING` path: the retained frame, scale ½, alpha 140,
     /// flags `0x201` (no depth write), brightness `ambientfx`.
     pub fn effect(e: &effects::Submitted, draw: FlatDraw, ambientfx: f32) -> Flat {
         let flags = u32::from(e.flags) << 16;
@@ -71,7 +71,7 @@ pub fn extents(width: usize, height: usize, scale_q8: u32, geometry: f32) -> [f3
 }
 
 /// The radius a flat's bound is tested with: the single-precision squared diagonal of the
-/// source image through the quantized square root ([`crate::tables::quantized_sqrt`]),
+/// source image through the quantized square root (`crate::tables::quantized_sqrt`),
 /// halved, times the texture scale and the geometry scale, each stored at single
 /// precision. Not the quad's exact half-diagonal.
 pub fn bound_radius(width: usize, height: usize, scale_q8: u32, geometry: f32) -> f32 {

@@ -3,7 +3,7 @@
 //!
 //! Cells show their `TEXBSI.302` image (the Map3 byte's low six bits) turned by its quarter
 //! turns (the top two bits) the way the blend coverage reads its mask
-//! ([`crate::terrain::mask_coordinates`]), with the documented corner coordinates 1/256 and
+//! (`crate::terrain::mask_coordinates`), with the documented corner coordinates 1/256 and
 //! 254/256 of the image. Each vertex is lit from its shading normal, the normalised sum of
 //! its six incident triangles' unit normals, and the light is interpolated across the
 //! triangles.
@@ -100,7 +100,7 @@ pub const TILE_RANGE: f32 = 256.0;
 /// Texture coordinates of a cell's corners `(i, j)`, `(i + 1, j)`, `(i + 1, j − 1)`,
 /// `(i, j − 1)` for an image `w × h` texels turned `rotation` quarter turns: the cell's
 /// `(s, t)` (`s` along +X, `t` along −Z, both 0..1 from corner `(i, j)`) turned as the
-/// blend mask is ([`crate::terrain::mask_coordinates`]), then mapped to the documented
+/// blend mask is (`crate::terrain::mask_coordinates`), then mapped to the documented
 /// endpoints 1/256 and 254/256 of the image.
 pub fn cell_uv(rotation: u8, w: f32, h: f32) -> [[f32; 2]; 4] {
     let end = |x: f32| (TILE_FIRST + (TILE_LAST - TILE_FIRST) * x) / TILE_RANGE;

@@ -5,7 +5,7 @@
 //! Exact: the pen advance (width + 1, a space also the width of `!`), the draw offsets,
 //! index 0 transparent, the shadow copy drawn first one pixel right and down, the colours
 //! the font's 6-bit palette shifted left two bits and scaled by the style's first value
-//! over 255, the subtitle wrap and position ([`crate::dialogue::subtitle`]). The framebuffer
+//! over 255, the subtitle wrap and position (`crate::dialogue::subtitle`). The framebuffer
 //! holds palette indices, so each colour is the scene palette's nearest, the shadow is
 //! drawn in the palette's nearest black, and translucency is not reproduced (a best guess
 //! in place of the Glide blend); a smaller screen keeps thin strokes (see `glyph`).

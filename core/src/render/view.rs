@@ -11,7 +11,7 @@
 //!
 //! Terrain cells show their `TEXBSI.302` image (the Map3 byte's low six bits) turned by its
 //! quarter turns (the top two bits) the way the blend coverage reads its mask
-//! ([`crate::terrain::mask_coordinates`]), with the documented corner coordinates 1/256 and
+//! (`crate::terrain::mask_coordinates`), with the documented corner coordinates 1/256 and
 //! 254/256 of the image (`engine/terrain-lighting.md`). Each terrain vertex is lit from its
 //! shading normal, the normalised sum of its six incident triangles' unit normals, and the
 //! light is interpolated across the triangles. Model faces show their TEXBSI image through

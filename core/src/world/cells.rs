@@ -52,7 +52,7 @@ pub fn cell_of(map_x: i32, map_z: i32) -> u16 {
 }
 
 /// The actor lists of a world with room for the build's actors. The cells' heads are kept
-/// for occupied cells only ([`CellHeads`]): there are never more than there are actors.
+/// for occupied cells only (`CellHeads`): there are never more than there are actors.
 #[derive(Clone, Debug)]
 pub struct Cells<C: Capacity = Desktop> {
     heads: CellHeads<C::Actors<(u16, u16)>>,

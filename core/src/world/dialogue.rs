@@ -378,7 +378,7 @@ impl<'a, C: Capacity> World<'a, C> {
         self.systems.report.dropped += core::mem::take(&mut self.systems.dialogue.dropped);
     }
 
-    /// The dialogue state ([`crate::dialogue::Dialogue`]).
+    /// The dialogue state (`crate::dialogue::Dialogue`).
     pub fn dialogue(&self) -> &crate::dialogue::Dialogue<'a, C> {
         &self.systems.dialogue
     }

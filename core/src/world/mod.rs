@@ -4,15 +4,15 @@
 //!
 //! 1. "Timing boundary": the BIOS-clock timing, once per loop.
 //! 2. The deferred relocation list, then the regional actor list of the view window
-//!    ([`cells`]).
+//!    (`cells`).
 //! 3. Map-list presentation: each listed actor's matrix refreshed by its angle changes
 //!    ("Incremental orientation refresh").
 //! 4. "Ordinary actor update order" for every listed actor (`update.rs`): eligibility,
 //!    default selection, animation, the pre-script stage, the script stage (the player's
-//!    controller, [`crate::player::controller`]; every other actor's SOUP script,
-//!    [`crate::script`]), continuation, the collision stage
+//!    controller, `crate::player::controller`; every other actor's SOUP script,
+//!    `crate::script`), continuation, the collision stage
 //!    (`collide.rs`), cleanup.
-//! 5. The camera update ([`crate::camera`]: at the CAMERA actor's place in the traversal when
+//! 5. The camera update (`crate::camera`: at the CAMERA actor's place in the traversal when
 //!    its `cameraController` hook runs, else after the actors), then its render step; the
 //!    published position is the next update's view coordinate and the listener.
 //!
@@ -23,30 +23,30 @@
 
 mod admission;
 mod align;
-pub mod attributes;
+internal! { mod attributes; }
 mod camera;
 pub mod catalog;
-pub mod cells;
+internal! { mod cells; }
 mod collide;
 mod dialogue;
-pub mod effects;
-pub mod entry;
+internal! { mod effects; }
+internal! { mod entry; }
 mod family;
 mod items;
 mod ledge;
-pub mod live;
+internal! { mod live; }
 mod load;
 pub(crate) mod models;
 mod nav;
 mod parts;
 mod placed;
 mod requests;
-pub mod sky;
+internal! { mod sky; }
 pub use nav::is_hosted;
-pub mod needs;
+internal! { mod needs; }
 pub(crate) mod queries;
 mod rider;
-pub mod ropes;
+internal! { mod ropes; }
 mod script;
 mod shells;
 mod step;
@@ -75,6 +75,8 @@ use crate::terrain::{Decoded, VertexCache, Wave};
 use crate::timing::{Clock, Tick};
 use crate::units::Angles;
 
+pub use crate::dialogue::Talk;
+pub use crate::player::death::OUTCOME_DEATH;
 pub use cells::Cells;
 pub use load::RTX_FILE;
 pub use needs::Needs;
@@ -279,8 +281,8 @@ pub enum Event {
         /// The action entry: 8 (accepted bit 0) or 9 (accepted bit 1).
         entry: u8,
     },
-    /// What the dialogue system did ([`crate::dialogue::Talk`]).
-    Talk(crate::dialogue::Talk),
+    /// What the dialogue system did.
+    Talk(Talk),
     /// A session request a script made this update ([`SessionRequest`]).
     Request(SessionRequest),
     /// A health change (a hurting landing or slide), and the health after it.
@@ -330,7 +332,7 @@ pub struct StepReport {
     /// Script trace events that did not fit.
     pub script_dropped: u32,
     /// The world loop's outcome, when this update ended it: the selected player's death
-    /// ([`crate::player::death::OUTCOME_DEATH`]).
+    /// ([`OUTCOME_DEATH`]).
     pub outcome: Option<i32>,
     /// Sound maintenance reset the sound this update: every channel stops before its sounds.
     pub sound_reset: bool,
@@ -625,7 +627,7 @@ impl<'a, C: Capacity> World<'a, C> {
 
     /// The terrain vertex cache as the latest frame draws it: the decoded heights with the
     /// water wave at the BIOS tick of the latest update, around the camera's terrain cell
-    /// ([`crate::terrain::camera_cell`] of [`World::view`]). The renderer draws it; the next
+    /// (`crate::terrain::camera_cell` of [`World::view`]). The renderer draws it; the next
     /// update's collision queries read it ("Terrain support sampling"); beyond 15 cells of
     /// the camera both read the decoded map.
     pub fn vertex_cache(&self) -> VertexCache<'a> {

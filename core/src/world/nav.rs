@@ -84,7 +84,7 @@ impl<'a, C: Capacity> WalkTables<'a, C> {
 }
 
 /// Whether the world's script host runs `function` (its home in the native table is the
-/// world's, [`crate::actor::natives::Home::in_world`]).
+/// world's, `crate::actor::natives::Home::in_world`).
 pub fn is_hosted(function: u16) -> bool {
     crate::actor::natives::home(function).is_some_and(crate::actor::natives::Home::in_world)
 }

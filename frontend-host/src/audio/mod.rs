@@ -9,11 +9,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use stros_core::audio::Mixer;
-use stros_core::dialogue::Talk;
 use stros_core::formats::rtx::Rtx;
 use stros_core::formats::sfx::Sfx;
 use stros_core::world::Event;
 use stros_core::world::StepReport;
+use stros_core::world::Talk;
 
 use crate::settings::Volume;
 

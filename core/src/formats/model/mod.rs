@@ -20,8 +20,10 @@ mod subobject;
 pub use face::*;
 pub use subobject::*;
 
-/// Byte offsets and sizes of every field the reader (and the writer in `stros-tools`) uses.
-pub mod field;
+internal! {
+    /// Byte offsets and sizes of every field the reader (and the writer in `stros-tools`) uses.
+    mod field;
+}
 
 /// Bit pattern of a vertex normal component meaning "no normal" (use the face normal).
 pub const NO_NORMAL_BITS: u32 = 0xFFC0_0000;

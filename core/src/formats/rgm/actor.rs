@@ -7,7 +7,7 @@
 //! RAGR is walked for every actor (its structure must be sound whatever the model path).
 //! What the groups mean — numbers, ShowFrame references, jump targets — is judged per
 //! instance when they are installed over that instance's frame table
-//! ([`crate::anim::AnimSet`]): a type-1 MPOB placement can give the same definition a
+//! (`crate::anim::AnimSet`): a type-1 MPOB placement can give the same definition a
 //! different table ({A} "Placed-object frame sources"), and a bad group costs only
 //! itself.
 
@@ -115,7 +115,7 @@ impl<'r, 'a> ActorDef<'r, 'a> {
         Groups::new(self.rgm.payload(tag::RAGR), self.header.ragr_offset() as usize)
     }
     /// The first entry numbered `n`, in file order. (An instance installs the *last*
-    /// acceptable one: [`crate::anim::AnimSet`].)
+    /// acceptable one: `crate::anim::AnimSet`.)
     pub fn group(&self, n: u16) -> Option<Group<'a>> {
         self.groups().find(|g| g.number() == n)
     }

@@ -20,18 +20,20 @@ pub const IMAGE_BITS: u32 = 7;
 /// Mask of the image id in a texture word.
 pub const IMAGE_MASK: u16 = (1 << IMAGE_BITS) - 1;
 
-/// Offsets in the payload and in one record.
-pub mod field {
-    /// u16 × [`ARCHIVES`](super::ARCHIVES) record counts, in archive order.
-    pub const COUNTS: usize = 0x000;
-    /// The first record, right after the counts.
-    pub const RECORDS: usize = 2 * super::ARCHIVES;
-    /// Record: u8 image id, compared with a texture word's low seven bits.
-    pub const IMAGE: usize = 0;
-    /// Record: u8 drawing flags.
-    pub const FLAGS: usize = 1;
-    /// Record: u8 alpha byte.
-    pub const ALPHA: usize = 2;
+internal! {
+    /// Offsets in the payload and in one record.
+    mod field {
+        /// u16 × [`ARCHIVES`](super::ARCHIVES) record counts, in archive order.
+        pub const COUNTS: usize = 0x000;
+        /// The first record, right after the counts.
+        pub const RECORDS: usize = 2 * super::ARCHIVES;
+        /// Record: u8 image id, compared with a texture word's low seven bits.
+        pub const IMAGE: usize = 0;
+        /// Record: u8 drawing flags.
+        pub const FLAGS: usize = 1;
+        /// Record: u8 alpha byte.
+        pub const ALPHA: usize = 2;
+    }
 }
 
 /// The archive id of a packed texture word.

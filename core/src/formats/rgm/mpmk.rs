@@ -10,14 +10,16 @@ use crate::formats::FormatError;
 /// Position record size.
 pub const RECORD: usize = 12;
 
-/// Field offsets within a position record.
-pub mod field {
-    /// i24 + pad.
-    pub const X: usize = 0x00;
-    /// i24 + pad.
-    pub const Y: usize = 0x04;
-    /// i24 + pad.
-    pub const Z: usize = 0x08;
+internal! {
+    /// Field offsets within a position record.
+    mod field {
+        /// i24 + pad.
+        pub const X: usize = 0x00;
+        /// i24 + pad.
+        pub const Y: usize = 0x04;
+        /// i24 + pad.
+        pub const Z: usize = 0x08;
+    }
 }
 
 /// The MPMK section.

@@ -7,52 +7,54 @@ use crate::formats::{ErrorKind, FormatError, bytes};
 /// Record size.
 pub const RECORD: usize = 66;
 
-/// Field offsets within a record (LE).
-pub mod field {
-    /// u32 record id (not the runtime actor id).
-    pub const ID: usize = 0x00;
-    /// u8 type: 1 actor with placement-model fallback; 2, 6 non-actor objects.
-    pub const TYPE: usize = 0x04;
-    /// u8 activation: 0 cell actor, ≠0 persistent list.
-    pub const ACTIVATION: usize = 0x05;
-    /// `[u8; 9]` script name (RAHD key).
-    pub const SCRIPT_NAME: usize = 0x06;
-    /// `[u8; 9]` model name.
-    pub const MODEL_NAME: usize = 0x0F;
-    /// Width of both names.
-    pub const NAME_LEN: usize = 9;
-    /// u8: type-1 fallback, 1 = static model, else frame-table length.
-    pub const IS_STATIC: usize = 0x18;
-    /// i16, not read at runtime.
-    pub const RESERVED: usize = 0x19;
-    /// i24 + pad.
-    pub const X: usize = 0x1B;
-    /// i24 + pad.
-    pub const Y: usize = 0x1F;
-    /// u24, no pad (the angles follow at once).
-    pub const Z: usize = 0x23;
-    /// u32 angle (2048 per turn).
-    pub const ANGLE_X: usize = 0x26;
-    /// u32 angle.
-    pub const ANGLE_Y: usize = 0x2A;
-    /// u32 angle.
-    pub const ANGLE_Z: usize = 0x2E;
-    /// i16 texture word.
-    pub const TEXTURE: usize = 0x32;
-    /// i16 intensity.
-    pub const INTENSITY: usize = 0x34;
-    /// i16 radius.
-    pub const RADIUS: usize = 0x36;
-    /// i16 model id (−1: bounds from vertices).
-    pub const MODEL_ID: usize = 0x38;
-    /// i16 world id.
-    pub const WORLD_ID: usize = 0x3A;
-    /// i16 red.
-    pub const RED: usize = 0x3C;
-    /// i16 green.
-    pub const GREEN: usize = 0x3E;
-    /// i16 blue.
-    pub const BLUE: usize = 0x40;
+internal! {
+    /// Field offsets within a record (LE).
+    mod field {
+        /// u32 record id (not the runtime actor id).
+        pub const ID: usize = 0x00;
+        /// u8 type: 1 actor with placement-model fallback; 2, 6 non-actor objects.
+        pub const TYPE: usize = 0x04;
+        /// u8 activation: 0 cell actor, ≠0 persistent list.
+        pub const ACTIVATION: usize = 0x05;
+        /// `[u8; 9]` script name (RAHD key).
+        pub const SCRIPT_NAME: usize = 0x06;
+        /// `[u8; 9]` model name.
+        pub const MODEL_NAME: usize = 0x0F;
+        /// Width of both names.
+        pub const NAME_LEN: usize = 9;
+        /// u8: type-1 fallback, 1 = static model, else frame-table length.
+        pub const IS_STATIC: usize = 0x18;
+        /// i16, not read at runtime.
+        pub const RESERVED: usize = 0x19;
+        /// i24 + pad.
+        pub const X: usize = 0x1B;
+        /// i24 + pad.
+        pub const Y: usize = 0x1F;
+        /// u24, no pad (the angles follow at once).
+        pub const Z: usize = 0x23;
+        /// u32 angle (2048 per turn).
+        pub const ANGLE_X: usize = 0x26;
+        /// u32 angle.
+        pub const ANGLE_Y: usize = 0x2A;
+        /// u32 angle.
+        pub const ANGLE_Z: usize = 0x2E;
+        /// i16 texture word.
+        pub const TEXTURE: usize = 0x32;
+        /// i16 intensity.
+        pub const INTENSITY: usize = 0x34;
+        /// i16 radius.
+        pub const RADIUS: usize = 0x36;
+        /// i16 model id (−1: bounds from vertices).
+        pub const MODEL_ID: usize = 0x38;
+        /// i16 world id.
+        pub const WORLD_ID: usize = 0x3A;
+        /// i16 red.
+        pub const RED: usize = 0x3C;
+        /// i16 green.
+        pub const GREEN: usize = 0x3E;
+        /// i16 blue.
+        pub const BLUE: usize = 0x40;
+    }
 }
 
 /// The MPOB section.

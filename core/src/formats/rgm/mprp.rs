@@ -13,38 +13,40 @@ pub const RECORD: usize = 80;
 /// Mask of the yaw in `angle_y` (2048 units per turn, as MPOB angles).
 pub const YAW_MASK: i32 = 0x7FF;
 
-/// Field offsets within a record (LE).
-pub mod field {
-    /// u32 id.
-    pub const ID: usize = 0x00;
-    /// u8, not read at runtime.
-    pub const RESERVED: usize = 0x04;
-    /// i24 + pad.
-    pub const X: usize = 0x05;
-    /// i24 + pad.
-    pub const Y: usize = 0x09;
-    /// i24 + pad: signed here, unlike the u24 Z of MPOB, MPSO and MPSF.
-    pub const Z: usize = 0x0D;
-    /// i32 heading (reduce with [`YAW_MASK`](super::YAW_MASK)).
-    pub const ANGLE_Y: usize = 0x10;
-    /// i32 rope type.
-    pub const TYPE: usize = 0x14;
-    /// i32 swing.
-    pub const SWING: usize = 0x18;
-    /// i32 speed.
-    pub const SPEED: usize = 0x1C;
-    /// i16 number of links.
-    pub const LENGTH: usize = 0x20;
-    /// `[u8; 9]` terminal model name (empty: none).
-    pub const STATIC_MODEL: usize = 0x22;
-    /// `[u8; 9]` link model name.
-    pub const ROPE_MODEL: usize = 0x2B;
-    /// Width of both names.
-    pub const NAME_LEN: usize = 9;
-    /// i32 × 3 swing sound effects, slow to fast (0 = none).
-    pub const SOUNDS: usize = 0x34;
-    /// i32 × 4 read at runtime, meaning unknown.
-    pub const TRAILING: usize = 0x40;
+internal! {
+    /// Field offsets within a record (LE).
+    mod field {
+        /// u32 id.
+        pub const ID: usize = 0x00;
+        /// u8, not read at runtime.
+        pub const RESERVED: usize = 0x04;
+        /// i24 + pad.
+        pub const X: usize = 0x05;
+        /// i24 + pad.
+        pub const Y: usize = 0x09;
+        /// i24 + pad: signed here, unlike the u24 Z of MPOB, MPSO and MPSF.
+        pub const Z: usize = 0x0D;
+        /// i32 heading (reduce with [`YAW_MASK`](super::YAW_MASK)).
+        pub const ANGLE_Y: usize = 0x10;
+        /// i32 rope type.
+        pub const TYPE: usize = 0x14;
+        /// i32 swing.
+        pub const SWING: usize = 0x18;
+        /// i32 speed.
+        pub const SPEED: usize = 0x1C;
+        /// i16 number of links.
+        pub const LENGTH: usize = 0x20;
+        /// `[u8; 9]` terminal model name (empty: none).
+        pub const STATIC_MODEL: usize = 0x22;
+        /// `[u8; 9]` link model name.
+        pub const ROPE_MODEL: usize = 0x2B;
+        /// Width of both names.
+        pub const NAME_LEN: usize = 9;
+        /// i32 × 3 swing sound effects, slow to fast (0 = none).
+        pub const SOUNDS: usize = 0x34;
+        /// i32 × 4 read at runtime, meaning unknown.
+        pub const TRAILING: usize = 0x40;
+    }
 }
 
 /// The MPRP section.

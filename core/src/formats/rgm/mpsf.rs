@@ -11,22 +11,24 @@ use crate::formats::FormatError;
 /// Record size.
 pub const RECORD: usize = 24;
 
-/// Field offsets within a record (LE).
-pub mod field {
-    /// u32 id.
-    pub const ID: usize = 0x00;
-    /// i32, not read at runtime.
-    pub const RESERVED: usize = 0x04;
-    /// i24 + pad.
-    pub const X: usize = 0x08;
-    /// i24 + pad.
-    pub const Y: usize = 0x0C;
-    /// u24 + pad.
-    pub const Z: usize = 0x10;
-    /// u16 packed texture: archive id above a seven-bit image id.
-    pub const TEXTURE_DATA: usize = 0x14;
-    /// i16, not read at runtime.
-    pub const RESERVED_16: usize = 0x16;
+internal! {
+    /// Field offsets within a record (LE).
+    mod field {
+        /// u32 id.
+        pub const ID: usize = 0x00;
+        /// i32, not read at runtime.
+        pub const RESERVED: usize = 0x04;
+        /// i24 + pad.
+        pub const X: usize = 0x08;
+        /// i24 + pad.
+        pub const Y: usize = 0x0C;
+        /// u24 + pad.
+        pub const Z: usize = 0x10;
+        /// u16 packed texture: archive id above a seven-bit image id.
+        pub const TEXTURE_DATA: usize = 0x14;
+        /// i16, not read at runtime.
+        pub const RESERVED_16: usize = 0x16;
+    }
 }
 
 /// The MPSF section.

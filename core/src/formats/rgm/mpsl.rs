@@ -15,36 +15,38 @@ pub const RECORD: usize = 42;
 /// The `active` byte of a light that loading may select.
 pub const ACTIVE: u8 = 1;
 
-/// Field offsets within a record (LE).
-pub mod field {
-    /// u32 link (serialized; replaced once the light is in a spatial list).
-    pub const LINK: usize = 0x00;
-    /// u32 WORLD.INI entry the light belongs to.
-    pub const WORLD_ID: usize = 0x04;
-    /// i32 X, engine coordinates (not the i24 placement encoding).
-    pub const X: usize = 0x08;
-    /// i32 Y.
-    pub const Y: usize = 0x0C;
-    /// i32 Z.
-    pub const Z: usize = 0x10;
-    /// i16 radius, engine coordinates.
-    pub const RADIUS: usize = 0x14;
-    /// i16 auxiliary field.
-    pub const FIELD_16: usize = 0x16;
-    /// i16 × 3 red, green, blue; a negative channel subtracts light.
-    pub const RGB: usize = 0x18;
-    /// u8 auxiliary byte.
-    pub const FIELD_1E: usize = 0x1E;
-    /// u8: [`ACTIVE`](super::ACTIVE) for a selectable light.
-    pub const ACTIVE: usize = 0x1F;
-    /// `[u8; 6]` auxiliary bytes.
-    pub const FIELD_20: usize = 0x20;
-    /// Width of `FIELD_20`.
-    pub const FIELD_20_LEN: usize = 6;
-    /// `[u8; 4]` auxiliary bytes.
-    pub const FIELD_26: usize = 0x26;
-    /// Width of `FIELD_26`.
-    pub const FIELD_26_LEN: usize = 4;
+internal! {
+    /// Field offsets within a record (LE).
+    mod field {
+        /// u32 link (serialized; replaced once the light is in a spatial list).
+        pub const LINK: usize = 0x00;
+        /// u32 WORLD.INI entry the light belongs to.
+        pub const WORLD_ID: usize = 0x04;
+        /// i32 X, engine coordinates (not the i24 placement encoding).
+        pub const X: usize = 0x08;
+        /// i32 Y.
+        pub const Y: usize = 0x0C;
+        /// i32 Z.
+        pub const Z: usize = 0x10;
+        /// i16 radius, engine coordinates.
+        pub const RADIUS: usize = 0x14;
+        /// i16 auxiliary field.
+        pub const FIELD_16: usize = 0x16;
+        /// i16 × 3 red, green, blue; a negative channel subtracts light.
+        pub const RGB: usize = 0x18;
+        /// u8 auxiliary byte.
+        pub const FIELD_1E: usize = 0x1E;
+        /// u8: [`ACTIVE`](super::ACTIVE) for a selectable light.
+        pub const ACTIVE: usize = 0x1F;
+        /// `[u8; 6]` auxiliary bytes.
+        pub const FIELD_20: usize = 0x20;
+        /// Width of `FIELD_20`.
+        pub const FIELD_20_LEN: usize = 6;
+        /// `[u8; 4]` auxiliary bytes.
+        pub const FIELD_26: usize = 0x26;
+        /// Width of `FIELD_26`.
+        pub const FIELD_26_LEN: usize = 4;
+    }
 }
 
 /// The MPSL section.

@@ -14,24 +14,26 @@ pub const RECORD: usize = 66;
 /// Q4.28: the matrix entries' scale.
 pub const MATRIX_ONE: f32 = (1u32 << 28) as f32;
 
-/// Field offsets within a record (LE).
-pub mod field {
-    /// u32 id.
-    pub const ID: usize = 0x00;
-    /// `[u8; 12]` model name.
-    pub const MODEL_NAME: usize = 0x04;
-    /// Width of the model name.
-    pub const NAME_LEN: usize = 12;
-    /// i24 + pad.
-    pub const X: usize = 0x10;
-    /// i24 + pad.
-    pub const Y: usize = 0x14;
-    /// u24 + pad.
-    pub const Z: usize = 0x18;
-    /// i32 × 9, Q4.28, row-major.
-    pub const MATRIX: usize = 0x1C;
-    /// Two zero bytes.
-    pub const UNUSED: usize = 0x40;
+internal! {
+    /// Field offsets within a record (LE).
+    mod field {
+        /// u32 id.
+        pub const ID: usize = 0x00;
+        /// `[u8; 12]` model name.
+        pub const MODEL_NAME: usize = 0x04;
+        /// Width of the model name.
+        pub const NAME_LEN: usize = 12;
+        /// i24 + pad.
+        pub const X: usize = 0x10;
+        /// i24 + pad.
+        pub const Y: usize = 0x14;
+        /// u24 + pad.
+        pub const Z: usize = 0x18;
+        /// i32 × 9, Q4.28, row-major.
+        pub const MATRIX: usize = 0x1C;
+        /// Two zero bytes.
+        pub const UNUSED: usize = 0x40;
+    }
 }
 
 /// The MPSO section.

@@ -8,18 +8,20 @@ use super::i32_at;
 /// Record size.
 pub const RECORD: usize = 49;
 
-/// Field offsets within a record.
-pub mod field {
-    /// u8 flag (0 in files; the runtime stores the dominant axis here).
-    pub const FLAG: usize = 0x00;
-    /// i32 × 3 totals (= positive + negative).
-    pub const TOTAL: usize = 0x01;
-    /// i32 × 3 centre (0 in shipped files).
-    pub const CENTRE: usize = 0x0D;
-    /// i32 × 3 positive extents.
-    pub const POSITIVE: usize = 0x19;
-    /// i32 × 3 negative extents (magnitudes).
-    pub const NEGATIVE: usize = 0x25;
+internal! {
+    /// Field offsets within a record.
+    mod field {
+        /// u8 flag (0 in files; the runtime stores the dominant axis here).
+        pub const FLAG: usize = 0x00;
+        /// i32 × 3 totals (= positive + negative).
+        pub const TOTAL: usize = 0x01;
+        /// i32 × 3 centre (0 in shipped files).
+        pub const CENTRE: usize = 0x0D;
+        /// i32 × 3 positive extents.
+        pub const POSITIVE: usize = 0x19;
+        /// i32 × 3 negative extents (magnitudes).
+        pub const NEGATIVE: usize = 0x25;
+    }
 }
 
 /// The MPSZ section.

@@ -9,16 +9,18 @@
 use super::{err, u32_at};
 use crate::formats::{ErrorKind, FormatError, bytes};
 
-/// Field offsets within an entry.
-pub mod field {
-    /// u32, not read by the engine.
-    pub const UNUSED: usize = 0x00;
-    /// u8 number of frames.
-    pub const FRAME_COUNT: usize = 0x04;
-    /// u8 model type.
-    pub const MODEL_TYPE: usize = 0x05;
-    /// NUL-terminated path.
-    pub const PATH: usize = 0x06;
+internal! {
+    /// Field offsets within an entry.
+    mod field {
+        /// u32, not read by the engine.
+        pub const UNUSED: usize = 0x00;
+        /// u8 number of frames.
+        pub const FRAME_COUNT: usize = 0x04;
+        /// u8 model type.
+        pub const MODEL_TYPE: usize = 0x05;
+        /// NUL-terminated path.
+        pub const PATH: usize = 0x06;
+    }
 }
 
 /// One RAAN entry.

@@ -7,38 +7,40 @@ use super::{i16_at, u16_at};
 /// Record size.
 pub const RECORD: usize = 30;
 
-/// Field offsets (all i16 except the u16 texture set).
-pub mod field {
-    /// Drawn-weapon attachment vertex 0.
-    pub const GRIP0: usize = 0x00;
-    /// Drawn-weapon attachment vertex 1.
-    pub const GRIP1: usize = 0x02;
-    /// Stowed-weapon attachment vertex 0.
-    pub const SCABBARD0: usize = 0x04;
-    /// Stowed-weapon attachment vertex 1.
-    pub const SCABBARD1: usize = 0x06;
-    /// Matches RAHD anim_frame_data.
-    pub const ANIM_FRAME_REF: usize = 0x08;
-    /// u16 actor texture set (0 = the models' own).
-    pub const TEXTURE_SET: usize = 0x0A;
-    /// Combat contact vertex.
-    pub const CONTACT_VERTEX: usize = 0x0C;
-    /// Combat contact radius.
-    pub const CONTACT_RADIUS: usize = 0x0E;
-    /// First taunt animation id.
-    pub const TAUNT_ID: usize = 0x10;
-    /// Signed Q8 collision-sphere radius scale (≤0 selects 256).
-    pub const SPHERE_SCALE: usize = 0x12;
-    /// Source of RAHD raex_stat.
-    pub const FIELD_14: usize = 0x14;
-    /// Set on some combat actors.
-    pub const FIELD_16: usize = 0x16;
-    /// Combat minimum range (×256).
-    pub const RANGE_MIN: usize = 0x18;
-    /// Combat ideal range (×256).
-    pub const RANGE_IDEAL: usize = 0x1A;
-    /// Combat maximum range (×256).
-    pub const RANGE_MAX: usize = 0x1C;
+internal! {
+    /// Field offsets (all i16 except the u16 texture set).
+    mod field {
+        /// Drawn-weapon attachment vertex 0.
+        pub const GRIP0: usize = 0x00;
+        /// Drawn-weapon attachment vertex 1.
+        pub const GRIP1: usize = 0x02;
+        /// Stowed-weapon attachment vertex 0.
+        pub const SCABBARD0: usize = 0x04;
+        /// Stowed-weapon attachment vertex 1.
+        pub const SCABBARD1: usize = 0x06;
+        /// Matches RAHD anim_frame_data.
+        pub const ANIM_FRAME_REF: usize = 0x08;
+        /// u16 actor texture set (0 = the models' own).
+        pub const TEXTURE_SET: usize = 0x0A;
+        /// Combat contact vertex.
+        pub const CONTACT_VERTEX: usize = 0x0C;
+        /// Combat contact radius.
+        pub const CONTACT_RADIUS: usize = 0x0E;
+        /// First taunt animation id.
+        pub const TAUNT_ID: usize = 0x10;
+        /// Signed Q8 collision-sphere radius scale (≤0 selects 256).
+        pub const SPHERE_SCALE: usize = 0x12;
+        /// Source of RAHD raex_stat.
+        pub const FIELD_14: usize = 0x14;
+        /// Set on some combat actors.
+        pub const FIELD_16: usize = 0x16;
+        /// Combat minimum range (×256).
+        pub const RANGE_MIN: usize = 0x18;
+        /// Combat ideal range (×256).
+        pub const RANGE_IDEAL: usize = 0x1A;
+        /// Combat maximum range (×256).
+        pub const RANGE_MAX: usize = 0x1C;
+    }
 }
 
 /// The RAEX section.

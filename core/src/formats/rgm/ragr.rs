@@ -9,7 +9,7 @@
 //! [`check`] proves only what makes the view safe: every size word, and that each entry
 //! lies inside the section. What a group *means* — its number (≤ 177), a number another
 //! entry also uses, ShowFrame references and jump targets — is judged per instance when
-//! its groups are installed ([`crate::anim::set`]): {A} "Placed-object frame sources"
+//! its groups are installed (`crate::anim::set`): {A} "Placed-object frame sources"
 //! has the loader reject a bad group for that instance, never the whole map.
 //!
 //! Choice where the notes are silent: a list that reaches the exact end of the section
@@ -19,20 +19,22 @@ use super::command::{self, Command};
 use super::{err, u16_at};
 use crate::formats::{ErrorKind, FormatError, bytes};
 
-/// Field offsets within an entry (from the size word).
-pub mod field {
-    /// u16 bytes after this word.
-    pub const SIZE: usize = 0x00;
-    /// u16 group number.
-    pub const GROUP: usize = 0x02;
-    /// u16 anim_id; low byte = countdown reload.
-    pub const ANIM_ID: usize = 0x04;
-    /// u16 type; low byte used.
-    pub const TYPE: usize = 0x06;
-    /// u16 number of commands.
-    pub const FRAMES: usize = 0x08;
-    /// First command.
-    pub const COMMANDS: usize = 0x0A;
+internal! {
+    /// Field offsets within an entry (from the size word).
+    mod field {
+        /// u16 bytes after this word.
+        pub const SIZE: usize = 0x00;
+        /// u16 group number.
+        pub const GROUP: usize = 0x02;
+        /// u16 anim_id; low byte = countdown reload.
+        pub const ANIM_ID: usize = 0x04;
+        /// u16 type; low byte used.
+        pub const TYPE: usize = 0x06;
+        /// u16 number of commands.
+        pub const FRAMES: usize = 0x08;
+        /// First command.
+        pub const COMMANDS: usize = 0x0A;
+    }
 }
 
 /// Size of an entry without commands, counted by the size word (group..frames).

@@ -3,7 +3,7 @@
 //!
 //! Payload: u32 LE count, four fixed bytes (`1B 80 37 00` in every shipped file; the
 //! engine reads them separately from the records and they are not checked here), then
-//! count × 165-byte records. Offsets in [`field`] are within one record, which starts at
+//! count × 165-byte records. Offsets in `field` are within one record, which starts at
 //! payload offset `8 + 165·i`.
 
 use super::{err, i16_at, i32_at, name_at, span, u16_at, u32_at};
@@ -20,88 +20,90 @@ pub const FIXED: usize = 4;
 /// The fixed word as shipped files hold it.
 pub const FIXED_SHIPPED: [u8; 4] = [0x1B, 0x80, 0x37, 0x00];
 
-/// Field offsets within a record. Unmarked fields are u32 LE.
-pub mod field {
-    /// Overwritten at runtime with a list link.
-    pub const FIELD_00: usize = 0x00;
-    /// `[u8; 9]` script name, the actor's key.
-    pub const SCRIPT_NAME: usize = 0x04;
-    /// Width of the script name.
-    pub const SCRIPT_NAME_LEN: usize = 9;
-    /// u16 instance count.
-    pub const INSTANCES: usize = 0x0D;
-    /// i32 runtime instance counter.
-    pub const INSTANCE_COUNTER: usize = 0x11;
-    /// `[u8; 4]` animation speed bytes (0x15 frame limit, 0x16 increment).
-    pub const ANIM_SPEED: usize = 0x15;
-    /// Byte offset into RANM.
-    pub const RANM_OFFSET: usize = 0x19;
-    /// Byte offset into RAAT.
-    pub const RAAT_OFFSET: usize = 0x1D;
-    /// i32 number of RAAN entries.
-    pub const RAAN_COUNT: usize = 0x21;
-    /// Byte size of the actor's RAAN entries.
-    pub const RAAN_SIZE: usize = 0x25;
-    /// i32 byte offset into RAAN.
-    pub const RAAN_OFFSET: usize = 0x29;
-    /// i32 animation control prefix (whole field compared with −1).
-    pub const ANIM_CONTROL_PREFIX: usize = 0x2D;
-    /// Byte offset into RAGR.
-    pub const RAGR_OFFSET: usize = 0x31;
-    /// Index into RAFS (vestigial).
-    pub const RAFS_INDEX: usize = 0x3D;
-    /// Number of script strings.
-    pub const NUM_STRINGS: usize = 0x41;
-    /// Byte offset into RASB.
-    pub const RASB_OFFSET: usize = 0x49;
-    /// Byte length of the actor's RASC block.
-    pub const SCRIPT_LENGTH: usize = 0x4D;
-    /// Byte offset into RASC.
-    pub const RASC_OFFSET: usize = 0x51;
-    /// Script start, relative to the actor's RASC block.
-    pub const SCRIPT_PC: usize = 0x55;
-    /// `[u8; 4]`, byte 0x59 = animation buffer swap.
-    pub const ANIM_BUFFER_SWAP: usize = 0x59;
-    /// Byte offset into RAHK (0 = no hook).
-    pub const RAHK_OFFSET: usize = 0x5D;
-    /// i32 number of RALC locations.
-    pub const RALC_COUNT: usize = 0x61;
-    /// Auxiliary.
-    pub const FIELD_65: usize = 0x65;
-    /// Byte offset into RALC (the engine rounds it down to a 12-byte record).
-    pub const RALC_OFFSET: usize = 0x69;
-    /// `[u8; 4]` actor flags.
-    pub const ACTOR_FLAGS: usize = 0x6D;
-    /// Byte offset into RAEX.
-    pub const RAEX_OFFSET: usize = 0x71;
-    /// Number of script variables.
-    pub const NUM_VARIABLES: usize = 0x75;
-    /// `[u8; 4]` visibility flags.
-    pub const VISIBILITY_FLAGS: usize = 0x79;
-    /// Byte offset into RAVA.
-    pub const RAVA_OFFSET: usize = 0x7D;
-    /// Runtime copy of the RAVA offset.
-    pub const RAVA_OFFSET_DUP: usize = 0x81;
-    /// i32 animation frame data (compared signed with 2 for the static shortcut).
-    pub const ANIM_FRAME_DATA: usize = 0x85;
-    /// i32 primary MPSZ index (−1: bounds from the model).
-    pub const BOUNDS_PRIMARY: usize = 0x89;
-    /// i32 secondary MPSZ index (−1: none).
-    pub const BOUNDS_SECONDARY: usize = 0x8D;
-    /// i32 tertiary MPSZ index (−1: none).
-    pub const BOUNDS_TERTIARY: usize = 0x91;
-    /// i16 combat flag.
-    pub const COMBAT_FLAG: usize = 0x95;
-    /// i16 RAEX stat (−1 disabled).
-    pub const RAEX_STAT: usize = 0x97;
-    /// i16, always −1.
-    pub const RESERVED_99: usize = 0x99;
-    /// i16 actor texture set.
-    pub const TEXTURE_SET: usize = 0x9B;
-    /// i32 byte offset into RAVC (−1 none).
-    pub const RAVC_OFFSET: usize = 0x9D;
-    /// i32 number of RAVC records.
-    pub const RAVC_COUNT: usize = 0xA1;
+internal! {
+    /// Field offsets within a record. Unmarked fields are u32 LE.
+    mod field {
+        /// Overwritten at runtime with a list link.
+        pub const FIELD_00: usize = 0x00;
+        /// `[u8; 9]` script name, the actor's key.
+        pub const SCRIPT_NAME: usize = 0x04;
+        /// Width of the script name.
+        pub const SCRIPT_NAME_LEN: usize = 9;
+        /// u16 instance count.
+        pub const INSTANCES: usize = 0x0D;
+        /// i32 runtime instance counter.
+        pub const INSTANCE_COUNTER: usize = 0x11;
+        /// `[u8; 4]` animation speed bytes (0x15 frame limit, 0x16 increment).
+        pub const ANIM_SPEED: usize = 0x15;
+        /// Byte offset into RANM.
+        pub const RANM_OFFSET: usize = 0x19;
+        /// Byte offset into RAAT.
+        pub const RAAT_OFFSET: usize = 0x1D;
+        /// i32 number of RAAN entries.
+        pub const RAAN_COUNT: usize = 0x21;
+        /// Byte size of the actor's RAAN entries.
+        pub const RAAN_SIZE: usize = 0x25;
+        /// i32 byte offset into RAAN.
+        pub const RAAN_OFFSET: usize = 0x29;
+        /// i32 animation control prefix (whole field compared with −1).
+        pub const ANIM_CONTROL_PREFIX: usize = 0x2D;
+        /// Byte offset into RAGR.
+        pub const RAGR_OFFSET: usize = 0x31;
+        /// Index into RAFS (vestigial).
+        pub const RAFS_INDEX: usize = 0x3D;
+        /// Number of script strings.
+        pub const NUM_STRINGS: usize = 0x41;
+        /// Byte offset into RASB.
+        pub const RASB_OFFSET: usize = 0x49;
+        /// Byte length of the actor's RASC block.
+        pub const SCRIPT_LENGTH: usize = 0x4D;
+        /// Byte offset into RASC.
+        pub const RASC_OFFSET: usize = 0x51;
+        /// Script start, relative to the actor's RASC block.
+        pub const SCRIPT_PC: usize = 0x55;
+        /// `[u8; 4]`, byte 0x59 = animation buffer swap.
+        pub const ANIM_BUFFER_SWAP: usize = 0x59;
+        /// Byte offset into RAHK (0 = no hook).
+        pub const RAHK_OFFSET: usize = 0x5D;
+        /// i32 number of RALC locations.
+        pub const RALC_COUNT: usize = 0x61;
+        /// Auxiliary.
+        pub const FIELD_65: usize = 0x65;
+        /// Byte offset into RALC (the engine rounds it down to a 12-byte record).
+        pub const RALC_OFFSET: usize = 0x69;
+        /// `[u8; 4]` actor flags.
+        pub const ACTOR_FLAGS: usize = 0x6D;
+        /// Byte offset into RAEX.
+        pub const RAEX_OFFSET: usize = 0x71;
+        /// Number of script variables.
+        pub const NUM_VARIABLES: usize = 0x75;
+        /// `[u8; 4]` visibility flags.
+        pub const VISIBILITY_FLAGS: usize = 0x79;
+        /// Byte offset into RAVA.
+        pub const RAVA_OFFSET: usize = 0x7D;
+        /// Runtime copy of the RAVA offset.
+        pub const RAVA_OFFSET_DUP: usize = 0x81;
+        /// i32 animation frame data (compared signed with 2 for the static shortcut).
+        pub const ANIM_FRAME_DATA: usize = 0x85;
+        /// i32 primary MPSZ index (−1: bounds from the model).
+        pub const BOUNDS_PRIMARY: usize = 0x89;
+        /// i32 secondary MPSZ index (−1: none).
+        pub const BOUNDS_SECONDARY: usize = 0x8D;
+        /// i32 tertiary MPSZ index (−1: none).
+        pub const BOUNDS_TERTIARY: usize = 0x91;
+        /// i16 combat flag.
+        pub const COMBAT_FLAG: usize = 0x95;
+        /// i16 RAEX stat (−1 disabled).
+        pub const RAEX_STAT: usize = 0x97;
+        /// i16, always −1.
+        pub const RESERVED_99: usize = 0x99;
+        /// i16 actor texture set.
+        pub const TEXTURE_SET: usize = 0x9B;
+        /// i32 byte offset into RAVC (−1 none).
+        pub const RAVC_OFFSET: usize = 0x9D;
+        /// i32 number of RAVC records.
+        pub const RAVC_COUNT: usize = 0xA1;
+    }
 }
 
 /// How the loader builds an actor's model ({A}; exported as `model_load_path`).
