@@ -37,14 +37,14 @@ pub struct PlacedModel<'a> {
 
 impl PlacedModel<'_> {
     /// World → model coordinates (the rotation's transpose).
-    pub fn to_model(&self, world: [f32; 3]) -> [f32; 3] {
+    pub fn world_to_model(&self, world: [f32; 3]) -> [f32; 3] {
         let d = [0, 1, 2].map(|k| world[k] as f64 - self.position[k] as f64);
         let m = &self.matrix;
         [0, 1, 2].map(|c| (m[0][c] as f64 * d[0] + m[1][c] as f64 * d[1] + m[2][c] as f64 * d[2]) as f32)
     }
 
     /// Model → world of a point.
-    pub fn to_world(&self, local: [f32; 3]) -> [f32; 3] {
+    pub fn model_to_world(&self, local: [f32; 3]) -> [f32; 3] {
         [0, 1, 2].map(|r| (self.position[r] as f64 + rotate_row(&self.matrix[r], local)) as f32)
     }
 
@@ -413,7 +413,7 @@ pub struct WorldContact {
 }
 
 pub(super) fn world_contact(p: &PlacedModel<'_>, index: usize, c: &FaceContact) -> WorldContact {
-    let (point, normal) = faces::body_contact_integers(p.to_world(c.point), p.direction_to_world(c.normal));
+    let (point, normal) = faces::body_contact_integers(p.model_to_world(c.point), p.direction_to_world(c.normal));
     WorldContact { placement: index, face: c.face, point, normal, fraction: c.fraction }
 }
 
@@ -459,7 +459,7 @@ pub fn model_spheres<'m>(
             return None;
         }
         let world = [0, 1, 2].map(|r| (o[r] as f64 + rotate_row(&matrix[r], c)) as f32);
-        Some(QuerySphere { centre: p.to_model(world), radius })
+        Some(QuerySphere { centre: p.world_to_model(world), radius })
     })
 }
 
@@ -636,7 +636,7 @@ where
     // Models the segment misses are passed over before a contact list is made for them: a
     // list is a kilobyte the iterator moves.
     let admitted = move |(k, cand, p): (usize, Candidate, PlacedModel<'a>)| {
-        let (la, lb) = (p.to_model(a), p.to_model(b));
+        let (la, lb) = (p.world_to_model(a), p.world_to_model(b));
         segment_admits_model(la, lb, p.radius).then_some((k, cand, p, la, lb))
     };
     face_models(scene, cands).filter_map(admitted).flat_map(move |(k, cand, p, la, lb)| {

@@ -123,7 +123,7 @@ impl<'l> ModelLights<'l> {
             lights
                 .iter()
                 .filter(|l| l.selects(origin, radius))
-                .map(|l| (to_model(l.position, origin, matrix), l))
+                .map(|l| (world_to_model(l.position, origin, matrix), l))
                 .take(MODEL_LIGHTS)
                 .collect()
         };
@@ -153,7 +153,7 @@ impl<'l> ModelLights<'l> {
 
 /// `world − origin` carried into a model's coordinates by the transpose of its rotation
 /// `matrix` (rows local → world).
-pub fn to_model(world: [f32; 3], origin: [f32; 3], matrix: &[[f32; 3]; 3]) -> [f32; 3] {
+pub fn world_to_model(world: [f32; 3], origin: [f32; 3], matrix: &[[f32; 3]; 3]) -> [f32; 3] {
     let d = [0, 1, 2].map(|k| world[k] - origin[k]);
     [0, 1, 2].map(|c| matrix[0][c] * d[0] + matrix[1][c] * d[1] + matrix[2][c] * d[2])
 }

@@ -61,7 +61,7 @@ fn rotation(k: i32) -> (i32, i32) {
 }
 
 /// A wall-local X/Z offset (map units) in world axes: the placement matrix's rows.
-fn to_world(k: i32, [x, z]: [i32; 2]) -> [i32; 2] {
+fn model_to_world(k: i32, [x, z]: [i32; 2]) -> [i32; 2] {
     let (c, s) = rotation(k);
     [c * x + s * z, -s * x + c * z]
 }
@@ -78,7 +78,7 @@ fn run_at_wall(k: i32, from: [i32; 2], local_heading: i32, updates: u32) -> Vec<
     let (mut w, files) = wall_world(k);
     // The placement turns wall-local +Z (heading 0) onto world heading −512 k.
     let turn = -512 * k;
-    let [x, z] = to_world(k, from);
+    let [x, z] = model_to_world(k, from);
     let start = [(WALL[0] + x) * 256, (WALL[1] - 64) * 256, (WALL[2] + z) * 256];
     let id = w.enter_at(files, start, local_heading + turn, true).unwrap();
     let run = Input::with(&[Action::Up]);
