@@ -133,7 +133,9 @@ pub struct Raster<'f, 'p> {
     depth: &'f mut [f32],
     /// The band of framebuffer rows drawn: every row, or a horizontal band of them.
     rows: core::ops::Range<usize>,
-    focal: f32,
+    /// Focal lengths in pixels: horizontal, vertical (they differ where pixels are not
+    /// square, [`super::view::focal_lengths`]).
+    focal: [f32; 2],
     centre: [f32; 2],
     /// Clipping planes, widened by the guard band.
     clip: Planes,
@@ -145,10 +147,11 @@ pub struct Raster<'f, 'p> {
 }
 
 impl<'f, 'p> Raster<'f, 'p> {
-    /// A rasterizer with focal length `focal` (pixels) and the projection centre in the
-    /// middle of `fb`. `None` when `depth` holds fewer than `width × height` values or the
-    /// focal length is not a positive finite number. The depth buffer is not cleared.
-    pub fn new(fb: &'f mut Framebuffer<'p>, depth: &'f mut [f32], focal: f32) -> Option<Self> {
+    /// A rasterizer with focal lengths `focal` (pixels, horizontal and vertical) and the
+    /// projection centre in the middle of `fb`. `None` when `depth` holds fewer than
+    /// `width × height` values or a focal length is not a positive finite number. The depth
+    /// buffer is not cleared.
+    pub fn new(fb: &'f mut Framebuffer<'p>, depth: &'f mut [f32], focal: [f32; 2]) -> Option<Self> {
         let h = fb.height();
         Raster::band(fb, depth, focal, 0..h)
     }
@@ -161,7 +164,7 @@ impl<'f, 'p> Raster<'f, 'p> {
     pub fn band(
         fb: &'f mut Framebuffer<'p>,
         depth: &'f mut [f32],
-        focal: f32,
+        focal: [f32; 2],
         rows: core::ops::Range<usize>,
     ) -> Option<Self> {
         let (w, h) = (fb.width(), fb.height());
@@ -169,18 +172,19 @@ impl<'f, 'p> Raster<'f, 'p> {
             return None;
         }
         let len = w.checked_mul(rows.len())?;
-        if depth.len() < len || !(focal.is_finite() && focal > 0.0) {
+        if depth.len() < len || !focal.iter().all(|f| f.is_finite() && *f > 0.0) {
             return None;
         }
         let (w, h) = (w as f32, h as f32);
         let (cx, cy) = (w * 0.5, h * 0.5);
+        let [fx, fy] = focal;
         let g = GUARD_BAND;
         let clip = [
             [0.0, 0.0, 1.0, -NEAR],
-            [focal, 0.0, cx + g, 0.0],
-            [-focal, 0.0, w + g - cx, 0.0],
-            [0.0, focal, cy + g, 0.0],
-            [0.0, -focal, h + g - cy, 0.0],
+            [fx, 0.0, cx + g, 0.0],
+            [-fx, 0.0, w + g - cx, 0.0],
+            [0.0, fy, cy + g, 0.0],
+            [0.0, -fy, h + g - cy, 0.0],
         ];
         let unit = |p: [f32; 4]| {
             let l = libm::sqrtf(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
@@ -188,17 +192,17 @@ impl<'f, 'p> Raster<'f, 'p> {
         };
         let frustum = [
             [0.0, 0.0, 1.0, -NEAR],
-            unit([focal, 0.0, cx, 0.0]),
-            unit([-focal, 0.0, w - cx, 0.0]),
-            unit([0.0, focal, cy, 0.0]),
-            unit([0.0, -focal, h - cy, 0.0]),
+            unit([fx, 0.0, cx, 0.0]),
+            unit([-fx, 0.0, w - cx, 0.0]),
+            unit([0.0, fy, cy, 0.0]),
+            unit([0.0, -fy, h - cy, 0.0]),
         ];
         let (m, top, bottom) = (VIEW_MARGIN, rows.start as f32, rows.end as f32);
         let view = [
-            [focal, 0.0, cx + m, 0.0],
-            [-focal, 0.0, w + m - cx, 0.0],
-            [0.0, focal, cy - top + m, 0.0],
-            [0.0, -focal, bottom + m - cy, 0.0],
+            [fx, 0.0, cx + m, 0.0],
+            [-fx, 0.0, w + m - cx, 0.0],
+            [0.0, fy, cy - top + m, 0.0],
+            [0.0, -fy, bottom + m - cy, 0.0],
         ];
         Some(Raster { fb, depth: &mut depth[..len], rows, focal, centre: [cx, cy], clip, view, frustum })
     }
@@ -257,8 +261,8 @@ impl<'f, 'p> Raster<'f, 'p> {
         self.fb
     }
 
-    /// The focal length in pixels.
-    pub fn focal(&self) -> f32 {
+    /// The focal lengths in pixels, horizontal and vertical.
+    pub fn focal(&self) -> [f32; 2] {
         self.focal
     }
 
@@ -267,8 +271,8 @@ impl<'f, 'p> Raster<'f, 'p> {
         if p[2] < NEAR || p[2].is_nan() {
             return None;
         }
-        let s = self.focal / p[2];
-        Some([self.centre[0] + p[0] * s, self.centre[1] + p[1] * s])
+        let (sx, sy) = (self.focal[0] / p[2], self.focal[1] / p[2]);
+        Some([self.centre[0] + p[0] * sx, self.centre[1] + p[1] * sy])
     }
 
     /// Whether a sphere at camera-space `centre` with `radius` may touch the view
@@ -331,11 +335,11 @@ impl<'f, 'p> Raster<'f, 'p> {
     /// codes share a bit covers no pixel of the drawn rows.
     #[inline]
     pub fn outcode(&self, v: [f32; 3]) -> u16 {
-        // Every plane but the near one is `±focal · x + k z ≥ 0` or the same in y (see
-        // `band`), so the products with focal are shared; for finite points the sums are
+        // Every plane but the near one is `±fx · x + k z ≥ 0` or `±fy · y + k z ≥ 0` (see
+        // `band`), so the products with the focal lengths are shared; for finite points the sums are
         // those of the full plane equations (adding the zero terms changes no sign).
         let [x, y, z] = v;
-        let (fx, fy) = (self.focal * x, self.focal * y);
+        let (fx, fy) = (self.focal[0] * x, self.focal[1] * y);
         let outside = |d: f32| d < 0.0 || d.is_nan();
         let planes = [
             z - NEAR,
@@ -359,8 +363,8 @@ impl<'f, 'p> Raster<'f, 'p> {
     /// `[x, y, 1/z, u/z, v/z, shade]`.
     fn to_screen(&self, v: [f32; ATTRS]) -> [f32; ATTRS] {
         let inv = 1.0 / v[2];
-        let s = self.focal * inv;
-        [self.centre[0] + v[0] * s, self.centre[1] + v[1] * s, inv, v[3] * inv, v[4] * inv, v[5]]
+        let (sx, sy) = (self.focal[0] * inv, self.focal[1] * inv);
+        [self.centre[0] + v[0] * sx, self.centre[1] + v[1] * sy, inv, v[3] * inv, v[4] * inv, v[5]]
     }
 
     /// Fills a screen-space triangle given as `[x, y, 1/z]` corners (pixels, pixel `(0, 0)`
@@ -642,7 +646,7 @@ mod tests {
         let mut px = [0u8; 16 * 16];
         let mut depth = [0f32; 16 * 16];
         let mut fb = Framebuffer::new(&mut px, 16, 16).unwrap();
-        let mut r = Raster::new(&mut fb, &mut depth, 10.0).unwrap();
+        let mut r = Raster::new(&mut fb, &mut depth, [10.0; 2]).unwrap();
         r.screen_triangle([[0.0, 0.0, 1.0], [8.0, 0.0, 1.0], [0.0, 8.0, 1.0]], 5);
         // Centres (x + ½, y + ½) with x + y < 7; the hypotenuse x + y = 7 is a right edge.
         assert_eq!(count(&px, 5), 28);
@@ -681,7 +685,7 @@ mod tests {
     fn outcodes_are_the_plane_equations() {
         let (mut px, mut depth) = ([0u8; 320 * 200], [0f32; 320 * 40]);
         let mut fb = Framebuffer::new(&mut px, 320, 200).unwrap();
-        let r = Raster::band(&mut fb, &mut depth, 203.0, 40..80).unwrap();
+        let r = Raster::band(&mut fb, &mut depth, [203.0; 2], 40..80).unwrap();
         let mut bits = crate::test_support::xorshift64(0x2545_f491_4f6c_dd1d);
         let mut next = || bits.next().map_or(0.0, |s| (s % 40_001) as f32 - 20_000.0);
         for n in 0..100_000 {
@@ -726,7 +730,7 @@ mod tests {
         let mut px = [0u8; 32 * 32];
         let mut depth = [0f32; 32 * 32];
         let mut fb = Framebuffer::new(&mut px, 32, 32).unwrap();
-        let mut r = Raster::new(&mut fb, &mut depth, 16.0).unwrap();
+        let mut r = Raster::new(&mut fb, &mut depth, [16.0; 2]).unwrap();
         // A floor reaching behind the eye: clipped, not dropped.
         r.triangle([[-100.0, 10.0, -50.0], [100.0, 10.0, -50.0], [0.0, 10.0, 400.0]], 3);
         assert!(count(&px, 3) > 100);

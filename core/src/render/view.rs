@@ -5,7 +5,8 @@
 //! turn, 0 looking along +Z, 512 along −X) and a pitch (positive looks down);
 //! [`follow_view`] places one behind and above an actor. The projection is the original's
 //! (`engine/projection.md`): a horizontal half-field tangent of 0.788 whatever the aspect
-//! ratio, square pixels. [`draw`] fills the whole framebuffer: the sky (the [`Look`]'s sky
+//! ratio, and the vertical scale of a picture shown at 4:3 ([`focal_lengths`]), so a
+//! 320×200 frame's taller pixels do not stretch the world. [`draw`] fills the whole framebuffer: the sky (the [`Look`]'s sky
 //! plane, or a gradient) above the horizon and the far sea below it, then the terrain cells
 //! within [`TERRAIN_RADIUS`] of the eye, then every [`Instance`].
 //!
@@ -45,9 +46,21 @@ pub const SKY_STEPS: f32 = 18.0;
 /// the target sits below the middle of the screen.
 pub const FOLLOW_LIFT: f32 = 48.0;
 
-/// The focal length, pixels, for a framebuffer `width` pixels wide.
-pub fn focal_length(width: usize) -> f32 {
-    width as f32 * FOCAL_PER_WIDTH
+/// The shape every frame is shown at, width to height: the original's 640×480 on a 4:3
+/// screen; Stros's 320×200 and 640×400 frames are shown at 4:3 too (the frontends'
+/// letterbox), as the 320×200 modes of the day were.
+pub const SHOWN_ASPECT: [usize; 2] = [4, 3];
+
+/// The focal lengths, pixels, horizontal and vertical, of a `width × height` framebuffer
+/// shown at [`SHOWN_ASPECT`] (`engine/projection.md`: `sx = 1 / 0.788`, `sy = (w / h) /
+/// 0.788` on the display's own square pixels). The horizontal one is `(w / 2) / 0.788`;
+/// the vertical one is that over the pixel's height in widths, `(4 h) / (3 w)`: 1 at
+/// 640×480, 5/6 at 320×200 (whose vertical field is then the docs' 61.17°, not 52.4°).
+pub fn focal_lengths(width: usize, height: usize) -> [f32; 2] {
+    let fx = width as f32 * FOCAL_PER_WIDTH;
+    let [aw, ah] = SHOWN_ASPECT;
+    let pixel = (height * aw) as f32 / (width * ah) as f32;
+    [fx, fx * pixel]
 }
 
 /// Where world point `p` lands on a `width × height` screen seen from `view` (pixel
@@ -57,8 +70,8 @@ pub fn project(view: &View, width: usize, height: usize, p: [f32; 3]) -> Option<
     if c[2] < super::raster::NEAR || c[2].is_nan() {
         return None;
     }
-    let s = focal_length(width) / c[2];
-    Some([width as f32 * 0.5 + c[0] * s, height as f32 * 0.5 + c[1] * s])
+    let [fx, fy] = focal_lengths(width, height);
+    Some([width as f32 * 0.5 + c[0] * (fx / c[2]), height as f32 * 0.5 + c[1] * (fy / c[2])])
 }
 
 /// A third-person view of `target` from `distance` behind it (along `heading`) and
@@ -160,7 +173,7 @@ pub fn draw_scene_rows<'m, H: VertexHeights, C: Capacity>(
     placed: Placed<'_, impl IntoIterator<Item = Instance<'m>>, impl IntoIterator<Item = Flat>>,
     look: &Look<'_, C>,
 ) {
-    let focal = focal_length(fb.width());
+    let focal = focal_lengths(fb.width(), fb.height());
     let Some(mut raster) = Raster::band(fb, depth, focal, rows) else { return };
     let basis = Basis::new(view);
     draw_background(&mut raster, &basis, look, terrain.is_some());
@@ -268,7 +281,7 @@ fn draw_background<C: Capacity>(
         Some(fill) if !terrain || look.far.is_some() => fill,
         _ => far_sea(look),
     };
-    let focal = raster.focal();
+    let [fx, fy] = raster.focal();
     let rows = raster.rows();
     let fb = raster.framebuffer();
     let (w, h) = (fb.width(), fb.height());
@@ -276,7 +289,7 @@ fn draw_background<C: Capacity>(
     let (forward_y, down_y) = (basis.rows[2][1], basis.rows[1][1]);
     for y in rows {
         // The ray through this row's centre: forward + t·down, |ray| = √(1 + t²).
-        let t = (y as f32 + 0.5 - cy) / focal;
+        let t = (y as f32 + 0.5 - cy) / fy;
         let ray_y = forward_y + t * down_y;
         if ray_y >= 0.0 || ray_y.is_nan() {
             fb.hspan(y, 0, w, sea);
@@ -293,7 +306,7 @@ fn draw_background<C: Capacity>(
         let Some(row) = fb.pixels_mut().get_mut(y * w..(y + 1) * w) else { continue };
         match &look.sky {
             None => row.iter_mut().enumerate().for_each(|(x, p)| *p = haze[x & 3]),
-            Some(sky) => sky_row(sky, look.sky_scroll(), basis, [t, cx, focal], y, &haze, row),
+            Some(sky) => sky_row(sky, look.sky_scroll(), basis, [t, cx, fx], y, &haze, row),
         }
     }
 }
@@ -320,7 +333,7 @@ pub fn sky_fog(depth: f32) -> f32 {
     entry(i) + (entry(i + 1) - entry(i)) * f
 }
 
-/// The sky plane on row `y` (camera `t`; `cx` and `focal` the projection): each pixel's ray
+/// The sky plane on row `y` (camera `t`; `cx` and the horizontal `focal` the projection): each pixel's ray
 /// meets the plane at the camera depth `along`; where the hit lies within the plane the
 /// image's texel (remapped into the world palette) shows, dithered toward `haze` by the sky
 /// fog at that depth, else the haze. The view never rolls (the screen's right vector is
@@ -398,13 +411,13 @@ fn draw_sun(raster: &mut Raster<'_, '_>, basis: &Basis, sun: &super::look::Sun<'
     if !c.iter().all(|v| v.is_finite()) || c[2] <= 1.0 {
         return;
     }
-    let focal = raster.focal();
+    let [fx, fy] = raster.focal();
     let rows = raster.rows();
     let fb = raster.framebuffer();
     let (w, h) = (fb.width(), fb.height());
-    let s = focal / c[2];
-    let (cx, cy) = (w as f32 * 0.5 + c[0] * s, h as f32 * 0.5 + c[1] * s);
-    let (hx, hy) = (sun.half[0] * s, sun.half[1] * s);
+    let (sx, sy) = (fx / c[2], fy / c[2]);
+    let (cx, cy) = (w as f32 * 0.5 + c[0] * sx, h as f32 * 0.5 + c[1] * sy);
+    let (hx, hy) = (sun.half[0] * sx, sun.half[1] * sy);
     let (tw, th) = (sun.texels.width() as f32, sun.texels.height() as f32);
     let clamp_row = |v: f32| v.clamp(0.0, h as f32) as usize;
     let (y0, y1) = (clamp_row(cy - hy).max(rows.start), clamp_row(cy + hy).min(rows.end));
@@ -565,6 +578,36 @@ mod tests {
         let level = project(&v(0), 320, 200, [0.0, 50.0, 500.0]).unwrap();
         let down = project(&View { pitch: 40, ..v(0) }, 320, 200, [0.0, 50.0, 500.0]).unwrap();
         assert!(down[1] < level[1]);
+    }
+
+    /// `engine/projection.md` on a picture shown at 4:3. A point 100 right of, 100 below
+    /// and 1,000 ahead of a level eye, by hand: horizontal focal (w / 2) / 0.788; vertical
+    /// that × (4h) / (3w).
+    /// - 640×480 (square pixels): 320 / 0.788 = 406.091 both ways → (360.609, 280.609).
+    /// - 320×200: 160 / 0.788 = 203.046 and × 5/6 = 169.205 → (180.305, 116.920).
+    /// - 640×400: 406.091 and × 5/6 = 338.409 → (360.609, 233.841).
+    ///
+    /// The 320×200 frame's top edge is then 100 / 169.205 = 0.591 = 0.788 · 3/4 up: a
+    /// vertical field of 2 atan(0.591) = 61.17°, the docs' figure, not 52.4° (square
+    /// pixels); a ball's width and height on the shown screen agree.
+    #[test]
+    fn a_point_lands_where_a_4_3_picture_puts_it() {
+        let level = View { eye: [0.0; 3], heading: 0, pitch: 0 };
+        let at = |w, h| project(&level, w, h, [100.0, 100.0, 1000.0]).unwrap();
+        let near = |p: [f32; 2], q: [f32; 2]| (p[0] - q[0]).abs() < 2e-3 && (p[1] - q[1]).abs() < 2e-3;
+        assert!(near(at(640, 480), [360.609, 280.609]), "{:?}", at(640, 480));
+        assert!(near(at(320, 200), [180.305, 116.920]), "{:?}", at(320, 200));
+        assert!(near(at(640, 400), [360.609, 233.841]), "{:?}", at(640, 400));
+        let [fx, fy] = focal_lengths(640, 480);
+        assert_eq!(fx, fy);
+        let [fx, fy] = focal_lengths(320, 200);
+        assert!((fy / fx - 5.0 / 6.0).abs() < 1e-6);
+        let half_field = libm::atanf(100.0 / fy) * 2.0 * 180.0 / core::f32::consts::PI;
+        assert!((half_field - 61.166).abs() < 0.01, "{half_field}");
+        // Shown at 4:3 a 320×200 pixel is 1.2 widths tall: a sphere's shown height is its
+        // width.
+        let (wide, tall) = (50.0 * fx / 1000.0, 50.0 * fy / 1000.0 * 1.2);
+        assert!((wide - tall).abs() < 1e-3);
     }
 
     #[test]

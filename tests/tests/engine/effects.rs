@@ -136,13 +136,14 @@ fn the_submitted_splashes_are_drawn_where_they_stand() {
     };
     let (with, without) = (frame(&on), frame(&off));
     // Each splash is 24 × 24 texels at texture scale 2: 48 map units square, half extents
-    // 24, so at depth 100 it spans 24 × 203.05 / 100 = 48.7 px about its projected centre —
-    // (160, 100) for the first; the second stands dx map units along X at the same depth,
-    // its centre dx × 2.03 px over.
+    // 24, so at depth 100 it spans 24 × 203.05 / 100 = 48.7 px across and 24 × 169.20 / 100
+    // = 40.6 px up and down (320 × 200 shown 4:3) about its projected centre — (160, 100)
+    // for the first; the second stands dx map units along X at the same depth, its centre
+    // dx × 2.03 px over.
     let rect = |e: &stros_core::world::effects::Submitted| {
         let cx = 160.0 + (e.position[0] - p[0]) as f32 * 203.05 / 100.0;
-        let cy = 100.0 + (e.position[1] - p[1]) as f32 * 203.05 / 100.0;
-        (cx - 48.8, cx + 48.8, cy - 48.8, cy + 48.8)
+        let cy = 100.0 + (e.position[1] - p[1]) as f32 * 169.20 / 100.0;
+        (cx - 48.8, cx + 48.8, cy - 40.7, cy + 40.7)
     };
     let rects: Vec<_> = submitted.iter().map(rect).collect();
     let mut changed = 0;
@@ -158,8 +159,9 @@ fn the_submitted_splashes_are_drawn_where_they_stand() {
             }
         }
     }
-    // Their first frame, the low crown, shows 830 pixels (a regression figure, not derived).
-    assert_eq!(changed, 830);
+    // Their first frame, the low crown, shows 719 pixels (a regression figure, not derived;
+    // 830 before the picture was projected for 4:3).
+    assert_eq!(changed, 719);
     if let Ok(dir) = std::env::var("STROS_EFFECT_PNG") {
         let _ = std::fs::write(format!("{dir}/with.raw"), &with);
         let rgb: Vec<u8> = (0..256u32).flat_map(|i| on.palette.xrgb(i as u8).to_be_bytes()).collect();

@@ -68,16 +68,16 @@ fn a_flat_covers_its_scaled_image_on_screen_at_its_depth() {
     let (px, depth) = draw(&[flat([0.0, 0.0, 256.0], 5, 255)]);
     let (bare, _) = draw(&[]);
     let look = look();
-    // 16 × 8 texels at scale 2: 32 × 16 map units, half extents 16 and 8. The focal length
-    // at 320 wide is 320 × 0.5 / 0.788 = 203.05 px, the centre (160, 100); at depth 256 the
-    // half extents are 16 × 203.05 / 256 = 12.69 and 8 × 203.05 / 256 = 6.35 px. Pixel
-    // centres x + ½ inside 160 ± 12.69 are columns 147..=172, inside 100 ± 6.35 rows
-    // 94..=105. The left half of the image (u < 8, centres left of x = 160) is index 0:
+    // 16 × 8 texels at scale 2: 32 × 16 map units, half extents 16 and 8. The focal lengths
+    // at 320 × 200 shown 4:3 are 320 × 0.5 / 0.788 = 203.05 px across and × (4 · 200) /
+    // (3 · 320) = 169.20 px down, the centre (160, 100); at depth 256 the half extents are
+    // 16 × 203.05 / 256 = 12.69 and 8 × 169.20 / 256 = 5.29 px. Pixel centres x + ½ inside
+    // 160 ± 12.69 are columns 147..=172, inside 100 ± 5.29 rows 95..=104. The left half of the image (u < 8, centres left of x = 160) is index 0:
     // transparent. So columns 160..=172 of rows 94..=105 are drawn, at depth 1/256.
     for y in 0..200 {
         for x in 0..320 {
             let (p, d) = (px[y * 320 + x], depth[y * 320 + x]);
-            if (160..=172).contains(&x) && (94..=105).contains(&y) {
+            if (160..=172).contains(&x) && (95..=104).contains(&y) {
                 assert!(is_lit(&look, p, OPAQUE), "({x}, {y}) is {p}");
                 assert_eq!(d, 1.0 / 256.0, "({x}, {y})");
             } else {
@@ -92,7 +92,7 @@ fn a_flat_covers_its_scaled_image_on_screen_at_its_depth() {
 fn flats_hide_each_other_by_depth_and_show_through_the_key() {
     // Image 6 (8 × 8 map units at scale 1) 128 units behind image 5's quad, centred on its
     // boundary column: 4 × 203.05 / 384 = 2.12 px each side of x = 160 → columns 158..=161,
-    // rows 98..=101 (100 ± 2.12). Columns 158 and 159 lie behind the transparent half and
+    // rows 98..=101 (100 ± 4 × 169.20 / 384 = 100 ± 1.76). Columns 158 and 159 lie behind the transparent half and
     // show image 6 (index 78); columns 160 and 161 lie behind the opaque half, which is
     // nearer and wins whatever the drawing order.
     for order in [[0, 1], [1, 0]] {
@@ -117,11 +117,12 @@ fn flats_hide_each_other_by_depth_and_show_through_the_key() {
 fn a_blending_flat_covers_half_of_each_dither_block() {
     // Alpha input 128: coverage 128 / 255 = 0.502; the ordered-dither thresholds (b + ½) / 16
     // below it are those of b = 0..=7, half of every 4 × 4 block. Image 6 at depth 64 spans
-    // 4 × 203.05 / 64 = 12.69 px each side: columns 148..=171, rows 88..=111, so the
-    // 4 × 4 blocks from (148, 88) through (168, 108) lie wholly inside it.
+    // 4 × 203.05 / 64 = 12.69 px each side across and 4 × 169.20 / 64 = 10.58 px up and
+    // down: columns 148..=171, rows 90..=110, so the 4 × 4 blocks from (148, 92) through
+    // (168, 104) lie wholly inside it.
     let (px, _) = draw(&[flat([0.0, 0.0, 64.0], 6, 128)]);
     let (bare, _) = draw(&[]);
-    for by in (88..108).step_by(4) {
+    for by in (92..108).step_by(4) {
         for bx in (148..168).step_by(4) {
             let drawn = (by..by + 4)
                 .flat_map(|y| (bx..bx + 4).map(move |x| y * 320 + x))
@@ -234,14 +235,14 @@ fn an_ordinary_effect_takes_the_map_s_flat_attributes_and_the_small_scale() {
 fn drawing_flag_0x20_mirrors_a_flat_left_to_right() {
     // The half extents of a_flat_covers_its_scaled_image_on_screen_at_its_depth with the X
     // one negated: the image's opaque right half now shows on the left, columns 147..=159
-    // (centres inside 160 − 12.69 .. 160), rows 94..=105.
+    // (centres inside 160 − 12.69 .. 160), rows 95..=104.
     let (px, _) = draw(&[Flat::placed([0.0, 0.0, 256.0], 310, 5, FlatDraw { flags: 0x21, alpha: 255 })]);
     let (bare, _) = draw(&[]);
     let look = look();
     for y in 90..110 {
         for x in 140..180 {
             let p = px[y * 320 + x];
-            if (147..=159).contains(&x) && (94..=105).contains(&y) {
+            if (147..=159).contains(&x) && (95..=104).contains(&y) {
                 assert!(is_lit(&look, p, OPAQUE), "({x}, {y}) is {p}");
             } else {
                 assert_eq!(p, bare[y * 320 + x], "({x}, {y})");

@@ -128,12 +128,12 @@ fn map_lights_light_the_walls_they_reach() {
 
 /// {D:engine/sky.md} "Glide sky plane" and "Sky fog": a sky image of one index, the plane
 /// 100 units above the eye, looked at steeply upward (pitch −400). The top row's centre
-/// ray: t = (0.5 − 100) / 203.05 = −0.49; forward (0, −0.9415, 0.3369) and down
-/// (0, 0.3369, 0.9415) at that pitch give a ray Y of −0.9415 − 0.49 × 0.3369 = −1.1066 and
-/// a forward run of 0.3369 − 0.49 × 0.9415 = −0.1245, so the plane (−100 relative, tilted
-/// by tan(24 units) = 0.0738: "Plane tilt") is 100 / (1.1066 − 0.0738 × 0.1245) = 91.1
-/// along it. The fog coordinate 4e + 8(1 − 2^e / d) with
-/// e = 6 is 24 + 8 × (1 − 64 / 91.1) = 26.4, at most 32: no fog. The pixel is the image's
+/// ray: t = (0.5 − 100) / 169.205 = −0.5880 (the vertical focal of 320 × 200 shown 4:3);
+/// forward (0, −0.9415, 0.3369) and down (0, 0.3369, 0.9415) at that pitch give a ray Y of
+/// −0.9415 − 0.5880 × 0.3369 = −1.1396 and a forward run of 0.3369 − 0.5880 × 0.9415 =
+/// −0.2167, so the plane (−100 relative, tilted by tan(24 units) = 0.0738: "Plane tilt") is
+/// 100 / (1.1396 − 0.0738 × 0.2167) = 89.0 along it. The fog coordinate
+/// 4e + 8(1 − 2^e / d) with e = 6 is 24 + 8 × (1 − 64 / 89.0) = 26.2, at most 32: no fog. The pixel is the image's
 /// index through the sky's palette remap.
 #[test]
 fn a_sky_row_shows_the_image_colour_unfogged() {
@@ -155,19 +155,19 @@ fn a_sky_row_shows_the_image_colour_unfogged() {
     let eye = View { eye: [0.0; 3], heading: 0, pitch: -400 };
     let none: Option<(&stros_core::terrain::VertexCache<'_>, &_)> = None;
     view::draw(&mut fb, &mut depth, &eye, none, [], &look);
-    assert_eq!(stros_core::render::view::sky_fog(91.1), 0.0);
+    assert_eq!(stros_core::render::view::sky_fog(89.0), 0.0);
     assert!((0..320).all(|x| px[x] == remapped), "the whole top row");
 }
 
 /// {D:engine/sky.md} "Plane tilt": the plane dips 24 units (sin 0.0735646, cos 0.9972907,
 /// the shared table's samples; tan 0.0737643) toward the camera's horizontal forward.
-/// Looking level along +Z from the origin at a plane 100 above, row 49's rays have
-/// t = (49.5 − 100) / 203.05 = −0.248707: untilted they meet it 100 / 0.248707 = 402.08
-/// ahead; tilted, 100 / (0.248707 + 0.0737643) = 310.11. Its unrotated point lies
-/// (cos − 1) / cos × 310.11 = −0.8424 back along +Z: z 310.95. With the texture scale
-/// 65,000 (a texel per map unit) v = −z: untilted −402.08 (row 109 of 256), tilted −310.95
-/// (row 201). Column 160 (dither threshold 12.5 / 16 on row 49) is not hazed at either
-/// depth. The image's rows 0–127 are index 5, rows 128–255 index 6: the tilted plane shows
+/// Looking level along +Z from the origin at a plane 100 above, row 58's rays have
+/// t = (58.5 − 100) / 169.205 = −0.245265 (the vertical focal of 320 × 200 shown 4:3):
+/// untilted they meet it 100 / 0.245265 = 407.72 ahead; tilted, 100 / (0.245265 +
+/// 0.0737643) = 313.45. Its unrotated point lies (cos − 1) / cos × 313.45 = −0.8539 back
+/// along +Z: z 314.30. With the texture scale 65,000 (a texel per map unit) v = −z:
+/// untilted −407.72 (row 104 of 256), tilted −314.30 (row 197). Column 160 (dither
+/// threshold 3.5 / 16 on row 58; the fog weight at 313.45 is 12.7 / 256) is not hazed. The image's rows 0–127 are index 5, rows 128–255 index 6: the tilted plane shows
 /// index 6.
 #[test]
 fn the_sky_plane_is_tilted_toward_the_view() {
@@ -190,7 +190,7 @@ fn the_sky_plane_is_tilted_toward_the_view() {
     view::draw(&mut fb, &mut depth, &View { eye: [0.0; 3], heading: 0, pitch: 0 }, none, [], &look);
     let (s, c) = (stros_core::tables::sin(24), stros_core::tables::cos(24));
     assert!((s - 0.0735646).abs() < 1e-6 && (c - 0.9972907).abs() < 1e-6, "{s} {c}");
-    assert_eq!(px[49 * 320 + 160], six);
+    assert_eq!(px[58 * 320 + 160], six);
 }
 
 /// {D:engine/sky.md} "Initial scroll direction" and "Scrolling and rotation": the island's
@@ -249,9 +249,9 @@ fn the_sun_disc() {
     assert_eq!(sun.offset, [-11_313.0, -11_313.0, -16_000.0]);
     assert_eq!(sun.half, [32.0, 16.0]);
     assert_eq!(sun.tint, palette.nearest([255, 255, 200]));
-    // Straight ahead 1,000 units, 100 by 50 half: at 320 × 200 (focal 203.05) the square
-    // spans 160 ± 20.3 and 100 ± 10.15 px: columns 139..180 and rows 89..110 (the corners'
-    // coordinates truncated). Fully opaque: every pixel there is the tint.
+    // Straight ahead 1,000 units, 100 by 50 half: at 320 × 200 shown 4:3 (focal 203.05
+    // across, 169.20 down) the square spans 160 ± 20.3 and 100 ± 8.46 px: columns 139..180
+    // and rows 91..108 (the corners' coordinates truncated). Fully opaque: every pixel there is the tint.
     let data = [255u8; 16];
     let mut look: Look<'_, Small> = Look::new(None, &[], &palette);
     look.background = Some(7);
@@ -267,7 +267,7 @@ fn the_sun_disc() {
     view::draw(&mut fb, &mut depth, &View { eye: [0.0; 3], heading: 0, pitch: 0 }, none, [], &look);
     for y in 0..200 {
         for x in 0..320 {
-            let inside = (139..180).contains(&x) && (89..110).contains(&y);
+            let inside = (139..180).contains(&x) && (91..108).contains(&y);
             assert_eq!(px[y * 320 + x], if inside { 200 } else { 7 }, "({x}, {y})");
         }
     }
