@@ -125,6 +125,16 @@ const DITHER_ROWS: [[f32; 4]; 4] = {
 /// near, left, right, top, bottom.
 type Planes = [[f32; 4]; 5];
 
+/// Where camera-space `p` lands on a screen with focal lengths `focal` (pixels, horizontal
+/// and vertical) about `centre`, `None` behind the near plane.
+pub fn project_camera(focal: [f32; 2], centre: [f32; 2], p: [f32; 3]) -> Option<[f32; 2]> {
+    if p[2] < NEAR || p[2].is_nan() {
+        return None;
+    }
+    let (sx, sy) = (focal[0] / p[2], focal[1] / p[2]);
+    Some([centre[0] + p[0] * sx, centre[1] + p[1] * sy])
+}
+
 /// A depth-tested rasterizer over a framebuffer and a depth buffer the caller owns.
 #[derive(Debug)]
 pub struct Raster<'f, 'p> {
@@ -268,11 +278,7 @@ impl<'f, 'p> Raster<'f, 'p> {
 
     /// The screen position of camera-space `p`, `None` behind the near plane.
     pub fn project(&self, p: [f32; 3]) -> Option<[f32; 2]> {
-        if p[2] < NEAR || p[2].is_nan() {
-            return None;
-        }
-        let (sx, sy) = (self.focal[0] / p[2], self.focal[1] / p[2]);
-        Some([self.centre[0] + p[0] * sx, self.centre[1] + p[1] * sy])
+        project_camera(self.focal, self.centre, p)
     }
 
     /// Whether a sphere at camera-space `centre` with `radius` may touch the view
@@ -336,8 +342,8 @@ impl<'f, 'p> Raster<'f, 'p> {
     #[inline]
     pub fn outcode(&self, v: [f32; 3]) -> u16 {
         // Every plane but the near one is `±fx · x + k z ≥ 0` or `±fy · y + k z ≥ 0` (see
-        // `band`), so the products with the focal lengths are shared; for finite points the sums are
-        // those of the full plane equations (adding the zero terms changes no sign).
+        // `band`), so the products with the focal lengths are shared; for finite points the
+        // sums are those of the full plane equations (adding the zero terms changes no sign).
         let [x, y, z] = v;
         let (fx, fy) = (self.focal[0] * x, self.focal[1] * y);
         let outside = |d: f32| d < 0.0 || d.is_nan();

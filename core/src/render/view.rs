@@ -6,9 +6,10 @@
 //! [`follow_view`] places one behind and above an actor. The projection is the original's
 //! (`engine/projection.md`): a horizontal half-field tangent of 0.788 whatever the aspect
 //! ratio, and the vertical scale of a picture shown at 4:3 ([`focal_lengths`]), so a
-//! 320×200 frame's taller pixels do not stretch the world. [`draw`] fills the whole framebuffer: the sky (the [`Look`]'s sky
-//! plane, or a gradient) above the horizon and the far sea below it, then the terrain cells
-//! within [`TERRAIN_RADIUS`] of the eye, then every [`Instance`].
+//! 320×200 frame's taller pixels do not stretch the world. [`draw`] fills the whole
+//! framebuffer: the sky (the [`Look`]'s sky plane, or a gradient) above the horizon and
+//! the far sea below it, then the terrain cells within [`TERRAIN_RADIUS`] of the eye, then
+//! every [`Instance`].
 //!
 //! Terrain cells show their `TEXBSI.302` image (the Map3 byte's low six bits) turned by its
 //! quarter turns (the top two bits) the way the blend coverage reads its mask
@@ -66,12 +67,8 @@ pub fn focal_lengths(width: usize, height: usize) -> [f32; 2] {
 /// Where world point `p` lands on a `width × height` screen seen from `view` (pixel
 /// `(0, 0)` covers `[0, 1)²`), `None` behind the near plane.
 pub fn project(view: &View, width: usize, height: usize, p: [f32; 3]) -> Option<[f32; 2]> {
-    let c = view.to_camera(p);
-    if c[2] < super::raster::NEAR || c[2].is_nan() {
-        return None;
-    }
-    let [fx, fy] = focal_lengths(width, height);
-    Some([width as f32 * 0.5 + c[0] * (fx / c[2]), height as f32 * 0.5 + c[1] * (fy / c[2])])
+    let centre = [width as f32 * 0.5, height as f32 * 0.5];
+    super::raster::project_camera(focal_lengths(width, height), centre, view.to_camera(p))
 }
 
 /// A third-person view of `target` from `distance` behind it (along `heading`) and
@@ -333,10 +330,10 @@ pub fn sky_fog(depth: f32) -> f32 {
     entry(i) + (entry(i + 1) - entry(i)) * f
 }
 
-/// The sky plane on row `y` (camera `t`; `cx` and the horizontal `focal` the projection): each pixel's ray
-/// meets the plane at the camera depth `along`; where the hit lies within the plane the
-/// image's texel (remapped into the world palette) shows, dithered toward `haze` by the sky
-/// fog at that depth, else the haze. The view never rolls (the screen's right vector is
+/// The sky plane on row `y` (camera `t`; `cx` and the horizontal `focal` the projection):
+/// each pixel's ray meets the plane at the camera depth `along`; where the hit lies within
+/// the plane the image's texel (remapped into the world palette) shows, dithered toward
+/// `haze` by the sky fog at that depth, else the haze. The view never rolls (the screen's right vector is
 /// level), so every ray of a row meets the plane at the same depth and takes the same fog,
 /// worked out once a row, and the hit point moves linearly along the row. A row whose rays
 /// miss the plane, or whose fog weight exceeds every dither threshold (15.5 / 16), is haze
@@ -411,13 +408,12 @@ fn draw_sun(raster: &mut Raster<'_, '_>, basis: &Basis, sun: &super::look::Sun<'
     if !c.iter().all(|v| v.is_finite()) || c[2] <= 1.0 {
         return;
     }
+    let Some([cx, cy]) = raster.project(c) else { return };
     let [fx, fy] = raster.focal();
+    let (hx, hy) = (sun.half[0] * (fx / c[2]), sun.half[1] * (fy / c[2]));
     let rows = raster.rows();
     let fb = raster.framebuffer();
     let (w, h) = (fb.width(), fb.height());
-    let (sx, sy) = (fx / c[2], fy / c[2]);
-    let (cx, cy) = (w as f32 * 0.5 + c[0] * sx, h as f32 * 0.5 + c[1] * sy);
-    let (hx, hy) = (sun.half[0] * sx, sun.half[1] * sy);
     let (tw, th) = (sun.texels.width() as f32, sun.texels.height() as f32);
     let clamp_row = |v: f32| v.clamp(0.0, h as f32) as usize;
     let (y0, y1) = (clamp_row(cy - hy).max(rows.start), clamp_row(cy + hy).min(rows.end));
