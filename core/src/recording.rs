@@ -37,6 +37,9 @@ impl Recorder {
         if let Some(g) = origin.group {
             writeln!(out, "group = {g}")?;
         }
+        if let Some(h) = origin.health {
+            writeln!(out, "health = {h}")?;
+        }
         if !origin.system.is_empty() {
             writeln!(out, "\n[system]")?;
             for (section, key, value) in &origin.system {

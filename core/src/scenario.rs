@@ -16,6 +16,7 @@
 //! bios_start = 0                # BIOS ticks before the first update
 //! phase = 0                     # optional starting forward phase and group
 //! group = 0
+//! health = 100                  # optional: the player's starting health (0 through 100)
 //!
 //! [system]                      # SYSTEM.INI overrides: key, or section.key
 //! walk_mode = 1
@@ -136,6 +137,9 @@ pub struct Origin<'a> {
     pub phase: Option<u8>,
     /// A starting group.
     pub group: Option<i16>,
+    /// A starting health: the session's retained health before the player enters, in place
+    /// of the initializer's 100.
+    pub health: Option<u8>,
     /// SYSTEM.INI overrides.
     pub system: heapless::Vec<(&'static str, &'a str, i32), MAX_OVERRIDES>,
 }
@@ -152,6 +156,7 @@ impl Origin<'_> {
             settle: true,
             phase: None,
             group: None,
+            health: None,
             system: heapless::Vec::new(),
         }
     }
@@ -202,6 +207,8 @@ pub struct Scenario<'a> {
     pub phase: Option<u8>,
     /// `group`, if given.
     pub group: Option<i16>,
+    /// `health`, if given (0 through 100).
+    pub health: Option<u8>,
     /// The `[system]` overrides.
     pub system: heapless::Vec<(&'static str, &'a str, i32), MAX_OVERRIDES>,
     /// Updates in all (repeats counted).
@@ -423,6 +430,7 @@ impl<'a> Scenario<'a> {
             bios_start: 0,
             phase: None,
             group: None,
+            health: None,
             system: heapless::Vec::new(),
             total_updates: 0,
         };
@@ -456,7 +464,7 @@ impl<'a> Scenario<'a> {
             let bad = ScenarioErrorKind::BadValue;
             match table {
                 Table::Top => {
-                    const KEYS: [&str; 13] = [
+                    const KEYS: [&str; 14] = [
                         "world",
                         "map",
                         "world_index",
@@ -470,6 +478,7 @@ impl<'a> Scenario<'a> {
                         "bios_start",
                         "phase",
                         "group",
+                        "health",
                     ];
                     let k = KEYS.iter().position(|&x| x == key).ok_or(err(ScenarioErrorKind::UnknownKey))?;
                     if seen & (1 << k) != 0 {
@@ -506,6 +515,10 @@ impl<'a> Scenario<'a> {
                         }
                         "bios_start" => s.bios_start = int_in(v, 0, u32::MAX as i64).ok_or(err(bad))? as u32,
                         "phase" => s.phase = Some(int_in(v, 0, 3).ok_or(err(bad))? as u8),
+                        "health" => {
+                            let max = crate::actor::attr::MAX_HEALTH as i64;
+                            s.health = Some(int_in(v, 0, max).ok_or(err(bad))? as u8)
+                        }
                         _ => s.group = Some(int_in(v, 0, 177).ok_or(err(bad))? as i16),
                     }
                 }
@@ -550,6 +563,7 @@ impl<'a> Scenario<'a> {
             settle: self.settle,
             phase: self.phase,
             group: self.group,
+            health: self.health,
             system: self.system.clone(),
         }
     }

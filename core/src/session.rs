@@ -279,8 +279,8 @@ impl<'a, C: Capacity> Session<'a, C> {
     }
 
     /// World `spec` loaded into this session's world and the player entered as `origin`
-    /// starts him: at its marker, or at its position (settled as it says) with its starting
-    /// group and forward phase.
+    /// starts him: at its marker, or at its position (settled as it says), with its starting
+    /// health (the retained health entry gives him), group and forward phase.
     // Not inlined, as [`Session::replay_in_place`].
     #[inline(never)]
     fn load_and_enter(
@@ -291,6 +291,9 @@ impl<'a, C: Capacity> Session<'a, C> {
     ) -> Result<(), SessionError> {
         self.world.load_world_in_place(files, spec).map_err(SessionError::World)?;
         let world = &mut self.world;
+        if let Some(h) = origin.health {
+            world.set_retained_health(h);
+        }
         match origin.start {
             PlayerStart::Marker { index } => world.enter_marker(files, index, origin.heading),
             PlayerStart::Position { pos } => world.enter_at(files, pos, origin.heading, origin.settle),

@@ -34,9 +34,10 @@ fn json_support(out: &mut impl fmt::Write, s: &crate::collision::support::Suppor
 /// `smoothed_fps`; for the selected player `pos` and `prev` (runtime units), `heading`,
 /// `phase`, `group`, `pending`, `cursor`, `marker`, `surface`, `support` and `probe`
 /// (`kind`, `class`, `normal`, `height`; null when no forward probe ran), and `blocked`,
-/// `falling`, `queued`, `living` and `response` (the blocked-attempt marker, the falling and
-/// queued-motion bytes, the living state, the body-response byte); `camera` (the selected
-/// slot, the published position in runtime units and angles); then `events`. No newline.
+/// `falling`, `queued`, `living`, `response` and `health` (the blocked-attempt marker, the
+/// falling and queued-motion bytes, the living state, the body-response byte, attribute 3);
+/// `camera` (the selected slot, the published position in runtime units and angles); then
+/// `events`. No newline.
 pub fn trace_line<C: crate::capacity::Capacity>(
     out: &mut impl fmt::Write,
     world: &crate::world::World<'_, C>,
@@ -81,12 +82,13 @@ pub fn trace_line<C: crate::capacity::Capacity>(
         }
         write!(
             out,
-            ",\"blocked\":{},\"falling\":{},\"queued\":{},\"living\":{},\"response\":{}",
+            ",\"blocked\":{},\"falling\":{},\"queued\":{},\"living\":{},\"response\":{},\"health\":{}",
             p.step_status & 0x80 != 0,
             p.falling,
             p.queued,
             p.living,
-            p.body_response
+            p.body_response,
+            p.attr(crate::actor::attr::HEALTH)
         )?;
     }
     let c = world.camera();

@@ -33,7 +33,7 @@ impl<'a, C: Capacity> World<'a, C> {
     ///
     /// The standalone `CYRUS` (and `GREMLIN`, when the map defines one) run the same
     /// initializer; `CYRUS` stays selected. Each goes to the front of the persistent list,
-    /// after the map's placed actors.
+    /// after the map's placed actors. Both take the session's retained health.
     pub fn enter_at(
         &mut self,
         files: &impl Files<'a>,
@@ -49,6 +49,12 @@ impl<'a, C: Capacity> World<'a, C> {
             .ok_or(WorldError::NoPlayer)?;
         let shadow = self.create_player(files, SHADOW, position, heading).map_err(needs)?;
         self.tables.players = [Some(cyrus), shadow];
+        // {D:engine/menu.md} "Selection and actions": world entry gives both records the
+        // session's retained health.
+        let health = self.systems.retained.health;
+        for id in [Some(cyrus), shadow].into_iter().flatten() {
+            self.tables.actors[id as usize].attributes[crate::actor::attr::HEALTH] = health;
+        }
         self.tables.selected = 0;
         // The camera follows the new player first: settling reads the terrain as the first
         // frame will draw it around him (the vertex cache centres on the camera).

@@ -129,6 +129,7 @@ impl<'a, C: Capacity> World<'a, C> {
                 item_area: crate::dialogue::activation::ItemArea::Item,
                 report: StepReport::default(),
                 flags: Default::default(),
+                retained: super::retained::Retained::new(),
                 rng: Default::default(),
                 combat_index: 0,
                 script_exclusion: None,
@@ -200,6 +201,10 @@ impl<'a, C: Capacity> World<'a, C> {
         self.tables.scripts.locals.clear();
         self.systems.shells = super::script::Shells::default();
         (self.systems.combat_index, self.systems.script_exclusion) = (0, None);
+        // A load is a session start unless `change_world` puts the session's state back:
+        // the session initializer's retained state ({D:engine/menu.md} "Selection and
+        // actions").
+        self.systems.retained = super::retained::Retained::new();
     }
 
     fn fill(&mut self, files: &impl Files<'a>, spec: &WorldSpec<'_>) -> Result<(), WorldError> {

@@ -41,6 +41,7 @@ mod nav;
 mod parts;
 mod placed;
 mod requests;
+mod retained;
 internal! { mod sky; }
 pub use nav::is_hosted;
 internal! { mod needs; }

@@ -108,6 +108,8 @@ pub(crate) struct Systems<'a, C: Capacity> {
     pub report: StepReport,
     /// The global flags.
     pub flags: crate::script::Flags,
+    /// What the session keeps outside the world ([`super::retained::Retained`]).
+    pub retained: super::retained::Retained,
     /// The shared random stream.
     pub rng: crate::script::Rng,
     /// The next combat index animation-table setup hands out.

@@ -107,8 +107,10 @@ impl<'a, C: Capacity> World<'a, C> {
     /// Acts on a `LoadWorld`: world `spec` loaded in place of this one (no second world on
     /// the stack) with the session's state kept — the global flags, which the session
     /// initializer sets up and a world change leaves alone, and the item counts and
-    /// selection ({D:engine/hud.md} "Inventory ownership") — and the player entered at
-    /// `marker` facing `heading & 2047`. Returns the player's id.
+    /// selection ({D:engine/hud.md} "Inventory ownership"), and what the session retains
+    /// outside the world (the player's health, [`super::retained`]) — and the player
+    /// entered at `marker` facing `heading & 2047`, his health the retained one. Returns
+    /// the player's id.
     pub fn change_world(
         &mut self,
         files: &impl Files<'a>,
@@ -123,8 +125,9 @@ impl<'a, C: Capacity> World<'a, C> {
         let hold_off = self.systems.dialogue.activation.hold_off;
         // The items are the session's too: kept, not opened again from ITEM.INI.
         let items = core::mem::take(&mut self.systems.items);
+        let retained = self.systems.retained;
         self.load_world_in_place(files, spec)?;
-        (self.systems.flags, self.systems.items) = (flags, items);
+        (self.systems.flags, self.systems.items, self.systems.retained) = (flags, items, retained);
         self.systems.dialogue.activation.hold_off = hold_off;
         self.enter_marker(files, marker, heading & 2047)
     }

@@ -147,3 +147,60 @@ fn push_and_pop_swap_the_selected_player() {
     assert_eq!(won.map(|(_, r)| r), Some(SessionRequest::WonGame));
     assert_eq!(w.selected_player_id(), Some(cyrus));
 }
+
+/// Health is the session's, not the world's ({D:engine/menu.md} "Selection and actions":
+/// every health change stores the selected player's attribute 3 in a retained value, world
+/// entry copies it into both player records): Cyrus falls beside the hut door, hurt by the
+/// landing, goes in and comes out again with the health the fall left him.
+#[test]
+fn the_hut_door_and_back_keep_the_health_a_fall_took() {
+    // The door scenario started 450 map units above marker 10 (y −304 → −754), unsettled:
+    // he falls more than `fall_hurt_height` (300) and less than `fall_death_height` (568),
+    // and the landing takes `fall_hurt_zap` (10).
+    let door = std::fs::read_to_string(here().join("scenarios/door.toml")).unwrap();
+    let text = door.replace("marker = 10\n", "pos = [8788480, -193024, 4349440]\nsettle = false\n");
+    let opened = stros_tools::replay::open(&text, here()).unwrap();
+    let mut s = opened.session().unwrap();
+    let mut seen = Vec::new();
+    while let Some(u) = s.next_recorded() {
+        s.step(&u.input, u.bios, u.scale);
+        opened.follow(&mut s).unwrap();
+        let p = s.world.selected_player().unwrap();
+        seen.push((s.world.world_id(), p.position[1] >> 8, p.attr(stros_core::actor::attr::HEALTH)));
+    }
+    // Falling through update 13, landed on the ground by the door at update 14, hurt.
+    assert_eq!(seen[12].2, 100);
+    assert_eq!(seen[13], (Some(1), -304, 90));
+    // In the hut (updates 21–51) and back on the island (52 on): still 90, not the 100
+    // a world's own records start with.
+    assert_eq!(seen[20].0, Some(2));
+    assert!(seen[20..51].iter().all(|&(w, _, h)| (w, h) == (Some(2), 90)));
+    assert!(seen[51..].iter().all(|&(w, _, h)| (w, h) == (Some(1), 90)));
+    assert_eq!(s.world.retained_health(), 90);
+    // A new session starts from the initializer's 100.
+    assert_eq!(opened.session().unwrap().world.retained_health(), 100);
+}
+
+/// A scenario can start the player hurt: `health = N` is the retained health the first
+/// world entry gives him, every trace line says it, and the doors keep it.
+#[test]
+fn a_scenario_starts_the_player_with_its_health() {
+    let door = std::fs::read_to_string(here().join("scenarios/door.toml")).unwrap();
+    let text = door.replace("heading = 0\n", "heading = 0\nhealth = 37\n");
+    let opened = stros_tools::replay::open(&text, here()).unwrap();
+    let mut s = opened.session().unwrap();
+    assert_eq!(s.world.selected_player().unwrap().attr(stros_core::actor::attr::HEALTH), 37);
+    let mut worlds = Vec::new();
+    while let Some(u) = s.next_recorded() {
+        s.step(&u.input, u.bios, u.scale);
+        opened.follow(&mut s).unwrap();
+        let mut line = String::new();
+        stros_core::trace::trace_line(&mut line, &s.world, s.world.report()).unwrap();
+        assert!(line.contains(",\"health\":37,"), "{line}");
+        worlds.push(s.world.world_id());
+    }
+    assert!(worlds.contains(&Some(2)) && worlds.last() == Some(&Some(1)));
+    // Out of range is the scenario's error, not a clamp.
+    let bad = door.replace("heading = 0\n", "heading = 0\nhealth = 101\n");
+    assert!(stros_core::scenario::Scenario::parse(&bad).is_err());
+}

@@ -64,7 +64,8 @@ pub(crate) fn additive_admission<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '
 
 /// "Selected-player additive health": nothing while hit inhibition is set; otherwise the
 /// wrapping sum clamped to 0 … 100, and a negative change takes the damage reaction even at
-/// zero — this service never kills. (Its HUD feedback timer and displayed health are the
+/// zero — this service never kills. The new health is the session's retained health
+/// ({D:engine/menu.md} "Selection and actions"). (Its HUD feedback timer and displayed health are the
 /// HUD's; its taunt is dropped, as in [`death_owning_health`].)
 pub(crate) fn additive_health<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, C>, change: i32) {
     if env.systems.player.death.hit_inhibition {
@@ -72,6 +73,7 @@ pub(crate) fn additive_health<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, 
     }
     let h = (a.attr(attr::HEALTH) as i32).wrapping_add(change).clamp(0, attr::MAX_HEALTH);
     a.attributes[attr::HEALTH] = h as u8;
+    env.systems.retained.health = h as u8;
     env.health = Some(env.health.unwrap_or(0).wrapping_add(change));
     if change < 0 {
         damage_reaction(a, env);
@@ -84,9 +86,11 @@ pub(crate) fn additive_health<C: Capacity>(a: &mut Actor, env: &mut Env<'_, '_, 
 /// his rope; health becomes the wrapping sum clamped to 0 … 100. At zero, unless death is
 /// suppressed, he dies ([`player_death`]); otherwise the override, hit inhibition and
 /// death progress clear and a negative change takes the damage reaction ([`damage_reaction`]).
+/// The new health is the session's retained health ({D:engine/menu.md} "Selection and
+/// actions").
 ///
-/// The HUD feedback timer and the retained displayed health it also writes are the HUD's,
-/// which the core does not keep (the session's candle follows attribute 3). Taunt requests
+/// The HUD feedback timer it also writes is the HUD's, which the core does not keep (the
+/// session's candle follows attribute 3). Taunt requests
 /// need COMBAT.INI's taunt lists, which the core does not load: they are dropped.
 pub(crate) fn death_owning_health<C: Capacity>(
     a: &mut Actor,
@@ -108,6 +112,7 @@ pub(crate) fn death_owning_health<C: Capacity>(
     }
     let h = (a.attr(attr::HEALTH) as i32).wrapping_add(change).clamp(0, attr::MAX_HEALTH);
     a.attributes[attr::HEALTH] = h as u8;
+    env.systems.retained.health = h as u8;
     env.health = Some(env.health.unwrap_or(0).wrapping_add(change));
     if h == 0 && !env.systems.player.death.suppressed {
         player_death(a, env, source);

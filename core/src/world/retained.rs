@@ -1,0 +1,44 @@
+//! What the session keeps outside the world ({D:engine/menu.md} "Selection and actions"):
+//! state a plain world replacement (`LoadWorld`) leaves alone and only the session
+//! initializer (a first start, New Game) sets up. Every world load starts it afresh, as
+//! the initializer leaves it, and [`super::World::change_world`] puts it back after its
+//! load.
+//!
+//! - The player's health: every health change of the selected player stores his attribute
+//!   3 here, and world entry copies it into attribute 3 of both player records, so the
+//!   damage taken in one world is still taken in the next. The initializer sets it to 100.
+
+use crate::actor::attr;
+
+/// The session-retained state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Retained {
+    /// The retained player health, 0 through 100.
+    pub health: u8,
+}
+
+impl Retained {
+    /// As the session initializer leaves it: full health.
+    pub const fn new() -> Retained {
+        Retained { health: attr::MAX_HEALTH as u8 }
+    }
+}
+
+impl Default for Retained {
+    fn default() -> Self {
+        Retained::new()
+    }
+}
+
+impl<C: crate::capacity::Capacity> super::World<'_, C> {
+    /// The session's retained player health ([`Retained`]).
+    pub fn retained_health(&self) -> u8 {
+        self.systems.retained.health
+    }
+
+    /// Sets the retained player health (clamped to 100), which the next world entry gives
+    /// both player records: a scenario's `health` start, before the player enters.
+    pub fn set_retained_health(&mut self, health: u8) {
+        self.systems.retained.health = health.min(attr::MAX_HEALTH as u8);
+    }
+}
