@@ -16,7 +16,7 @@
 //! bios_start = 0                # BIOS ticks before the first update
 //! phase = 0                     # optional starting forward phase and group
 //! group = 0
-//! health = 100                  # optional: the player's starting health (0 through 100)
+//! health = 100                  # optional: the player's starting health (above 100 is 100)
 //!
 //! [system]                      # SYSTEM.INI overrides: key, or section.key
 //! walk_mode = 1
@@ -207,7 +207,7 @@ pub struct Scenario<'a> {
     pub phase: Option<u8>,
     /// `group`, if given.
     pub group: Option<i16>,
-    /// `health`, if given (0 through 100).
+    /// `health`, if given (a byte; the world clamps it to 100).
     pub health: Option<u8>,
     /// The `[system]` overrides.
     pub system: heapless::Vec<(&'static str, &'a str, i32), MAX_OVERRIDES>,
@@ -515,10 +515,7 @@ impl<'a> Scenario<'a> {
                         }
                         "bios_start" => s.bios_start = int_in(v, 0, u32::MAX as i64).ok_or(err(bad))? as u32,
                         "phase" => s.phase = Some(int_in(v, 0, 3).ok_or(err(bad))? as u8),
-                        "health" => {
-                            let max = crate::actor::attr::MAX_HEALTH as i64;
-                            s.health = Some(int_in(v, 0, max).ok_or(err(bad))? as u8)
-                        }
+                        "health" => s.health = Some(int_in(v, 0, u8::MAX as i64).ok_or(err(bad))? as u8),
                         _ => s.group = Some(int_in(v, 0, 177).ok_or(err(bad))? as i16),
                     }
                 }

@@ -200,7 +200,11 @@ fn a_scenario_starts_the_player_with_its_health() {
         worlds.push(s.world.world_id());
     }
     assert!(worlds.contains(&Some(2)) && worlds.last() == Some(&Some(1)));
-    // Out of range is the scenario's error, not a clamp.
-    let bad = door.replace("heading = 0\n", "heading = 0\nhealth = 101\n");
+    // Above the attribute byte is the scenario's error; above 100 is full health.
+    let bad = door.replace("heading = 0\n", "heading = 0\nhealth = 256\n");
     assert!(stros_core::scenario::Scenario::parse(&bad).is_err());
+    let high = door.replace("heading = 0\n", "heading = 0\nhealth = 101\n");
+    let opened = stros_tools::replay::open(&high, here()).unwrap();
+    let s = opened.session().unwrap();
+    assert_eq!(s.world.selected_player().unwrap().attr(stros_core::actor::attr::HEALTH), 100);
 }
