@@ -108,7 +108,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// the stack) with the session's state kept — the global flags, which the session
     /// initializer sets up and a world change leaves alone, and the item counts and
     /// selection ({D:engine/hud.md} "Inventory ownership"), and what the session retains
-    /// outside the world (the player's health, [`super::retained`]) — and the player
+    /// outside the world (the player's health, `world::retained`) — and the player
     /// entered at `marker` facing `heading & 2047`, his health the retained one. Returns
     /// the player's id.
     pub fn change_world(

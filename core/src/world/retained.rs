@@ -31,7 +31,7 @@ impl Default for Retained {
 }
 
 impl<C: crate::capacity::Capacity> super::World<'_, C> {
-    /// The session's retained player health ([`Retained`]).
+    /// The session's retained player health, which world entry gives the player.
     pub fn retained_health(&self) -> u8 {
         self.systems.retained.health
     }
