@@ -248,6 +248,7 @@ fn drawing_the_3d_world_allocates_nothing() {
             position: [35000.0, -302.0, 30600.0],
             matrix: Mat3::IDENTITY.m,
             map_lit: false,
+            attributes: 0,
         };
         let mut view = view::follow_view(cyrus.position, 100, 500.0, 200.0);
         view.pitch = -20;

@@ -17,6 +17,7 @@ use stros_core::files::{Embedded, Overlay};
 use stros_core::formats::model::Model;
 use stros_core::formats::rgm::FlatDraw;
 use stros_core::formats::rgm::Rgm;
+use stros_core::formats::rob::ATTR_CHROMA_KEY;
 use stros_core::formats::texbsi::Texbsi;
 use stros_core::input::{Action, Bindings, Input};
 use stros_core::render::flat::Flat;
@@ -361,12 +362,15 @@ pub fn render(data: &[u8]) -> usize {
         let heights = Decoded::new(wld, 0);
         let models = instances.iter().enumerate().filter_map(|(k, &(bytes, frame, position))| {
             let map_lit = lit_mask >> (k % 8) & 1 == 1;
+            // Some keyed (ROB attribute 0x02), from the same mask four instances on.
+            let keyed = lit_mask >> ((k + 4) % 8) & 1 == 1;
             Some(Instance {
                 model: Model::new_checked(bytes).ok()?,
                 frame,
                 position,
                 matrix: IDENTITY,
                 map_lit,
+                attributes: if keyed { ATTR_CHROMA_KEY } else { 0 },
             })
         });
         let Some(mut fb) = Framebuffer::new(&mut pixels, w, h) else { return };

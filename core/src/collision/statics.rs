@@ -11,7 +11,7 @@ use super::support::{ModelSupport, Segment, Support, TerrainSupport, select_ordi
 use crate::capacity::{Capacity, Table};
 use crate::formats::model::Model;
 use crate::formats::rgm::Rgm;
-use crate::formats::rob::Rob;
+use crate::formats::rob::{Rob, RobSegment};
 use crate::terrain::{self, VertexHeights};
 use core::borrow::Borrow;
 
@@ -83,6 +83,9 @@ pub struct StaticPlacement<'a> {
     pub radius: f32,
     /// The ROB segment's collision byte.
     pub flags: u8,
+    /// The ROB segment's attribute byte, the draw flags of its instance
+    /// ({D:engine/model-lighting.md} "Draw-flag ownership"; [`crate::formats::rob::ATTR_CHROMA_KEY`]).
+    pub attributes: u8,
     /// Its MPSO record index (a PVO visibility id).
     pub mpso: u16,
     next: u16,
@@ -126,14 +129,14 @@ pub struct Statics<'a, C: Capacity = crate::capacity::Desktop> {
     pub unmatched: usize,
 }
 
-/// The model and collision byte of MPSO record `m`: its ROB segment's, when the segment
-/// exists and holds a model.
+/// The model of MPSO record `m` and the ROB segment holding it (its collision and attribute
+/// bytes), when the segment exists and holds a model.
 pub fn placement_model<'a>(
     m: &crate::formats::rgm::MpsoRecord<'a>,
     rob: &Rob<'a>,
-) -> Option<(Model<'a>, u8)> {
+) -> Option<(Model<'a>, RobSegment<'a>)> {
     let name = crate::formats::rgm::model_stem(m.model_name());
-    rob.find(name).and_then(|seg| Some((seg.model().ok()?, seg.collision_flags())))
+    rob.find(name).and_then(|seg| Some((seg.model().ok()?, seg)))
 }
 
 fn cell_index(x: f32, z: f32) -> Option<u16> {
@@ -181,7 +184,7 @@ impl<'a, C: Capacity> Statics<'a, C> {
         self.clear();
         let s = self;
         for (k, m) in rgm.mpso().iter().enumerate() {
-            let Some((model, flags)) = placement_model(&m, rob) else {
+            let Some((model, segment)) = placement_model(&m, rob) else {
                 s.unmatched += 1;
                 continue;
             };
@@ -203,7 +206,8 @@ impl<'a, C: Capacity> Statics<'a, C> {
                     matrix: m.matrix(),
                     radius,
                     model,
-                    flags,
+                    flags: segment.collision_flags(),
+                    attributes: segment.attributes(),
                     mpso: k as u16,
                     next,
                     chain_reach,

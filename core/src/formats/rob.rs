@@ -79,6 +79,18 @@ pub const TYPE_EMBEDDED_MENU: u16 = 256;
 /// Segment type: external `<name>.3DC`, no data.
 pub const TYPE_EXTERNAL: u16 = 512;
 
+/// Segment attribute bit 0: point filtering instead of bilinear in the Glide renderer
+/// ({D:formats/ROB.md} "Segment Attributes (0x10)"); the palette path point-samples every
+/// texel and leaves it alone.
+pub const ATTR_POINT_FILTER: u8 = 0x01;
+/// Segment attribute bit 1: a model face's texels of the chroma key, palette index 0, are
+/// not drawn ({D:formats/ROB.md} "Segment Attributes (0x10)", {D:engine/model-lighting.md}
+/// "Texture transparency"); with it clear they are drawn like any other. (The archive
+/// loader's texture pre-loading reads the same bit.)
+pub const ATTR_CHROMA_KEY: u8 = 0x02;
+/// Segment attribute bit 6: a special object (shop and inventory items), model metadata.
+pub const ATTR_SPECIAL: u8 = 0x40;
+
 /// Collision flag: the placement is excluded from collision.
 pub const COLLISION_EXCLUDED: u8 = 0x02;
 /// Collision flag: actor-style list (one sphere of model radius).
@@ -314,7 +326,8 @@ impl<'a> RobSegment<'a> {
             m => m,
         }
     }
-    /// Attribute byte (0x02 colour key / preload, 0x40 special, 0x01 point filtering).
+    /// Attribute byte ([`ATTR_CHROMA_KEY`] colour key and pre-load, [`ATTR_SPECIAL`],
+    /// [`ATTR_POINT_FILTER`]).
     pub fn attributes(&self) -> u8 {
         self.byte(field::SEG_ATTRIBUTES)
     }

@@ -11,10 +11,11 @@
 //! Textures are mapped perspective-correct per pixel, as the original's Glide path does
 //! (`engine/shading.md`): `u/z`, `v/z` and `1/z` are interpolated linearly in screen space
 //! and `u`, `v` recovered with one division per pixel, then point-sampled (the texel whose
-//! square holds the point, wrapping). Shade levels are interpolated linearly in screen
-//! space (Gouraud, as the original interpolates its lighting colours) and looked up in the
-//! [`Shades`] table, truncated to a row after adding the original framebuffer's 4×4
-//! ordered dither ([`DITHER`]), so a smooth light gradient does not band.
+//! square holds the point, wrapping); a keyed texture ([`Paint::Textured`]'s `keyed`) leaves
+//! its pixels of index 0 as they were, colour and depth. Shade levels are interpolated
+//! linearly in screen space (Gouraud, as the original interpolates its lighting colours)
+//! and looked up in the [`Shades`] table, truncated to a row after adding the original
+//! framebuffer's 4×4 ordered dither ([`DITHER`]), so a smooth light gradient does not band.
 //!
 //! Screen triangles are walked in fixed point ([`SUBPIXEL_BITS`] fraction bits) with integer
 //! edge functions, sampled at pixel centres under the top-left fill rule, so triangles that
@@ -87,6 +88,9 @@ pub enum Paint<'t> {
         texels: &'t Texels<'t>,
         /// The shade table.
         shades: &'t Shades,
+        /// Texels of index 0, the chroma key, are not drawn: their pixels keep their colour
+        /// and depth ({D:engine/model-lighting.md} "Texture transparency").
+        keyed: bool,
     },
     /// A flat's texels: index 0 transparent (no depth written), drawn over `coverage` of the
     /// pixels through the ordered dither where the flat blends.
@@ -471,8 +475,8 @@ impl<'f, 'p> Raster<'f, 'p> {
             let z = line(depth_plane);
             match (paint, planes) {
                 (Paint::Shaded { colour, shades }, Some([_, _, s])) => run.shaded(z, line(s), colour, shades),
-                (Paint::Textured { texels, shades }, Some(p)) => {
-                    run.textured(z, map3(p, line), texels, shades)
+                (Paint::Textured { texels, shades, keyed }, Some(p)) => {
+                    run.textured(z, map3(p, line), texels, shades, keyed)
                 }
                 (Paint::Sprite { texels, shades, coverage, depth }, Some(p)) => {
                     run.sprite(z, map3(p, line), texels, shades, coverage, depth)

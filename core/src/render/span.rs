@@ -17,6 +17,17 @@ const SHADE_TABLE: usize = super::palette::SHADE_LEVELS * 256;
 /// Pixels computed together.
 pub const LANES: usize = 8;
 
+/// The chroma key of an 8-bit texture, palette index 0 ({D:engine/model-lighting.md}
+/// "Texture transparency": the key is the palette's entry zero): a keyed model face's
+/// texel of it is not drawn, nor a flat's.
+pub const CHROMA_KEY: u8 = 0;
+
+/// [`Run::blocks`]' admission of every pixel, for the paints without a key.
+#[inline(always)]
+fn every_pixel(_: &Lanes, _: usize) -> bool {
+    true
+}
+
 /// `0.0, 1.0, …` for the lanes of a block.
 const LANE_X: [f32; LANES] = {
     let mut t = [0f32; LANES];
@@ -102,15 +113,17 @@ type Lanes = [[i32; LANES]; 3];
 
 impl Run<'_> {
     /// Stores the depth and the colour `write(lanes, l)` of every pixel of the run whose
-    /// depth `z` (from `z_line`) is nearer than the stored one, block by block; `values`
-    /// fills a block's lanes from the block's first column (as `f32`) and the dither of its
-    /// lanes.
+    /// depth `z` (from `z_line`) is nearer than the stored one and that `shown(lanes, l)`
+    /// admits, block by block; `values` fills a block's lanes from the block's first column
+    /// (as `f32`) and the dither of its lanes. The paints without a key pass
+    /// [`every_pixel`], which the compiler folds away.
     #[inline(always)]
     fn blocks(
         &mut self,
         z_line: Line,
         mut values: impl FnMut(f32, &[f32; LANES], &mut Lanes),
         mut write: impl FnMut(&Lanes, usize) -> u8,
+        shown: impl Fn(&Lanes, usize) -> bool,
     ) {
         let dither: [f32; LANES] = core::array::from_fn(|l| self.dither[(self.lo + l) & 3]);
         let n = self.px.len().min(self.depth.len());
@@ -134,6 +147,8 @@ impl Run<'_> {
             }
             let mut lanes = [[0i32; LANES]; 3];
             values(x0, &dither, &mut lanes);
+            let shown: [bool; LANES] = core::array::from_fn(|l| shown(&lanes, l));
+            let all = shown.iter().fold(all, |all, s| all & s);
             match (dp.first_chunk_mut::<LANES>(), all) {
                 // Wholly in front (as most of a frame drawn far to near is): every depth and
                 // pixel is replaced.
@@ -147,7 +162,7 @@ impl Run<'_> {
                 // run's edges, and the colour's loads are cheap next to a mispredicted jump.
                 _ => {
                     for (l, (p, d)) in px.iter_mut().zip(dp.iter_mut()).enumerate() {
-                        let nearer = z[l] > *d;
+                        let nearer = (z[l] > *d) & shown[l];
                         let colour = write(&lanes, l);
                         *d = if nearer { z[l] } else { *d };
                         *p = if nearer { colour } else { *p };
@@ -161,7 +176,7 @@ impl Run<'_> {
     /// Fills with one palette index.
     #[inline(never)]
     pub fn colour(&mut self, z: Line, colour: u8) {
-        self.blocks(z, |_, _, _| {}, |_, _| colour);
+        self.blocks(z, |_, _, _| {}, |_, _| colour, every_pixel);
     }
 
     /// Fills with `colour` darkened by the shade row `s` plus the dither.
@@ -174,46 +189,85 @@ impl Run<'_> {
                 level_lanes(&x, level);
             },
             |[level, _, _], l| shades.shade(level[l], colour),
+            every_pixel,
         );
     }
 
     /// Fills with the texel at `(u/z ÷ 1/z, v/z ÷ 1/z)`, darkened by the shade row `s` plus
-    /// the dither.
+    /// the dither; when `keyed`, a texel of index 0 (the chroma key) leaves its pixel's colour
+    /// and depth as they were ({D:engine/model-lighting.md} "Texture transparency"). The
+    /// key and the image's wrapping are decided once per run, so the unkeyed loops test
+    /// nothing per pixel.
     #[inline(never)]
-    pub fn textured(&mut self, z: Line, uvs: [Line; 3], texels: &Texels<'_>, shades: &Shades) {
+    pub fn textured(&mut self, z: Line, uvs: [Line; 3], texels: &Texels<'_>, shades: &Shades, keyed: bool) {
         let texel_lanes =
             |x0, dither: &[f32; LANES], lanes: &mut Lanes| texel_lanes(z, uvs, x0, dither, lanes);
         // The whole shade table as an array (it always is one), for unchecked masked reads.
         let table = shades.flat().first_chunk::<SHADE_TABLE>();
-        match (Fetch::new(texels), table) {
-            // The texel's offset and the shade row's offset computed with the block, so a
-            // pixel costs two loads.
-            (Fetch::Raw { data, width_shift, u_mask, v_mask }, Some(table)) => {
+        // The texel's offset and the shade row's offset computed with the block, so a pixel
+        // costs two loads.
+        let offsets =
+            |x0, dither: &[f32; LANES], lanes: &mut Lanes, [width_shift, u_mask, v_mask]: [u32; 3]| {
+                texel_lanes(x0, dither, lanes);
+                let [tu, tv, level] = lanes;
+                for l in 0..LANES {
+                    // The width is a power of two: a shift, where a 32-bit vector multiply is
+                    // several instructions without SSE4.1.
+                    let at = ((tv[l] as u32 & v_mask) << width_shift).wrapping_add(tu[l] as u32 & u_mask);
+                    tu[l] = at as i32;
+                    level[l] <<= 8;
+                }
+            };
+        // Rows are 0..=63 and texels below 256: the mask changes nothing and lets the index
+        // go unchecked.
+        let shade = |table: &[u8; SHADE_TABLE], row: i32, texel: u8| {
+            table[(row as usize + texel as usize) & (SHADE_TABLE - 1)]
+        };
+        match (Fetch::new(texels), table, keyed) {
+            (Fetch::Raw { data, width_shift, u_mask, v_mask }, Some(table), false) => {
+                let fetch = |at: i32| data.get(at as u32 as usize).copied().unwrap_or(0);
+                self.blocks(
+                    z,
+                    |x0, dither, lanes| offsets(x0, dither, lanes, [width_shift, u_mask, v_mask]),
+                    |[at, _, row], l| shade(table, row[l], fetch(at[l])),
+                    every_pixel,
+                );
+            }
+            // Keyed: the texel is read with the block (into the texel-row lane, free once the
+            // offset is made), so the key test and the colour share one load.
+            (Fetch::Raw { data, width_shift, u_mask, v_mask }, Some(table), true) => {
+                let fetch = |at: i32| data.get(at as u32 as usize).copied().unwrap_or(0);
                 self.blocks(
                     z,
                     |x0, dither, lanes| {
-                        texel_lanes(x0, dither, lanes);
-                        let [tu, tv, level] = lanes;
+                        offsets(x0, dither, lanes, [width_shift, u_mask, v_mask]);
+                        let [at, texel, _] = lanes;
                         for l in 0..LANES {
-                            // The width is a power of two: a shift, where a 32-bit vector
-                            // multiply is several instructions without SSE4.1.
-                            let at =
-                                ((tv[l] as u32 & v_mask) << width_shift).wrapping_add(tu[l] as u32 & u_mask);
-                            tu[l] = at as i32;
-                            level[l] <<= 8;
+                            texel[l] = fetch(at[l]) as i32;
                         }
                     },
-                    |[at, _, row], l| {
-                        let texel = data.get(at[l] as u32 as usize).copied().unwrap_or(0);
-                        // Rows are 0..=63 and texels below 256: the mask changes nothing and
-                        // lets the index go unchecked.
-                        table[(row[l] as usize + texel as usize) & (SHADE_TABLE - 1)]
-                    },
+                    |[_, texel, row], l| shade(table, row[l], texel[l] as u8),
+                    |[_, texel, _], l| texel[l] != CHROMA_KEY as i32,
                 );
             }
-            _ => self.blocks(z, texel_lanes, |[tu, tv, level], l| {
-                shades.shade(level[l], texels.texel(tu[l], tv[l]))
-            }),
+            (_, _, false) => self.blocks(
+                z,
+                texel_lanes,
+                |[tu, tv, level], l| shades.shade(level[l], texels.texel(tu[l], tv[l])),
+                every_pixel,
+            ),
+            (_, _, true) => self.blocks(
+                z,
+                |x0, dither, lanes| {
+                    texel_lanes(x0, dither, lanes);
+                    let [tu, tv, _] = lanes;
+                    for l in 0..LANES {
+                        tu[l] = texels.texel(tu[l], tv[l]) as i32;
+                    }
+                },
+                |[texel, _, level], l| shades.shade(level[l], texel[l] as u8),
+                |[texel, _, _], l| texel[l] != CHROMA_KEY as i32,
+            ),
         }
     }
 }
@@ -249,7 +303,7 @@ impl Run<'_> {
             let inv = 1.0 / depth;
             let texel =
                 texels.texel(floor_i32((u.at + u.step * x) * inv), floor_i32((v.at + v.step * x) * inv));
-            if texel == 0 {
+            if texel == CHROMA_KEY {
                 continue;
             }
             let mut level = [0i32; LANES];

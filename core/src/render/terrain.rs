@@ -277,7 +277,7 @@ impl<H: VertexHeights, C: Capacity> Mesh<'_, '_, '_, '_, '_, H, C> {
             let texels = *bound.get_or_insert_with(|| look.terrain_texels(image));
             let (paint, uv) = match &texels {
                 Some(texels) => (
-                    Paint::Textured { texels, shades: &look.shades },
+                    Paint::Textured { texels, shades: &look.shades, keyed: false },
                     cell_uv(byte >> 6, texels.width() as f32, texels.height() as f32),
                 ),
                 None => (

@@ -17,8 +17,9 @@
 //! 254/256 of the image (`engine/terrain-lighting.md`). Each terrain vertex is lit from its
 //! shading normal, the normalised sum of its six incident triangles' unit normals, and the
 //! light is interpolated across the triangles. Model faces show their TEXBSI image through
-//! the corners' accumulated UVs (1/16 texel, `formats/models/3d.md`), or their solid
-//! colour; a face is lit once from its stored normal plus its brightness byte
+//! the corners' accumulated UVs (1/16 texel, `formats/models/3d.md`) — on an instance
+//! whose draw flags hold [`ATTR_CHROMA_KEY`], with its texels of index 0 left undrawn —, or
+//! their solid colour; a face is lit once from its stored normal plus its brightness byte
 //! (`(tex_hi × 4) & 255`, `engine/model-lighting.md`). Light and distance pick a row of the
 //! shade table ([`super::look::shade_level`]). A face whose image is missing, and every
 //! face when [`Look::flat`] is set, is drawn in its image's representative colour instead.
@@ -31,6 +32,7 @@ use super::palette::ramps;
 use super::raster::{Corner, DITHER, Paint, Raster};
 use crate::capacity::Capacity;
 use crate::formats::model::{Model, Version};
+use crate::formats::rob::ATTR_CHROMA_KEY;
 use crate::formats::wld::Wld;
 use crate::terrain::VertexHeights;
 
@@ -99,6 +101,19 @@ pub struct Instance<'m> {
     /// "World prelighting", {D:engine/actor-prelighting.md}). Other models take only the
     /// object lights.
     pub map_lit: bool,
+    /// Its draw flags: its ROB segment's attribute byte, copied by ordinary model submission;
+    /// 0 for a model no segment names ({D:engine/model-lighting.md} "Draw-flag ownership").
+    /// With [`ATTR_CHROMA_KEY`] its textured faces' texels of index 0 are not drawn
+    /// ({D:engine/model-lighting.md} "Texture transparency").
+    pub attributes: u8,
+}
+
+impl Instance<'_> {
+    /// Its textured faces key out palette index 0 ([`ATTR_CHROMA_KEY`] of
+    /// [`Instance::attributes`]; {D:formats/ROB.md} "Segment Attributes (0x10)").
+    pub fn chroma_keyed(&self) -> bool {
+        self.attributes & ATTR_CHROMA_KEY != 0
+    }
 }
 
 /// Draws the world seen from `view` into `fb`: sky and far sea, the terrain (heights and
@@ -478,6 +493,7 @@ fn draw_instance<C: Capacity>(
     let light = super::look::Light { direction: basis.rotate(look.light.direction), ..look.light };
     let lights = ModelLights::select(map_lights, object_lights, position, radius, &matrix);
     let version = model.version();
+    let keyed = instance.chroma_keyed();
     let mut corners = [Corner::default(); MAX_CORNERS];
     let mut locals = [[0f32; 3]; MAX_CORNERS];
     'faces: for face in model.faces() {
@@ -536,7 +552,7 @@ fn draw_instance<C: Capacity>(
         let texture = face.texture();
         let texels = look.face_texels(texture);
         let paint = match &texels {
-            Some(texels) => Paint::Textured { texels, shades: &look.shades },
+            Some(texels) => Paint::Textured { texels, shades: &look.shades, keyed },
             None => Paint::Shaded { colour: look.face_colour(texture), shades: &look.shades },
         };
         let [first, rest @ ..] = &*corners else { continue };

@@ -19,7 +19,16 @@ use crate::world::World;
 /// A static placement draws as an instance of its model, frame 0.
 impl<'m> From<&StaticPlacement<'m>> for Instance<'m> {
     fn from(p: &StaticPlacement<'m>) -> Self {
-        Instance { model: p.model, frame: 0, position: p.position, matrix: p.matrix, map_lit: true }
+        Instance {
+            model: p.model,
+            frame: 0,
+            position: p.position,
+            matrix: p.matrix,
+            map_lit: true,
+            // Ordinary static-model submission copies the segment's attribute byte
+            // ({D:engine/model-lighting.md} "Draw-flag ownership").
+            attributes: p.attributes,
+        }
     }
 }
 
@@ -217,12 +226,16 @@ pub fn draw_in_bands<C: Capacity>(
             .effects()
             .submitted()
             .map(|e| Flat::effect(&e, world.flat_draw(e.texture), look.ambientfx as f32));
-        let actors = world.placed_actors().map(|(id, _, frame, p)| Instance {
+        let actors = world.placed_actors().map(|(id, m, frame, p)| Instance {
             model: p.model,
             frame,
             position: p.position,
             matrix: p.matrix,
             map_lit: world.prelit_actor(id),
+            // The segment attribute byte of the model it shows ({D:engine/model-lighting.md}
+            // "Draw-flag ownership"; best guess for an animated actor, whose flags the docs
+            // take once from its first group's name).
+            attributes: m.attributes,
         });
         // The ropes' links as the map render lists placed them ({D:engine/SOUP.md} "Rope
         // construction and swing").
@@ -233,6 +246,9 @@ pub fn draw_in_bands<C: Capacity>(
             matrix: l.matrix,
             // Ropes move: world entry bakes no colours for them.
             map_lit: false,
+            // A new render instance's zero draw flags ({D:engine/model-lighting.md}
+            // "Draw-flag ownership"; best guess: the docs give the links no others).
+            attributes: 0,
         });
         top = rows.end;
         view::draw_scene_rows(

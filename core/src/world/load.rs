@@ -305,7 +305,7 @@ impl<'a, C: Capacity> World<'a, C> {
             return Ok(Some(i as u16));
         }
         let segment = self.assets.rob.find(name);
-        let flags = segment.map_or(0, |s| s.collision_flags());
+        let (flags, attributes) = segment.map_or((0, 0), |s| (s.collision_flags(), s.attributes()));
         let model = match segment.and_then(|s| s.model().ok()) {
             Some(m) => Some(m),
             None => {
@@ -331,7 +331,7 @@ impl<'a, C: Capacity> World<'a, C> {
         };
         self.assets
             .models
-            .push(WorldModel { name: key, model, flags })
+            .push(WorldModel { name: key, model, flags, attributes })
             .map_err(|_| full::<C>(TableKind::Models))?;
         Ok(Some(self.assets.models.len() as u16 - 1))
     }

@@ -182,6 +182,11 @@ pub struct WorldModel<'a> {
     pub model: Model<'a>,
     /// Its ROB segment's collision byte (0 for a 3DC file).
     pub flags: u8,
+    /// Its ROB segment's attribute byte (0 when the archive names no segment so), which the
+    /// archive loader keeps as model metadata and submission copies into the draw flags
+    /// ({D:formats/ROB.md} "Segment Attributes (0x10)", {D:engine/model-lighting.md}
+    /// "Draw-flag ownership").
+    pub attributes: u8,
 }
 
 impl WorldModel<'_> {

@@ -12,7 +12,7 @@ use crate::capacity::{Table, TableKind};
 use crate::collision::statics::placement_model;
 use crate::formats::model::{Model, Texture};
 use crate::formats::rgm::Rgm;
-use crate::formats::rob::Rob;
+use crate::formats::rob::{Rob, RobSegment};
 use crate::world::entry::{PLAYER, SHADOW};
 
 /// A map's count of every sized table, the player pair entered.
@@ -148,7 +148,10 @@ fn map_file(map: &str, ext: &str) -> Name {
 }
 
 /// The static placements that get a model.
-fn placements<'r, 'a>(rgm: &'r Rgm<'a>, rob: &'r Rob<'a>) -> impl Iterator<Item = (Model<'a>, u8)> + 'r {
+fn placements<'r, 'a>(
+    rgm: &'r Rgm<'a>,
+    rob: &'r Rob<'a>,
+) -> impl Iterator<Item = (Model<'a>, RobSegment<'a>)> + 'r {
     rgm.mpso().iter().filter_map(move |m| placement_model(&m, rob))
 }
 

@@ -71,6 +71,7 @@ pub extern "C" fn stros_probe() -> u32 {
             position: [35000.0, -302.0, 30600.0],
             matrix: Mat3::IDENTITY.m,
             map_lit: false,
+            attributes: 0,
         };
         let view = view::follow_view(cyrus.position, 0, 500.0, 200.0);
         let heights = Decoded::new(wld, 0);

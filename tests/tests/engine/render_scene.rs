@@ -9,7 +9,7 @@ use stros_core::embedded;
 use stros_core::formats::col::Col;
 use stros_core::formats::model::{Model, Texture};
 use stros_core::formats::rgm::Rgm;
-use stros_core::formats::rob::Rob;
+use stros_core::formats::rob::{ATTR_CHROMA_KEY, Rob};
 use stros_core::formats::texbsi::Texbsi;
 use stros_core::formats::wld::Wld;
 use stros_core::math::{Axis, Mat3};
@@ -84,6 +84,7 @@ fn cyrus(frame: u32) -> Instance<'static> {
         position: CYRUS_AT,
         matrix: Mat3::IDENTITY.m,
         map_lit: false,
+        attributes: 0,
     }
 }
 
@@ -522,6 +523,7 @@ fn the_light_falls_from_the_sun_and_shades_steep_faces() {
         position: [0.0, -2000.0, 0.0],
         matrix: Mat3::IDENTITY.m,
         map_lit: false,
+        attributes: 0,
     };
     let face_at = |view: &View, p: [f32; 3]| {
         let px = w.render(view, false, [cube]);
@@ -871,6 +873,8 @@ fn garbage_never_panics() {
                     Mat3::rotation(Axis::Y, rng.range(0, 2047)).m
                 },
                 map_lit: false,
+                // Odd rounds keyed (without a draw from the generator, so the rounds stay).
+                attributes: if round % 2 == 1 { ATTR_CHROMA_KEY } else { 0 },
             })
             .collect();
         let view = if rng.range(0, 3) == 0 {
@@ -957,7 +961,9 @@ fn garbage_never_panics() {
         let _ = raster_run(7, 5, |r| {
             r.triangle(tri, 1);
             r.screen_triangle(tri, 2);
-            r.shaded_triangle(corners, Paint::Textured { texels: &texels, shades: &shades });
+            for keyed in [false, true] {
+                r.shaded_triangle(corners, Paint::Textured { texels: &texels, shades: &shades, keyed });
+            }
             r.shaded_triangle(corners, Paint::Shaded { colour: 77, shades: &shades });
         });
     }

@@ -330,6 +330,7 @@ fn map_lights_reach_prelit_models_and_object_lights_every_model() {
             position: at,
             matrix: stros_core::math::Mat3::IDENTITY.m,
             map_lit,
+            attributes: 0,
         };
         let (mut px, mut depth) = (vec![0u8; 320 * 200], vec![0f32; 320 * 200]);
         let placed = Placed { models: [cyrus], flats: [], lights, object_lights, prelit: true };
@@ -421,6 +422,7 @@ fn a_world_s_look_fogs_to_its_back_plane() {
             position: [0.0, 0.0, z],
             matrix: stros_core::math::Mat3::IDENTITY.m,
             map_lit: false,
+            attributes: 0,
         };
         let (mut px, mut depth) = (vec![0u8; 320 * 200], vec![0f32; 320 * 200]);
         let placed = Placed { models: [wall], flats: [], lights: &[], object_lights: &[], prelit: false };
