@@ -38,6 +38,7 @@ mod player_moves;
 mod render;
 mod render_culling;
 mod render_flats;
+mod render_keyed;
 mod render_scene;
 mod render_world_look;
 mod replay;
