@@ -437,16 +437,6 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
         if core::mem::take(&mut self.env.systems.camera.pose_requested) {
             self.location_pose();
         }
-        // `ReplenishHealth` is a health change too: on the selected player it stores the
-        // session's retained health ({D:engine/menu.md} "Selection and actions").
-        if call.function == crate::script::functions::id::REPLENISH_HEALTH
-            && self.env.player_id == Some(receiver)
-        {
-            let a = if receiver == self.me { Some(&*self.actor) } else { self.actors.get(receiver as usize) };
-            if let Some(a) = a {
-                self.env.systems.retained.health = a.attr(crate::actor::attr::HEALTH);
-            }
-        }
         r
     }
 

@@ -1,11 +1,13 @@
 //! The health natives the script host runs ({D:engine/SOUP.md} "Health native routing",
 //! "Retained health source context"): `setHealth` and `adjustHealth` change health through
 //! the world's health services (`collide::health`), which animate and may kill, so they run
-//! with the receiver's own surroundings ([`WorldHost::with_mover`]).
+//! with the receiver's own surroundings ([`WorldHost::with_mover`]); `ReplenishHealth`
+//! ("Replenishing health") fills the byte, and on the selected player stores the session's
+//! retained health ({D:engine/menu.md} "Selection and actions").
 
 use super::collide::{additive_admission, additive_health, change_health, death_owning_health};
 use super::script::WorldHost;
-use crate::actor::attr;
+use crate::actor::{Actor, attr};
 use crate::capacity::Capacity;
 use crate::script::NativeCall;
 use crate::script::functions::id;
@@ -26,6 +28,9 @@ impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
     /// HUD's, which the core does not keep.
     pub(super) fn health(&mut self, receiver: u16, call: &NativeCall<'_>) -> Option<i32> {
         let function = call.function;
+        if function == id::REPLENISH_HEALTH {
+            return self.replenish_health(receiver);
+        }
         if function != id::SET_HEALTH && function != id::ADJUST_HEALTH {
             return None;
         }
@@ -40,5 +45,52 @@ impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
             _ => additive_admission(a, env, a0),
         })?;
         Some(0)
+    }
+
+    /// `ReplenishHealth()` ({D:engine/SOUP.md} "Replenishing health"): below 100 the health
+    /// byte becomes 100 and the answer is 1; at 100 or more nothing changes and it is 0. On
+    /// the selected player the result is the session's retained health, as every health
+    /// change of his is (the health services of `collide` store it too). The HUD feedback
+    /// timer it also raises is the HUD's.
+    fn replenish_health(&mut self, receiver: u16) -> Option<i32> {
+        let a = if receiver == self.me {
+            &mut *self.actor
+        } else {
+            self.others_written = true;
+            self.actors.get_mut(receiver as usize)?
+        };
+        let answer = replenish(a);
+        if self.env.player_id == Some(receiver) {
+            self.env.systems.retained.health = a.attr(attr::HEALTH);
+        }
+        Some(answer)
+    }
+}
+
+/// "Replenishing health" on one actor: 1 when the byte was below 100 and is now 100, 0 when
+/// it was 100 or more and stays.
+fn replenish(a: &mut Actor) -> i32 {
+    let low = a.attr(attr::HEALTH) < 100;
+    if low {
+        a.attributes[attr::HEALTH] = 100;
+    }
+    low as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// "Replenishing health": below 100 the byte becomes 100 and the answer is 1 (40 → 100);
+    /// at 100 or more it is 0 and nothing changes (120 stays).
+    #[test]
+    fn replenish_health_fills_to_100() {
+        let mut a = Actor::new(0, [0; 256]);
+        a.attributes[attr::HEALTH] = 40;
+        assert_eq!(replenish(&mut a), 1);
+        assert_eq!(a.attributes[attr::HEALTH], 100);
+        a.attributes[attr::HEALTH] = 120;
+        assert_eq!(replenish(&mut a), 0);
+        assert_eq!(a.attributes[attr::HEALTH], 120);
     }
 }

@@ -300,13 +300,19 @@ fn a_dead_player_in_water_sinks_with_his_death_progress() {
 /// The island with one placed actor, HURTER (attribute 109 = `group`), whose script calls
 /// `Player.function(args)` once and pauses; stepped `n` updates. The player's id.
 fn hurt_by_script(function: u16, args: &[i32], group: u8, n: u32) -> (Box<World<'static>>, u16) {
+    calls_on_player(&[(function, args)], group, n)
+}
+
+/// [`hurt_by_script`] with several calls on the player, in order, before the pause.
+fn calls_on_player(calls: &[(u16, &[i32])], group: u8, n: u32) -> (Box<World<'static>>, u16) {
     use stros_core::script::decode::CallKind;
     use stros_tools::write::soup::{Object, Value};
-    let args: Vec<Value<'_>> = args.iter().map(|&n| Value::Num(n)).collect();
-    let script = stros_tests::fixtures::B::default()
-        .with(|a| a.object_call(Object::Player, CallKind::Function, function, &args))
-        .pause()
-        .0;
+    let mut script = stros_tests::fixtures::B::default();
+    for &(function, args) in calls {
+        let args: Vec<Value<'_>> = args.iter().map(|&n| Value::Num(n)).collect();
+        script = script.with(|a| a.object_call(Object::Player, CallKind::Function, function, &args));
+    }
+    let script = script.pause().0;
     let mut attributes = [0u8; 256];
     attributes[109] = group;
     let hurter = stros_tools::write::rgm::ActorDesc {
@@ -352,6 +358,18 @@ fn adjust_health_mode_zero_never_kills() {
     // +500 clamps to the session maximum, 100.
     let (w, id) = hurt_by_script(id::ADJUST_HEALTH, &[500, 0], 0, 2);
     assert_eq!(w.actor(id).unwrap().attributes[3], 100);
+}
+
+#[test]
+fn replenish_health_on_the_player_is_his_retained_health() {
+    // {D:engine/SOUP.md} "Replenishing health" on the selected player, whose every health
+    // change is the session's retained health ({D:engine/menu.md} "Selection and actions"):
+    // additive −60 takes 100 to 40, retained 40; `ReplenishHealth` then fills him to 100,
+    // retained 100 — what the next world entry gives him.
+    let (w, id) = hurt_by_script(id::ADJUST_HEALTH, &[-60, 0], 0, 2);
+    assert_eq!((w.actor(id).unwrap().attributes[3], w.retained_health()), (40, 40));
+    let (w, id) = calls_on_player(&[(id::ADJUST_HEALTH, &[-60, 0]), (id::REPLENISH_HEALTH, &[])], 0, 2);
+    assert_eq!((w.actor(id).unwrap().attributes[3], w.retained_health()), (100, 100));
 }
 
 #[test]

@@ -12,15 +12,18 @@ fn here() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-#[test]
-fn the_hut_door_leads_in_and_back_out_with_the_flags_kept() {
-    let text = std::fs::read_to_string(here().join("scenarios/door.toml")).unwrap();
-    let opened = stros_tools::replay::open(&text, here()).unwrap();
+/// A door scenario's recorded updates replayed as the frontends run them: each update
+/// stepped, then its session request followed; `after` sees the session after each, with
+/// the update's number (from 1), the request its events made and whether the session
+/// changed world. `before` prepares the opened session.
+fn replay(
+    text: &str,
+    before: impl FnOnce(&mut stros_host::Session<'_>),
+    mut after: impl FnMut(&stros_host::Session<'_>, u32, Option<(u16, SessionRequest)>, bool),
+) {
+    let opened = stros_tools::replay::open(text, here()).unwrap();
     let mut s = opened.session().unwrap();
-    // A global flag the scripts never touch, set before the first door: a world change
-    // keeps the session's flags (the session initializer sets them, not world loading).
-    assert!(s.world.flags_mut().set(0, 7));
-    let mut changes = Vec::new();
+    before(&mut s);
     let mut k = 0;
     while let Some(u) = s.next_recorded() {
         k += 1;
@@ -29,11 +32,29 @@ fn the_hut_door_leads_in_and_back_out_with_the_flags_kept() {
             Event::Request(r) => Some((e.actor, r)),
             _ => None,
         });
-        if opened.follow(&mut s).unwrap() {
-            let p = s.world.selected_player().unwrap();
-            changes.push((k, request, s.world.world_id(), p.position.map(|c| c >> 8), p.angles.heading));
-        }
+        let changed = opened.follow(&mut s).unwrap();
+        after(&s, k, request, changed);
     }
+}
+
+#[test]
+fn the_hut_door_leads_in_and_back_out_with_the_flags_kept() {
+    let text = std::fs::read_to_string(here().join("scenarios/door.toml")).unwrap();
+    let mut changes = Vec::new();
+    let mut flag = None;
+    replay(
+        &text,
+        // A global flag the scripts never touch, set before the first door: a world change
+        // keeps the session's flags (the session initializer sets them, not world loading).
+        |s| assert!(s.world.flags_mut().set(0, 7)),
+        |s, k, request, changed| {
+            if changed {
+                let p = s.world.selected_player().unwrap();
+                changes.push((k, request, s.world.world_id(), p.position.map(|c| c >> 8), p.angles.heading));
+            }
+            flag = s.world.flags().get(0);
+        },
+    );
     // Update 21, the first with Activate: the door (actor 9, the island's tenth placement)
     // asks for world 2 at its marker 0, heading 0; Cyrus enters inside the door at
     // (20000, y, 20000 − 120), settled on the floor, facing in.
@@ -50,7 +71,7 @@ fn the_hut_door_leads_in_and_back_out_with_the_flags_kept() {
     assert_eq!(request, Some((0, SessionRequest::LoadWorld { world: 1, marker: 10, heading: 1024 })));
     assert_eq!((world, [pos[0], pos[2]], heading), (Some(1), [34330, 16990], 1024));
     assert_eq!(changes.len(), 2);
-    assert_eq!(s.world.flags().get(0), Some(7));
+    assert_eq!(flag, Some(7));
     // Where an ordinary load (a new session) starts from the authored value.
     assert_ne!(stros_tests::island().flags().get(0), Some(7));
     // The prompts the doors offer are the RTX's ("Fisher's hut", "Door").
@@ -159,15 +180,16 @@ fn the_hut_door_and_back_keep_the_health_a_fall_took() {
     // and the landing takes `fall_hurt_zap` (10).
     let door = std::fs::read_to_string(here().join("scenarios/door.toml")).unwrap();
     let text = door.replace("marker = 10\n", "pos = [8788480, -193024, 4349440]\nsettle = false\n");
-    let opened = stros_tools::replay::open(&text, here()).unwrap();
-    let mut s = opened.session().unwrap();
-    let mut seen = Vec::new();
-    while let Some(u) = s.next_recorded() {
-        s.step(&u.input, u.bios, u.scale);
-        opened.follow(&mut s).unwrap();
-        let p = s.world.selected_player().unwrap();
-        seen.push((s.world.world_id(), p.position[1] >> 8, p.attr(stros_core::actor::attr::HEALTH)));
-    }
+    let (mut seen, mut retained) = (Vec::new(), 0);
+    replay(
+        &text,
+        |_| {},
+        |s, _, _, _| {
+            let p = s.world.selected_player().unwrap();
+            seen.push((s.world.world_id(), p.position[1] >> 8, p.attr(stros_core::actor::attr::HEALTH)));
+            retained = s.world.retained_health();
+        },
+    );
     // Falling through update 13, landed on the ground by the door at update 14, hurt.
     assert_eq!(seen[12].2, 100);
     assert_eq!(seen[13], (Some(1), -304, 90));
@@ -176,8 +198,9 @@ fn the_hut_door_and_back_keep_the_health_a_fall_took() {
     assert_eq!(seen[20].0, Some(2));
     assert!(seen[20..51].iter().all(|&(w, _, h)| (w, h) == (Some(2), 90)));
     assert!(seen[51..].iter().all(|&(w, _, h)| (w, h) == (Some(1), 90)));
-    assert_eq!(s.world.retained_health(), 90);
+    assert_eq!(retained, 90);
     // A new session starts from the initializer's 100.
+    let opened = stros_tools::replay::open(&text, here()).unwrap();
     assert_eq!(opened.session().unwrap().world.retained_health(), 100);
 }
 
@@ -187,18 +210,17 @@ fn the_hut_door_and_back_keep_the_health_a_fall_took() {
 fn a_scenario_starts_the_player_with_its_health() {
     let door = std::fs::read_to_string(here().join("scenarios/door.toml")).unwrap();
     let text = door.replace("heading = 0\n", "heading = 0\nhealth = 37\n");
-    let opened = stros_tools::replay::open(&text, here()).unwrap();
-    let mut s = opened.session().unwrap();
-    assert_eq!(s.world.selected_player().unwrap().attr(stros_core::actor::attr::HEALTH), 37);
     let mut worlds = Vec::new();
-    while let Some(u) = s.next_recorded() {
-        s.step(&u.input, u.bios, u.scale);
-        opened.follow(&mut s).unwrap();
-        let mut line = String::new();
-        stros_core::trace::trace_line(&mut line, &s.world, s.world.report()).unwrap();
-        assert!(line.contains(",\"health\":37,"), "{line}");
-        worlds.push(s.world.world_id());
-    }
+    replay(
+        &text,
+        |s| assert_eq!(s.world.selected_player().unwrap().attr(stros_core::actor::attr::HEALTH), 37),
+        |s, _, _, _| {
+            let mut line = String::new();
+            stros_core::trace::trace_line(&mut line, &s.world, s.world.report()).unwrap();
+            assert!(line.contains(",\"health\":37,"), "{line}");
+            worlds.push(s.world.world_id());
+        },
+    );
     assert!(worlds.contains(&Some(2)) && worlds.last() == Some(&Some(1)));
     // Above the attribute byte is the scenario's error; above 100 is full health.
     let bad = door.replace("heading = 0\n", "heading = 0\nhealth = 256\n");

@@ -371,16 +371,6 @@ fn attributes(actor: &mut Actor, g: &mut Globals<'_>, call: &mut NativeCall<'_>)
             }
             0
         }
-        // "Replenishing health": below 100 the health byte becomes 100 and the answer is 1;
-        // at 100 or more nothing changes and it is 0. (The selected player's HUD feedback
-        // timer it also raises is the HUD's.)
-        id::REPLENISH_HEALTH => {
-            let low = actor.attr(attr::HEALTH) < 100;
-            if low {
-                actor.attributes[attr::HEALTH] = 100;
-            }
-            low as i32
-        }
         id::SET_MY_ATTR => {
             if let Some(i) = attribute_index(a0) {
                 actor.attributes[i] = a1 as u8;

@@ -107,9 +107,7 @@ pub const fn home(function: u16) -> Option<Home> {
         | id::S_ROTATE_BY_AXIS
         | id::S_ROTATE_TO_AXIS => Home::Rotation,
         id::KILL_MY_TASKS | id::WAIT | id::WAIT_NON_MULTI | id::WAIT_ON_TASKS => Home::Tasks,
-        id::GET_ATTRIBUTE | id::GET_MY_ATTR | id::REPLENISH_HEALTH | id::SET_ATTRIBUTE | id::SET_MY_ATTR => {
-            Home::Attributes
-        }
+        id::GET_ATTRIBUTE | id::GET_MY_ATTR | id::SET_ATTRIBUTE | id::SET_MY_ATTR => Home::Attributes,
         id::ACURATE_PLAYER_DISTANCE
         | id::AT_NODE_MARKER
         | id::DISABLE_HOOK
@@ -189,7 +187,7 @@ const fn world_home(function: u16) -> Option<Home> {
         | id::PLAYER_PARALLEL_LINE_UP
         | id::OBJECT_PICKUP_LINE_UP
         | id::OBJECT_PARALLEL_LINE_UP => Home::Alignment,
-        id::SET_HEALTH | id::ADJUST_HEALTH => Home::Health,
+        id::SET_HEALTH | id::ADJUST_HEALTH | id::REPLENISH_HEALTH => Home::Health,
         id::ACTIVATE
         | id::TORCH_ACTIVATE
         | id::DEACTIVATE
