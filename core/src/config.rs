@@ -196,6 +196,18 @@ system_config! {
     pickup_text_yco: ["system"] "pickup_text_yco" = 436;
     /// Active item icon top edge.
     pickup_yco: ["system"] "pickup_yco" = 386;
+    /// Compass top-left X ({D:engine/hud.md} "Compass").
+    compass_xco: ["system"] "compass_xco" = 546;
+    /// Compass top-left Y.
+    compass_yco: ["system"] "compass_yco" = 396;
+    /// Power-up slot 1 X ({D:engine/hud.md} "Power-up slots").
+    game_xco1: ["system"] "game_xco1" = 576;
+    /// Power-up slot 1 Y.
+    game_yco1: ["system"] "game_yco1" = 6;
+    /// Power-up slot 2 X.
+    game_xco2: ["system"] "game_xco2" = 576;
+    /// Power-up slot 2 Y.
+    game_yco2: ["system"] "game_yco2" = 96;
     /// Fall death delay; loaded as nominal ticks (at least 3, then × 12).
     player_fall_dead_time: ["game"] "player_fall_dead_time" = 12;
     /// Death delay.

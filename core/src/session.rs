@@ -26,6 +26,17 @@ use crate::world::{StepReport, World, WorldError};
 /// The subtitle and HUD font ({D:engine/subtitles.md}).
 pub const FONT_FILE: &str = "FONTS\\REDSEL.FNT";
 
+/// The power-up slots' GXA as SYSTEM.INI ships it (`[system] game_bitmap`).
+pub const GAME_BITMAP: &str = "system\\powerup.gxa";
+
+/// `[system] game_bitmap` of the files' SYSTEM.INI, or [`GAME_BITMAP`] when it has none
+/// (or no SYSTEM.INI is there: the installed value).
+fn game_bitmap<'a>(files: &impl Files<'a>) -> &'a str {
+    let text = files.file("SYSTEM.INI").and_then(|b| core::str::from_utf8(b).ok());
+    let ini = text.and_then(|t| crate::formats::ini::Ini::new_checked(t).ok());
+    ini.and_then(|i| i.get("system", "game_bitmap")).map_or(GAME_BITMAP, |e| e.value)
+}
+
 /// Longest status line.
 pub const STATUS_CAPACITY: usize = 96;
 
@@ -46,6 +57,9 @@ pub struct Session<'a, C: Capacity = Desktop> {
     /// The active item's icons (ITEM.INI's `bitmap_file`) and their colours in the world's
     /// palette, when the files have them.
     pub pickups: Option<(crate::formats::gxa::Gxa<'a>, crate::render::bitmap::Colours)>,
+    /// The power-up slots' frames (`[system] game_bitmap`) and their colours, when the
+    /// files have them.
+    pub power_ups: Option<(crate::formats::gxa::Gxa<'a>, crate::render::bitmap::Colours)>,
     /// Where the session started (what a recording of it repeats).
     pub origin: Origin<'a>,
     /// Draw the debug lines: the status line and the console's `object coord` report.
@@ -198,6 +212,7 @@ impl<'a, C: Capacity> Session<'a, C> {
             sounds: None,
             font: None,
             pickups: None,
+            power_ups: None,
             origin: Origin::embedded(),
             debug_overlay: false,
             candle: Candle::new(),
@@ -357,12 +372,19 @@ impl<'a, C: Capacity> Session<'a, C> {
         self.sounds = files.file("MAIN.SFX").and_then(|b| crate::formats::sfx::Sfx::new_checked(b).ok());
         self.font = files.file(FONT_FILE).and_then(|b| crate::formats::fnt::Fnt::new_checked(b).ok());
         let pickups = self.world.items().bitmap_file().and_then(|name| files.file(name));
-        self.pickups = pickups.and_then(|b| crate::formats::gxa::Gxa::new_checked(b).ok()).map(|g| {
-            let colours = crate::render::bitmap::Colours::new(g.palette(), &self.palette);
-            (g, colours)
-        });
+        self.pickups = self.hud_bitmap(pickups);
+        self.power_ups = self.hud_bitmap(files.file(game_bitmap(files)));
         view::look_into(&mut self.look, &self.world, files, &self.palette);
         self.candle_colours = CandleColours::new(&self.palette);
+    }
+
+    /// A HUD atlas and its colours in the world's palette; `None` when absent or damaged.
+    fn hud_bitmap(
+        &self,
+        bytes: Option<&'a [u8]>,
+    ) -> Option<(crate::formats::gxa::Gxa<'a>, crate::render::bitmap::Colours)> {
+        let g = crate::formats::gxa::Gxa::new_checked(bytes?).ok()?;
+        Some((g, crate::render::bitmap::Colours::new(g.palette(), &self.palette)))
     }
 
     /// Acts on the session request the last update reported ({D:engine/SOUP.md} "Session
@@ -517,6 +539,7 @@ impl<'a, C: Capacity> Session<'a, C> {
                 hud::draw_health(fb, self.health());
             }
         }
+        self.draw_power_ups(fb);
         self.draw_item(fb);
         self.draw_talk(fb);
         #[cfg(feature = "embedded-graphics")]
@@ -528,6 +551,23 @@ impl<'a, C: Capacity> Session<'a, C> {
             // To the right of the candle.
             let x = (fb.width() * 72 / 640) as i32;
             hud::draw_lines(fb, &[&status, &start, &now, &camera, &player], [x, 2]);
+        }
+    }
+
+    /// The power-up slots ({D:engine/hud.md} "Power-up slots", "Draw order"): while lockout
+    /// is exactly 0, slot 1's frame of `game_bitmap` at (`game_xco1`, `game_yco1`), then
+    /// slot 2's at (`game_xco2`, `game_yco2`), each by its anchor alone.
+    fn draw_power_ups(&self, fb: &mut Framebuffer<'_>) {
+        let Some((gxa, colours)) = &self.power_ups else { return };
+        if self.world.player_state().lockout != 0 {
+            return;
+        }
+        let c = self.world.config();
+        let anchors = [[c.game_xco1, c.game_yco1], [c.game_xco2, c.game_yco2]];
+        for (slot, at) in self.world.power_ups().slots().into_iter().zip(anchors) {
+            if let Some(frame) = slot.and_then(|s| gxa.frame(s.frame as usize)) {
+                crate::render::bitmap::draw(fb, &frame, colours, at, false);
+            }
         }
     }
 

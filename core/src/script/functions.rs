@@ -701,6 +701,10 @@ pub mod id {
     pub const SET_HEALTH: u16 = 177;
     /// `ReplenishHealth()`.
     pub const REPLENISH_HEALTH: u16 = 163;
+    /// `ShowBitmap(id, frame)`.
+    pub const SHOW_BITMAP: u16 = 161;
+    /// `UnShowBitmap(id)`.
+    pub const UN_SHOW_BITMAP: u16 = 162;
     /// `IsInDeepWater()`.
     pub const IS_IN_DEEP_WATER: u16 = 334;
     /// `DrawSword`.

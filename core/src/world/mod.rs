@@ -40,6 +40,8 @@ pub(crate) mod models;
 mod nav;
 mod parts;
 mod placed;
+mod powerups;
+pub use powerups::{PowerUps, Shown};
 mod requests;
 mod retained;
 internal! { mod sky; }

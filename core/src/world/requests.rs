@@ -108,7 +108,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// the stack) with the session's state kept — the global flags, which the session
     /// initializer sets up and a world change leaves alone, and the item counts and
     /// selection ({D:engine/hud.md} "Inventory ownership"), and what the session retains
-    /// outside the world (the player's health, `world::retained`) — and the player
+    /// outside the world (the player's health and the power-up slots, `world::retained`) — and the player
     /// entered at `marker` facing `heading & 2047`, his health the retained one. Returns
     /// the player's id.
     pub fn change_world(
@@ -128,6 +128,8 @@ impl<'a, C: Capacity> World<'a, C> {
         let retained = self.systems.retained;
         self.load_world_in_place(files, spec)?;
         (self.systems.flags, self.systems.items, self.systems.retained) = (flags, items, retained);
+        // The power-up slots keep their frames; a new frame takes slot 1 first again.
+        self.systems.retained.power_ups.world_loaded();
         self.systems.dialogue.activation.hold_off = hold_off;
         self.enter_marker(files, marker, heading & 2047)
     }

@@ -7,6 +7,8 @@
 //! - The player's health: every health change of the selected player stores his attribute
 //!   3 here, and world entry copies it into attribute 3 of both player records, so the
 //!   damage taken in one world is still taken in the next. The initializer sets it to 100.
+//! - The power-up slots ({D:engine/hud.md} "Power-up slots", [`super::PowerUps`]): their
+//!   frames survive a world swap; the initializer empties them.
 
 use crate::actor::attr;
 
@@ -15,12 +17,14 @@ use crate::actor::attr;
 pub(crate) struct Retained {
     /// The retained player health, 0 through 100.
     pub health: u8,
+    /// The HUD's power-up slots.
+    pub power_ups: super::PowerUps,
 }
 
 impl Retained {
-    /// As the session initializer leaves it: full health.
+    /// As the session initializer leaves it: full health, no power-ups.
     pub const fn new() -> Retained {
-        Retained { health: attr::MAX_HEALTH as u8 }
+        Retained { health: attr::MAX_HEALTH as u8, power_ups: super::PowerUps::new() }
     }
 }
 
@@ -34,6 +38,11 @@ impl<C: crate::capacity::Capacity> super::World<'_, C> {
     /// The session's retained player health, which world entry gives the player.
     pub fn retained_health(&self) -> u8 {
         self.systems.retained.health
+    }
+
+    /// The HUD's power-up slots, which `ShowBitmap` and `UnShowBitmap` set.
+    pub fn power_ups(&self) -> &super::PowerUps {
+        &self.systems.retained.power_ups
     }
 
     /// Sets the retained player health (clamped to 100), which the next world entry gives

@@ -398,6 +398,7 @@ impl<'a, C: Capacity> Host<'a> for WorldHost<'_, '_, '_, 'a, C> {
             Some(Home::Requests) => self.requests(receiver, call),
             Some(Home::Shells) => self.open_shell(call),
             Some(Home::Items) => self.item_natives(call),
+            Some(Home::PowerUps) => self.power_ups(call),
             // Navigation moves the running actor only.
             Some(Home::Navigation) if who == Receiver::Me => self.navigation(call),
             _ => None,

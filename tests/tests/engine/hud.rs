@@ -195,3 +195,65 @@ fn the_object_coord_lines() {
     // Map units are the runtime position shifted right eight bits (flooring negatives).
     assert_eq!(hud::object_coord("now", [255, -1, -257]).as_str(), "now 255 -1 -257  map 0 -1 -2");
 }
+
+/// The power-up slots ({D:engine/hud.md} "Power-up slots"): a script's `ShowBitmap(0, 1)`
+/// then `ShowBitmap(1, 0)` put the shield (frame 1, 54 × 61) in slot 1 at (576, 6) and the
+/// gauntlet (frame 0, 39 × 61) in slot 2 at (576, 96) of the 640 × 480 screen — at
+/// 640 × 400 rows scale by 400/480, so slot 1 covers rows 5 … 55 and slot 2 rows 80 … 130;
+/// a lockout other than 0 hides them; a world change keeps both.
+#[test]
+fn power_up_slots_show_their_frames_and_survive_a_world_change() {
+    use stros_core::input::Input;
+    use stros_core::script::functions::id;
+    use stros_core::world::catalog::{Choice, resolve};
+    use stros_tools::write::gxa::{FrameDesc, GxaDesc, gxa};
+    let solid = |w: u16, index: u8| FrameDesc {
+        size: [w, 61],
+        offset: [0, 0],
+        rle: false,
+        pixels: vec![index; w as usize * 61],
+    };
+    let bitmap =
+        GxaDesc { title: b"powerup".to_vec(), palette: None, frames: vec![solid(39, 88), solid(54, 77)] };
+    let script = stros_tests::calls(&[(id::SHOW_BITMAP, &[0, 1]), (id::SHOW_BITMAP, &[1, 0])]);
+    let mut desc = stros_tools::world::village::rgm_desc();
+    desc.actors.push(stros_tools::write::rgm::ActorDesc {
+        name: b"SHOWER".to_vec(),
+        script,
+        ..Default::default()
+    });
+    desc.mpob.push(stros_tests::placement(900, "SHOWER", [31200, -240, 27500], false));
+    let files = stros_tests::replaced(vec![
+        ("HARBOUR.RGM", stros_tools::write::rgm::to_bytes(&desc)),
+        ("POWERUP.GXA", gxa(&bitmap)),
+    ]);
+    let config = stros_core::config::SystemConfig::installed();
+    let mut s = stros_tests::start(files, stros_core::embedded::MAP, config, Default::default(), 5).unwrap();
+    let draw = |s: &stros_host::Session<'_>| {
+        let (w, h) = (WIDTH_HIGH, HEIGHT_HIGH);
+        let mut px = vec![0u8; w * h];
+        s.draw(&mut Framebuffer::new(&mut px, w, h).unwrap(), &mut vec![0f32; w * h]);
+        move |x: usize, y: usize| px[y * w + x]
+    };
+    let before = draw(&s);
+    assert_ne!((before(600, 30), before(590, 110)), (77, 88));
+    s.step(&Input::NONE, 2, None);
+    let slots = s.world.power_ups().slots().map(|s| s.map(|s| (s.id, s.frame)));
+    assert_eq!(slots, [Some((0, 1)), Some((1, 0))]);
+    let px = draw(&s);
+    // Inside each frame; just right of slot 2's narrower frame is the world again.
+    assert_eq!([px(577, 6), px(629, 55), px(600, 30)], [77; 3]);
+    assert_eq!([px(577, 81), px(614, 130), px(590, 110)], [88; 3]);
+    assert_ne!(px(620, 110), 88);
+    // Lockout other than 0 hides both (the retained word, as `LockoutPlayer(2)` leaves it).
+    s.world.player_state_mut().lockout = 2;
+    let locked = draw(&s);
+    assert_ne!((locked(600, 30), locked(590, 110)), (77, 88));
+    s.world.player_state_mut().lockout = 0;
+    // Into the hut: the slots are the session's.
+    let (spec, _) = resolve(files, Choice::Index(2)).unwrap();
+    s.world.change_world(files, &spec, 0, 0).unwrap();
+    assert_eq!(s.world.power_ups().slots().map(|s| s.map(|s| (s.id, s.frame))), slots);
+    // A fresh world starts with both empty.
+    assert_eq!(stros_tests::island_in(files).power_ups().slots(), [None, None]);
+}

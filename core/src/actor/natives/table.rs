@@ -44,6 +44,8 @@ pub enum Home {
     Items,
     /// `world::nav`: walking, point navigation and the walk maps.
     Navigation,
+    /// `world::powerups`: the HUD's power-up slots (`ShowBitmap`, `UnShowBitmap`).
+    PowerUps,
 }
 
 impl Home {
@@ -68,6 +70,7 @@ impl Home {
             Home::Shells => "world::shells",
             Home::Items => "world::items",
             Home::Navigation => "world::nav",
+            Home::PowerUps => "world::powerups",
         }
     }
 
@@ -84,6 +87,7 @@ impl Home {
                 | Home::Shells
                 | Home::Items
                 | Home::Navigation
+                | Home::PowerUps
         )
     }
 }
@@ -188,6 +192,7 @@ const fn world_home(function: u16) -> Option<Home> {
         | id::OBJECT_PICKUP_LINE_UP
         | id::OBJECT_PARALLEL_LINE_UP => Home::Alignment,
         id::SET_HEALTH | id::ADJUST_HEALTH | id::REPLENISH_HEALTH => Home::Health,
+        id::SHOW_BITMAP | id::UN_SHOW_BITMAP => Home::PowerUps,
         id::ACTIVATE
         | id::TORCH_ACTIVATE
         | id::DEACTIVATE
