@@ -57,6 +57,9 @@ pub struct Session<'a, C: Capacity = Desktop> {
     /// The active item's icons (ITEM.INI's `bitmap_file`) and their colours in the world's
     /// palette, when the files have them.
     pub pickups: Option<(crate::formats::gxa::Gxa<'a>, crate::render::bitmap::Colours)>,
+    /// The compass's frames (`SYSTEM\COMPASS2.GXA`) and their colours, when the files have
+    /// them.
+    pub compass: Option<(crate::formats::gxa::Gxa<'a>, crate::render::bitmap::Colours)>,
     /// The power-up slots' frames (`[system] game_bitmap`) and their colours, when the
     /// files have them.
     pub power_ups: Option<(crate::formats::gxa::Gxa<'a>, crate::render::bitmap::Colours)>,
@@ -213,6 +216,7 @@ impl<'a, C: Capacity> Session<'a, C> {
             font: None,
             pickups: None,
             power_ups: None,
+            compass: None,
             origin: Origin::embedded(),
             debug_overlay: false,
             candle: Candle::new(),
@@ -374,6 +378,7 @@ impl<'a, C: Capacity> Session<'a, C> {
         let pickups = self.world.items().bitmap_file().and_then(|name| files.file(name));
         self.pickups = self.hud_bitmap(pickups);
         self.power_ups = self.hud_bitmap(files.file(game_bitmap(files)));
+        self.compass = self.hud_bitmap(files.file(crate::render::compass::FILE));
         view::look_into(&mut self.look, &self.world, files, &self.palette);
         self.candle_colours = CandleColours::new(&self.palette);
     }
@@ -524,6 +529,7 @@ impl<'a, C: Capacity> Session<'a, C> {
     pub fn draw_in_bands(&self, fb: &mut Framebuffer<'_>, depth: &mut [f32], band_height: usize) {
         let camera = view::follow(&self.world);
         view::draw_in_bands(fb, depth, band_height, &self.world, &camera, &self.look);
+        self.draw_compass(fb);
         let mode = self.world.config().candle_mode;
         let lockout = self.world.player_state().lockout;
         if self.candle.visible(mode, lockout) {
@@ -551,6 +557,24 @@ impl<'a, C: Capacity> Session<'a, C> {
             // To the right of the candle.
             let x = (fb.width() * 72 / 640) as i32;
             hud::draw_lines(fb, &[&status, &start, &now, &camera, &player], [x, 2]);
+        }
+    }
+
+    /// The compass ({D:engine/hud.md} "Compass", "Draw order": first over the scene): its
+    /// frame for the player's heading and the world's `world_compass` at (`compass_xco`,
+    /// `compass_yco`) plus the frame's offsets, when [`crate::render::compass::shown`].
+    fn draw_compass(&self, fb: &mut Framebuffer<'_>) {
+        use crate::render::compass;
+        let (Some((gxa, colours)), Some(p)) = (&self.compass, self.world.selected_player()) else { return };
+        let lockout = self.world.player_state().lockout;
+        let owned = self.world.items().count(0) > 0;
+        if !compass::shown(lockout, p.attr(attr::PLAYER_TYPE), owned, self.world.compass_display()) {
+            return;
+        }
+        let k = compass::frame(p.angles.heading as i32, self.world.world_compass());
+        if let Some(frame) = gxa.frame(k as usize) {
+            let c = self.world.config();
+            crate::render::bitmap::draw(fb, &frame, colours, [c.compass_xco, c.compass_yco], true);
         }
     }
 

@@ -26,6 +26,7 @@
 
 pub mod bitmap;
 mod camera;
+pub mod compass;
 pub mod flat;
 pub mod fog;
 pub mod framebuffer;

@@ -49,6 +49,9 @@ pub struct WorldSpec<'s> {
     /// With `world_skyfx`, the low byte of `world_skyspeed` ({D:engine/sky.md} "Scrolling and
     /// rotation"); `None`: no sky.
     pub sky: Option<u8>,
+    /// `world_compass`: the compass's heading offset, 2048 to the circle
+    /// ({D:engine/hud.md} "Compass").
+    pub compass: i32,
 }
 
 impl<'s> WorldSpec<'s> {
@@ -63,6 +66,7 @@ impl<'s> WorldSpec<'s> {
             scapeshift: 0,
             wave: Wave::NONE,
             sky: None,
+            compass: 0,
         }
     }
 
@@ -77,6 +81,7 @@ impl<'s> WorldSpec<'s> {
             scapeshift: entry.scapeshift,
             wave: Wave { amplitude, speed, frequency },
             sky: entry.skyfx.map(|_| entry.skyspeed as u8),
+            compass: entry.compass,
         }
     }
 

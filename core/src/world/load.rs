@@ -81,6 +81,7 @@ impl<'a, C: Capacity> World<'a, C> {
             assets: super::Assets {
                 map: Name::new(),
                 world_id: None,
+                compass: 0,
                 rgm: Rgm::empty(),
                 rob: Rob::new_unchecked(&[]),
                 wld: Wld::new_unchecked(&[]),
@@ -163,7 +164,7 @@ impl<'a, C: Capacity> World<'a, C> {
     /// Everything but the configuration and bindings as [`World::unloaded`] has it, the
     /// tables emptied where they are.
     fn reset(&mut self) {
-        (self.assets.map, self.assets.world_id) = (Name::new(), None);
+        (self.assets.map, self.assets.world_id, self.assets.compass) = (Name::new(), None, 0);
         (self.assets.rgm, self.assets.rob, self.assets.wld) =
             (Rgm::empty(), Rob::new_unchecked(&[]), Wld::new_unchecked(&[]));
         self.assets.terrain = Decoded::none();
@@ -274,6 +275,7 @@ impl<'a, C: Capacity> World<'a, C> {
         // Memos name placements of these statics and samples of this map.
         self.tables.memos.clear();
         (self.assets.map, self.assets.world_id, self.systems.wave) = (spec.map_name(), spec.id, spec.wave);
+        self.assets.compass = spec.compass;
         (self.assets.rgm, self.assets.rob) = (rgm, rob);
         // `world_scapeshift` offsets the height table (its low signed word).
         self.assets.terrain = wld.map_or_else(Decoded::none, |w| Decoded::new(w, spec.scapeshift as i32));

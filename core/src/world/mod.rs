@@ -598,6 +598,12 @@ impl<'a, C: Capacity> World<'a, C> {
         self.assets.world_id
     }
 
+    /// The world's `world_compass`: the compass's heading offset ({D:engine/hud.md}
+    /// "Compass"), 0 for a world loaded by map name.
+    pub fn world_compass(&self) -> i32 {
+        self.assets.compass
+    }
+
     /// The scene.
     pub fn rgm(&self) -> &Rgm<'a> {
         &self.assets.rgm

@@ -29,6 +29,8 @@ pub(crate) struct Assets<'a, C: Capacity> {
     pub map: Name,
     /// The WORLD.INI index the world was loaded as, when it came from the catalog.
     pub world_id: Option<u16>,
+    /// `world_compass`, the compass's heading offset (0 for a world of no catalog entry).
+    pub compass: i32,
     pub rgm: Rgm<'a>,
     pub rob: Rob<'a>,
     pub wld: Wld<'a>,

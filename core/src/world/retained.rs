@@ -9,6 +9,8 @@
 //!   damage taken in one world is still taken in the next. The initializer sets it to 100.
 //! - The power-up slots ({D:engine/hud.md} "Power-up slots", [`super::PowerUps`]): their
 //!   frames survive a world swap; the initializer empties them.
+//! - The compass display flag ({D:engine/hud.md} "Compass"): off at the start; only using
+//!   item 0 and a startup switch change it.
 
 use crate::actor::attr;
 
@@ -19,12 +21,14 @@ pub(crate) struct Retained {
     pub health: u8,
     /// The HUD's power-up slots.
     pub power_ups: super::PowerUps,
+    /// The compass display flag.
+    pub compass: bool,
 }
 
 impl Retained {
     /// As the session initializer leaves it: full health, no power-ups.
     pub const fn new() -> Retained {
-        Retained { health: attr::MAX_HEALTH as u8, power_ups: super::PowerUps::new() }
+        Retained { health: attr::MAX_HEALTH as u8, power_ups: super::PowerUps::new(), compass: false }
     }
 }
 
@@ -43,6 +47,18 @@ impl<C: crate::capacity::Capacity> super::World<'_, C> {
     /// The HUD's power-up slots, which `ShowBitmap` and `UnShowBitmap` set.
     pub fn power_ups(&self) -> &super::PowerUps {
         &self.systems.retained.power_ups
+    }
+
+    /// The compass display flag: the compass is drawn while it is on and the player owns
+    /// item 0.
+    pub fn compass_display(&self) -> bool {
+        self.systems.retained.compass
+    }
+
+    /// Sets the compass display flag: the original's startup switch (and, until item use
+    /// exists, the only way to turn it on; coverage: hud.md "Compass").
+    pub fn set_compass_display(&mut self, on: bool) {
+        self.systems.retained.compass = on;
     }
 
     /// Sets the retained player health (clamped to 100), which the next world entry gives

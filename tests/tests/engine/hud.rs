@@ -257,3 +257,44 @@ fn power_up_slots_show_their_frames_and_survive_a_world_change() {
     // A fresh world starts with both empty.
     assert_eq!(stros_tests::island_in(files).power_ups().slots(), [None, None]);
 }
+
+/// The compass ({D:engine/hud.md} "Compass"): with `SYSTEM\COMPASS2.GXA` (here 32 solid
+/// 73 × 65 frames, frame k in index 100 + k) and item 0 owned, nothing until the display
+/// flag is on; then the frame for his heading,
+/// `((−(heading + world_compass)) mod 2048) >> 6`, at (546, 396) of the 640 × 480 screen —
+/// rows 330 … 384 at 640 × 400. Lockout 1 hides it, lockout 2 does not; the flag outlives a
+/// world change.
+#[test]
+fn the_compass_shows_the_heading_while_its_flag_is_on() {
+    use stros_core::world::catalog::{Choice, resolve};
+    use stros_tools::write::gxa::{FrameDesc, GxaDesc, gxa};
+    let frames = (0..32u8)
+        .map(|k| FrameDesc { size: [73, 65], offset: [0, 0], rle: false, pixels: vec![100 + k; 73 * 65] })
+        .collect();
+    let bitmap = GxaDesc { title: b"compass".to_vec(), palette: None, frames };
+    let files = stros_tests::replaced(vec![("COMPASS2.GXA", gxa(&bitmap))]);
+    let config = stros_core::config::SystemConfig::installed();
+    let mut s = stros_tests::start(files, stros_core::embedded::MAP, config, Default::default(), 5).unwrap();
+    let at = |s: &stros_host::Session<'_>, x: usize, y: usize| {
+        let (w, h) = (WIDTH_HIGH, HEIGHT_HIGH);
+        let mut px = vec![0u8; w * h];
+        s.draw(&mut Framebuffer::new(&mut px, w, h).unwrap(), &mut vec![0f32; w * h]);
+        px[y * w + x]
+    };
+    assert_eq!(s.world.items().count(0), 1);
+    let heading = s.world.selected_player().unwrap().angles.heading as i32;
+    let want = 100 + ((-(heading + s.world.world_compass())).rem_euclid(2048) / 64) as u8;
+    let off = [at(&s, 547, 331), at(&s, 560, 350), at(&s, 618, 383)];
+    assert_ne!(off, [want; 3]);
+    s.world.set_compass_display(true);
+    assert_eq!([at(&s, 547, 331), at(&s, 560, 350), at(&s, 618, 383)], [want; 3]);
+    assert_ne!(at(&s, 620, 350), want);
+    s.world.player_state_mut().lockout = 1;
+    assert_ne!(at(&s, 560, 350), want);
+    s.world.player_state_mut().lockout = 2;
+    assert_eq!(at(&s, 560, 350), want);
+    let (spec, _) = resolve(files, Choice::Index(2)).unwrap();
+    s.world.change_world(files, &spec, 0, 0).unwrap();
+    assert!(s.world.compass_display());
+    assert!(!stros_tests::island_in(files).compass_display());
+}
