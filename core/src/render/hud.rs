@@ -58,7 +58,8 @@ pub const SHOW_TICKS: i32 = 25;
 /// Show-timer value that never decays (sword drawn, inventory open).
 pub const HOLD_TICKS: i32 = 50;
 
-/// The candle level of `health`: `((((100 − min(h, 100)) × 256) / 100) × 11) >> 8`, 0 at
+/// The candle level of `health` ({D:engine/hud.md} "Level"):
+/// `((((100 − min(h, 100)) × 256) / 100) × 11) >> 8`, 0 at
 /// 91–100 up to 10 at 1–8 and 11 (snuffed) only at 0. Health below 0 counts as 0.
 pub fn level(health: i32) -> u8 {
     let h = health.clamp(0, attr::MAX_HEALTH);
@@ -82,7 +83,7 @@ impl Candle {
     }
 
     /// One rendered frame with the player at `health` (whether or not the candle is
-    /// visible): steps the shown level one level toward the health's, or flickers, or
+    /// visible; {D:engine/hud.md} "Animation", frames by "Frame layout"): steps the shown level one level toward the health's, or flickers, or
     /// snuffs; returns the frame shown.
     pub fn advance(&mut self, health: i32) -> u8 {
         let target = level(health);
@@ -153,7 +154,8 @@ impl Candle {
         self.timer = if open { HOLD_TICKS } else { 0 };
     }
 
-    /// Whether the candle is drawn under `[screen] candle_mode` `mode`: only while
+    /// Whether the candle is drawn under `[screen] candle_mode` `mode` ({D:engine/hud.md}
+    /// "Visibility" of the candle): only while
     /// `lockout` is 0, and in mode 0 only while the timer runs.
     pub fn visible(&self, mode: i32, lockout: u16) -> bool {
         lockout == 0 && (mode != 0 || self.timer > 0)
@@ -336,7 +338,8 @@ pub fn draw_lines(fb: &mut Framebuffer<'_>, lines: &[&str], at: [i32; 2]) {
     }
 }
 
-/// Draws the health number below the candle, centred on `candle_xco + width / 2 − 5` with
+/// Draws the health number below the candle ({D:engine/hud.md} "Health number"; in a
+/// mono font, not the docs' REDSEL with the subtitle centring), centred on `candle_xco + width / 2 − 5` with
 /// its top at `candle_yco + height` of the virtual screen, scaled to `fb`.
 #[cfg(feature = "embedded-graphics")]
 pub fn draw_health(fb: &mut Framebuffer<'_>, health: i32) {
