@@ -1,6 +1,6 @@
 //! The spec coverage table (issue 31): `docs/coverage.md` gives every heading of the three
-//! engine-core docs and the HUD's a status and the tests that check it. The statuses are judged by hand;
-//! this test keeps the file consistent with the code around it:
+//! engine-core docs and the HUD's a status and the tests that check it. The statuses are
+//! judged by hand; this test keeps the file consistent with the code around it:
 //!
 //! - every quoted section citation of those docs in `core/src` and `tests/` (the doc's key
 //!   followed by one or more quoted section names, across comment line breaks) names a row
