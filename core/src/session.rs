@@ -57,12 +57,13 @@ pub struct Session<'a, C: Capacity = Desktop> {
     /// The active item's icons (ITEM.INI's `bitmap_file`) and their colours in the world's
     /// palette, when the files have them.
     pub pickups: Option<(crate::formats::gxa::Gxa<'a>, crate::render::bitmap::Colours)>,
-    /// The compass's frames (`SYSTEM\COMPASS2.GXA`) and their colours, when the files have
-    /// them.
-    pub compass: Option<(crate::formats::gxa::Gxa<'a>, crate::render::bitmap::Colours)>,
-    /// The power-up slots' frames (`[system] game_bitmap`) and their colours, when the
-    /// files have them.
-    pub power_ups: Option<(crate::formats::gxa::Gxa<'a>, crate::render::bitmap::Colours)>,
+    /// The compass's frames (`SYSTEM\COMPASS2.GXA`), when the files have them. Their colours
+    /// are mapped when drawn (kept per atlas they would cost the session 256 bytes each,
+    /// which a microcontroller's RAM budget has no room for).
+    pub compass: Option<crate::formats::gxa::Gxa<'a>>,
+    /// The power-up slots' frames (`[system] game_bitmap`), when the files have them; their
+    /// colours mapped when drawn, as the compass's.
+    pub power_ups: Option<crate::formats::gxa::Gxa<'a>>,
     /// Where the session started (what a recording of it repeats).
     pub origin: Origin<'a>,
     /// Draw the debug lines: the status line and the console's `object coord` report.
@@ -376,20 +377,15 @@ impl<'a, C: Capacity> Session<'a, C> {
         self.sounds = files.file("MAIN.SFX").and_then(|b| crate::formats::sfx::Sfx::new_checked(b).ok());
         self.font = files.file(FONT_FILE).and_then(|b| crate::formats::fnt::Fnt::new_checked(b).ok());
         let pickups = self.world.items().bitmap_file().and_then(|name| files.file(name));
-        self.pickups = self.hud_bitmap(pickups);
-        self.power_ups = self.hud_bitmap(files.file(game_bitmap(files)));
-        self.compass = self.hud_bitmap(files.file(crate::render::compass::FILE));
+        self.pickups = pickups.and_then(|b| crate::formats::gxa::Gxa::new_checked(b).ok()).map(|g| {
+            let colours = crate::render::bitmap::Colours::new(g.palette(), &self.palette);
+            (g, colours)
+        });
+        let gxa = |b: Option<&'a [u8]>| b.and_then(|b| crate::formats::gxa::Gxa::new_checked(b).ok());
+        self.power_ups = gxa(files.file(game_bitmap(files)));
+        self.compass = gxa(files.file(crate::render::compass::FILE));
         view::look_into(&mut self.look, &self.world, files, &self.palette);
         self.candle_colours = CandleColours::new(&self.palette);
-    }
-
-    /// A HUD atlas and its colours in the world's palette; `None` when absent or damaged.
-    fn hud_bitmap(
-        &self,
-        bytes: Option<&'a [u8]>,
-    ) -> Option<(crate::formats::gxa::Gxa<'a>, crate::render::bitmap::Colours)> {
-        let g = crate::formats::gxa::Gxa::new_checked(bytes?).ok()?;
-        Some((g, crate::render::bitmap::Colours::new(g.palette(), &self.palette)))
     }
 
     /// Acts on the session request the last update reported ({D:engine/SOUP.md} "Session
@@ -565,7 +561,7 @@ impl<'a, C: Capacity> Session<'a, C> {
     /// `compass_yco`) plus the frame's offsets, when [`crate::render::compass::shown`].
     fn draw_compass(&self, fb: &mut Framebuffer<'_>) {
         use crate::render::compass;
-        let (Some((gxa, colours)), Some(p)) = (&self.compass, self.world.selected_player()) else { return };
+        let (Some(gxa), Some(p)) = (&self.compass, self.world.selected_player()) else { return };
         let lockout = self.world.player_state().lockout;
         let owned = self.world.items().count(0) > 0;
         if !compass::shown(lockout, p.attr(attr::PLAYER_TYPE), owned, self.world.compass_display()) {
@@ -574,7 +570,8 @@ impl<'a, C: Capacity> Session<'a, C> {
         let k = compass::frame(p.angles.heading as i32, self.world.world_compass());
         if let Some(frame) = gxa.frame(k as usize) {
             let c = self.world.config();
-            crate::render::bitmap::draw(fb, &frame, colours, [c.compass_xco, c.compass_yco], true);
+            let colours = crate::render::bitmap::Colours::new(gxa.palette(), &self.palette);
+            crate::render::bitmap::draw(fb, &frame, &colours, [c.compass_xco, c.compass_yco], true);
         }
     }
 
@@ -582,15 +579,17 @@ impl<'a, C: Capacity> Session<'a, C> {
     /// is exactly 0, slot 1's frame of `game_bitmap` at (`game_xco1`, `game_yco1`), then
     /// slot 2's at (`game_xco2`, `game_yco2`), each by its anchor alone.
     fn draw_power_ups(&self, fb: &mut Framebuffer<'_>) {
-        let Some((gxa, colours)) = &self.power_ups else { return };
-        if self.world.player_state().lockout != 0 {
+        let Some(gxa) = &self.power_ups else { return };
+        let slots = self.world.power_ups().slots();
+        if self.world.player_state().lockout != 0 || slots == [None, None] {
             return;
         }
+        let colours = crate::render::bitmap::Colours::new(gxa.palette(), &self.palette);
         let c = self.world.config();
         let anchors = [[c.game_xco1, c.game_yco1], [c.game_xco2, c.game_yco2]];
-        for (slot, at) in self.world.power_ups().slots().into_iter().zip(anchors) {
+        for (slot, at) in slots.into_iter().zip(anchors) {
             if let Some(frame) = slot.and_then(|s| gxa.frame(s.frame as usize)) {
-                crate::render::bitmap::draw(fb, &frame, colours, at, false);
+                crate::render::bitmap::draw(fb, &frame, &colours, at, false);
             }
         }
     }
