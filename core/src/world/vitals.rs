@@ -53,15 +53,12 @@ impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
     /// change of his is (the health services of `collide` store it too). The HUD feedback
     /// timer it also raises is the HUD's.
     fn replenish_health(&mut self, receiver: u16) -> Option<i32> {
-        let a = if receiver == self.me {
-            &mut *self.actor
-        } else {
-            self.others_written = true;
-            self.actors.get_mut(receiver as usize)?
-        };
+        let selected = self.env.player_id == Some(receiver);
+        let a = self.actor_mut(receiver)?;
         let answer = replenish(a);
-        if self.env.player_id == Some(receiver) {
-            self.env.systems.retained.health = a.attr(attr::HEALTH);
+        let health = a.attr(attr::HEALTH);
+        if selected {
+            self.env.systems.retained.health = health;
         }
         Some(answer)
     }
@@ -70,9 +67,9 @@ impl<C: Capacity> WorldHost<'_, '_, '_, '_, C> {
 /// "Replenishing health" on one actor: 1 when the byte was below 100 and is now 100, 0 when
 /// it was 100 or more and stays.
 fn replenish(a: &mut Actor) -> i32 {
-    let low = a.attr(attr::HEALTH) < 100;
+    let low = (a.attr(attr::HEALTH) as i32) < attr::MAX_HEALTH;
     if low {
-        a.attributes[attr::HEALTH] = 100;
+        a.attributes[attr::HEALTH] = attr::MAX_HEALTH as u8;
     }
     low as i32
 }
